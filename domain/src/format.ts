@@ -1,0 +1,85 @@
+/** Money and dates as the spec shows them: en-IN rupees, en-GB dates. */
+
+const rupees0 = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+})
+const rupees2 = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 2,
+})
+
+/** 0 decimals; 2 only when asked for and the value has a fractional part. Empty or invalid → 'N/A'. */
+export function formatCurrency(value: number | string | null | undefined, withDecimals = false): string {
+  if (value === null || value === undefined || value === '') return 'N/A'
+  const n = typeof value === 'number' ? value : Number(value)
+  if (!Number.isFinite(n)) return 'N/A'
+  return withDecimals && !Number.isInteger(n) ? rupees2.format(n) : rupees0.format(n)
+}
+
+function toDate(value: string | Date): Date | null {
+  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+/** "21 Nov 2026" (en-GB, short month). */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return 'N/A'
+  const d = toDate(value)
+  return d ? d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' }) : 'N/A'
+}
+
+/** "Nov 21, 2026", or "Nov 21" on narrow screens. */
+export function formatShortDate(value: string | Date | null | undefined, narrow = false): string {
+  if (!value) return 'N/A'
+  const d = toDate(value)
+  if (!d) return 'N/A'
+  return d.toLocaleDateString('en-US', narrow ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' })
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return 'N/A'
+  const d = toDate(value)
+  return d
+    ? d.toLocaleString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+    : 'N/A'
+}
+
+const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`
+
+/** Seconds, minutes, hours, Yesterday, days under 7, then day and short month (spec §9). */
+export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
+  const d = toDate(value)
+  if (!d) return ''
+  const seconds = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000))
+  if (seconds < 60) return ago(seconds, 'second')
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return ago(minutes, 'minute')
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return ago(hours, 'hour')
+  const days = Math.floor(hours / 24)
+  if (days === 1) return 'Yesterday'
+  if (days < 7) return ago(days, 'day')
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })
+}
+
+/** Today as YYYY-MM-DD in local time. */
+export function todayIso(now: Date = new Date()): string {
+  const y = now.getFullYear()
+  const m = String(now.getMonth() + 1).padStart(2, '0')
+  const d = String(now.getDate()).padStart(2, '0')
+  return `${y}-${m}-${d}`
+}
+
+/** "acme industries" → "Acme Industries". */
+export function titleCase(value: string): string {
+  return value
+    .trim()
+    .split(/\s+/)
+    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word))
+    .join(' ')
+}

@@ -1,0 +1,6 @@
+export * from './auth.ts'
+export * from './categories.ts'
+export * from './files.ts'
+export * from './format.ts'
+export * from './notify.ts'
+export * from './users.ts'

@@ -1,0 +1,130 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import { MAX_FILE_BYTES } from '@daftar/domain'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import { adminRoutes } from './modules/admin/routes.ts'
+import { publicAuthRoutes, securedAuthRoutes } from './modules/auth/routes.ts'
+import { categoryRoutes } from './modules/categories/routes.ts'
+import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
+import { notificationRoutes } from './modules/notifications/routes.ts'
+import { userRoutes } from './modules/users/routes.ts'
+import { createAuthGuard } from './platform/auth-guard.ts'
+import type { Deps } from './platform/deps.ts'
+import { AppError, findPgError } from './platform/errors.ts'
+
+export interface BuildOptions {
+  /** Built web app to serve; omitted in API tests. */
+  webDist?: string
+  logger?: boolean | object
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024
+
+/** Content-Security-Policy the SPA runs under: nothing inline but styles (Mantine sets style attributes). */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+}
+
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: deps.config.TRUST_PROXY,
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, message } = toHttpError(error)
+    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    return reply.code(status).send({ error: message })
+  })
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.config.NODE_ENV === 'production',
+  })
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES + 1, files: 5, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
+  })
+
+  const authenticate = createAuthGuard(deps)
+  await app.register(
+    async (api) => {
+      await publicAuthRoutes(api, deps)
+      await signedFileRoutes(api, deps)
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', authenticate)
+        await securedAuthRoutes(secured, deps)
+        await userRoutes(secured, deps)
+        await categoryRoutes(secured, deps)
+        await notificationRoutes(secured, deps)
+        await presignRoutes(secured, deps)
+        await secured.register(async (admin) => adminRoutes(admin, deps))
+      })
+      api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found.' }))
+    },
+    { prefix: '/api' },
+  )
+
+  if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
+    await serveWebApp(app, options.webDist)
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found.' }))
+  }
+  return app
+}
+
+/** Static files, with every other GET path answered by index.html so that deep links work. */
+async function serveWebApp(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+  })
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found.' })
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+}
+
+function toHttpError(error: FastifyError): { status: number; message: string } {
+  if (error instanceof AppError) return { status: error.statusCode, message: error.message }
+  const pg = findPgError(error)
+  if (pg?.code === '22P02') return { status: 404, message: 'Not found.' } // a malformed id names nothing
+  if (pg?.code === '23505') return { status: 409, message: 'This record already exists.' }
+  if (pg?.code === '57014') return { status: 503, message: 'The request took too long. Please try again.' }
+  if (isConnectionLoss(error)) return { status: 503, message: 'The database is briefly unavailable. Please try again.' }
+  const status = error.statusCode ?? 500
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, message: 'The upload is too large.' }
+  if (status >= 400 && status < 500) {
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status, message: 'Unsupported content type.' }
+    if (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError) return { status: 400, message: 'The request body is not valid.' }
+    return { status, message: error.message }
+  }
+  return { status: 500, message: 'Something went wrong on our side. Please try again.' }
+}
+
+function isConnectionLoss(error: Error): boolean {
+  const text = String(error.message)
+  return /Connection terminated|ECONNREFUSED|ENOENT.*PGSQL|Client has encountered a connection error/.test(text)
+}

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify'
+import pino from 'pino'
+import type { Config } from './config.ts'
+import { type Database, openDatabase } from './db/connection.ts'
+import { runMigrations } from './db/migrate.ts'
+import type { Deps } from './platform/deps.ts'
+import { FileAccessRegistry } from './platform/file-access.ts'
+import { createMailer, type Mailer, type MailMessage } from './platform/mail.ts'
+import { createOutboxDispatcher } from './platform/outbox.ts'
+import { getOrCreateSecret } from './platform/secrets.ts'
+import { createUrlSigner } from './platform/signed-urls.ts'
+import { createSmsSender, type SmsMessage } from './platform/sms.ts'
+import { LocalDiskStorage, type Storage } from './platform/storage.ts'
+import { createTokenSigner } from './platform/tokens.ts'
+
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({ level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL }) as FastifyBaseLogger
+}
+
+export async function openAndMigrate(config: Config, log: FastifyBaseLogger, template?: Uint8Array): Promise<Database> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: template ? undefined : `${config.dataDir}/pgdata`,
+    template,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    onEmbeddedRestart: (reason) => log.error(`Embedded database restarted: ${reason}`),
+  })
+  try {
+    await runMigrations(database.db)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  return database
+}
+
+export interface DepsOverrides {
+  storage?: Storage
+  mailer?: Mailer
+}
+
+export async function createDeps(config: Config, database: Database, log: FastifyBaseLogger, overrides: DepsOverrides = {}): Promise<Deps> {
+  const db = database.db
+  const [jwtSecret, urlSecret, otpSecret] = await Promise.all([
+    getOrCreateSecret(db, 'jwt'),
+    getOrCreateSecret(db, 'signed-urls'),
+    getOrCreateSecret(db, 'otp'),
+  ])
+  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir })
+  const sms = createSmsSender({ webhookUrl: config.SMS_WEBHOOK_URL, outboxDir: config.outboxDir })
+  const outbox = createOutboxDispatcher(db, log)
+  outbox.on('mail', (payload) => mailer.send(payload as MailMessage))
+  outbox.on('sms', (payload) => sms.send(payload as SmsMessage))
+  return {
+    config,
+    database,
+    db,
+    storage: overrides.storage ?? new LocalDiskStorage(config.filesDir),
+    mailer,
+    sms,
+    outbox,
+    tokens: createTokenSigner(jwtSecret),
+    urls: createUrlSigner(urlSecret),
+    fileAccess: new FileAccessRegistry(),
+    log,
+    secrets: { otp: otpSecret },
+  }
+}

@@ -1,0 +1,51 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  /** A statement running longer than this is cancelled (on PGlite the embedded database is restarted). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Daftar <no-reply@daftar.local>'),
+  MAIL_OUTBOX_DIR: z.string().optional(),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool.optional(),
+  /** Attempts per window before 429; tests and load runs raise them. */
+  LOGIN_MAX_PER_IDENTIFIER: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(100),
+  OTP_SEND_MAX_PER_IDENTIFIER: z.coerce.number().int().positive().default(3),
+  OTP_SEND_MAX_PER_IP: z.coerce.number().int().positive().default(20),
+  OTP_VERIFY_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+})
+
+export type Config = z.infer<typeof schema> & {
+  dataDir: string
+  filesDir: string
+  outboxDir: string
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR)
+  return {
+    ...parsed.data,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    outboxDir: path.resolve(parsed.data.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+  }
+}

@@ -1,0 +1,69 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import { type EmbeddedDatabase, startEmbedded } from './embedded.ts'
+import * as schema from './schema.ts'
+
+export type Db = NodePgDatabase<typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Services take either, so that a caller can fold their work into its own transaction. */
+export type DbOrTx = Db | Tx
+
+export interface Database {
+  db: Db
+  pool: pg.Pool
+  kind: 'pglite' | 'postgres'
+  embedded?: EmbeddedDatabase
+  close(): Promise<void>
+}
+
+// numeric and bigint stay strings in pg by default; counts come back as bigint, so read int8 as number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
+// A date column is a calendar day: keep it as the 'YYYY-MM-DD' string, never a shifted Date.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v)
+
+export interface OpenOptions {
+  databaseUrl?: string
+  dataDir?: string
+  template?: Uint8Array
+  statementTimeoutMs: number
+  poolMax?: number
+  onEmbeddedRestart?: (reason: string) => void
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      statement_timeout: options.statementTimeoutMs,
+    })
+    pool.on('error', () => {}) // an idle client dropped by the server; the pool replaces it
+    return { db: drizzle({ client: pool, schema }), pool, kind: 'postgres', close: () => pool.end() }
+  }
+  const embedded = await startEmbedded({
+    dataDir: options.dataDir,
+    template: options.template,
+    statementTimeoutMs: options.statementTimeoutMs,
+    onRestart: options.onEmbeddedRestart,
+  })
+  // PGlite is one session: a pool of one makes requests queue for it instead of interleaving.
+  const pool = new pg.Pool({
+    host: embedded.socketDir,
+    port: embedded.port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  })
+  pool.on('error', () => {})
+  return {
+    db: drizzle({ client: pool, schema }),
+    pool,
+    kind: 'pglite',
+    embedded,
+    async close() {
+      await pool.end()
+      await embedded.close()
+    },
+  }
+}

@@ -1,0 +1,178 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+
+/**
+ * Runs PGlite in a worker thread behind a Unix socket (DESIGN §3a) and keeps it healthy:
+ * - a watchdog: PGlite ignores statement_timeout, so a statement that keeps the worker busy longer than
+ *   the timeout gets the worker restarted (the statement's transaction is rolled back, like a crash);
+ * - a lock on the data directory, so a second process cannot open it and corrupt it.
+ */
+export interface EmbeddedOptions {
+  /** Directory of the database files; omit with `template` for a throw-away in-memory database. */
+  dataDir?: string
+  /** A dump made by `dump()`: the database starts as a copy of it, in memory. */
+  template?: Uint8Array
+  statementTimeoutMs: number
+  onRestart?: (reason: string) => void
+}
+
+export interface EmbeddedDatabase {
+  /** Directory holding the `.s.PGSQL.5432` socket: pass it as `host` to the pg driver. */
+  socketDir: string
+  port: number
+  dump(): Promise<Uint8Array>
+  close(): Promise<void>
+}
+
+const PORT = 5432
+
+export class DataDirLockedError extends Error {}
+
+export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {}
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-pg-'))
+  const socketPath = path.join(socketDir, `.s.PGSQL.${PORT}`)
+  let worker: Worker
+  let closing = false
+
+  const spawn = async () => {
+    fs.rmSync(socketPath, { force: true })
+    const w = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
+      workerData: { dataDir: options.dataDir, template: options.template, socketPath },
+      execArgv: [],
+    })
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { type: string }) => {
+        if (m.type === 'ready') {
+          w.off('error', reject)
+          resolve()
+        }
+      }
+      w.on('message', onMessage)
+      w.once('error', reject)
+    })
+    return w
+  }
+
+  worker = await spawn()
+
+  // Watchdog: the worker answers pings between statements; silence past the timeout means a statement
+  // has run too long.
+  let seq = 0
+  let lastPong = Date.now()
+  let restarting = false
+  const onPong = (m: { type: string }) => {
+    if (m.type === 'pong') lastPong = Date.now()
+  }
+  worker.on('message', onPong)
+  const interval = setInterval(
+    async () => {
+      if (closing || restarting) return
+      if (Date.now() - lastPong > options.statementTimeoutMs) {
+        restarting = true
+        options.onRestart?.(`a statement ran longer than ${options.statementTimeoutMs} ms`)
+        await worker.terminate()
+        worker = await spawn()
+        worker.on('message', onPong)
+        lastPong = Date.now()
+        restarting = false
+        return
+      }
+      worker.postMessage({ type: 'ping', seq: ++seq })
+    },
+    Math.min(500, Math.max(50, options.statementTimeoutMs / 4)),
+  )
+  interval.unref()
+
+  return {
+    socketDir,
+    port: PORT,
+    async dump() {
+      const reply = new Promise<Uint8Array>((resolve) => {
+        const onDump = (m: { type: string; bytes?: Uint8Array }) => {
+          if (m.type === 'dump' && m.bytes) {
+            worker.off('message', onDump)
+            resolve(m.bytes)
+          }
+        }
+        worker.on('message', onDump)
+      })
+      worker.postMessage({ type: 'dump' })
+      return reply
+    },
+    async close() {
+      if (closing) return
+      closing = true
+      clearInterval(interval)
+      const closed = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 5000)
+        worker.on('message', (m: { type: string }) => {
+          if (m.type === 'closed') {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      })
+      worker.postMessage({ type: 'close' })
+      await closed
+      await worker.terminate()
+      fs.rmSync(socketDir, { recursive: true, force: true })
+      releaseLock()
+    },
+  }
+}
+
+/**
+ * An exclusive lock file holding our pid. A lock left by a process that no longer runs is taken over.
+ */
+const heldHere = new Set<string>()
+
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true })
+  const lockPath = path.join(fs.realpathSync(dataDir), 'daftar.lock')
+  if (heldHere.has(lockPath)) throw new DataDirLockedError(`The data directory ${dataDir} is already open.`)
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx')
+      fs.writeSync(fd, String(process.pid))
+      fs.closeSync(fd)
+      heldHere.add(lockPath)
+      let released = false
+      const release = () => {
+        if (released) return
+        released = true
+        heldHere.delete(lockPath)
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.rmSync(lockPath)
+        } catch {
+          // already gone
+        }
+      }
+      process.once('exit', release)
+      return release
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      // A lock carrying our own pid was left by an earlier run that had the same pid (containers).
+      const holder = Number(fs.readFileSync(lockPath, 'utf8'))
+      if (holder && holder !== process.pid && isRunning(holder)) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another Daftar process (pid ${holder}). ` +
+            'Stop that process first, or start this one with a different DATA_DIR.',
+        )
+      }
+      fs.rmSync(lockPath, { force: true })
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`)
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

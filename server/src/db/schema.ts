@@ -1,0 +1,6 @@
+export * from '../modules/auth/schema.ts'
+export * from '../modules/categories/schema.ts'
+export * from '../modules/notifications/schema.ts'
+export * from '../modules/organisations/schema.ts'
+export * from '../modules/users/schema.ts'
+export * from '../platform/schema.ts'

@@ -1,0 +1,20 @@
+import { adminUserUpdateInput, organisationUpdateInput } from '@daftar/domain'
+import type { FastifyInstance } from 'fastify'
+import { requireAdmin } from '../../platform/auth-guard.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { ifMatchVersion, parse } from '../../platform/validation.ts'
+import { getSettings, updateOrganisation, updateUserAccess } from './service.ts'
+
+export async function adminRoutes(app: FastifyInstance, deps: Deps) {
+  app.addHook('preHandler', async (req) => requireAdmin(req.ctx))
+
+  app.get('/admin/settings', async (req) => getSettings(deps, req.ctx))
+
+  app.put('/admin/organisation', async (req) =>
+    updateOrganisation(deps, req.ctx, parse(organisationUpdateInput, req.body), ifMatchVersion(req.headers['if-match'])),
+  )
+
+  app.put<{ Params: { id: string } }>('/admin/users/:id', async (req) =>
+    updateUserAccess(deps, req.ctx, req.params.id, parse(adminUserUpdateInput, req.body), ifMatchVersion(req.headers['if-match'])),
+  )
+}

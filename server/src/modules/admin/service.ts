@@ -1,0 +1,99 @@
+import type { organisationUpdateInput, adminUserUpdateInput } from '@daftar/domain'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { audit } from '../../platform/audit.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { notFound, preconditionFailed, unprocessable } from '../../platform/errors.ts'
+import { revokeAllSessions } from '../auth/service.ts'
+import {
+  assertLoginAccountAvailable,
+  countLoginAccounts,
+  getOrganisation,
+  renameOrganisation,
+} from '../organisations/service.ts'
+import { presentAdminUser } from '../users/presenter.ts'
+import { users } from '../users/schema.ts'
+
+export async function getSettings(deps: Deps, ctx: RequestContext) {
+  const [org, userCount, rows] = await Promise.all([
+    getOrganisation(deps.db, ctx.orgId),
+    countLoginAccounts(deps.db, ctx.orgId),
+    deps.db
+      .select()
+      .from(users)
+      .where(eq(users.orgId, ctx.orgId))
+      .orderBy(asc(sql`not ${users.isActive}`), asc(users.fullName)),
+  ])
+  return {
+    organisation: { name: org.name, userLimit: org.userLimit, userCount, version: org.version },
+    users: rows.map((row) => ({ ...presentAdminUser(row), version: row.version })),
+  }
+}
+
+export async function updateOrganisation(
+  deps: Deps,
+  ctx: RequestContext,
+  input: z.infer<typeof organisationUpdateInput>,
+  version?: number,
+) {
+  return deps.db.transaction(async (tx) => {
+    const before = await getOrganisation(tx, ctx.orgId)
+    if (version !== undefined && version !== before.version) throw preconditionFailed()
+    const org = await renameOrganisation(tx, ctx.orgId, input.name)
+    await audit(tx, ctx, {
+      action: 'UPDATE',
+      entityType: 'ORGANISATION',
+      entityId: ctx.orgId,
+      before: { name: before.name },
+      after: { name: org.name },
+    })
+    return { message: 'Organisation updated.', organisation: { name: org.name, version: org.version } }
+  })
+}
+
+/**
+ * Sets a user's admin and accountant flags and active state. An admin cannot demote or deactivate
+ * themself, so an organisation always keeps an admin who can undo a mistake.
+ */
+export async function updateUserAccess(
+  deps: Deps,
+  ctx: RequestContext,
+  userId: string,
+  input: z.infer<typeof adminUserUpdateInput>,
+  version?: number,
+) {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.userId, userId), eq(users.orgId, ctx.orgId)))
+      .for('update')
+    if (!before) throw notFound('User not found.')
+    if (version !== undefined && version !== before.version) throw preconditionFailed()
+    if (userId === ctx.userId && (input.isadmin === false || input.is_active === false)) {
+      throw unprocessable('You cannot remove your own admin rights or deactivate yourself.')
+    }
+    if (input.is_active === true && !before.isActive) await assertLoginAccountAvailable(tx, ctx.orgId)
+    const [after] = await tx
+      .update(users)
+      .set({
+        isAdmin: input.isadmin ?? before.isAdmin,
+        isAccountant: input.is_accountant ?? before.isAccountant,
+        isActive: input.is_active ?? before.isActive,
+        updatedAt: new Date(),
+        version: sql`${users.version} + 1`,
+      })
+      .where(eq(users.userId, userId))
+      .returning()
+    if (before.isActive && !after!.isActive) await revokeAllSessions(tx, userId, 'deactivated')
+    await audit(tx, ctx, {
+      action: 'ACCESS_UPDATE',
+      entityType: 'USER',
+      entityId: userId,
+      before: { isadmin: before.isAdmin, is_accountant: before.isAccountant, is_active: before.isActive },
+      after: { isadmin: after!.isAdmin, is_accountant: after!.isAccountant, is_active: after!.isActive },
+    })
+    return { message: 'User updated.', user: { ...presentAdminUser(after!), version: after!.version } }
+  })
+}

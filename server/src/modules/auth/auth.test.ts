@@ -1,0 +1,267 @@
+import { messages } from '@daftar/domain'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { client, createOrg, createUser, errorOf, lastMailTo, login, otpFrom, PASSWORD, startTestServer, type TestServer, type TestUser } from '../../../test/helpers.ts'
+import { passwordResets } from './schema.ts'
+
+let server: TestServer
+let orgId: string
+let user: TestUser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  orgId = (await createOrg(server)).orgId
+  user = await createUser(server, orgId)
+})
+afterAll(() => server.close())
+
+const anon = () => client(server)
+
+describe('login', () => {
+  it('accepts email, mobile or username with the password', async () => {
+    for (const identifier of [user.email, user.email.toUpperCase(), user.mobile, user.username]) {
+      const tokens = await login(server, identifier)
+      expect(tokens.accessToken).toMatch(/^ey/)
+      expect(tokens.refreshToken).toHaveLength(43)
+      const me = await client(server, tokens.accessToken).get('/users/me')
+      expect(me.json().user_id).toBe(user.userId)
+    }
+  })
+
+  it('answers a wrong password and an unknown identifier alike', async () => {
+    const wrong = await anon().post('/auth/login', { identifier: user.email, password: 'wrong-password' })
+    const unknown = await anon().post('/auth/login', { identifier: 'nobody@nowhere.test', password: 'wrong-password' })
+    expect(wrong.statusCode).toBe(401)
+    expect(unknown.statusCode).toBe(401)
+    expect(errorOf(wrong)).toBe(errorOf(unknown))
+  })
+
+  it('refuses a missing identifier or password with 400', async () => {
+    expect((await anon().post('/auth/login', { identifier: '', password: 'x' })).statusCode).toBe(400)
+    expect((await anon().post('/auth/login', { identifier: user.email })).statusCode).toBe(400)
+  })
+
+  it('rate limits failed attempts per identifier with 429, and a success is not counted', async () => {
+    const victim = await createUser(server, orgId)
+    server.config.LOGIN_MAX_PER_IDENTIFIER = 3
+    try {
+      await login(server, victim.email)
+      for (let i = 0; i < 3; i++) {
+        expect((await anon().post('/auth/login', { identifier: victim.email, password: 'nope-nope' })).statusCode).toBe(401)
+      }
+      const blocked = await anon().post('/auth/login', { identifier: victim.email, password: PASSWORD })
+      expect(blocked.statusCode).toBe(429)
+      expect(errorOf(blocked)).toMatch(/Too many attempts/)
+    } finally {
+      server.config.LOGIN_MAX_PER_IDENTIFIER = 10
+    }
+  })
+
+  it('rate limits attempts per IP address', async () => {
+    server.config.LOGIN_MAX_PER_IP = 2
+    try {
+      const from = (ip: string) =>
+        server.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { identifier: user.email, password: PASSWORD } })
+      expect((await from('10.9.9.9')).statusCode).toBe(200)
+      expect((await from('10.9.9.9')).statusCode).toBe(200)
+      expect((await from('10.9.9.9')).statusCode).toBe(429)
+      expect((await from('10.9.9.10')).statusCode).toBe(200)
+    } finally {
+      server.config.LOGIN_MAX_PER_IP = 10000
+    }
+  })
+})
+
+describe('tokens and sessions', () => {
+  it('refuses requests without a token, with a bad token, or with a refresh token as bearer', async () => {
+    const tokens = await login(server, user.email)
+    expect((await anon().get('/users/me')).statusCode).toBe(401)
+    expect((await client(server, `${tokens.accessToken}x`).get('/users/me')).statusCode).toBe(401)
+    expect((await client(server, tokens.refreshToken).get('/users/me')).statusCode).toBe(401)
+  })
+
+  it('rotates the refresh token on every use', async () => {
+    const first = await login(server, user.email)
+    const res = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
+    expect(res.statusCode).toBe(200)
+    const second = res.json()
+    expect(second.refreshToken).not.toBe(first.refreshToken)
+    expect((await client(server, second.accessToken).get('/users/me')).statusCode).toBe(200)
+    const third = await anon().post('/auth/refresh-token', { refreshToken: second.refreshToken })
+    expect(third.statusCode).toBe(200)
+  })
+
+  it('revokes the whole session when a rotated refresh token is presented again', async () => {
+    const first = await login(server, user.email)
+    const second = (await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })).json()
+    const replay = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
+    expect(replay.statusCode).toBe(401)
+    // The legitimate holder of the newer tokens is signed out too.
+    expect((await anon().post('/auth/refresh-token', { refreshToken: second.refreshToken })).statusCode).toBe(401)
+    expect((await client(server, second.accessToken).get('/users/me')).statusCode).toBe(401)
+  })
+
+  it('refuses an unknown refresh token', async () => {
+    const res = await anon().post('/auth/refresh-token', { refreshToken: 'not-a-token' })
+    expect(res.statusCode).toBe(401)
+  })
+
+  it("logout 'this' ends only this session, at once", async () => {
+    const a = await login(server, user.email)
+    const b = await login(server, user.email)
+    const res = await client(server, a.accessToken).post('/auth/logout', { option: 'this', refreshToken: a.refreshToken })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().message).toBe(messages.loggedOut)
+    expect((await client(server, a.accessToken).get('/users/me')).statusCode).toBe(401)
+    expect((await anon().post('/auth/refresh-token', { refreshToken: a.refreshToken })).statusCode).toBe(401)
+    expect((await client(server, b.accessToken).get('/users/me')).statusCode).toBe(200)
+  })
+
+  it("logout 'all' ends every session of the user, at once", async () => {
+    const a = await login(server, user.email)
+    const b = await login(server, user.email)
+    const res = await client(server, a.accessToken).post('/auth/logout', { option: 'all' })
+    expect(res.statusCode).toBe(200)
+    for (const t of [a, b]) {
+      expect((await client(server, t.accessToken).get('/users/me')).statusCode).toBe(401)
+      expect((await anon().post('/auth/refresh-token', { refreshToken: t.refreshToken })).statusCode).toBe(401)
+    }
+  })
+
+  it('validates the logout option', async () => {
+    const a = await login(server, user.email)
+    expect((await client(server, a.accessToken).post('/auth/logout', { option: 'some' })).statusCode).toBe(400)
+    expect((await client(server, a.accessToken).post('/auth/logout', { option: 'this' })).statusCode).toBe(400)
+  })
+})
+
+describe('forgot and reset password', () => {
+  const sendOtp = (identifier: string) => anon().post('/auth/forgot-password', { identifier })
+
+  it('answers the same whether or not the account exists, and mails only a real one', async () => {
+    const target = await createUser(server, orgId)
+    const known = await sendOtp(target.email)
+    const unknown = await sendOtp('ghost@nowhere.test')
+    expect(known.statusCode).toBe(200)
+    expect(unknown.statusCode).toBe(200)
+    expect(known.json()).toEqual(unknown.json())
+    await server.deps.outbox.drain()
+    expect(otpFrom(lastMailTo(server.config, target.email))).toMatch(/^\d{6}$/)
+    expect(lastMailTo(server.config, 'ghost@nowhere.test')).toBeUndefined()
+  })
+
+  it('resets with the mailed OTP, revokes every session, and the OTP works once', async () => {
+    const target = await createUser(server, orgId)
+    const session = await login(server, target.email)
+    await sendOtp(target.mobile)
+    await server.deps.outbox.drain()
+    const otp = otpFrom(lastMailTo(server.config, target.email))
+    const res = await anon().post('/auth/reset-password', { identifier: target.mobile, otp, newPassword: 'brand-new-pass' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().message).toBe(messages.passwordReset)
+    expect((await client(server, session.accessToken).get('/users/me')).statusCode).toBe(401)
+    expect((await anon().post('/auth/login', { identifier: target.email, password: PASSWORD })).statusCode).toBe(401)
+    await login(server, target.email, 'brand-new-pass')
+    const again = await anon().post('/auth/reset-password', { identifier: target.mobile, otp, newPassword: 'another-pass' })
+    expect(again.statusCode).toBe(400)
+    expect(errorOf(again)).toBe(messages.otpInvalid)
+  })
+
+  it('refuses a wrong OTP, and after 5 wrong tries refuses even the right one', async () => {
+    const target = await createUser(server, orgId)
+    await sendOtp(target.email)
+    await server.deps.outbox.drain()
+    const otp = otpFrom(lastMailTo(server.config, target.email))
+    const wrong = otp === '000000' ? '111111' : '000000'
+    for (let i = 1; i <= 4; i++) {
+      const res = await anon().post('/auth/reset-password', { identifier: target.email, otp: wrong, newPassword: 'whatever1' })
+      expect(res.statusCode).toBe(400)
+      expect(errorOf(res)).toBe(messages.otpInvalid)
+    }
+    const fifth = await anon().post('/auth/reset-password', { identifier: target.email, otp: wrong, newPassword: 'whatever1' })
+    expect(fifth.statusCode).toBe(429)
+    const right = await anon().post('/auth/reset-password', { identifier: target.email, otp, newPassword: 'whatever1' })
+    expect(right.statusCode).toBe(429)
+    expect(errorOf(right)).toBe(messages.otpTooManyTries)
+  })
+
+  it('refuses an expired OTP', async () => {
+    const target = await createUser(server, orgId)
+    await sendOtp(target.email)
+    await server.deps.outbox.drain()
+    const otp = otpFrom(lastMailTo(server.config, target.email))
+    await server.deps.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, target.userId))
+    const res = await anon().post('/auth/reset-password', { identifier: target.email, otp, newPassword: 'whatever1' })
+    expect(res.statusCode).toBe(400)
+  })
+
+  it('a newer OTP replaces the older one', async () => {
+    const target = await createUser(server, orgId)
+    await sendOtp(target.email)
+    await server.deps.outbox.drain()
+    const first = otpFrom(lastMailTo(server.config, target.email))
+    await new Promise((r) => setTimeout(r, 5))
+    await sendOtp(target.email)
+    await server.deps.outbox.drain()
+    const second = otpFrom(lastMailTo(server.config, target.email))
+    if (first !== second) {
+      const old = await anon().post('/auth/reset-password', { identifier: target.email, otp: first, newPassword: 'whatever1' })
+      expect(old.statusCode).toBe(400)
+    }
+    const res = await anon().post('/auth/reset-password', { identifier: target.email, otp: second, newPassword: 'whatever1' })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('validates the new password and the OTP shape', async () => {
+    const short = await anon().post('/auth/reset-password', { identifier: user.email, otp: '123456', newPassword: '123' })
+    expect(short.statusCode).toBe(400)
+    expect(errorOf(short)).toBe(messages.passwordTooShort)
+    const noOtp = await anon().post('/auth/reset-password', { identifier: user.email, otp: '', newPassword: '123456' })
+    expect(errorOf(noOtp)).toBe(messages.otpRequired)
+    const noId = await anon().post('/auth/forgot-password', { identifier: '  ' })
+    expect(noId.statusCode).toBe(400)
+  })
+
+  it('sends an SMS file for an account with a mobile number and no email', async () => {
+    const target = await createUser(server, orgId, { email: null })
+    await sendOtp(target.mobile)
+    await server.deps.outbox.drain()
+    const fs = await import('node:fs')
+    const sms = fs.readdirSync(server.config.outboxDir).filter((f) => f.endsWith('.sms.txt'))
+    const texts = sms.map((f) => fs.readFileSync(`${server.config.outboxDir}/${f}`, 'utf8'))
+    expect(texts.some((t) => t.includes(`To: ${target.mobile}`) && /code is \d{6}/.test(t))).toBe(true)
+  })
+
+  it('rate limits OTP sending per identifier', async () => {
+    const target = await createUser(server, orgId)
+    server.config.OTP_SEND_MAX_PER_IDENTIFIER = 2
+    try {
+      expect((await sendOtp(target.email)).statusCode).toBe(200)
+      expect((await sendOtp(target.email)).statusCode).toBe(200)
+      expect((await sendOtp(target.email)).statusCode).toBe(429)
+    } finally {
+      server.config.OTP_SEND_MAX_PER_IDENTIFIER = 10000
+    }
+  })
+
+  it('rate limits OTP verification per IP', async () => {
+    server.config.OTP_VERIFY_MAX_PER_IP = 2
+    try {
+      const attempt = () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          remoteAddress: '10.7.7.7',
+          payload: { identifier: 'x@y.test', otp: '123456', newPassword: 'whatever1' },
+        })
+      expect((await attempt()).statusCode).toBe(400)
+      expect((await attempt()).statusCode).toBe(400)
+      expect((await attempt()).statusCode).toBe(429)
+    } finally {
+      server.config.OTP_VERIFY_MAX_PER_IP = 10000
+    }
+  })
+})

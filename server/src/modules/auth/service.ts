@@ -1,0 +1,239 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import {
+  type LoginInput,
+  type LogoutInput,
+  messages,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MINUTES,
+  type ResetPasswordInput,
+} from '@daftar/domain'
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/connection.ts'
+import { audit } from '../../platform/audit.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { AppError, badRequest, unauthorized } from '../../platform/errors.ts'
+import { enqueue } from '../../platform/outbox.ts'
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts'
+import { consumeRateLimit, type Limit, peekRateLimit, resetRateLimit } from '../../platform/rate-limit.ts'
+import { newRefreshToken, REFRESH_TOKEN_TTL_DAYS, sha256 } from '../../platform/tokens.ts'
+import { findUserByIdentifier } from '../users/service.ts'
+import { users } from '../users/schema.ts'
+import { passwordResets, refreshTokens, sessions } from './schema.ts'
+
+export interface ClientInfo {
+  ip: string
+  userAgent?: string
+}
+
+const sessionExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000)
+
+function limits(deps: Deps, identifier: string, ip: string) {
+  const { config } = deps
+  const window = config.RATE_LIMIT_WINDOW_SECONDS
+  const id = identifier.trim().toLowerCase()
+  return {
+    loginIdentifier: { key: `login:id:${id}`, max: config.LOGIN_MAX_PER_IDENTIFIER, windowSeconds: window },
+    loginIp: { key: `login:ip:${ip}`, max: config.LOGIN_MAX_PER_IP, windowSeconds: window },
+    otpSendIdentifier: { key: `otp-send:id:${id}`, max: config.OTP_SEND_MAX_PER_IDENTIFIER, windowSeconds: window },
+    otpSendIp: { key: `otp-send:ip:${ip}`, max: config.OTP_SEND_MAX_PER_IP, windowSeconds: window },
+    otpVerifyIp: { key: `otp-verify:ip:${ip}`, max: config.OTP_VERIFY_MAX_PER_IP, windowSeconds: window },
+  } satisfies Record<string, Limit>
+}
+
+/**
+ * Wrong identifier and wrong password answer alike. Failures count per identifier and every attempt
+ * per IP address; a success clears the identifier's count.
+ */
+export async function login(deps: Deps, input: LoginInput, client: ClientInfo) {
+  const limit = limits(deps, input.identifier, client.ip)
+  await consumeRateLimit(deps.db, [limit.loginIp])
+  await peekRateLimit(deps.db, limit.loginIdentifier)
+  const user = await findUserByIdentifier(deps.db, input.identifier)
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
+  if (!user || !valid) {
+    await consumeRateLimit(deps.db, [limit.loginIdentifier]).catch(() => {})
+    throw unauthorized(messages.invalidCredentials)
+  }
+  if (!user.isActive) throw new AppError(403, messages.accountDeactivated)
+  await resetRateLimit(deps.db, limit.loginIdentifier.key)
+  return deps.db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        orgId: user.orgId,
+        userId: user.userId,
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 300),
+        expiresAt: sessionExpiry(),
+      })
+      .returning({ sessionId: sessions.sessionId })
+    const refreshToken = newRefreshToken()
+    await tx.insert(refreshTokens).values({ tokenHash: sha256(refreshToken), sessionId: session!.sessionId })
+    const accessToken = await deps.tokens.signAccess({
+      userId: user.userId,
+      orgId: user.orgId,
+      sessionId: session!.sessionId,
+    })
+    return { accessToken, refreshToken }
+  })
+}
+
+/**
+ * Rotates the refresh token. A token that was already rotated is a stolen copy (or a replay): the whole
+ * session is revoked, for the thief and the owner alike.
+ */
+export async function refresh(deps: Deps, refreshToken: string) {
+  const tokenHash = sha256(refreshToken)
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        sessionId: refreshTokens.sessionId,
+        rotatedAt: refreshTokens.rotatedAt,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        userId: sessions.userId,
+        orgId: sessions.orgId,
+        isActive: users.isActive,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.sessionId, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.userId, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+    if (!row || row.revokedAt || row.expiresAt <= new Date() || !row.isActive) return null
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date() })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt)))
+      .returning({ sessionId: refreshTokens.sessionId })
+    if (claimed.length === 0) {
+      await revokeSessions(tx, eq(sessions.sessionId, row.sessionId), 'refresh token reused')
+      return 'reused' as const
+    }
+    const next = newRefreshToken()
+    await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: row.sessionId })
+    await tx
+      .update(sessions)
+      .set({ lastUsedAt: new Date(), expiresAt: sessionExpiry() })
+      .where(eq(sessions.sessionId, row.sessionId))
+    const accessToken = await deps.tokens.signAccess({ userId: row.userId, orgId: row.orgId, sessionId: row.sessionId })
+    return { accessToken, refreshToken: next }
+  })
+  if (!outcome || outcome === 'reused') throw unauthorized(messages.sessionExpired)
+  return outcome
+}
+
+async function revokeSessions(tx: Tx, where: ReturnType<typeof eq>, reason: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(where, isNull(sessions.revokedAt)))
+}
+
+export async function revokeAllSessions(tx: Tx, userId: string, reason: string) {
+  await revokeSessions(tx, eq(sessions.userId, userId), reason)
+}
+
+export async function logout(deps: Deps, ctx: RequestContext, input: LogoutInput) {
+  await deps.db.transaction(async (tx) => {
+    if (input.option === 'all') {
+      await revokeAllSessions(tx, ctx.userId, 'logout all')
+      return
+    }
+    await revokeSessions(tx, eq(sessions.sessionId, ctx.sessionId), 'logout')
+    // The refresh token the client holds may belong to this session or a sibling on the same device.
+    const [owned] = await tx
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.sessionId, refreshTokens.sessionId))
+      .where(and(eq(refreshTokens.tokenHash, sha256(input.refreshToken)), eq(sessions.userId, ctx.userId)))
+    if (owned) await revokeSessions(tx, eq(sessions.sessionId, owned.sessionId), 'logout')
+  })
+  return { message: input.option === 'all' ? messages.loggedOutAll : messages.loggedOut }
+}
+
+function otpDigest(secret: string, resetId: string, otp: string): string {
+  return createHmac('sha256', secret).update(`${resetId}:${otp}`).digest('hex')
+}
+
+/** Always answers the same, whether or not the identifier names an account. */
+export async function forgotPassword(deps: Deps, identifier: string, client: ClientInfo) {
+  const limit = limits(deps, identifier, client.ip)
+  await consumeRateLimit(deps.db, [limit.otpSendIp, limit.otpSendIdentifier])
+  const user = await findUserByIdentifier(deps.db, identifier)
+  if (user?.isActive && (user.email || user.mobile)) {
+    const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    await deps.db.transaction(async (tx) => {
+      // A new code replaces any earlier one.
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.userId, user.userId), isNull(passwordResets.usedAt)))
+      const [reset] = await tx
+        .insert(passwordResets)
+        .values({
+          orgId: user.orgId,
+          userId: user.userId,
+          otpHash: 'pending',
+          expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+        })
+        .returning({ resetId: passwordResets.resetId })
+      await tx
+        .update(passwordResets)
+        .set({ otpHash: otpDigest(deps.secrets.otp, reset!.resetId, otp) })
+        .where(eq(passwordResets.resetId, reset!.resetId))
+      const text =
+        `Your Daftar password reset code is ${otp}.\n\n` +
+        `It expires in ${OTP_TTL_MINUTES} minutes and can be used once. ` +
+        'If you did not ask to reset your password, ignore this message; your password stays as it is.'
+      if (user.email) {
+        await enqueue(tx, 'mail', { to: user.email, subject: 'Your Daftar password reset code', text }, user.orgId)
+      } else {
+        await enqueue(tx, 'sms', { to: user.mobile, text: `Daftar: your password reset code is ${otp}. It expires in ${OTP_TTL_MINUTES} minutes.` }, user.orgId)
+      }
+    })
+    deps.outbox.kick()
+  }
+  return { message: messages.otpSent }
+}
+
+export async function resetPassword(deps: Deps, input: ResetPasswordInput, client: ClientInfo) {
+  const limit = limits(deps, input.identifier, client.ip)
+  await consumeRateLimit(deps.db, [limit.otpVerifyIp])
+  const user = await findUserByIdentifier(deps.db, input.identifier)
+  if (!user?.isActive) throw badRequest(messages.otpInvalid)
+  const [reset] = await deps.db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, user.userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+    .orderBy(desc(passwordResets.createdAt))
+    .limit(1)
+  if (!reset) throw badRequest(messages.otpInvalid)
+  if (reset.attempts >= OTP_MAX_ATTEMPTS) throw new AppError(429, messages.otpTooManyTries)
+  const expected = Buffer.from(reset.otpHash)
+  const given = Buffer.from(otpDigest(deps.secrets.otp, reset.resetId, input.otp))
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    const [after] = await deps.db
+      .update(passwordResets)
+      .set({ attempts: sql`${passwordResets.attempts} + 1` })
+      .where(eq(passwordResets.resetId, reset.resetId))
+      .returning({ attempts: passwordResets.attempts })
+    if ((after?.attempts ?? OTP_MAX_ATTEMPTS) >= OTP_MAX_ATTEMPTS) throw new AppError(429, messages.otpTooManyTries)
+    throw badRequest(messages.otpInvalid)
+  }
+  const passwordHash = await hashPassword(input.newPassword)
+  await deps.db.transaction(async (tx) => {
+    // Single use, even when two requests race with the right code.
+    const claimed = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.resetId, reset.resetId), isNull(passwordResets.usedAt)))
+      .returning({ resetId: passwordResets.resetId })
+    if (claimed.length === 0) throw badRequest(messages.otpInvalid)
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.userId, user.userId))
+    await revokeAllSessions(tx, user.userId, 'password reset')
+    await audit(tx, { orgId: user.orgId, userId: user.userId }, { action: 'PASSWORD_RESET', entityType: 'USER', entityId: user.userId })
+  })
+  await resetRateLimit(deps.db, limits(deps, input.identifier, client.ip).loginIdentifier.key)
+  return { message: messages.passwordReset }
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../users/schema.ts'
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    notificationId: bigserial('notification_id', { mode: 'number' }).primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    triggeringUserId: uuid('triggering_user_id').references(() => users.userId),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.notificationId.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`not is_read`),
+  ],
+)

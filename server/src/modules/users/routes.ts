@@ -1,0 +1,41 @@
+import { changePasswordInput, profileUpdateInput } from '@daftar/domain'
+import type { FastifyInstance } from 'fastify'
+import type { Deps } from '../../platform/deps.ts'
+import { readMultipart } from '../../platform/uploads.ts'
+import { ifMatchVersion, parse } from '../../platform/validation.ts'
+import { changePassword, getCurrentUser, listUsers, PHOTO_RULE, updateProfile } from './service.ts'
+import { users } from './schema.ts'
+import { and, eq } from 'drizzle-orm'
+
+type IdParams = { Params: { id: string } }
+
+export async function userRoutes(app: FastifyInstance, deps: Deps) {
+  // Display photos are shown to everyone in the organisation (user menus, names in lists).
+  deps.fileAccess.register('displayPicture', async (ctx, key) => {
+    const [owner] = await deps.db
+      .select({ userId: users.userId })
+      .from(users)
+      .where(and(eq(users.orgId, ctx.orgId), eq(users.displayPhoto, key)))
+      .limit(1)
+    return owner ? {} : null
+  })
+
+  app.get('/users', async (req) => listUsers(deps, req.ctx))
+
+  app.get('/users/me', async (req) => getCurrentUser(deps, req.ctx))
+
+  app.put<IdParams>('/users/:id', async (req) => {
+    const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, { display_photo: PHOTO_RULE })
+    const input = parse(profileUpdateInput, fields)
+    return updateProfile(deps, req.ctx, req.params.id, {
+      fullName: input.full_name,
+      removePhoto: input.remove_display_photo,
+      photo: files.display_photo,
+      version: ifMatchVersion(req.headers['if-match']),
+    })
+  })
+
+  app.put<IdParams>('/users/:id/change-password', async (req) =>
+    changePassword(deps, req.ctx, req.params.id, parse(changePasswordInput, req.body)),
+  )
+}

@@ -1,0 +1,192 @@
+import {
+  identifierKind,
+  messages,
+  normaliseMobile,
+  PHOTO_MAX_BYTES,
+  userMessages,
+} from '@daftar/domain'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '../../db/connection.ts'
+import { audit } from '../../platform/audit.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, preconditionFailed } from '../../platform/errors.ts'
+import { sniffFileType } from '../../platform/file-types.ts'
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
+import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
+import { sessions } from '../auth/schema.ts'
+import { assertLoginAccountAvailable, countLoginAccounts, getOrganisation } from '../organisations/service.ts'
+import { presentUser } from './presenter.ts'
+import { users } from './schema.ts'
+
+export const PHOTO_RULE = { area: 'displayPicture', maxBytes: PHOTO_MAX_BYTES, tooLargeMessage: userMessages.photoTooLarge }
+
+/** Active users of the organisation, for pickers and the user menu. */
+export async function listUsers(deps: Deps, ctx: RequestContext) {
+  const rows = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.orgId, ctx.orgId), eq(users.isActive, true)))
+    .orderBy(asc(users.fullName), asc(users.username))
+  return rows.map(presentUser)
+}
+
+export async function getCurrentUser(deps: Deps, ctx: RequestContext) {
+  const user = await findUserInOrg(deps.db, ctx.orgId, ctx.userId)
+  const [org, userCount] = await Promise.all([
+    getOrganisation(deps.db, ctx.orgId),
+    countLoginAccounts(deps.db, ctx.orgId),
+  ])
+  return {
+    ...presentUser(user),
+    email: user.email,
+    mobile: user.mobile,
+    version: user.version,
+    orgName: org.name,
+    orgUserLimit: org.userLimit,
+    orgCurrentUserCount: userCount,
+  }
+}
+
+export async function findUserInOrg(db: DbOrTx, orgId: string, userId: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.userId, userId), eq(users.orgId, orgId)))
+  if (!user) throw notFound('User not found.')
+  return user
+}
+
+/** Finds the account a sign-in identifier names: email, mobile number or username. */
+export async function findUserByIdentifier(db: DbOrTx, identifier: string) {
+  const value = identifier.trim()
+  const kind = identifierKind(value)
+  const condition =
+    kind === 'email'
+      ? sql`lower(${users.email}) = lower(${value})`
+      : kind === 'mobile'
+        ? eq(users.mobile, normaliseMobile(value))
+        : sql`lower(${users.username}) = lower(${value})`
+  const [user] = await db.select().from(users).where(condition)
+  return user ?? null
+}
+
+async function assertSelf(deps: Deps, ctx: RequestContext, userId: string) {
+  if (userId === ctx.userId) return
+  await findUserInOrg(deps.db, ctx.orgId, userId) // 404 for ids outside the organisation
+  throw forbidden(userMessages.onlyYourOwnProfile)
+}
+
+export interface ProfileUpdate {
+  fullName: string
+  removePhoto: boolean
+  photo?: UploadedFile
+  version?: number
+}
+
+export async function updateProfile(deps: Deps, ctx: RequestContext, userId: string, input: ProfileUpdate) {
+  return keepUploadsOnlyIf(deps.storage, { photo: input.photo }, async () => {
+    await assertSelf(deps, ctx, userId)
+    if (input.photo) {
+      const type = sniffFileType(input.photo.head)
+      if (type !== 'image/png' && type !== 'image/jpeg' && type !== 'image/webp') throw badRequest(userMessages.photoNotImage)
+    }
+    const { before, after } = await deps.db.transaction(async (tx) => {
+      const before = await findUserInOrg(tx, ctx.orgId, userId)
+      if (input.version !== undefined && input.version !== before.version) throw preconditionFailed()
+      const displayPhoto = input.photo ? input.photo.key : input.removePhoto ? null : before.displayPhoto
+      const [after] = await tx
+        .update(users)
+        .set({ fullName: input.fullName, displayPhoto, updatedAt: new Date(), version: sql`${users.version} + 1` })
+        .where(eq(users.userId, userId))
+        .returning()
+      await audit(tx, ctx, {
+        action: 'PROFILE_UPDATE',
+        entityType: 'USER',
+        entityId: userId,
+        before: { full_name: before.fullName, display_photo: before.displayPhoto },
+        after: { full_name: after!.fullName, display_photo: after!.displayPhoto },
+      })
+      return { before, after: after! }
+    })
+    if (before.displayPhoto && before.displayPhoto !== after.displayPhoto) {
+      await deps.storage.delete(before.displayPhoto).catch(() => {})
+    }
+    return { message: userMessages.profileUpdated, user: presentUser(after) }
+  })
+}
+
+export async function changePassword(
+  deps: Deps,
+  ctx: RequestContext,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+) {
+  await assertSelf(deps, ctx, userId)
+  const user = await findUserInOrg(deps.db, ctx.orgId, userId)
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest(messages.currentPasswordIncorrect)
+  }
+  const passwordHash = await hashPassword(input.newPassword)
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.userId, userId))
+    // Other devices signed in with the old password are signed out; this one stays.
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'password changed' })
+      .where(and(eq(sessions.userId, userId), ne(sessions.sessionId, ctx.sessionId), sql`${sessions.revokedAt} is null`))
+    await audit(tx, ctx, { action: 'PASSWORD_CHANGE', entityType: 'USER', entityId: userId })
+  })
+  return { message: messages.passwordChanged }
+}
+
+export interface NewLoginAccount {
+  orgId: string
+  username: string
+  fullName: string
+  password: string
+  email?: string | null
+  mobile?: string | null
+  designation?: string | null
+  employeeId?: string | null
+  isAdmin?: boolean
+  isAccountant?: boolean
+}
+
+/**
+ * The one way a login account comes into being (provider CLI, demo seed, employee records): it enforces
+ * the organisation's user limit and the uniqueness of the sign-in identifiers.
+ */
+export async function createLoginAccount(tx: Tx, account: NewLoginAccount, actorUserId: string | null = null) {
+  await assertLoginAccountAvailable(tx, account.orgId)
+  const passwordHash = await hashPassword(account.password)
+  try {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        orgId: account.orgId,
+        username: account.username.trim(),
+        fullName: account.fullName.trim(),
+        email: account.email?.trim() || null,
+        mobile: account.mobile ? normaliseMobile(account.mobile) : null,
+        designation: account.designation ?? null,
+        employeeId: account.employeeId ?? null,
+        passwordHash,
+        isAdmin: account.isAdmin ?? false,
+        isAccountant: account.isAccountant ?? false,
+      })
+      .returning()
+    await audit(tx, { orgId: account.orgId, userId: actorUserId ?? user!.userId }, {
+      action: 'USER_CREATE',
+      entityType: 'USER',
+      entityId: user!.userId,
+      after: presentUser(user!),
+    })
+    return user!
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_username_key')) throw conflict('Username is already taken.')
+    if (isUniqueViolation(error, 'users_email_key')) throw conflict('Email is already in use by another account.')
+    if (isUniqueViolation(error, 'users_mobile_key')) throw conflict('Mobile number is already in use by another account.')
+    throw error
+  }
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>
+  /** Where mail goes, for the start-up banner. */
+  describe(): string
+}
+
+/** SMTP when SMTP_URL is set; otherwise every mail becomes an .eml file in the outbox directory. */
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl)
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message })
+      },
+      describe: () => `SMTP (${new URL(options.smtpUrl!).host})`,
+    }
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message })
+      await fs.promises.mkdir(options.outboxDir, { recursive: true })
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`
+      await fs.promises.writeFile(path.join(options.outboxDir, name), info.message as Buffer)
+    },
+    describe: () => `files in ${options.outboxDir}`,
+  }
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/connection.ts'
+import { tooManyRequests } from './errors.ts'
+
+export interface Limit {
+  key: string
+  max: number
+  windowSeconds: number
+}
+
+/**
+ * Fixed-window counters in PostgreSQL (shared by every instance). Counts one hit on each key and throws
+ * 429 when any of them is over its limit.
+ */
+export async function consumeRateLimit(db: Db, limits: Limit[], message?: string): Promise<void> {
+  for (const limit of limits) {
+    const result = await db.execute<{ count: number }>(sql`
+      insert into rate_limits (key, count, reset_at)
+      values (${limit.key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
+      on conflict (key) do update set
+        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+      returning count`)
+    const count = Number(result.rows[0]?.count ?? 0)
+    if (count > limit.max) throw tooManyRequests(message)
+  }
+}
+
+export async function resetRateLimit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`)
+}
+
+export async function pruneRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limits where reset_at < now()`)
+}
+
+/** Throws 429 when the key is already over its limit, without counting this call. */
+export async function peekRateLimit(db: Db, limit: Limit, message?: string): Promise<void> {
+  const result = await db.execute<{ count: number }>(
+    sql`select count from rate_limits where key = ${limit.key} and reset_at > now()`,
+  )
+  if (Number(result.rows[0]?.count ?? 0) >= limit.max) throw tooManyRequests(message)
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { Transform, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { SNIFF_BYTES } from './file-types.ts'
+
+export interface StoredObject {
+  size: number
+  /** The first bytes, for recognising the type. */
+  head: Uint8Array
+}
+
+/** Where files live. Local disk by default; an S3-compatible adapter implements the same four calls. */
+export interface Storage {
+  /** Streams `body` into `key`; throws FileTooLargeError (and stores nothing) past `maxBytes`. */
+  put(key: string, body: Readable | Buffer, maxBytes: number): Promise<StoredObject>
+  read(key: string): Promise<{ stream: Readable; size: number } | null>
+  delete(key: string): Promise<void>
+  exists(key: string): Promise<boolean>
+}
+
+export class FileTooLargeError extends Error {}
+
+/** Keys are server-made paths such as `org/<uuid>/displayPicture/<uuid>.webp`. */
+export function newStorageKey(orgId: string, area: string, extension: string): string {
+  return `org/${orgId}/${area}/${randomUUID()}.${extension}`
+}
+
+const KEY_PATTERN = /^org\/[0-9a-f-]{36}\/[A-Za-z]+\/[0-9a-f-]{36}\.[a-z0-9]{1,10}$/
+
+export function isWellFormedKey(key: string): boolean {
+  return KEY_PATTERN.test(key)
+}
+
+export class LocalDiskStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!isWellFormedKey(key)) throw new Error(`Malformed storage key: ${key}`)
+    return path.join(this.root, key)
+  }
+
+  async put(key: string, body: Readable | Buffer, maxBytes: number): Promise<StoredObject> {
+    const target = this.pathOf(key)
+    await fs.promises.mkdir(path.dirname(target), { recursive: true })
+    const temp = `${target}.${randomUUID()}.part`
+    let size = 0
+    const head: number[] = []
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length
+        if (size > maxBytes) return callback(new FileTooLargeError())
+        for (let i = 0; head.length < SNIFF_BYTES && i < chunk.length; i++) head.push(chunk[i]!)
+        callback(null, chunk)
+      },
+    })
+    const source = Buffer.isBuffer(body) ? [body] : body
+    try {
+      await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx' }))
+      // A stream cut short by the multipart size limit ends without error: check it here too.
+      if ((body as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError()
+      await fs.promises.rename(temp, target)
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true })
+      throw error
+    }
+    return { size, head: Uint8Array.from(head) }
+  }
+
+  async read(key: string) {
+    try {
+      const file = this.pathOf(key)
+      const stat = await fs.promises.stat(file)
+      return { stream: fs.createReadStream(file), size: stat.size }
+    } catch {
+      return null
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true })
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fs.promises.access(this.pathOf(key))
+      return true
+    } catch {
+      return false
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import type { MultipartFile } from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import { badRequest, tooLarge } from './errors.ts'
+import { safeExtension } from './file-types.ts'
+import { FileTooLargeError, newStorageKey, type Storage, type StoredObject } from './storage.ts'
+
+export interface UploadedFile extends StoredObject {
+  key: string
+  fileName: string
+}
+
+export interface FileRule {
+  /** Storage area, the middle part of the key (e.g. displayPicture). */
+  area: string
+  maxBytes: number
+  tooLargeMessage: string
+}
+
+export interface MultipartBody {
+  fields: Record<string, string>
+  files: Record<string, UploadedFile>
+}
+
+/**
+ * Reads a multipart request, streaming each expected file straight into storage under a new key.
+ * Unexpected files are refused. On any failure every file stored so far is deleted again.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  storage: Storage,
+  orgId: string,
+  rules: Record<string, FileRule>,
+): Promise<MultipartBody> {
+  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body.')
+  const body: MultipartBody = { fields: {}, files: {} }
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') body.fields[part.fieldname] = part.value
+        continue
+      }
+      await storeFile(part, rules, storage, orgId, body)
+    }
+  } catch (error) {
+    await discardUploads(storage, body.files)
+    throw error
+  }
+  return body
+}
+
+async function storeFile(part: MultipartFile, rules: Record<string, FileRule>, storage: Storage, orgId: string, body: MultipartBody) {
+  const rule = rules[part.fieldname]
+  if (!rule || body.files[part.fieldname]) {
+    part.file.resume()
+    throw badRequest(`Unexpected file field ${part.fieldname}.`)
+  }
+  if (!part.filename) {
+    part.file.resume()
+    return
+  }
+  const key = newStorageKey(orgId, rule.area, safeExtension(part.filename))
+  try {
+    const stored = await storage.put(key, part.file, rule.maxBytes)
+    if (stored.size === 0) {
+      await storage.delete(key)
+      return
+    }
+    body.files[part.fieldname] = { ...stored, key, fileName: part.filename.slice(0, 255) }
+  } catch (error) {
+    part.file.resume()
+    if (error instanceof FileTooLargeError) throw tooLarge(rule.tooLargeMessage)
+    throw error
+  }
+}
+
+export async function discardUploads(storage: Storage, files: Record<string, UploadedFile | undefined>): Promise<void> {
+  await Promise.all(Object.values(files).map((f) => (f ? storage.delete(f.key) : undefined)))
+}
+
+/** Runs `work`; if it fails, the uploaded files it was given are deleted before the error goes on. */
+export async function keepUploadsOnlyIf<T>(storage: Storage, files: Record<string, UploadedFile | undefined>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    await discardUploads(storage, files)
+    throw error
+  }
+}

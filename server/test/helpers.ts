@@ -1,0 +1,191 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { inject } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { createDeps, createLogger } from '../src/bootstrap.ts'
+import { type Config, loadConfig } from '../src/config.ts'
+import { type Database, openDatabase } from '../src/db/connection.ts'
+import { DEMO_PASSWORD } from '../src/db/seed.ts'
+import { organisations } from '../src/modules/organisations/schema.ts'
+import { createLoginAccount } from '../src/modules/users/service.ts'
+import type { Deps } from '../src/platform/deps.ts'
+import { createDatabaseFromTemplate, dropDatabase } from './postgres.ts'
+
+export interface TestServer {
+  app: FastifyInstance
+  deps: Deps
+  config: Config
+  database: Database
+  close(): Promise<void>
+}
+
+export const PASSWORD = DEMO_PASSWORD
+
+/** A fresh, migrated database and a built app, per test file. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-test-'))
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOGIN_MAX_PER_IP: '10000',
+    OTP_SEND_MAX_PER_IP: '10000',
+    OTP_SEND_MAX_PER_IDENTIFIER: '10000',
+    OTP_VERIFY_MAX_PER_IP: '10000',
+    ...env,
+  })
+  const templateUrl = inject('templateDatabaseUrl')
+  let databaseUrl: string | undefined
+  let database: Database
+  if (templateUrl) {
+    databaseUrl = await createDatabaseFromTemplate(templateUrl)
+    database = await openDatabase({ databaseUrl, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS })
+  } else {
+    const template = new Uint8Array(fs.readFileSync(inject('templatePath')))
+    database = await openDatabase({ template, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS })
+  }
+  const log = createLogger(config)
+  const deps = await createDeps(config, database, log)
+  const app = await buildApp(deps)
+  await app.ready()
+  return {
+    app,
+    deps,
+    config,
+    database,
+    async close() {
+      await app.close()
+      await deps.outbox.stop()
+      await database.close()
+      if (databaseUrl) await dropDatabase(databaseUrl, new URL(databaseUrl).pathname.slice(1))
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+let sequence = 0
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`
+
+export interface TestUser {
+  userId: string
+  orgId: string
+  username: string
+  email: string
+  mobile: string
+  password: string
+}
+
+export async function createOrg(server: TestServer, options: { name?: string; userLimit?: number | null } = {}) {
+  const [org] = await server.deps.db
+    .insert(organisations)
+    .values({ name: options.name ?? `Org ${unique()}`, userLimit: options.userLimit ?? null })
+    .returning()
+  return org!
+}
+
+export async function createUser(
+  server: TestServer,
+  orgId: string,
+  options: { isAdmin?: boolean; isAccountant?: boolean; fullName?: string; email?: string | null; mobile?: string } = {},
+): Promise<TestUser> {
+  const id = unique()
+  const username = `user${id}`
+  const email = options.email === null ? null : (options.email ?? `${username}@example.test`)
+  const mobile = options.mobile ?? `+91${String(Date.now() + sequence++).slice(-10)}`
+  const user = await server.deps.db.transaction((tx) =>
+    createLoginAccount(tx, {
+      orgId,
+      username,
+      fullName: options.fullName ?? `User ${id}`,
+      email,
+      mobile,
+      password: PASSWORD,
+      designation: 'Engineer',
+      isAdmin: options.isAdmin,
+      isAccountant: options.isAccountant,
+    }),
+  )
+  return { userId: user.userId, orgId, username, email: email ?? '', mobile: user.mobile!, password: PASSWORD }
+}
+
+export interface Tokens {
+  accessToken: string
+  refreshToken: string
+}
+
+export async function login(server: TestServer, identifier: string, password = PASSWORD): Promise<Tokens> {
+  const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } })
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
+  return res.json()
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** Calls the API as the holder of `token`. */
+export function client(server: TestServer, token?: string) {
+  const call = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    server.app.inject({
+      method,
+      url: `/api${url}`,
+      payload: payload as never,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    })
+  return {
+    get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload, headers),
+    put: (url: string, payload?: unknown, headers?: Record<string, string>) => call('PUT', url, payload, headers),
+    delete: (url: string, payload?: unknown, headers?: Record<string, string>) => call('DELETE', url, payload, headers),
+  }
+}
+
+export function errorOf(res: LightMyRequestResponse): string {
+  return (res.json() as { error: string }).error
+}
+
+/** Builds a multipart body by hand, so that tests control every byte (and the claimed type). */
+export function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { name: string; type: string; data: Buffer }> = {},
+) {
+  const boundary = `----daftar${unique()}`
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    )
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+/** The newest mail in the outbox directory addressed to `to`, or undefined. */
+export function lastMailTo(config: Config, to: string): string | undefined {
+  if (!fs.existsSync(config.outboxDir)) return undefined
+  const files = fs
+    .readdirSync(config.outboxDir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(config.outboxDir, f), 'utf8'))
+    .filter((text) => text.includes(`To: ${to}`))
+  return files.at(-1)
+}
+
+export function otpFrom(text: string | undefined): string {
+  const match = /code is (\d{6})/.exec(text ?? '')
+  if (!match) throw new Error('No OTP in message')
+  return match[1]!
+}
+
+/** A tiny valid PNG (1×1). */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
