@@ -36,7 +36,10 @@ export const newPassword = z
 
 export const loginInput = z.object({
   identifier,
-  password: z.string().min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH, messages.invalidCredentials),
+  password: z
+    .string()
+    .min(1, messages.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, messages.invalidCredentials),
 })
 export type LoginInput = z.infer<typeof loginInput>
 

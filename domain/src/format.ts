@@ -22,7 +22,10 @@ export function formatCurrency(value: number | string | null | undefined, withDe
 }
 
 function toDate(value: string | Date): Date | null {
-  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value)
+  const d =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? new Date(`${value}T00:00:00`)
+      : new Date(value)
   return Number.isNaN(d.getTime()) ? null : d
 }
 
@@ -38,14 +41,23 @@ export function formatShortDate(value: string | Date | null | undefined, narrow 
   if (!value) return 'N/A'
   const d = toDate(value)
   if (!d) return 'N/A'
-  return d.toLocaleDateString('en-US', narrow ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' })
+  return d.toLocaleDateString(
+    'en-US',
+    narrow ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
+  )
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return 'N/A'
   const d = toDate(value)
   return d
-    ? d.toLocaleString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+    ? d.toLocaleString('en-GB', {
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
     : 'N/A'
 }
 

@@ -4,7 +4,13 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
 export const PHOTO_COMPRESSED_MAX_MB = 0.5
 export const PHOTO_MAX_DIMENSION = 512
 export const PHOTO_MIN_CROP = 50
-export const PHOTO_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'image/svg+xml', 'image/webp'] as const
+export const PHOTO_ACCEPTED_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/jpg',
+  'image/svg+xml',
+  'image/webp',
+] as const
 
 export const userMessages = {
   invalidPhoto: 'Invalid file. Use PNG, JPG, SVG, or WebP under 10MB.',

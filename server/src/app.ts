@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { MAX_FILE_BYTES } from '@daftar/domain'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import { MAX_FILE_BYTES } from '@daftar/domain'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { publicAuthRoutes, securedAuthRoutes } from './modules/auth/routes.ts'
@@ -95,14 +95,15 @@ async function serveWebApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
-    index: false,
+    index: ['index.html'],
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found.' })
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')
+    if (!isPage) return reply.code(404).send({ error: 'Not found.' })
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
 }
@@ -113,12 +114,16 @@ function toHttpError(error: FastifyError): { status: number; message: string } {
   if (pg?.code === '22P02') return { status: 404, message: 'Not found.' } // a malformed id names nothing
   if (pg?.code === '23505') return { status: 409, message: 'This record already exists.' }
   if (pg?.code === '57014') return { status: 503, message: 'The request took too long. Please try again.' }
-  if (isConnectionLoss(error)) return { status: 503, message: 'The database is briefly unavailable. Please try again.' }
+  if (isConnectionLoss(error))
+    return { status: 503, message: 'The database is briefly unavailable. Please try again.' }
   const status = error.statusCode ?? 500
-  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, message: 'The upload is too large.' }
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE')
+    return { status: 413, message: 'The upload is too large.' }
   if (status >= 400 && status < 500) {
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status, message: 'Unsupported content type.' }
-    if (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError) return { status: 400, message: 'The request body is not valid.' }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return { status, message: 'Unsupported content type.' }
+    if (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError)
+      return { status: 400, message: 'The request body is not valid.' }
     return { status, message: error.message }
   }
   return { status: 500, message: 'Something went wrong on our side. Please try again.' }
@@ -126,5 +131,7 @@ function toHttpError(error: FastifyError): { status: number; message: string } {
 
 function isConnectionLoss(error: Error): boolean {
   const text = String(error.message)
-  return /Connection terminated|ECONNREFUSED|ENOENT.*PGSQL|Client has encountered a connection error/.test(text)
+  return /Connection terminated|ECONNREFUSED|ENOENT.*PGSQL|Client has encountered a connection error/.test(
+    text,
+  )
 }

@@ -17,7 +17,11 @@ export function createLogger(config: Config): FastifyBaseLogger {
   return pino({ level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL }) as FastifyBaseLogger
 }
 
-export async function openAndMigrate(config: Config, log: FastifyBaseLogger, template?: Uint8Array): Promise<Database> {
+export async function openAndMigrate(
+  config: Config,
+  log: FastifyBaseLogger,
+  template?: Uint8Array,
+): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: template ? undefined : `${config.dataDir}/pgdata`,
@@ -39,14 +43,21 @@ export interface DepsOverrides {
   mailer?: Mailer
 }
 
-export async function createDeps(config: Config, database: Database, log: FastifyBaseLogger, overrides: DepsOverrides = {}): Promise<Deps> {
+export async function createDeps(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  overrides: DepsOverrides = {},
+): Promise<Deps> {
   const db = database.db
   const [jwtSecret, urlSecret, otpSecret] = await Promise.all([
     getOrCreateSecret(db, 'jwt'),
     getOrCreateSecret(db, 'signed-urls'),
     getOrCreateSecret(db, 'otp'),
   ])
-  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir })
+  const mailer =
+    overrides.mailer ??
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir })
   const sms = createSmsSender({ webhookUrl: config.SMS_WEBHOOK_URL, outboxDir: config.outboxDir })
   const outbox = createOutboxDispatcher(db, log)
   outbox.on('mail', (payload) => mailer.send(payload as MailMessage))

@@ -25,7 +25,8 @@ const usage = `Provider commands for Daftar (they use DATA_DIR or DATABASE_URL l
 function parseLimit(value: string | undefined): number | null {
   if (value === undefined || value === 'none') return null
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 1) throw new UsageError('--limit must be a whole number of at least 1, or none.')
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError('--limit must be a whole number of at least 1, or none.')
   return n
 }
 
@@ -34,8 +35,10 @@ class UsageError extends Error {}
 async function create(database: Database, args: Record<string, string | undefined>) {
   const required = ['name', 'admin-username', 'admin-name', 'password'] as const
   for (const key of required) if (!args[key]) throw new UsageError(`--${key} is required.`)
-  if (!args['admin-email'] && !args['admin-mobile']) throw new UsageError('--admin-email or --admin-mobile is required.')
-  if (args.password!.length < MIN_PASSWORD_LENGTH) throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+  if (!args['admin-email'] && !args['admin-mobile'])
+    throw new UsageError('--admin-email or --admin-mobile is required.')
+  if (args.password!.length < MIN_PASSWORD_LENGTH)
+    throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
   const userLimit = parseLimit(args['user-limit'])
   const { org, admin } = await database.db.transaction(async (tx) => {
     const [org] = await tx.insert(organisations).values({ name: args.name!.trim(), userLimit }).returning()
@@ -56,7 +59,12 @@ async function create(database: Database, args: Record<string, string | undefine
 async function findOrg(database: Database, ref: string) {
   const all = await database.db.select().from(organisations)
   const matches = all.filter((o) => o.orgId === ref || o.name === ref)
-  if (matches.length !== 1) throw new UsageError(matches.length ? `More than one organisation is named "${ref}"; use its id.` : `No organisation "${ref}".`)
+  if (matches.length !== 1)
+    throw new UsageError(
+      matches.length
+        ? `More than one organisation is named "${ref}"; use its id.`
+        : `No organisation "${ref}".`,
+    )
   return matches[0]!
 }
 
@@ -65,7 +73,10 @@ async function setLimit(database: Database, args: Record<string, string | undefi
   if (!args.limit) throw new UsageError('--limit is required.')
   const org = await findOrg(database, args.org)
   const limit = parseLimit(args.limit)
-  await database.db.update(organisations).set({ userLimit: limit, updatedAt: new Date() }).where(eq(organisations.orgId, org.orgId))
+  await database.db
+    .update(organisations)
+    .set({ userLimit: limit, updatedAt: new Date() })
+    .where(eq(organisations.orgId, org.orgId))
   const current = await countLoginAccounts(database.db, org.orgId)
   console.log(`User limit of "${org.name}" is now ${limit ?? 'none'} (${current} active login accounts).`)
 }
@@ -83,7 +94,17 @@ async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: Object.fromEntries(
-      ['name', 'admin-username', 'admin-email', 'admin-mobile', 'admin-name', 'password', 'user-limit', 'org', 'limit'].map((k) => [k, { type: 'string' as const }]),
+      [
+        'name',
+        'admin-username',
+        'admin-email',
+        'admin-mobile',
+        'admin-name',
+        'password',
+        'user-limit',
+        'org',
+        'limit',
+      ].map((k) => [k, { type: 'string' as const }]),
     ),
   })
   const command = positionals[0]

@@ -26,7 +26,11 @@ const schema = z.object({
   OTP_SEND_MAX_PER_IDENTIFIER: z.coerce.number().int().positive().default(3),
   OTP_SEND_MAX_PER_IP: z.coerce.number().int().positive().default(20),
   OTP_VERIFY_MAX_PER_IP: z.coerce.number().int().positive().default(30),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
 })
 
 export type Config = z.infer<typeof schema> & {

@@ -45,7 +45,9 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.PORT
   printBanner({
     url: config.PUBLIC_URL ?? `http://localhost:${port}`,
-    database: config.DATABASE_URL ? `PostgreSQL (${new URL(config.DATABASE_URL).host})` : `embedded PGlite in ${config.dataDir}`,
+    database: config.DATABASE_URL
+      ? `PostgreSQL (${new URL(config.DATABASE_URL).host})`
+      : `embedded PGlite in ${config.dataDir}`,
     mail: deps.mailer.describe(),
     seeded,
   })
@@ -60,7 +62,9 @@ function printBanner(info: { url: string; database: string; mail: string; seeded
     '',
     `  Sign in as ${demoUsers[0].email} (admin), ${demoUsers[1].email} (accountant),`,
     `  ${demoUsers[2].email} or ${demoUsers[3].email} (staff), password ${DEMO_PASSWORD}`,
-    info.seeded ? '  (the demo organisation was created just now)' : '  (if this database holds the demo organisation)',
+    info.seeded
+      ? '  (the demo organisation was created just now)'
+      : '  (if this database holds the demo organisation)',
     '',
   ]
   console.log(lines.join('\n'))

@@ -76,7 +76,10 @@ export interface TestUser {
   password: string
 }
 
-export async function createOrg(server: TestServer, options: { name?: string; userLimit?: number | null } = {}) {
+export async function createOrg(
+  server: TestServer,
+  options: { name?: string; userLimit?: number | null } = {},
+) {
   const [org] = await server.deps.db
     .insert(organisations)
     .values({ name: options.name ?? `Org ${unique()}`, userLimit: options.userLimit ?? null })
@@ -87,7 +90,13 @@ export async function createOrg(server: TestServer, options: { name?: string; us
 export async function createUser(
   server: TestServer,
   orgId: string,
-  options: { isAdmin?: boolean; isAccountant?: boolean; fullName?: string; email?: string | null; mobile?: string } = {},
+  options: {
+    isAdmin?: boolean
+    isAccountant?: boolean
+    fullName?: string
+    email?: string | null
+    mobile?: string
+  } = {},
 ): Promise<TestUser> {
   const id = unique()
   const username = `user${id}`
@@ -106,7 +115,14 @@ export async function createUser(
       isAccountant: options.isAccountant,
     }),
   )
-  return { userId: user.userId, orgId, username, email: email ?? '', mobile: user.mobile!, password: PASSWORD }
+  return {
+    userId: user.userId,
+    orgId,
+    username,
+    email: email ?? '',
+    mobile: user.mobile!,
+    password: PASSWORD,
+  }
 }
 
 export interface Tokens {
@@ -115,7 +131,11 @@ export interface Tokens {
 }
 
 export async function login(server: TestServer, identifier: string, password = PASSWORD): Promise<Tokens> {
-  const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } })
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { identifier, password },
+  })
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
   return res.json()
 }
@@ -133,9 +153,12 @@ export function client(server: TestServer, token?: string) {
     })
   return {
     get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
-    post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload, headers),
-    put: (url: string, payload?: unknown, headers?: Record<string, string>) => call('PUT', url, payload, headers),
-    delete: (url: string, payload?: unknown, headers?: Record<string, string>) => call('DELETE', url, payload, headers),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+      call('POST', url, payload, headers),
+    put: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+      call('PUT', url, payload, headers),
+    delete: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+      call('DELETE', url, payload, headers),
   }
 }
 
@@ -151,7 +174,9 @@ export function multipart(
   const boundary = `----daftar${unique()}`
   const chunks: Buffer[] = []
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    )
   }
   for (const [name, file] of Object.entries(files)) {
     chunks.push(
@@ -163,7 +188,10 @@ export function multipart(
     )
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }
 
 /** The newest mail in the outbox directory addressed to `to`, or undefined. */

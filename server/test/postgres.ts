@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { runMigrations } from '../src/db/migrate.ts'
 import { openDatabase } from '../src/db/connection.ts'
+import { runMigrations } from '../src/db/migrate.ts'
 
 function withDatabase(serverUrl: string, name: string): string {
   const url = new URL(serverUrl)
@@ -38,5 +38,7 @@ export async function createDatabaseFromTemplate(templateUrl: string): Promise<s
 }
 
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  await admin(withDatabase(serverUrl, 'postgres'), (c) => c.query(`drop database if exists ${name} with (force)`))
+  await admin(withDatabase(serverUrl, 'postgres'), (c) =>
+    c.query(`drop database if exists ${name} with (force)`),
+  )
 }

@@ -8,10 +8,36 @@ export const DEMO_PASSWORD = 'Demo@1234'
 export const DEMO_ORG_NAME = 'Demo Industries'
 
 export const demoUsers = [
-  { username: 'admin', email: 'admin@example.com', mobile: '+919800000001', fullName: 'Aditya Mehta', designation: 'Managing Director', isAdmin: true },
-  { username: 'accounts', email: 'accounts@example.com', mobile: '+919800000002', fullName: 'Priya Nair', designation: 'Accounts Manager', isAccountant: true },
-  { username: 'asha', email: 'asha@example.com', mobile: '+919800000003', fullName: 'Asha Verma', designation: 'Site Engineer' },
-  { username: 'ravi', email: 'ravi@example.com', mobile: '+919800000004', fullName: 'Ravi Kumar', designation: 'Project Coordinator' },
+  {
+    username: 'admin',
+    email: 'admin@example.com',
+    mobile: '+919800000001',
+    fullName: 'Aditya Mehta',
+    designation: 'Managing Director',
+    isAdmin: true,
+  },
+  {
+    username: 'accounts',
+    email: 'accounts@example.com',
+    mobile: '+919800000002',
+    fullName: 'Priya Nair',
+    designation: 'Accounts Manager',
+    isAccountant: true,
+  },
+  {
+    username: 'asha',
+    email: 'asha@example.com',
+    mobile: '+919800000003',
+    fullName: 'Asha Verma',
+    designation: 'Site Engineer',
+  },
+  {
+    username: 'ravi',
+    email: 'ravi@example.com',
+    mobile: '+919800000004',
+    fullName: 'Ravi Kumar',
+    designation: 'Project Coordinator',
+  },
 ] as const
 
 const demoCategories = [

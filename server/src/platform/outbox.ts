@@ -9,7 +9,12 @@ const MAX_ATTEMPTS = 8
 const POLL_MS = 5_000
 
 /** Records a side effect in the caller's transaction; it is delivered after commit, at least once. */
-export async function enqueue(tx: DbOrTx, kind: string, payload: unknown, orgId: string | null = null): Promise<void> {
+export async function enqueue(
+  tx: DbOrTx,
+  kind: string,
+  payload: unknown,
+  orgId: string | null = null,
+): Promise<void> {
   await tx.insert(outbox).values({ kind, payload, orgId })
 }
 
@@ -32,7 +37,13 @@ export function createOutboxDispatcher(db: Db, log: FastifyBaseLogger): OutboxDi
   async function deliverBatch(): Promise<number> {
     // Claim a batch: rows locked by another instance are skipped, and the claim pushes availability
     // forward so a crashed worker's rows come back later.
-    const claimed = await db.execute<{ id: number; kind: string; payload: unknown; org_id: string | null; attempts: number }>(sql`
+    const claimed = await db.execute<{
+      id: number
+      kind: string
+      payload: unknown
+      org_id: string | null
+      attempts: number
+    }>(sql`
       update outbox set attempts = attempts + 1, available_at = now() + interval '2 minutes'
       where id in (
         select id from outbox where delivered_at is null and available_at <= now() and attempts < ${MAX_ATTEMPTS}
@@ -44,7 +55,9 @@ export function createOutboxDispatcher(db: Db, log: FastifyBaseLogger): OutboxDi
         if (!handler) throw new Error(`No outbox handler for ${row.kind}`)
         await handler(row.payload, { id: Number(row.id), orgId: row.org_id })
         // The payload may hold a one-time code: keep nothing of it once delivered.
-        await db.execute(sql`update outbox set delivered_at = now(), payload = null, last_error = null where id = ${row.id}`)
+        await db.execute(
+          sql`update outbox set delivered_at = now(), payload = null, last_error = null where id = ${row.id}`,
+        )
       } catch (error) {
         const delaySeconds = 2 ** Math.min(row.attempts, 10) * 5
         log.warn({ err: error, kind: row.kind, id: row.id }, 'outbox delivery failed')

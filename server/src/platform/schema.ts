@@ -52,8 +52,6 @@ export const outbox = pgTable(
   (t) => [index('outbox_pending_idx').on(t.availableAt).where(sqlDeliveredIsNull())],
 )
 
-
-
 function sqlDeliveredIsNull() {
   return sql`delivered_at is null`
 }

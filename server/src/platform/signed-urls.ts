@@ -23,12 +23,19 @@ export function createUrlSigner(secret: string) {
       const expires = Math.floor((options.now ?? Date.now()) / 1000) + SIGNED_URL_TTL_SECONDS
       const download = options.download ?? false
       const fileName = options.fileName ?? ''
-      const params = new URLSearchParams({ expires: String(expires), sig: sign(payloadOf(key, expires, download, fileName)) })
+      const params = new URLSearchParams({
+        expires: String(expires),
+        sig: sign(payloadOf(key, expires, download, fileName)),
+      })
       if (download) params.set('download', '1')
       if (fileName) params.set('name', fileName)
       return `/api/files/${key}?${params}`
     },
-    verify(key: string, query: { expires?: string; sig?: string; download?: string; name?: string }, now = Date.now()): boolean {
+    verify(
+      key: string,
+      query: { expires?: string; sig?: string; download?: string; name?: string },
+      now = Date.now(),
+    ): boolean {
       const expires = Number(query.expires)
       if (!Number.isInteger(expires) || expires * 1000 < now || !query.sig) return false
       const expected = Buffer.from(sign(payloadOf(key, expires, query.download === '1', query.name ?? '')))

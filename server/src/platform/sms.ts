@@ -34,7 +34,10 @@ export function createSmsSender(options: { webhookUrl?: string; outboxDir: strin
     async send(message) {
       await fs.promises.mkdir(options.outboxDir, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.sms.txt`
-      await fs.promises.writeFile(path.join(options.outboxDir, name), `To: ${message.to}\n\n${message.text}\n`)
+      await fs.promises.writeFile(
+        path.join(options.outboxDir, name),
+        `To: ${message.to}\n\n${message.text}\n`,
+      )
     },
   }
 }

@@ -36,7 +36,11 @@ export function createTokenSigner(secret: string) {
           audience: AUDIENCE,
           typ: TYPE,
         })
-        if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || typeof payload.sid !== 'string') {
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.org !== 'string' ||
+          typeof payload.sid !== 'string'
+        ) {
           return null
         }
         return { userId: payload.sub, orgId: payload.org, sessionId: payload.sid }

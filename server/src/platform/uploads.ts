@@ -48,7 +48,13 @@ export async function readMultipart(
   return body
 }
 
-async function storeFile(part: MultipartFile, rules: Record<string, FileRule>, storage: Storage, orgId: string, body: MultipartBody) {
+async function storeFile(
+  part: MultipartFile,
+  rules: Record<string, FileRule>,
+  storage: Storage,
+  orgId: string,
+  body: MultipartBody,
+) {
   const rule = rules[part.fieldname]
   if (!rule || body.files[part.fieldname]) {
     part.file.resume()
@@ -73,12 +79,19 @@ async function storeFile(part: MultipartFile, rules: Record<string, FileRule>, s
   }
 }
 
-export async function discardUploads(storage: Storage, files: Record<string, UploadedFile | undefined>): Promise<void> {
+export async function discardUploads(
+  storage: Storage,
+  files: Record<string, UploadedFile | undefined>,
+): Promise<void> {
   await Promise.all(Object.values(files).map((f) => (f ? storage.delete(f.key) : undefined)))
 }
 
 /** Runs `work`; if it fails, the uploaded files it was given are deleted before the error goes on. */
-export async function keepUploadsOnlyIf<T>(storage: Storage, files: Record<string, UploadedFile | undefined>, work: () => Promise<T>): Promise<T> {
+export async function keepUploadsOnlyIf<T>(
+  storage: Storage,
+  files: Record<string, UploadedFile | undefined>,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work()
   } catch (error) {

@@ -6,7 +6,10 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
   const result = schema.safeParse(data ?? {})
   if (result.success) return result.data
   const issue = result.error.issues[0]
-  const message = issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `Invalid ${issue?.path.join('.') || 'input'}.`
+  const message =
+    issue?.message && !issue.message.startsWith('Invalid input')
+      ? issue.message
+      : `Invalid ${issue?.path.join('.') || 'input'}.`
   throw badRequest(message)
 }
 

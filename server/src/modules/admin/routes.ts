@@ -11,10 +11,21 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/admin/settings', async (req) => getSettings(deps, req.ctx))
 
   app.put('/admin/organisation', async (req) =>
-    updateOrganisation(deps, req.ctx, parse(organisationUpdateInput, req.body), ifMatchVersion(req.headers['if-match'])),
+    updateOrganisation(
+      deps,
+      req.ctx,
+      parse(organisationUpdateInput, req.body),
+      ifMatchVersion(req.headers['if-match']),
+    ),
   )
 
   app.put<{ Params: { id: string } }>('/admin/users/:id', async (req) =>
-    updateUserAccess(deps, req.ctx, req.params.id, parse(adminUserUpdateInput, req.body), ifMatchVersion(req.headers['if-match'])),
+    updateUserAccess(
+      deps,
+      req.ctx,
+      req.params.id,
+      parse(adminUserUpdateInput, req.body),
+      ifMatchVersion(req.headers['if-match']),
+    ),
   )
 }

@@ -1,4 +1,4 @@
-import type { organisationUpdateInput, adminUserUpdateInput } from '@daftar/domain'
+import type { adminUserUpdateInput, organisationUpdateInput } from '@daftar/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { audit } from '../../platform/audit.ts'

@@ -1,7 +1,19 @@
 import { messages } from '@daftar/domain'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, createOrg, createUser, errorOf, lastMailTo, login, otpFrom, PASSWORD, startTestServer, type TestServer, type TestUser } from '../../../test/helpers.ts'
+import {
+  client,
+  createOrg,
+  createUser,
+  errorOf,
+  lastMailTo,
+  login,
+  otpFrom,
+  PASSWORD,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { passwordResets } from './schema.ts'
 
 let server: TestServer
@@ -30,7 +42,10 @@ describe('login', () => {
 
   it('answers a wrong password and an unknown identifier alike', async () => {
     const wrong = await anon().post('/auth/login', { identifier: user.email, password: 'wrong-password' })
-    const unknown = await anon().post('/auth/login', { identifier: 'nobody@nowhere.test', password: 'wrong-password' })
+    const unknown = await anon().post('/auth/login', {
+      identifier: 'nobody@nowhere.test',
+      password: 'wrong-password',
+    })
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
     expect(errorOf(wrong)).toBe(errorOf(unknown))
@@ -47,7 +62,9 @@ describe('login', () => {
     try {
       await login(server, victim.email)
       for (let i = 0; i < 3; i++) {
-        expect((await anon().post('/auth/login', { identifier: victim.email, password: 'nope-nope' })).statusCode).toBe(401)
+        expect(
+          (await anon().post('/auth/login', { identifier: victim.email, password: 'nope-nope' })).statusCode,
+        ).toBe(401)
       }
       const blocked = await anon().post('/auth/login', { identifier: victim.email, password: PASSWORD })
       expect(blocked.statusCode).toBe(429)
@@ -61,7 +78,12 @@ describe('login', () => {
     server.config.LOGIN_MAX_PER_IP = 2
     try {
       const from = (ip: string) =>
-        server.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { identifier: user.email, password: PASSWORD } })
+        server.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: ip,
+          payload: { identifier: user.email, password: PASSWORD },
+        })
       expect((await from('10.9.9.9')).statusCode).toBe(200)
       expect((await from('10.9.9.9')).statusCode).toBe(200)
       expect((await from('10.9.9.9')).statusCode).toBe(429)
@@ -97,7 +119,9 @@ describe('tokens and sessions', () => {
     const replay = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
     expect(replay.statusCode).toBe(401)
     // The legitimate holder of the newer tokens is signed out too.
-    expect((await anon().post('/auth/refresh-token', { refreshToken: second.refreshToken })).statusCode).toBe(401)
+    expect((await anon().post('/auth/refresh-token', { refreshToken: second.refreshToken })).statusCode).toBe(
+      401,
+    )
     expect((await client(server, second.accessToken).get('/users/me')).statusCode).toBe(401)
   })
 
@@ -109,7 +133,10 @@ describe('tokens and sessions', () => {
   it("logout 'this' ends only this session, at once", async () => {
     const a = await login(server, user.email)
     const b = await login(server, user.email)
-    const res = await client(server, a.accessToken).post('/auth/logout', { option: 'this', refreshToken: a.refreshToken })
+    const res = await client(server, a.accessToken).post('/auth/logout', {
+      option: 'this',
+      refreshToken: a.refreshToken,
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().message).toBe(messages.loggedOut)
     expect((await client(server, a.accessToken).get('/users/me')).statusCode).toBe(401)
@@ -124,14 +151,20 @@ describe('tokens and sessions', () => {
     expect(res.statusCode).toBe(200)
     for (const t of [a, b]) {
       expect((await client(server, t.accessToken).get('/users/me')).statusCode).toBe(401)
-      expect((await anon().post('/auth/refresh-token', { refreshToken: t.refreshToken })).statusCode).toBe(401)
+      expect((await anon().post('/auth/refresh-token', { refreshToken: t.refreshToken })).statusCode).toBe(
+        401,
+      )
     }
   })
 
   it('validates the logout option', async () => {
     const a = await login(server, user.email)
-    expect((await client(server, a.accessToken).post('/auth/logout', { option: 'some' })).statusCode).toBe(400)
-    expect((await client(server, a.accessToken).post('/auth/logout', { option: 'this' })).statusCode).toBe(400)
+    expect((await client(server, a.accessToken).post('/auth/logout', { option: 'some' })).statusCode).toBe(
+      400,
+    )
+    expect((await client(server, a.accessToken).post('/auth/logout', { option: 'this' })).statusCode).toBe(
+      400,
+    )
   })
 })
 
@@ -156,13 +189,23 @@ describe('forgot and reset password', () => {
     await sendOtp(target.mobile)
     await server.deps.outbox.drain()
     const otp = otpFrom(lastMailTo(server.config, target.email))
-    const res = await anon().post('/auth/reset-password', { identifier: target.mobile, otp, newPassword: 'brand-new-pass' })
+    const res = await anon().post('/auth/reset-password', {
+      identifier: target.mobile,
+      otp,
+      newPassword: 'brand-new-pass',
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().message).toBe(messages.passwordReset)
     expect((await client(server, session.accessToken).get('/users/me')).statusCode).toBe(401)
-    expect((await anon().post('/auth/login', { identifier: target.email, password: PASSWORD })).statusCode).toBe(401)
+    expect(
+      (await anon().post('/auth/login', { identifier: target.email, password: PASSWORD })).statusCode,
+    ).toBe(401)
     await login(server, target.email, 'brand-new-pass')
-    const again = await anon().post('/auth/reset-password', { identifier: target.mobile, otp, newPassword: 'another-pass' })
+    const again = await anon().post('/auth/reset-password', {
+      identifier: target.mobile,
+      otp,
+      newPassword: 'another-pass',
+    })
     expect(again.statusCode).toBe(400)
     expect(errorOf(again)).toBe(messages.otpInvalid)
   })
@@ -174,13 +217,25 @@ describe('forgot and reset password', () => {
     const otp = otpFrom(lastMailTo(server.config, target.email))
     const wrong = otp === '000000' ? '111111' : '000000'
     for (let i = 1; i <= 4; i++) {
-      const res = await anon().post('/auth/reset-password', { identifier: target.email, otp: wrong, newPassword: 'whatever1' })
+      const res = await anon().post('/auth/reset-password', {
+        identifier: target.email,
+        otp: wrong,
+        newPassword: 'whatever1',
+      })
       expect(res.statusCode).toBe(400)
       expect(errorOf(res)).toBe(messages.otpInvalid)
     }
-    const fifth = await anon().post('/auth/reset-password', { identifier: target.email, otp: wrong, newPassword: 'whatever1' })
+    const fifth = await anon().post('/auth/reset-password', {
+      identifier: target.email,
+      otp: wrong,
+      newPassword: 'whatever1',
+    })
     expect(fifth.statusCode).toBe(429)
-    const right = await anon().post('/auth/reset-password', { identifier: target.email, otp, newPassword: 'whatever1' })
+    const right = await anon().post('/auth/reset-password', {
+      identifier: target.email,
+      otp,
+      newPassword: 'whatever1',
+    })
     expect(right.statusCode).toBe(429)
     expect(errorOf(right)).toBe(messages.otpTooManyTries)
   })
@@ -194,7 +249,11 @@ describe('forgot and reset password', () => {
       .update(passwordResets)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(passwordResets.userId, target.userId))
-    const res = await anon().post('/auth/reset-password', { identifier: target.email, otp, newPassword: 'whatever1' })
+    const res = await anon().post('/auth/reset-password', {
+      identifier: target.email,
+      otp,
+      newPassword: 'whatever1',
+    })
     expect(res.statusCode).toBe(400)
   })
 
@@ -208,18 +267,34 @@ describe('forgot and reset password', () => {
     await server.deps.outbox.drain()
     const second = otpFrom(lastMailTo(server.config, target.email))
     if (first !== second) {
-      const old = await anon().post('/auth/reset-password', { identifier: target.email, otp: first, newPassword: 'whatever1' })
+      const old = await anon().post('/auth/reset-password', {
+        identifier: target.email,
+        otp: first,
+        newPassword: 'whatever1',
+      })
       expect(old.statusCode).toBe(400)
     }
-    const res = await anon().post('/auth/reset-password', { identifier: target.email, otp: second, newPassword: 'whatever1' })
+    const res = await anon().post('/auth/reset-password', {
+      identifier: target.email,
+      otp: second,
+      newPassword: 'whatever1',
+    })
     expect(res.statusCode).toBe(200)
   })
 
   it('validates the new password and the OTP shape', async () => {
-    const short = await anon().post('/auth/reset-password', { identifier: user.email, otp: '123456', newPassword: '123' })
+    const short = await anon().post('/auth/reset-password', {
+      identifier: user.email,
+      otp: '123456',
+      newPassword: '123',
+    })
     expect(short.statusCode).toBe(400)
     expect(errorOf(short)).toBe(messages.passwordTooShort)
-    const noOtp = await anon().post('/auth/reset-password', { identifier: user.email, otp: '', newPassword: '123456' })
+    const noOtp = await anon().post('/auth/reset-password', {
+      identifier: user.email,
+      otp: '',
+      newPassword: '123456',
+    })
     expect(errorOf(noOtp)).toBe(messages.otpRequired)
     const noId = await anon().post('/auth/forgot-password', { identifier: '  ' })
     expect(noId.statusCode).toBe(400)

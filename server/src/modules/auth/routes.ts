@@ -1,4 +1,10 @@
-import { forgotPasswordInput, loginInput, logoutInput, refreshInput, resetPasswordInput } from '@daftar/domain'
+import {
+  forgotPasswordInput,
+  loginInput,
+  logoutInput,
+  refreshInput,
+  resetPasswordInput,
+} from '@daftar/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Deps } from '../../platform/deps.ts'
 import { parse } from '../../platform/validation.ts'
@@ -16,7 +22,9 @@ export async function publicAuthRoutes(app: FastifyInstance, deps: Deps) {
     forgotPassword(deps, parse(forgotPasswordInput, req.body).identifier, client(req)),
   )
 
-  app.post('/auth/reset-password', async (req) => resetPassword(deps, parse(resetPasswordInput, req.body), client(req)))
+  app.post('/auth/reset-password', async (req) =>
+    resetPassword(deps, parse(resetPasswordInput, req.body), client(req)),
+  )
 }
 
 /** Logout needs to know who is asking, so it sits behind the guard. */

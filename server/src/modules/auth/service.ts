@@ -17,8 +17,8 @@ import { enqueue } from '../../platform/outbox.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { consumeRateLimit, type Limit, peekRateLimit, resetRateLimit } from '../../platform/rate-limit.ts'
 import { newRefreshToken, REFRESH_TOKEN_TTL_DAYS, sha256 } from '../../platform/tokens.ts'
-import { findUserByIdentifier } from '../users/service.ts'
 import { users } from '../users/schema.ts'
+import { findUserByIdentifier } from '../users/service.ts'
 import { passwordResets, refreshTokens, sessions } from './schema.ts'
 
 export interface ClientInfo {
@@ -35,7 +35,11 @@ function limits(deps: Deps, identifier: string, ip: string) {
   return {
     loginIdentifier: { key: `login:id:${id}`, max: config.LOGIN_MAX_PER_IDENTIFIER, windowSeconds: window },
     loginIp: { key: `login:ip:${ip}`, max: config.LOGIN_MAX_PER_IP, windowSeconds: window },
-    otpSendIdentifier: { key: `otp-send:id:${id}`, max: config.OTP_SEND_MAX_PER_IDENTIFIER, windowSeconds: window },
+    otpSendIdentifier: {
+      key: `otp-send:id:${id}`,
+      max: config.OTP_SEND_MAX_PER_IDENTIFIER,
+      windowSeconds: window,
+    },
     otpSendIp: { key: `otp-send:ip:${ip}`, max: config.OTP_SEND_MAX_PER_IP, windowSeconds: window },
     otpVerifyIp: { key: `otp-verify:ip:${ip}`, max: config.OTP_VERIFY_MAX_PER_IP, windowSeconds: window },
   } satisfies Record<string, Limit>
@@ -116,7 +120,11 @@ export async function refresh(deps: Deps, refreshToken: string) {
       .update(sessions)
       .set({ lastUsedAt: new Date(), expiresAt: sessionExpiry() })
       .where(eq(sessions.sessionId, row.sessionId))
-    const accessToken = await deps.tokens.signAccess({ userId: row.userId, orgId: row.orgId, sessionId: row.sessionId })
+    const accessToken = await deps.tokens.signAccess({
+      userId: row.userId,
+      orgId: row.orgId,
+      sessionId: row.sessionId,
+    })
     return { accessToken, refreshToken: next }
   })
   if (!outcome || outcome === 'reused') throw unauthorized(messages.sessionExpired)
@@ -187,9 +195,22 @@ export async function forgotPassword(deps: Deps, identifier: string, client: Cli
         `It expires in ${OTP_TTL_MINUTES} minutes and can be used once. ` +
         'If you did not ask to reset your password, ignore this message; your password stays as it is.'
       if (user.email) {
-        await enqueue(tx, 'mail', { to: user.email, subject: 'Your Daftar password reset code', text }, user.orgId)
+        await enqueue(
+          tx,
+          'mail',
+          { to: user.email, subject: 'Your Daftar password reset code', text },
+          user.orgId,
+        )
       } else {
-        await enqueue(tx, 'sms', { to: user.mobile, text: `Daftar: your password reset code is ${otp}. It expires in ${OTP_TTL_MINUTES} minutes.` }, user.orgId)
+        await enqueue(
+          tx,
+          'sms',
+          {
+            to: user.mobile,
+            text: `Daftar: your password reset code is ${otp}. It expires in ${OTP_TTL_MINUTES} minutes.`,
+          },
+          user.orgId,
+        )
       }
     })
     deps.outbox.kick()
@@ -205,7 +226,13 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
   const [reset] = await deps.db
     .select()
     .from(passwordResets)
-    .where(and(eq(passwordResets.userId, user.userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+    .where(
+      and(
+        eq(passwordResets.userId, user.userId),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
     .orderBy(desc(passwordResets.createdAt))
     .limit(1)
   if (!reset) throw badRequest(messages.otpInvalid)
@@ -218,7 +245,8 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
       .set({ attempts: sql`${passwordResets.attempts} + 1` })
       .where(eq(passwordResets.resetId, reset.resetId))
       .returning({ attempts: passwordResets.attempts })
-    if ((after?.attempts ?? OTP_MAX_ATTEMPTS) >= OTP_MAX_ATTEMPTS) throw new AppError(429, messages.otpTooManyTries)
+    if ((after?.attempts ?? OTP_MAX_ATTEMPTS) >= OTP_MAX_ATTEMPTS)
+      throw new AppError(429, messages.otpTooManyTries)
     throw badRequest(messages.otpInvalid)
   }
   const passwordHash = await hashPassword(input.newPassword)
@@ -232,7 +260,11 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
     if (claimed.length === 0) throw badRequest(messages.otpInvalid)
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.userId, user.userId))
     await revokeAllSessions(tx, user.userId, 'password reset')
-    await audit(tx, { orgId: user.orgId, userId: user.userId }, { action: 'PASSWORD_RESET', entityType: 'USER', entityId: user.userId })
+    await audit(
+      tx,
+      { orgId: user.orgId, userId: user.userId },
+      { action: 'PASSWORD_RESET', entityType: 'USER', entityId: user.userId },
+    )
   })
   await resetRateLimit(deps.db, limits(deps, input.identifier, client.ip).loginIdentifier.key)
   return { message: messages.passwordReset }

@@ -18,7 +18,13 @@ export async function categoryRoutes(app: FastifyInstance, deps: Deps) {
 
   app.put<IdParams>('/categories/:id', async (req) => {
     requireAdmin(req.ctx)
-    return updateCategory(deps, req.ctx, req.params.id, parse(categoryInput, req.body), ifMatchVersion(req.headers['if-match']))
+    return updateCategory(
+      deps,
+      req.ctx,
+      req.params.id,
+      parse(categoryInput, req.body),
+      ifMatchVersion(req.headers['if-match']),
+    )
   })
 
   app.delete<IdParams>('/categories/:id', async (req) => {

@@ -33,7 +33,12 @@ export async function createCategory(deps: Deps, ctx: RequestContext, input: Cat
         .insert(categories)
         .values({ orgId: ctx.orgId, categoryName: input.category_name, categoryColor: input.category_color })
         .returning()
-      await audit(tx, ctx, { action: 'CREATE', entityType: 'CATEGORY', entityId: row!.categoryId, after: present(row!) })
+      await audit(tx, ctx, {
+        action: 'CREATE',
+        entityType: 'CATEGORY',
+        entityId: row!.categoryId,
+        after: present(row!),
+      })
       return { message: 'Category created.', category: present(row!) }
     })
   } catch (error) {
@@ -42,7 +47,13 @@ export async function createCategory(deps: Deps, ctx: RequestContext, input: Cat
   }
 }
 
-export async function updateCategory(deps: Deps, ctx: RequestContext, id: string, input: CategoryInput, version?: number) {
+export async function updateCategory(
+  deps: Deps,
+  ctx: RequestContext,
+  id: string,
+  input: CategoryInput,
+  version?: number,
+) {
   try {
     return await deps.db.transaction(async (tx) => {
       const [before] = await tx
@@ -62,7 +73,13 @@ export async function updateCategory(deps: Deps, ctx: RequestContext, id: string
         })
         .where(eq(categories.categoryId, id))
         .returning()
-      await audit(tx, ctx, { action: 'UPDATE', entityType: 'CATEGORY', entityId: id, before: present(before), after: present(row!) })
+      await audit(tx, ctx, {
+        action: 'UPDATE',
+        entityType: 'CATEGORY',
+        entityId: id,
+        before: present(before),
+        after: present(row!),
+      })
       return { message: 'Category updated.', category: present(row!) }
     })
   } catch (error) {

@@ -10,7 +10,9 @@ import { parse } from '../../platform/validation.ts'
 export async function presignRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/get-presigned-url', async (req) => {
     const query = parse(presignedUrlQuery, req.query)
-    const granted = isWellFormedKey(query.key) ? await deps.fileAccess.check(req.ctx, query.bucketType, query.key) : null
+    const granted = isWellFormedKey(query.key)
+      ? await deps.fileAccess.check(req.ctx, query.bucketType, query.key)
+      : null
     if (!granted) throw notFound('File not found.')
     return { url: deps.urls.sign(query.key, { download: query.download, fileName: granted.fileName }) }
   })
@@ -18,20 +20,27 @@ export async function presignRoutes(app: FastifyInstance, deps: Deps) {
 
 /** GET /files/<key>: the signed URL itself; the signature is the only credential. */
 export async function signedFileRoutes(app: FastifyInstance, deps: Deps) {
-  app.get<{ Params: { '*': string }; Querystring: Record<string, string> }>('/files/*', async (req, reply) => {
-    const key = req.params['*']
-    if (!isWellFormedKey(key) || !deps.urls.verify(key, req.query)) throw notFound('This link has expired or is not valid.')
-    const file = await deps.storage.read(key)
-    if (!file) throw notFound('File not found.')
-    const disposition = req.query.download === '1' ? 'attachment' : 'inline'
-    const name = req.query.name || key.split('/').pop()!
-    reply
-      .header('content-type', contentTypeForKey(key))
-      .header('content-length', file.size)
-      .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('cache-control', 'private, max-age=600')
-      // Uploaded content is never run as part of the app.
-      .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
-    return reply.send(file.stream)
-  })
+  app.get<{ Params: { '*': string }; Querystring: Record<string, string> }>(
+    '/files/*',
+    async (req, reply) => {
+      const key = req.params['*']
+      if (!isWellFormedKey(key) || !deps.urls.verify(key, req.query))
+        throw notFound('This link has expired or is not valid.')
+      const file = await deps.storage.read(key)
+      if (!file) throw notFound('File not found.')
+      const disposition = req.query.download === '1' ? 'attachment' : 'inline'
+      const name = req.query.name || key.split('/').pop()!
+      reply
+        .header('content-type', contentTypeForKey(key))
+        .header('content-length', file.size)
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header('cache-control', 'private, max-age=600')
+        // Uploaded content is never run as part of the app.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+        )
+      return reply.send(file.stream)
+    },
+  )
 }

@@ -46,7 +46,12 @@ export async function listNotifications(deps: Deps, ctx: RequestContext, page: n
   const { offset } = pageWindow(page, limit)
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select({ n: notifications, username: triggering.username, fullName: triggering.fullName, photo: triggering.displayPhoto })
+      .select({
+        n: notifications,
+        username: triggering.username,
+        fullName: triggering.fullName,
+        photo: triggering.displayPhoto,
+      })
       .from(notifications)
       .leftJoin(triggering, eq(triggering.userId, notifications.triggeringUserId))
       .where(mine)
@@ -78,7 +83,13 @@ export async function unreadCount(deps: Deps, ctx: RequestContext) {
   const [row] = await deps.db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, ctx.userId), eq(notifications.orgId, ctx.orgId), eq(notifications.isRead, false)))
+    .where(
+      and(
+        eq(notifications.userId, ctx.userId),
+        eq(notifications.orgId, ctx.orgId),
+        eq(notifications.isRead, false),
+      ),
+    )
   return { unreadCount: row?.n ?? 0 }
 }
 
@@ -103,4 +114,3 @@ export async function markAllRead(deps: Deps, ctx: RequestContext) {
     .returning({ id: notifications.notificationId })
   return { message: `${updated.length} notification${updated.length === 1 ? '' : 's'} marked as read.` }
 }
-

@@ -32,7 +32,8 @@ export async function assertLoginAccountAvailable(tx: Tx, orgId: string): Promis
     .for('update')
   if (!org) throw notFound('Organisation not found.')
   const current = await countLoginAccounts(tx, orgId)
-  if (userLimitReached(org.userLimit, current)) throw unprocessable(userLimitMessage(org.userLimit!, org.name))
+  if (userLimitReached(org.userLimit, current))
+    throw unprocessable(userLimitMessage(org.userLimit!, org.name))
 }
 
 export async function renameOrganisation(tx: Tx, orgId: string, name: string) {

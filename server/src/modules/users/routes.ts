@@ -1,11 +1,11 @@
 import { changePasswordInput, profileUpdateInput } from '@daftar/domain'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Deps } from '../../platform/deps.ts'
 import { readMultipart } from '../../platform/uploads.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
-import { changePassword, getCurrentUser, listUsers, PHOTO_RULE, updateProfile } from './service.ts'
 import { users } from './schema.ts'
-import { and, eq } from 'drizzle-orm'
+import { changePassword, getCurrentUser, listUsers, PHOTO_RULE, updateProfile } from './service.ts'
 
 type IdParams = { Params: { id: string } }
 
@@ -25,7 +25,9 @@ export async function userRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/users/me', async (req) => getCurrentUser(deps, req.ctx))
 
   app.put<IdParams>('/users/:id', async (req) => {
-    const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, { display_photo: PHOTO_RULE })
+    const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
+      display_photo: PHOTO_RULE,
+    })
     const input = parse(profileUpdateInput, fields)
     return updateProfile(deps, req.ctx, req.params.id, {
       fullName: input.full_name,

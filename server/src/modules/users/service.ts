@@ -1,16 +1,17 @@
-import {
-  identifierKind,
-  messages,
-  normaliseMobile,
-  PHOTO_MAX_BYTES,
-  userMessages,
-} from '@daftar/domain'
+import { identifierKind, messages, normaliseMobile, PHOTO_MAX_BYTES, userMessages } from '@daftar/domain'
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound, preconditionFailed } from '../../platform/errors.ts'
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  preconditionFailed,
+} from '../../platform/errors.ts'
 import { sniffFileType } from '../../platform/file-types.ts'
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
@@ -19,7 +20,11 @@ import { assertLoginAccountAvailable, countLoginAccounts, getOrganisation } from
 import { presentUser } from './presenter.ts'
 import { users } from './schema.ts'
 
-export const PHOTO_RULE = { area: 'displayPicture', maxBytes: PHOTO_MAX_BYTES, tooLargeMessage: userMessages.photoTooLarge }
+export const PHOTO_RULE = {
+  area: 'displayPicture',
+  maxBytes: PHOTO_MAX_BYTES,
+  tooLargeMessage: userMessages.photoTooLarge,
+}
 
 /** Active users of the organisation, for pickers and the user menu. */
 export async function listUsers(deps: Deps, ctx: RequestContext) {
@@ -89,7 +94,8 @@ export async function updateProfile(deps: Deps, ctx: RequestContext, userId: str
     await assertSelf(deps, ctx, userId)
     if (input.photo) {
       const type = sniffFileType(input.photo.head)
-      if (type !== 'image/png' && type !== 'image/jpeg' && type !== 'image/webp') throw badRequest(userMessages.photoNotImage)
+      if (type !== 'image/png' && type !== 'image/jpeg' && type !== 'image/webp')
+        throw badRequest(userMessages.photoNotImage)
     }
     const { before, after } = await deps.db.transaction(async (tx) => {
       const before = await findUserInOrg(tx, ctx.orgId, userId)
@@ -97,7 +103,12 @@ export async function updateProfile(deps: Deps, ctx: RequestContext, userId: str
       const displayPhoto = input.photo ? input.photo.key : input.removePhoto ? null : before.displayPhoto
       const [after] = await tx
         .update(users)
-        .set({ fullName: input.fullName, displayPhoto, updatedAt: new Date(), version: sql`${users.version} + 1` })
+        .set({
+          fullName: input.fullName,
+          displayPhoto,
+          updatedAt: new Date(),
+          version: sql`${users.version} + 1`,
+        })
         .where(eq(users.userId, userId))
         .returning()
       await audit(tx, ctx, {
@@ -134,7 +145,13 @@ export async function changePassword(
     await tx
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: 'password changed' })
-      .where(and(eq(sessions.userId, userId), ne(sessions.sessionId, ctx.sessionId), sql`${sessions.revokedAt} is null`))
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          ne(sessions.sessionId, ctx.sessionId),
+          sql`${sessions.revokedAt} is null`,
+        ),
+      )
     await audit(tx, ctx, { action: 'PASSWORD_CHANGE', entityType: 'USER', entityId: userId })
   })
   return { message: messages.passwordChanged }
@@ -157,7 +174,11 @@ export interface NewLoginAccount {
  * The one way a login account comes into being (provider CLI, demo seed, employee records): it enforces
  * the organisation's user limit and the uniqueness of the sign-in identifiers.
  */
-export async function createLoginAccount(tx: Tx, account: NewLoginAccount, actorUserId: string | null = null) {
+export async function createLoginAccount(
+  tx: Tx,
+  account: NewLoginAccount,
+  actorUserId: string | null = null,
+) {
   await assertLoginAccountAvailable(tx, account.orgId)
   const passwordHash = await hashPassword(account.password)
   try {
@@ -176,17 +197,23 @@ export async function createLoginAccount(tx: Tx, account: NewLoginAccount, actor
         isAccountant: account.isAccountant ?? false,
       })
       .returning()
-    await audit(tx, { orgId: account.orgId, userId: actorUserId ?? user!.userId }, {
-      action: 'USER_CREATE',
-      entityType: 'USER',
-      entityId: user!.userId,
-      after: presentUser(user!),
-    })
+    await audit(
+      tx,
+      { orgId: account.orgId, userId: actorUserId ?? user!.userId },
+      {
+        action: 'USER_CREATE',
+        entityType: 'USER',
+        entityId: user!.userId,
+        after: presentUser(user!),
+      },
+    )
     return user!
   } catch (error) {
     if (isUniqueViolation(error, 'users_username_key')) throw conflict('Username is already taken.')
-    if (isUniqueViolation(error, 'users_email_key')) throw conflict('Email is already in use by another account.')
-    if (isUniqueViolation(error, 'users_mobile_key')) throw conflict('Mobile number is already in use by another account.')
+    if (isUniqueViolation(error, 'users_email_key'))
+      throw conflict('Email is already in use by another account.')
+    if (isUniqueViolation(error, 'users_mobile_key'))
+      throw conflict('Mobile number is already in use by another account.')
     throw error
   }
 }

@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, type Page } from '@playwright/test'
+import { PASSWORD } from './users.ts'
+
+export const baseURL = () => {
+  const url = process.env.DAFTAR_URL
+  if (!url) throw new Error('DAFTAR_URL is not set: run through playwright.config.ts')
+  return url
+}
+
+export async function signIn(page: Page, identifier: string, password = PASSWORD) {
+  await page.goto(`${baseURL()}/login`)
+  await page.getByLabel('Email or Mobile').fill(identifier)
+  await page.getByRole('textbox', { name: /^Password/ }).fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/`)
+  await expect(page.getByLabel('User menu')).toBeVisible()
+}
+
+export async function openUserMenuItem(page: Page, item: 'Change Password' | 'Edit Profile' | 'Logout') {
+  await page.getByLabel('User menu').click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+/** The newest OTP mailed to `to`, read from the server's outbox directory. */
+export async function otpMailedTo(to: string): Promise<string> {
+  const outbox = path.join(process.env.DAFTAR_DATA_DIR!, 'outbox')
+  let otp: string | undefined
+  await expect
+    .poll(() => {
+      if (!fs.existsSync(outbox)) return undefined
+      const mails = fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+        .filter((m) => m.includes(`To: ${to}`))
+      otp = /code is (\d{6})/.exec(mails.at(-1) ?? '')?.[1]
+      return otp
+    })
+    .toMatch(/^\d{6}$/)
+  return otp!
+}

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/**
+ * Starts the real server on a free port with a fresh DATA_DIR holding the demo organisation plus the
+ * e2e users (e2e/support/seed.ts). Tests read the address from DAFTAR_URL and the data dir from
+ * DAFTAR_DATA_DIR.
+ */
+export default async function globalSetup() {
+  if (!fs.existsSync(path.join(root, 'web/dist/index.html')))
+    throw new Error('Build the web app first: npm run build')
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-e2e-'))
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    LOGIN_MAX_PER_IP: '5000',
+    OTP_SEND_MAX_PER_IP: '5000',
+    OTP_VERIFY_MAX_PER_IP: '5000',
+  }
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/support/seed.ts'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  })
+  if (seeded.status !== 0) throw new Error(`Seeding failed:\n${seeded.stdout}\n${seeded.stderr}`)
+
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Daftar is running at (http:\/\/\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    }
+    server.stdout!.on('data', onData)
+    server.stderr!.on('data', onData)
+    server.on('exit', (code) => reject(new Error(`Server exited with ${code}:\n${output}`)))
+  })
+  process.env.DAFTAR_URL = url
+  process.env.DAFTAR_DATA_DIR = dataDir
+  return async () => {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,19 @@
+// Prepares the e2e database before the server opens it: the demo organisation, and one user per
+// journey that changes its own account, so that journeys never disturb each other.
+import { createLogger, openAndMigrate } from '../../server/src/bootstrap.ts'
+import { loadConfig } from '../../server/src/config.ts'
+import { DEMO_PASSWORD, seedDemo } from '../../server/src/db/seed.ts'
+import { organisations } from '../../server/src/modules/organisations/schema.ts'
+import { createLoginAccount } from '../../server/src/modules/users/service.ts'
+import { e2eUsers } from './users.ts'
+
+const config = loadConfig()
+const database = await openAndMigrate(config, createLogger(config))
+await seedDemo(database.db)
+await database.db.transaction(async (tx) => {
+  const [org] = await tx.insert(organisations).values({ name: 'Journey Testing Co' }).returning()
+  for (const user of Object.values(e2eUsers)) {
+    await createLoginAccount(tx, { orgId: org!.orgId, password: DEMO_PASSWORD, ...user })
+  }
+})
+await database.close()

@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test'
+import { baseURL, openUserMenuItem, otpMailedTo, signIn } from '../support/app.ts'
+import { e2eUsers, PASSWORD } from '../support/users.ts'
+
+test('signed-out visitors are sent to /login, whatever they open', async ({ page }) => {
+  await page.goto(`${baseURL()}/finished-tasks`)
+  await expect(page).toHaveURL(`${baseURL()}/login`)
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+})
+
+test('a wrong password shows the failure message and stays on /login', async ({ page }) => {
+  await page.goto(`${baseURL()}/login`)
+  await page.getByLabel('Email or Mobile').fill('admin@example.com')
+  await page.getByRole('textbox', { name: /^Password/ }).fill('not-the-password')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.')
+  await expect(page).toHaveURL(`${baseURL()}/login`)
+})
+
+test('signing in lands on / with the organisation and the user menu; /login then redirects to /', async ({
+  page,
+}) => {
+  await signIn(page, 'asha@example.com')
+  await expect(page.getByTestId('org-name')).toHaveText('Demo Industries')
+  await page.getByLabel('User menu').click()
+  await expect(page.getByTestId('menu-full-name')).toHaveText('Asha Verma')
+  await expect(page.getByText('@asha')).toBeVisible()
+  await expect(page.getByText('Site Engineer').last()).toBeVisible()
+  await page.goto(`${baseURL()}/login`)
+  await expect(page).toHaveURL(`${baseURL()}/`)
+  await page.goto(`${baseURL()}/no/such/page`)
+  await expect(page).toHaveURL(`${baseURL()}/`)
+})
+
+test('forgot password: OTP from the outbox, reset, then sign in with the new password', async ({ page }) => {
+  const user = e2eUsers.resetter
+  await page.goto(`${baseURL()}/login`)
+  await page.getByRole('button', { name: 'Forgot Password?' }).click()
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible()
+  await expect(page.getByText('Remember Password?')).toBeVisible()
+  await page.getByLabel('Email or Mobile').fill(user.email)
+  await page.getByRole('button', { name: 'Send OTP' }).click()
+  await expect(page.getByRole('heading', { name: 'Verify OTP & Reset' })).toBeVisible()
+  const otp = await otpMailedTo(user.email)
+
+  // Mismatched passwords are caught before anything is sent.
+  await page.getByLabel('OTP').fill(otp)
+  await page.getByRole('textbox', { name: /^New Password/ }).fill('fresh-pass-1')
+  await page.getByRole('textbox', { name: /^Confirm New Password/ }).fill('fresh-pass-2')
+  await page.getByRole('button', { name: 'Reset Password' }).click()
+  await expect(page.getByRole('alert')).toHaveText('New passwords do not match.')
+
+  await page.getByRole('textbox', { name: /^Confirm New Password/ }).fill('fresh-pass-1')
+  await page.getByRole('button', { name: 'Reset Password' }).click()
+  await expect(page.getByRole('heading', { name: 'Password Reset' })).toBeVisible()
+  await page.getByRole('button', { name: 'Back to Login' }).click()
+
+  await page.getByLabel('Email or Mobile').fill(user.email)
+  await page.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.')
+  await page.getByRole('textbox', { name: /^Password/ }).fill('fresh-pass-1')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/`)
+})
+
+test('change password from the user menu', async ({ page }) => {
+  const user = e2eUsers.changer
+  await signIn(page, user.email)
+  await openUserMenuItem(page, 'Change Password')
+  const dialog = page.getByRole('dialog', { name: 'Change Password' })
+  await dialog.getByRole('textbox', { name: /^Current Password/ }).fill('wrong-current')
+  await dialog.getByRole('textbox', { name: /^New Password/ }).fill('changed-pass-1')
+  await dialog.getByRole('textbox', { name: /^Confirm New Password/ }).fill('changed-pass-1')
+  await dialog.getByRole('button', { name: 'Change Password' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Current password is incorrect.')
+
+  await dialog.getByRole('textbox', { name: /^Current Password/ }).fill(PASSWORD)
+  await dialog.getByRole('textbox', { name: /^New Password/ }).fill('changed-pass-1')
+  await dialog.getByRole('textbox', { name: /^Confirm New Password/ }).fill('changed-pass-1')
+  await dialog.getByRole('button', { name: 'Change Password' }).click()
+  await expect(page.getByText('Password changed successfully').first()).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  await openUserMenuItem(page, 'Logout')
+  await page.getByRole('button', { name: 'Logout of this device' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/login`)
+  await signIn(page, user.email, 'changed-pass-1')
+})
+
+test('logout of all devices ends the session in another browser at once', async ({ browser }) => {
+  const user = e2eUsers.leaver
+  const first = await browser.newContext()
+  const second = await browser.newContext()
+  const a = await first.newPage()
+  const b = await second.newPage()
+  await signIn(a, user.email)
+  await signIn(b, user.email)
+
+  await openUserMenuItem(a, 'Logout')
+  await expect(a.getByText('Are you sure you want to logout?')).toBeVisible()
+  await a.getByRole('button', { name: 'Logout of all devices' }).click()
+  await expect(a).toHaveURL(`${baseURL()}/login`)
+
+  // The other browser's next request is refused and its refresh fails: it lands on /login.
+  await b.reload()
+  await expect(b).toHaveURL(`${baseURL()}/login`)
+  await first.close()
+  await second.close()
+})

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Budget check on the real production build: the JavaScript a browser must fetch to show /login
+// (the entry chunk, the login page chunk, and everything they import statically), gzipped.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const dist = path.join(root, 'web/dist')
+const BUDGET_KB = 170
+const LOGIN_ROUTE_MODULES = ['index.html', 'src/features/auth/LoginPage.tsx']
+
+const manifestPath = path.join(dist, '.vite/manifest.json')
+if (!fs.existsSync(manifestPath)) {
+  console.error('No web build found: run `npm run build` first.')
+  process.exit(1)
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+
+const files = new Set()
+const visit = (key) => {
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`The build has no chunk for ${key}`)
+  if (files.has(chunk.file)) return
+  files.add(chunk.file)
+  for (const dep of chunk.imports ?? []) visit(dep)
+}
+for (const key of LOGIN_ROUTE_MODULES) visit(key)
+
+let total = 0
+for (const file of files) {
+  const size = gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length
+  total += size
+  console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`)
+}
+const kb = total / 1024
+console.log(`Initial JavaScript of /login: ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`)
+if (kb > BUDGET_KB) {
+  console.error(
+    `Over budget by ${(kb - BUDGET_KB).toFixed(1)} KB: split the new code into a lazy route or chunk.`,
+  )
+  process.exit(1)
+}

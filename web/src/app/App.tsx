@@ -1,0 +1,23 @@
+import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from 'react-router'
+import { setSignedOutHandler } from '../api/client.ts'
+import { TOAST_MS } from '../ui/notify.ts'
+import { queryClient } from './query-client.ts'
+import { router } from './router.tsx'
+import { theme } from './theme.ts'
+
+// When the session ends for good, nothing of the previous user stays in memory.
+setSignedOutHandler(() => queryClient.clear())
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" autoClose={TOAST_MS} limit={4} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  )
+}

@@ -1,0 +1,51 @@
+import { AppShell } from '@mantine/core'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
+import { useState } from 'react'
+import { Outlet } from 'react-router'
+import { NARROW_QUERY } from '../theme.ts'
+import classes from './AppLayout.module.css'
+import { Header } from './Header.tsx'
+import { Sidebar } from './Sidebar.tsx'
+
+const RAIL = 64
+const EXPANDED = 250
+
+/**
+ * Spec shell: the sidebar starts collapsed. On desktop it is a rail of icons that expands while hovered
+ * (over the content) and stays open when pinned with the menu toggle; at 768 px or less it is hidden,
+ * opens from the toggle and closes after a link is followed.
+ */
+export default function AppLayout() {
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false
+  const [mobileOpen, mobile] = useDisclosure(false)
+  const [pinned, setPinned] = useState(false)
+  const [hovered, setHovered] = useState(false)
+  const expanded = narrow ? mobileOpen : pinned || hovered
+
+  const toggle = () => (narrow ? mobile.toggle() : setPinned((p) => !p))
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: pinned ? EXPANDED : RAIL, breakpoint: 769, collapsed: { mobile: !mobileOpen } }}
+      padding="md"
+    >
+      <Header menuOpen={narrow ? mobileOpen : pinned} onToggleMenu={toggle} />
+      <AppShell.Navbar
+        className={`${classes.navbar} ${!narrow && hovered && !pinned ? classes.navbarExpanded : ''}`}
+        onMouseEnter={() => !narrow && setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        aria-label="Main navigation"
+        data-expanded={expanded}
+      >
+        <Sidebar expanded={expanded} onNavigate={() => (narrow ? mobile.close() : setHovered(false))} />
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <div className={classes.content}>
+          <Outlet />
+        </div>
+        <footer className={classes.footer}>© 2025 Daftar. All rights reserved.</footer>
+      </AppShell.Main>
+    </AppShell>
+  )
+}

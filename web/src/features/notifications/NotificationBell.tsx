@@ -1,0 +1,47 @@
+import { ActionIcon, Indicator, Popover } from '@mantine/core'
+import { IconBell } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { badgeText, unreadCountQuery } from './api.ts'
+import { NotificationPanel } from './NotificationPanel.tsx'
+
+export function NotificationBell() {
+  const [open, setOpen] = useState(false)
+  const { data: unread = 0 } = useQuery(unreadCountQuery)
+  return (
+    <Popover
+      opened={open}
+      onChange={setOpen}
+      position="bottom-end"
+      width={380}
+      shadow="lg"
+      withinPortal
+      trapFocus={false}
+    >
+      <Popover.Target>
+        <Indicator
+          label={badgeText(unread)}
+          size={18}
+          disabled={unread === 0}
+          color="red"
+          offset={5}
+          data-testid="unread-badge"
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            aria-label={unread ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <IconBell size={22} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0} style={{ maxWidth: 'calc(100vw - 16px)' }}>
+        {open && <NotificationPanel onClose={() => setOpen(false)} />}
+      </Popover.Dropdown>
+    </Popover>
+  )
+}

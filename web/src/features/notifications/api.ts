@@ -1,0 +1,54 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { api } from '../../api/client.ts'
+
+export interface AppNotification {
+  notification_id: number
+  message: string
+  is_read: boolean
+  created_at: string
+  link: string | null
+  type: string
+  entity_type: string | null
+  entity_id: string | null
+  triggering_username: string | null
+  triggering_user_fullname: string | null
+  triggering_user_display_photo: string | null
+}
+
+interface NotificationPage {
+  currentPage: number
+  totalPages: number
+  notifications: AppNotification[]
+}
+
+export const PANEL_PAGE_SIZE = 15
+export const ALREADY_READ = 'Notification was already marked as read or no update was needed.'
+
+export const unreadCountQuery = queryOptions({
+  queryKey: ['notifications', 'unread-count'],
+  queryFn: ({ signal }) => api<{ unreadCount: number }>('/notifications/unread-count', { signal }),
+  select: (data) => data.unreadCount,
+  // Spec: every 30 s and on window focus, never in the background.
+  refetchInterval: 30_000,
+  refetchIntervalInBackground: false,
+  refetchOnWindowFocus: true,
+  staleTime: 25_000,
+})
+
+export const notificationListQuery = infiniteQueryOptions({
+  queryKey: ['notifications', 'list'],
+  queryFn: ({ pageParam, signal }) =>
+    api<NotificationPage>('/notifications', { query: { page: pageParam, limit: PANEL_PAGE_SIZE }, signal }),
+  initialPageParam: 1,
+  getNextPageParam: (last) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
+})
+
+export const notificationsApi = {
+  markRead: (id: number) => api<{ message?: string }>(`/notifications/${id}/read`, { method: 'PUT' }),
+  markAllRead: () => api<{ message: string }>('/notifications/read-all', { method: 'PUT' }),
+}
+
+/** Caps the badge: 100 and more show as 99+. */
+export function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count)
+}
