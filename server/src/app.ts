@@ -5,11 +5,17 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import { accessRoutes } from './modules/access/routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
+import { approvalRoutes } from './modules/approvals/routes.ts'
 import { publicAuthRoutes, securedAuthRoutes } from './modules/auth/routes.ts'
+import { billingRoutes } from './modules/billing/routes.ts'
 import { categoryRoutes } from './modules/categories/routes.ts'
+import { clientRoutes } from './modules/clients/routes.ts'
+import { documentRoutes } from './modules/documents/routes.ts'
 import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
+import { projectRoutes } from './modules/projects/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
@@ -75,6 +81,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await categoryRoutes(secured, deps)
         await notificationRoutes(secured, deps)
         await presignRoutes(secured, deps)
+        await approvalRoutes(secured, deps)
+        await accessRoutes(secured, deps)
+        await documentRoutes(secured, deps)
+        await clientRoutes(secured, deps)
+        await projectRoutes(secured, deps)
+        await billingRoutes(secured, deps)
         await secured.register(async (admin) => adminRoutes(admin, deps))
       })
       api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found.' }))

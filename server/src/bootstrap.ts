@@ -3,10 +3,12 @@ import pino from 'pino'
 import type { Config } from './config.ts'
 import { type Database, openDatabase } from './db/connection.ts'
 import { runMigrations } from './db/migrate.ts'
+import { registerDefinitions } from './modules/register-definitions.ts'
 import type { Deps } from './platform/deps.ts'
 import { FileAccessRegistry } from './platform/file-access.ts'
 import { createMailer, type Mailer, type MailMessage } from './platform/mail.ts'
 import { createOutboxDispatcher } from './platform/outbox.ts'
+import { RegisterRegistry } from './platform/registers.ts'
 import { getOrCreateSecret } from './platform/secrets.ts'
 import { createUrlSigner } from './platform/signed-urls.ts'
 import { createSmsSender, type SmsMessage } from './platform/sms.ts'
@@ -25,6 +27,7 @@ export async function openAndMigrate(
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: template ? undefined : `${config.dataDir}/pgdata`,
+    lockDir: template ? undefined : config.dataDir,
     template,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     onEmbeddedRestart: (reason) => log.error(`Embedded database restarted: ${reason}`),
@@ -73,6 +76,7 @@ export async function createDeps(
     tokens: createTokenSigner(jwtSecret),
     urls: createUrlSigner(urlSecret),
     fileAccess: new FileAccessRegistry(),
+    registers: new RegisterRegistry(registerDefinitions),
     log,
     secrets: { otp: otpSecret },
   }

@@ -21,9 +21,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 // A date column is a calendar day: keep it as the 'YYYY-MM-DD' string, never a shifted Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v)
 
+/**
+ * A connection lost mid-transaction (server restart, the embedded watchdog) must fail only the query
+ * it was running, which the error handler answers with 503, never the whole process.
+ */
+function tolerateConnectionLoss(pool: pg.Pool) {
+  pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
+}
+
 export interface OpenOptions {
   databaseUrl?: string
   dataDir?: string
+  /** Directory to lock against a second process (DATA_DIR); defaults to dataDir. */
+  lockDir?: string
   template?: Uint8Array
   statementTimeoutMs: number
   poolMax?: number
@@ -37,11 +48,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolMax ?? 10,
       statement_timeout: options.statementTimeoutMs,
     })
-    pool.on('error', () => {}) // an idle client dropped by the server; the pool replaces it
+    tolerateConnectionLoss(pool)
     return { db: drizzle({ client: pool, schema }), pool, kind: 'postgres', close: () => pool.end() }
   }
   const embedded = await startEmbedded({
     dataDir: options.dataDir,
+    lockDir: options.lockDir,
     template: options.template,
     statementTimeoutMs: options.statementTimeoutMs,
     onRestart: options.onEmbeddedRestart,
@@ -55,7 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     max: 1,
     idleTimeoutMillis: 0,
   })
-  pool.on('error', () => {})
+  tolerateConnectionLoss(pool)
   return {
     db: drizzle({ client: pool, schema }),
     pool,

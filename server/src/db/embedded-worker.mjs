@@ -12,7 +12,9 @@ const options = workerData
 const db = await PGlite.create(
   options.template ? { loadDataDir: new Blob([options.template]) } : { dataDir: options.dataDir },
 )
-const server = new PGLiteSocketServer({ db, path: options.socketPath })
+// The server's pool holds one connection; a few more slots let a replacement connect while the socket
+// server is still noticing that a dropped one closed.
+const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 4 })
 await server.start()
 
 parentPort?.on('message', async (message) => {

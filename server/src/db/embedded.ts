@@ -12,6 +12,8 @@ import { Worker } from 'node:worker_threads'
 export interface EmbeddedOptions {
   /** Directory of the database files; omit with `template` for a throw-away in-memory database. */
   dataDir?: string
+  /** Directory to lock against a second process; defaults to dataDir. */
+  lockDir?: string
   /** A dump made by `dump()`: the database starts as a copy of it, in memory. */
   template?: Uint8Array
   statementTimeoutMs: number
@@ -31,7 +33,8 @@ const PORT = 5432
 export class DataDirLockedError extends Error {}
 
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {}
+  const lockDir = options.lockDir ?? options.dataDir
+  const releaseLock = lockDir ? lockDataDir(lockDir) : () => {}
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-pg-'))
   const socketPath = path.join(socketDir, `.s.PGSQL.${PORT}`)
   let worker: Worker

@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/connection.ts'
 import type { FileAccessRegistry } from './file-access.ts'
 import type { Mailer } from './mail.ts'
 import type { OutboxDispatcher } from './outbox.ts'
+import type { RegisterRegistry } from './registers.ts'
 import type { UrlSigner } from './signed-urls.ts'
 import type { SmsSender } from './sms.ts'
 import type { Storage } from './storage.ts'
@@ -21,6 +22,7 @@ export interface Deps {
   tokens: TokenSigner
   urls: UrlSigner
   fileAccess: FileAccessRegistry
+  registers: RegisterRegistry
   log: FastifyBaseLogger
   secrets: { otp: string }
 }

@@ -8,14 +8,18 @@ import type { RequestContext } from './context.ts'
 export type FileAccessResolver = (ctx: RequestContext, key: string) => Promise<{ fileName?: string } | null>
 
 export class FileAccessRegistry {
-  private readonly resolvers = new Map<BucketType, FileAccessResolver>()
+  private readonly resolvers = new Map<BucketType, FileAccessResolver[]>()
 
+  /** Several areas may share a bucket type (documents and invoice PDFs): any one may grant. */
   register(bucketType: BucketType, resolver: FileAccessResolver): void {
-    this.resolvers.set(bucketType, resolver)
+    this.resolvers.set(bucketType, [...(this.resolvers.get(bucketType) ?? []), resolver])
   }
 
   async check(ctx: RequestContext, bucketType: BucketType, key: string) {
-    const resolver = this.resolvers.get(bucketType)
-    return resolver ? resolver(ctx, key) : null
+    for (const resolver of this.resolvers.get(bucketType) ?? []) {
+      const granted = await resolver(ctx, key)
+      if (granted) return granted
+    }
+    return null
   }
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 /** Secrets generated at first start and shared by every instance (token and URL signing, VAPID keys). */
 export const appSecrets = pgTable('app_secrets', {
@@ -55,3 +65,14 @@ export const outbox = pgTable(
 function sqlDeliveredIsNull() {
   return sql`delivered_at is null`
 }
+
+/** Per-organisation sequences (e.g. the 1 of CL-0001); the row lock serialises concurrent takers. */
+export const orgCounters = pgTable(
+  'org_counters',
+  {
+    orgId: uuid('org_id').notNull(),
+    name: text('name').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.name] })],
+)

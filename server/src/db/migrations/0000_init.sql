@@ -1,3 +1,32 @@
+CREATE TABLE "access_entries" (
+	"access_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"access_level" text NOT NULL,
+	"granted_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pending_actions" (
+	"action_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"action_type" text NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" uuid,
+	"proposed_data" jsonb,
+	"access_permissions" jsonb,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"requested_by" uuid NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_by" uuid,
+	"processed_at" timestamp with time zone,
+	"rejection_reason" text,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "password_resets" (
 	"reset_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"org_id" uuid NOT NULL,
@@ -29,12 +58,67 @@ CREATE TABLE "sessions" (
 	"revoked_reason" text
 );
 --> statement-breakpoint
+CREATE TABLE "project_invoices" (
+	"invoice_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"project_id" uuid NOT NULL,
+	"invoice_no" text NOT NULL,
+	"title" text NOT NULL,
+	"description" text,
+	"amount" numeric(14, 2) NOT NULL,
+	"cost_incurred" numeric(14, 2),
+	"invoice_date" date NOT NULL,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"invoice_pdf_s3_key" text NOT NULL,
+	"transaction_id" text,
+	"clearance_date" date,
+	"cleared_by" uuid,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "categories" (
 	"category_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"org_id" uuid NOT NULL,
 	"category_name" text NOT NULL,
 	"category_color" text NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "clients" (
+	"client_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"display_number" integer NOT NULL,
+	"name" text NOT NULL,
+	"office_address" text,
+	"gstin" text,
+	"pan" text,
+	"contacts" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"notes" text,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "documents" (
+	"document_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" uuid NOT NULL,
+	"parent_folder_id" uuid,
+	"name" text NOT NULL,
+	"is_folder" boolean NOT NULL,
+	"s3_key" text,
+	"file_size" bigint,
+	"created_by" uuid,
+	"updated_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -60,6 +144,30 @@ CREATE TABLE "organisations" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "projects" (
+	"project_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"client_id" uuid NOT NULL,
+	"address" text,
+	"zip_code" text,
+	"project_address_maps_link" text,
+	"project_contact_details" jsonb,
+	"project_type" text,
+	"capacity" text,
+	"work_order_number" text,
+	"work_order_date" date,
+	"work_order_total_value" numeric(14, 2),
+	"consultant_details" jsonb,
+	"notes" text,
+	"is_archived" boolean DEFAULT false NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -99,6 +207,13 @@ CREATE TABLE "audit_events" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "org_counters" (
+	"org_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"value" integer NOT NULL,
+	CONSTRAINT "org_counters_org_id_name_pk" PRIMARY KEY("org_id","name")
+);
+--> statement-breakpoint
 CREATE TABLE "outbox" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"org_id" uuid,
@@ -117,19 +232,48 @@ CREATE TABLE "rate_limits" (
 	"reset_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "access_entries" ADD CONSTRAINT "access_entries_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "access_entries" ADD CONSTRAINT "access_entries_granted_by_users_user_id_fk" FOREIGN KEY ("granted_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pending_actions" ADD CONSTRAINT "pending_actions_requested_by_users_user_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pending_actions" ADD CONSTRAINT "pending_actions_processed_by_users_user_id_fk" FOREIGN KEY ("processed_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_sessions_session_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("session_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_invoices" ADD CONSTRAINT "project_invoices_project_id_projects_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("project_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_invoices" ADD CONSTRAINT "project_invoices_cleared_by_users_user_id_fk" FOREIGN KEY ("cleared_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_invoices" ADD CONSTRAINT "project_invoices_created_by_users_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_invoices" ADD CONSTRAINT "project_invoices_updated_by_users_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "categories" ADD CONSTRAINT "categories_org_id_organisations_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organisations"("org_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_created_by_users_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_updated_by_users_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_created_by_users_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_updated_by_users_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_triggering_user_id_users_user_id_fk" FOREIGN KEY ("triggering_user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_client_id_clients_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("client_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_created_by_users_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_updated_by_users_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_org_id_organisations_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organisations"("org_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "access_entries_record_user_key" ON "access_entries" USING btree ("org_id","entity_type","entity_id","user_id");--> statement-breakpoint
+CREATE INDEX "access_entries_user_idx" ON "access_entries" USING btree ("org_id","user_id","entity_type","entity_id");--> statement-breakpoint
+CREATE INDEX "pending_actions_queue_idx" ON "pending_actions" USING btree ("org_id","status","requested_at");--> statement-breakpoint
+CREATE INDEX "pending_actions_requester_idx" ON "pending_actions" USING btree ("org_id","requested_by","status","requested_at");--> statement-breakpoint
+CREATE INDEX "pending_actions_entity_idx" ON "pending_actions" USING btree ("org_id","entity_type","entity_id");--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_session_idx" ON "refresh_tokens" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "project_invoices_project_idx" ON "project_invoices" USING btree ("org_id","project_id","invoice_date");--> statement-breakpoint
+CREATE INDEX "project_invoices_pdf_idx" ON "project_invoices" USING btree ("invoice_pdf_s3_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "categories_org_name_key" ON "categories" USING btree ("org_id",lower("category_name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "clients_display_number_key" ON "clients" USING btree ("org_id","display_number");--> statement-breakpoint
+CREATE INDEX "clients_name_idx" ON "clients" USING btree ("org_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "clients_updated_idx" ON "clients" USING btree ("org_id","updated_at");--> statement-breakpoint
+CREATE INDEX "documents_folder_idx" ON "documents" USING btree ("org_id","entity_type","entity_id","parent_folder_id");--> statement-breakpoint
+CREATE INDEX "documents_key_idx" ON "documents" USING btree ("s3_key") WHERE s3_key is not null;--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST,"notification_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE not is_read;--> statement-breakpoint
+CREATE INDEX "projects_list_idx" ON "projects" USING btree ("org_id","is_archived",lower("name"));--> statement-breakpoint
+CREATE INDEX "projects_client_idx" ON "projects" USING btree ("org_id","client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_key" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_mobile_key" ON "users" USING btree ("mobile");--> statement-breakpoint

@@ -2,7 +2,7 @@ import { changePasswordInput, profileUpdateInput } from '@daftar/domain'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Deps } from '../../platform/deps.ts'
-import { readMultipart } from '../../platform/uploads.ts'
+import { keepUploadsOnlyIf, readMultipart } from '../../platform/uploads.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
 import { users } from './schema.ts'
 import { changePassword, getCurrentUser, listUsers, PHOTO_RULE, updateProfile } from './service.ts'
@@ -28,12 +28,15 @@ export async function userRoutes(app: FastifyInstance, deps: Deps) {
     const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
       display_photo: PHOTO_RULE,
     })
-    const input = parse(profileUpdateInput, fields)
-    return updateProfile(deps, req.ctx, req.params.id, {
-      fullName: input.full_name,
-      removePhoto: input.remove_display_photo,
-      photo: files.display_photo,
-      version: ifMatchVersion(req.headers['if-match']),
+    // Validation failures must not leave the uploaded photo behind.
+    return keepUploadsOnlyIf(deps.storage, files, () => {
+      const input = parse(profileUpdateInput, fields)
+      return updateProfile(deps, req.ctx, req.params.id, {
+        fullName: input.full_name,
+        removePhoto: input.remove_display_photo,
+        photo: files.display_photo,
+        version: ifMatchVersion(req.headers['if-match']),
+      })
     })
   })
 

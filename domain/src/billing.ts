@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import { decimalOrNull } from './projects.ts'
+
+export const INVOICE_PDF_MAX_BYTES = 25 * 1024 * 1024
+export const invoiceStatuses = ['PENDING', 'CLEARED'] as const
+export type InvoiceStatus = (typeof invoiceStatuses)[number]
+
+export const billingMessages = {
+  addRequired: 'Invoice No, Title, Amount, Date, and PDF are required fields.',
+  editRequired: 'Invoice No, Title, Amount, and Date are required fields.',
+  clearanceRequiredOnCreate: 'Date of Clearance is required when status is Cleared.',
+  clearanceRequired: 'Date of Clearance is required.',
+  pdfTooLarge: 'File size exceeds 25MB.',
+  pdfOnly: 'The invoice must be a PDF file.',
+  added: 'Invoice added successfully!',
+  updated: 'Invoice updated successfully!',
+  statusUpdated: 'Invoice status updated successfully!',
+  deleted: 'Invoice deleted successfully.',
+  notFound: 'Invoice not found.',
+  passwordRequired: 'Password is required to confirm deletion.',
+  wrongPassword: 'Incorrect password.',
+} as const
+
+const dateOnly = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+const required = (message: string) => z.string({ error: message }).trim().min(1, message)
+const amount = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : Number(String(v).trim())
+    if ((typeof v === 'string' && !v.trim()) || !Number.isFinite(n) || n < 0 || n >= 1e12) {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    return Math.round(n * 100) / 100
+  })
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null))
+
+const invoiceFields = (message: string) => ({
+  invoice_no: required(message).pipe(z.string().max(60)),
+  title: required(message).pipe(z.string().max(200)),
+  description: nullableText(2000),
+  amount: amount(message),
+  cost_incurred: decimalOrNull,
+  invoice_date: dateOnly(message),
+})
+
+/** Multipart fields of POST /billing/project/{id}; the PDF travels beside them. */
+export const createInvoiceInput = z
+  .object({
+    ...invoiceFields(billingMessages.addRequired),
+    status: z.enum(invoiceStatuses).default('PENDING'),
+    transaction_id: nullableText(120),
+    clearance_date: z
+      .string()
+      .nullish()
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'CLEARED' && !v.clearance_date) {
+      ctx.addIssue({
+        code: 'custom',
+        message: billingMessages.clearanceRequiredOnCreate,
+        path: ['clearance_date'],
+      })
+    } else if (v.clearance_date && !/^\d{4}-\d{2}-\d{2}$/.test(v.clearance_date)) {
+      ctx.addIssue({ code: 'custom', message: 'Dates must be YYYY-MM-DD.', path: ['clearance_date'] })
+    }
+  })
+  // For PENDING the transaction and clearance fields are not kept.
+  .transform((v) => (v.status === 'PENDING' ? { ...v, transaction_id: null, clearance_date: null } : v))
+
+export const updateInvoiceInput = z.object(invoiceFields(billingMessages.editRequired))
+
+export const invoiceStatusInput = z
+  .object({
+    status: z.enum(invoiceStatuses),
+    transaction_id: nullableText(120),
+    clearance_date: z
+      .string()
+      .nullish()
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'CLEARED' && !v.clearance_date) {
+      ctx.addIssue({ code: 'custom', message: billingMessages.clearanceRequired, path: ['clearance_date'] })
+    }
+  })
+
+export const deleteWithPasswordInput = z.object({
+  password: z
+    .string({ error: billingMessages.passwordRequired })
+    .min(1, billingMessages.passwordRequired)
+    .max(128),
+})

@@ -1,0 +1,264 @@
+import type { createInvoiceInput, updateInvoiceInput } from '@daftar/domain'
+import { billingMessages, INVOICE_PDF_MAX_BYTES, type InvoiceStatus, projectMessages } from '@daftar/domain'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import { audit } from '../../platform/audit.ts'
+import { requireAdmin } from '../../platform/auth-guard.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { badRequest, notFound, preconditionFailed } from '../../platform/errors.ts'
+import { sniffFileType } from '../../platform/file-types.ts'
+import { verifyPassword } from '../../platform/passwords.ts'
+import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
+import { assertReadable, assertWritable } from '../access/service.ts'
+import { projectRegister } from '../projects/register.ts'
+import { projects } from '../projects/schema.ts'
+import { users } from '../users/schema.ts'
+import { projectInvoices } from './schema.ts'
+
+export const INVOICE_PDF_RULE = {
+  area: 'invoices',
+  maxBytes: INVOICE_PDF_MAX_BYTES,
+  tooLargeMessage: billingMessages.pdfTooLarge,
+}
+
+const creator = alias(users, 'creator')
+const updater = alias(users, 'updater')
+const clearer = alias(users, 'clearer')
+const money = (v: string | null) => (v === null ? null : Number(v))
+
+function selectInvoices(deps: Deps) {
+  return deps.db
+    .select({
+      i: projectInvoices,
+      createdBy: creator.fullName,
+      updatedBy: updater.fullName,
+      clearedBy: clearer.fullName,
+    })
+    .from(projectInvoices)
+    .leftJoin(creator, eq(creator.userId, projectInvoices.createdBy))
+    .leftJoin(updater, eq(updater.userId, projectInvoices.updatedBy))
+    .leftJoin(clearer, eq(clearer.userId, projectInvoices.clearedBy))
+}
+
+type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number]
+
+function present(row: InvoiceRow) {
+  const i = row.i
+  return {
+    invoice_id: i.invoiceId,
+    project_id: i.projectId,
+    invoice_no: i.invoiceNo,
+    title: i.title,
+    description: i.description,
+    amount: Number(i.amount),
+    cost_incurred: money(i.costIncurred),
+    invoice_date: i.invoiceDate,
+    status: i.status as InvoiceStatus,
+    invoice_pdf_s3_key: i.pdfKey,
+    transaction_id: i.transactionId,
+    clearance_date: i.clearanceDate,
+    cleared_by_full_name: row.clearedBy,
+    created_by_full_name: row.createdBy,
+    updated_by_full_name: row.updatedBy,
+    created_at: i.createdAt.toISOString(),
+    updated_at: i.updatedAt.toISOString(),
+    version: i.version,
+  }
+}
+
+/** The billing tab: invoices, newest first, and the three figures of its metric cards. */
+export async function listInvoices(deps: Deps, ctx: RequestContext, projectId: string) {
+  const access = await assertReadable(deps.db, ctx, projectRegister, projectId, projectMessages.notFound)
+  const [rows, [project]] = await Promise.all([
+    selectInvoices(deps)
+      .where(and(eq(projectInvoices.projectId, projectId), eq(projectInvoices.orgId, ctx.orgId)))
+      .orderBy(desc(projectInvoices.invoiceDate), asc(projectInvoices.invoiceNo)),
+    deps.db
+      .select({ orderValue: projects.workOrderTotalValue })
+      .from(projects)
+      .where(eq(projects.projectId, projectId)),
+  ])
+  const invoices = rows.map(present)
+  const paise = (values: (number | null)[]) =>
+    values.reduce<number>((sum, v) => sum + Math.round((v ?? 0) * 100), 0) / 100
+  return {
+    invoices,
+    summary: {
+      total_order_value: money(project?.orderValue ?? null) ?? 0,
+      total_billed_amount: paise(invoices.map((i) => i.amount)),
+      total_cost_incurred: paise(invoices.map((i) => i.cost_incurred)),
+    },
+    access_level: access,
+  }
+}
+
+export async function addInvoice(
+  deps: Deps,
+  ctx: RequestContext,
+  projectId: string,
+  input: z.output<typeof createInvoiceInput>,
+  pdf: UploadedFile | undefined,
+) {
+  return keepUploadsOnlyIf(deps.storage, { pdf }, async () => {
+    await assertWritable(deps.db, ctx, projectRegister, projectId, projectMessages.notFound)
+    if (!pdf) throw badRequest(billingMessages.addRequired)
+    if (sniffFileType(pdf.head) !== 'application/pdf') throw badRequest(billingMessages.pdfOnly)
+    return deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(projectInvoices)
+        .values({
+          orgId: ctx.orgId,
+          projectId,
+          invoiceNo: input.invoice_no,
+          title: input.title,
+          description: input.description,
+          amount: String(input.amount),
+          costIncurred: input.cost_incurred === null ? null : String(input.cost_incurred),
+          invoiceDate: input.invoice_date,
+          status: input.status,
+          pdfKey: pdf.key,
+          transactionId: input.transaction_id,
+          clearanceDate: input.clearance_date,
+          clearedBy: input.status === 'CLEARED' ? ctx.userId : null,
+          createdBy: ctx.userId,
+          updatedBy: ctx.userId,
+        })
+        .returning()
+      await audit(tx, ctx, {
+        action: 'INVOICE_CREATE',
+        entityType: 'PROJECT',
+        entityId: projectId,
+        after: {
+          invoice_id: row!.invoiceId,
+          invoice_no: row!.invoiceNo,
+          amount: row!.amount,
+          status: row!.status,
+        },
+      })
+      return { message: billingMessages.added, invoice_id: row!.invoiceId }
+    })
+  })
+}
+
+async function findInvoice(deps: Deps, ctx: RequestContext, invoiceId: string) {
+  const [invoice] = await deps.db
+    .select()
+    .from(projectInvoices)
+    .where(and(eq(projectInvoices.invoiceId, invoiceId), eq(projectInvoices.orgId, ctx.orgId)))
+  if (!invoice) throw notFound(billingMessages.notFound)
+  // An invoice of a project the caller cannot see does not exist for them.
+  await assertReadable(deps.db, ctx, projectRegister, invoice.projectId, billingMessages.notFound)
+  return invoice
+}
+
+export async function editInvoice(
+  deps: Deps,
+  ctx: RequestContext,
+  invoiceId: string,
+  input: z.output<typeof updateInvoiceInput>,
+  version?: number,
+) {
+  const invoice = await findInvoice(deps, ctx, invoiceId)
+  await assertWritable(deps.db, ctx, projectRegister, invoice.projectId, billingMessages.notFound)
+  if (version !== undefined && version !== invoice.version) throw preconditionFailed()
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(projectInvoices)
+      .set({
+        invoiceNo: input.invoice_no,
+        title: input.title,
+        description: input.description,
+        amount: String(input.amount),
+        costIncurred: input.cost_incurred === null ? null : String(input.cost_incurred),
+        invoiceDate: input.invoice_date,
+        updatedBy: ctx.userId,
+        updatedAt: new Date(),
+        version: sql`${projectInvoices.version} + 1`,
+      })
+      .where(and(eq(projectInvoices.invoiceId, invoiceId), eq(projectInvoices.version, invoice.version)))
+      .returning({ id: projectInvoices.invoiceId })
+    if (updated.length === 0) throw preconditionFailed()
+    await audit(tx, ctx, {
+      action: 'INVOICE_UPDATE',
+      entityType: 'PROJECT',
+      entityId: invoice.projectId,
+      before: { invoice_id: invoiceId, amount: invoice.amount },
+      after: input,
+    })
+  })
+  return { message: billingMessages.updated }
+}
+
+/** Admins only. CLEARED needs a clearance date; back to PENDING drops the clearance details. */
+export async function setInvoiceStatus(
+  deps: Deps,
+  ctx: RequestContext,
+  invoiceId: string,
+  input: { status: InvoiceStatus; transaction_id: string | null; clearance_date: string | null },
+) {
+  requireAdmin(ctx, 'Only administrators can change the invoice status.')
+  const invoice = await findInvoice(deps, ctx, invoiceId)
+  const cleared = input.status === 'CLEARED'
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(projectInvoices)
+      .set({
+        status: input.status,
+        transactionId: cleared ? input.transaction_id : null,
+        clearanceDate: cleared ? input.clearance_date : null,
+        clearedBy: cleared ? ctx.userId : null,
+        updatedBy: ctx.userId,
+        updatedAt: new Date(),
+        version: sql`${projectInvoices.version} + 1`,
+      })
+      .where(eq(projectInvoices.invoiceId, invoiceId))
+    await audit(tx, ctx, {
+      action: 'INVOICE_STATUS',
+      entityType: 'PROJECT',
+      entityId: invoice.projectId,
+      before: { invoice_id: invoiceId, status: invoice.status },
+      after: input,
+    })
+  })
+  return { message: billingMessages.statusUpdated }
+}
+
+export async function deleteInvoice(deps: Deps, ctx: RequestContext, invoiceId: string, password: string) {
+  requireAdmin(ctx, 'Only administrators can delete invoices.')
+  const invoice = await findInvoice(deps, ctx, invoiceId)
+  const [me] = await deps.db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.userId, ctx.userId))
+  if (!me || !(await verifyPassword(me.hash, password))) throw badRequest(billingMessages.wrongPassword)
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(projectInvoices).where(eq(projectInvoices.invoiceId, invoiceId))
+    await audit(tx, ctx, {
+      action: 'INVOICE_DELETE',
+      entityType: 'PROJECT',
+      entityId: invoice.projectId,
+      before: { invoice_id: invoiceId, invoice_no: invoice.invoiceNo, amount: invoice.amount },
+    })
+  })
+  await deps.storage.delete(invoice.pdfKey).catch(() => {})
+  return { message: billingMessages.deleted }
+}
+
+/** An invoice PDF may be read by whoever may read its project. */
+export function invoicePdfAccess(deps: Deps) {
+  return async (ctx: RequestContext, key: string) => {
+    const [invoice] = await deps.db
+      .select({ projectId: projectInvoices.projectId, invoiceNo: projectInvoices.invoiceNo })
+      .from(projectInvoices)
+      .where(and(eq(projectInvoices.pdfKey, key), eq(projectInvoices.orgId, ctx.orgId)))
+    if (!invoice) return null
+    try {
+      await assertReadable(deps.db, ctx, projectRegister, invoice.projectId)
+      return { fileName: `Invoice ${invoice.invoiceNo}.pdf` }
+    } catch {
+      return null
+    }
+  }
+}

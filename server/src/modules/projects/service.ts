@@ -1,0 +1,174 @@
+import { type ProjectSort, projectMessages, REGISTER_PAGE_SIZE } from '@daftar/domain'
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { conflict, notFound } from '../../platform/errors.ts'
+import { searchAny } from '../../platform/listing.ts'
+import { totalPages } from '../../platform/pagination.ts'
+import { assertReadable, visibleTo } from '../access/service.ts'
+import { submitChange } from '../approvals/service.ts'
+import { projectInvoices } from '../billing/schema.ts'
+import { clients } from '../clients/schema.ts'
+import { users } from '../users/schema.ts'
+import { projectRegister } from './register.ts'
+import { projects } from './schema.ts'
+
+const billedAmount = sql<string>`(select coalesce(sum(${projectInvoices.amount}), 0) from ${projectInvoices}
+  where ${projectInvoices.projectId} = ${projects.projectId})`
+const costIncurred = sql<string>`(select coalesce(sum(${projectInvoices.costIncurred}), 0) from ${projectInvoices}
+  where ${projectInvoices.projectId} = ${projects.projectId})`
+
+const sorts: Record<ProjectSort, SQL[]> = {
+  name_asc: [sql`lower(${projects.name}) asc`, asc(projects.projectId)],
+  name_desc: [sql`lower(${projects.name}) desc`, asc(projects.projectId)],
+  client_asc: [sql`lower(${clients.name}) asc`, sql`lower(${projects.name}) asc`, asc(projects.projectId)],
+  order_value_desc: [sql`${projects.workOrderTotalValue} desc nulls last`, asc(projects.projectId)],
+  last_updated: [desc(projects.updatedAt), asc(projects.projectId)],
+  first_added: [asc(projects.createdAt), asc(projects.projectId)],
+}
+
+const money = (v: string | null) => (v === null ? null : Number(v))
+
+export async function listProjects(
+  deps: Deps,
+  ctx: RequestContext,
+  archived: boolean,
+  query: { page: number; searchQuery: string; sortBy: ProjectSort },
+) {
+  const where = and(
+    eq(projects.orgId, ctx.orgId),
+    eq(projects.isArchived, archived),
+    visibleTo(ctx, 'PROJECT', projects.projectId),
+    searchAny(query.searchQuery, [
+      projects.name,
+      clients.name,
+      projects.projectType,
+      projects.workOrderNumber,
+    ]),
+  )
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({
+        projectId: projects.projectId,
+        name: projects.name,
+        clientId: projects.clientId,
+        clientName: clients.name,
+        orderValue: projects.workOrderTotalValue,
+        billed: billedAmount,
+        projectType: projects.projectType,
+        isArchived: projects.isArchived,
+      })
+      .from(projects)
+      .innerJoin(clients, eq(clients.clientId, projects.clientId))
+      .where(where)
+      .orderBy(...sorts[query.sortBy])
+      .limit(REGISTER_PAGE_SIZE)
+      .offset((query.page - 1) * REGISTER_PAGE_SIZE),
+    deps.db
+      .select({ n: count() })
+      .from(projects)
+      .innerJoin(clients, eq(clients.clientId, projects.clientId))
+      .where(where),
+  ])
+  return {
+    projects: rows.map((r) => ({
+      project_id: r.projectId,
+      name: r.name,
+      client_id: r.clientId,
+      client_name: r.clientName,
+      order_value: money(r.orderValue),
+      billed_amount: Number(r.billed),
+      project_type: r.projectType,
+      is_archived: r.isArchived,
+    })),
+    totalPages: totalPages(total?.n ?? 0),
+    currentPage: query.page,
+  }
+}
+
+const creator = alias(users, 'creator')
+const updater = alias(users, 'updater')
+
+export async function getProject(deps: Deps, ctx: RequestContext, projectId: string) {
+  const access = await assertReadable(deps.db, ctx, projectRegister, projectId, projectMessages.notFound)
+  const [row] = await deps.db
+    .select({
+      p: projects,
+      clientName: clients.name,
+      clientAddress: clients.officeAddress,
+      billed: billedAmount,
+      cost: costIncurred,
+      createdByUsername: creator.username,
+      createdByFullname: creator.fullName,
+      updatedByUsername: updater.username,
+      updatedByFullname: updater.fullName,
+    })
+    .from(projects)
+    .innerJoin(clients, eq(clients.clientId, projects.clientId))
+    .leftJoin(creator, eq(creator.userId, projects.createdBy))
+    .leftJoin(updater, eq(updater.userId, projects.updatedBy))
+    .where(and(eq(projects.projectId, projectId), eq(projects.orgId, ctx.orgId)))
+  if (!row) throw notFound(projectMessages.notFound)
+  const p = row.p
+  return {
+    project_id: p.projectId,
+    name: p.name,
+    client_id: p.clientId,
+    client_name: row.clientName,
+    client_address: row.clientAddress,
+    address: p.address,
+    zip_code: p.zipCode,
+    project_address_maps_link: p.mapsLink,
+    project_contact_details: p.contactDetails ?? { name: null, phone: null, email: null },
+    project_type: p.projectType,
+    capacity: p.capacity,
+    work_order_details: {
+      number: p.workOrderNumber,
+      date: p.workOrderDate,
+      total_value: money(p.workOrderTotalValue),
+    },
+    consultant_details: p.consultantDetails ?? { name: null, contact_person: null, phone: null, email: null },
+    notes: p.notes,
+    order_value: money(p.workOrderTotalValue),
+    billed_amount: Number(row.billed),
+    total_cost_incurred: Number(row.cost),
+    is_archived: p.isArchived,
+    created_by_username: row.createdByUsername,
+    created_by_fullname: row.createdByFullname,
+    created_at: p.createdAt.toISOString(),
+    updated_by_username: row.updatedByUsername,
+    updated_by_fullname: row.updatedByFullname,
+    updated_at: p.updatedAt.toISOString(),
+    version: p.version,
+    access_level: access,
+  }
+}
+
+export async function projectDropdown(deps: Deps, ctx: RequestContext) {
+  return deps.db
+    .select({
+      project_id: projects.projectId,
+      name: projects.name,
+      client_id: projects.clientId,
+      client_name: clients.name,
+    })
+    .from(projects)
+    .innerJoin(clients, eq(clients.clientId, projects.clientId))
+    .where(eq(projects.orgId, ctx.orgId))
+    .orderBy(sql`lower(${projects.name})`)
+}
+
+export async function requestArchive(deps: Deps, ctx: RequestContext, projectId: string, archive: boolean) {
+  const [row] = await deps.db
+    .select({ isArchived: projects.isArchived })
+    .from(projects)
+    .where(and(eq(projects.projectId, projectId), eq(projects.orgId, ctx.orgId)))
+  if (row && row.isArchived === archive)
+    throw conflict(archive ? 'The project is already archived.' : 'The project is not archived.')
+  return submitChange(deps, ctx, {
+    entityType: 'PROJECT',
+    actionType: archive ? 'ARCHIVE' : 'UNARCHIVE',
+    entityId: projectId,
+  })
+}

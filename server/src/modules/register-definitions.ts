@@ -1,0 +1,9 @@
+import type { RegisterDefinition } from '../platform/registers.ts'
+import { clientRegister } from './clients/register.ts'
+import { projectRegister } from './projects/register.ts'
+
+/** Every register plugged into the approval queue, access lists and documents. */
+export const registerDefinitions: RegisterDefinition[] = [
+  clientRegister,
+  projectRegister,
+] as RegisterDefinition[]

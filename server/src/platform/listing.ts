@@ -1,0 +1,17 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+
+/** `%term%` for ILIKE, with the user's own % and _ taken literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** Case-insensitive "any of these columns contains the term"; undefined when there is no term. */
+export function searchAny(term: string, columns: (PgColumn | SQL)[]): SQL | undefined {
+  if (!term) return undefined
+  const pattern = likePattern(term)
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} ilike ${pattern}`),
+    sql` or `,
+  )})`
+}

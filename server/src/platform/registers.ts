@@ -1,0 +1,56 @@
+import type { ActionType, EntityType } from '@daftar/domain'
+import type { z } from 'zod'
+import type { DbOrTx, Tx } from '../db/connection.ts'
+
+/** Who a change is applied for: the approving admin acts, the requester asked. */
+export interface ApplyContext {
+  orgId: string
+  actorUserId: string
+  requesterUserId: string
+}
+
+/**
+ * What a register declares to plug into the approval queue, access lists and documents. Everything
+ * else (queue, notifications, access checks, documents, the Access tab) is shared.
+ */
+export interface RegisterDefinition<Data = unknown> {
+  entityType: EntityType
+  /** 'Client', 'Project' … for messages and notifications. */
+  label: string
+  /** Validates the proposed data of CREATE and UPDATE, on request and on 'Edit & Re-evaluate'. */
+  schema: z.ZodType<Data>
+  /** State changes this register supports besides CREATE and UPDATE. */
+  stateActions: readonly ActionType[]
+  /** True when the record exists in the organisation (access is not considered). */
+  exists(db: DbOrTx, orgId: string, entityId: string): Promise<boolean>
+  /** The record's current editable data, in the shape of `schema`'s output, or null. */
+  currentData(db: DbOrTx, orgId: string, entityId: string): Promise<(Data & { version: number }) | null>
+  /**
+   * Rules beyond the schema that need the database (a referenced record exists, an id is unique),
+   * checked when a change is requested or edited, and again when it is applied.
+   */
+  validate?(db: DbOrTx, orgId: string, data: Data, entityId: string | null): Promise<void>
+  /** A short name of proposed or current data, for the queue and notifications. */
+  describe(data: Data): string
+  create(tx: Tx, ctx: ApplyContext, data: Data): Promise<string>
+  update(tx: Tx, ctx: ApplyContext, entityId: string, data: Data): Promise<void>
+  changeState?(tx: Tx, ctx: ApplyContext, entityId: string, action: ActionType): Promise<void>
+  /** Where the record opens in the web app. */
+  link(entityId: string): string
+}
+
+export class RegisterRegistry {
+  private readonly definitions = new Map<EntityType, RegisterDefinition>()
+
+  constructor(definitions: RegisterDefinition[]) {
+    for (const definition of definitions) this.definitions.set(definition.entityType, definition)
+  }
+
+  get(entityType: string): RegisterDefinition | undefined {
+    return this.definitions.get(entityType as EntityType)
+  }
+
+  types(): EntityType[] {
+    return [...this.definitions.keys()]
+  }
+}

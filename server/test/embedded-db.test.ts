@@ -1,0 +1,306 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { createDeps, createLogger } from '../src/bootstrap.ts'
+import { loadConfig } from '../src/config.ts'
+import { type Database, openDatabase } from '../src/db/connection.ts'
+import { DataDirLockedError } from '../src/db/embedded.ts'
+import { runMigrations } from '../src/db/migrate.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const tempDirs: string[] = []
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-embedded-'))
+  tempDirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const opened: Database[] = []
+async function open(options: Parameters<typeof openDatabase>[0]) {
+  const database = await openDatabase(options)
+  opened.push(database)
+  return database
+}
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close().catch(() => {})
+})
+
+/** Rows per millisecond that `count(*) from generate_series` runs at on this machine's PGlite. */
+async function seriesRate(database: Database): Promise<number> {
+  const n = 1_000_000
+  await database.pool.query('select count(*) from generate_series(1, $1::int)', [n])
+  const start = performance.now()
+  await database.pool.query('select count(*) from generate_series(1, $1::int)', [n])
+  return n / Math.max(1, performance.now() - start)
+}
+const slowQuerySql = 'select count(*)::int as n from generate_series(1, $1::int)'
+
+describe('the embedded database runs off the event loop', () => {
+  it('answers HTTP and fires timers on time while a long query runs', async () => {
+    const dataDir = tempDir()
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })
+    const database = await open({ dataDir: path.join(dataDir, 'pgdata'), statementTimeoutMs: 60_000 })
+    await runMigrations(database.db)
+    const deps = await createDeps(config, database, createLogger(config))
+    const app = await buildApp(deps)
+    await app.ready()
+    try {
+      const rows = Math.min(2_000_000_000, Math.ceil((await seriesRate(database)) * 2000))
+      let finishedAt = 0
+      const start = performance.now()
+      const slow = database.pool.query(slowQuerySql, [rows]).then((r) => {
+        finishedAt = performance.now()
+        return r
+      })
+      await new Promise((r) => setTimeout(r, 150))
+
+      let lateness = 0
+      let expected = performance.now() + 20
+      const ticker = setInterval(() => {
+        lateness = Math.max(lateness, performance.now() - expected)
+        expected = performance.now() + 20
+      }, 20)
+      const latencies: number[] = []
+      const statuses: number[] = []
+      const windowEnd = performance.now() + 600
+      while (performance.now() < windowEnd) {
+        const t0 = performance.now()
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/get-presigned-url?key=x&bucketType=displayPicture',
+        })
+        latencies.push(performance.now() - t0)
+        statuses.push(res.statusCode)
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      clearInterval(ticker)
+      const measuredUntil = performance.now()
+
+      const result = await slow
+      expect(result.rows[0].n).toBe(rows)
+      // The measurements really overlapped the query, which ran for about a second or more.
+      expect(finishedAt).toBeGreaterThan(measuredUntil)
+      expect(finishedAt - start).toBeGreaterThanOrEqual(1000)
+      expect(statuses.length).toBeGreaterThanOrEqual(5)
+      expect(new Set(statuses)).toEqual(new Set([401]))
+      expect(Math.max(...latencies)).toBeLessThan(100)
+      expect(lateness).toBeLessThan(100)
+    } finally {
+      await app.close()
+      await deps.outbox.stop()
+    }
+  })
+})
+
+describe('the data directory lock', () => {
+  interface Run {
+    child: ChildProcess
+    stdout: string
+    stderr: string
+    exited: Promise<number | null>
+  }
+
+  function startServer(dataDir: string): Run {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    }
+    delete env.DATABASE_URL
+    delete env.NODE_OPTIONS
+    // Its own process group: npx does not pass SIGTERM on to the server it starts, so we signal the group.
+    const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    const run: Run = {
+      child,
+      stdout: '',
+      stderr: '',
+      exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+    }
+    child.stdout!.on('data', (chunk) => {
+      run.stdout += chunk
+    })
+    child.stderr!.on('data', (chunk) => {
+      run.stderr += chunk
+    })
+    return run
+  }
+
+  const isRunning = (pid: number) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const signalGroup = (run: Run, signal: NodeJS.Signals) => {
+    try {
+      process.kill(-run.child.pid!, signal)
+    } catch {
+      // the group is gone already
+    }
+  }
+
+  async function until(condition: () => boolean, ms: number) {
+    const deadline = Date.now() + ms
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('timed out')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+
+  it('a second process on the same DATA_DIR exits with a clear error; the lock goes with the first', async () => {
+    const dataDir = tempDir()
+    const lockFiles = [path.join(dataDir, 'daftar.lock'), path.join(dataDir, 'pgdata', 'daftar.lock')]
+    const first = startServer(dataDir)
+    let firstExit: number | null | undefined
+    let holder = 0
+    let second: Run | undefined
+    void first.exited.then((code) => {
+      firstExit = code
+    })
+    try {
+      await until(() => first.stdout.includes('Daftar is running') || firstExit !== undefined, 45_000)
+      expect(first.stdout, first.stderr).toContain('Daftar is running')
+      const lockFile = lockFiles.find((f) => fs.existsSync(f))
+      expect(lockFile).toBeDefined()
+      holder = Number(fs.readFileSync(lockFile!, 'utf8'))
+      expect(isRunning(holder)).toBe(true)
+
+      second = startServer(dataDir)
+      const code = await Promise.race([
+        second.exited,
+        new Promise<'still running'>((r) => setTimeout(r, 45_000, 'still running')),
+      ])
+      expect(code).not.toBe(0)
+      expect(code).not.toBeNull()
+      expect(second.stderr).toContain('in use by another Daftar process')
+      expect(second.stdout).not.toContain('Daftar is running')
+      // The refused process did not take the lock away from the running one.
+      expect(lockFiles.some((f) => fs.existsSync(f))).toBe(true)
+    } finally {
+      if (second && second.child.exitCode === null && second.child.signalCode === null)
+        signalGroup(second, 'SIGKILL')
+      signalGroup(first, 'SIGTERM')
+      await first.exited
+      // The server itself shuts down after npx: wait for the process that held the lock.
+      await until(() => !holder || !isRunning(holder), 20_000).catch(() => signalGroup(first, 'SIGKILL'))
+    }
+    expect(lockFiles.filter((f) => fs.existsSync(f))).toEqual([])
+  }, 90_000)
+
+  it('the same process cannot open one data directory twice, and may reopen it after closing', async () => {
+    const dataDir = tempDir()
+    const database = await open({ dataDir, statementTimeoutMs: 60_000 })
+    await expect(openDatabase({ dataDir, statementTimeoutMs: 60_000 })).rejects.toBeInstanceOf(
+      DataDirLockedError,
+    )
+    await database.close()
+    expect(fs.existsSync(path.join(dataDir, 'daftar.lock'))).toBe(false)
+    const again = await open({ dataDir, statementTimeoutMs: 60_000 })
+    expect((await again.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+  })
+})
+
+describe('the statement timeout', () => {
+  it('stops a query running past the timeout, restarts the worker and keeps committed data', async () => {
+    const dataDir = tempDir()
+    const restarts: string[] = []
+    const database = await open({
+      dataDir,
+      statementTimeoutMs: 1000,
+      onEmbeddedRestart: (r) => restarts.push(r),
+    })
+    await database.pool.query('create table kept (x int)')
+    await database.pool.query('insert into kept values (42)')
+    const rows = Math.min(2_000_000_000, Math.ceil((await seriesRate(database)) * 6000))
+
+    const client = await database.pool.connect()
+    client.on('error', () => {}) // a checked-out client reports the lost connection here as well
+    const started = performance.now()
+    let failure: unknown
+    try {
+      await client.query('begin')
+      await client.query('insert into kept values (99)')
+      await client.query(slowQuerySql, [rows])
+    } catch (error) {
+      failure = error
+    } finally {
+      client.release(true)
+    }
+    const elapsed = performance.now() - started
+    expect(failure).toBeInstanceOf(Error)
+    expect(elapsed).toBeLessThan(5000)
+    expect(restarts).toHaveLength(1)
+    expect(restarts[0]).toContain('1000 ms')
+
+    // The restarted worker answers again, with the committed row and without the aborted one.
+    let after: { x: number }[] | undefined
+    const deadline = Date.now() + 15_000
+    while (!after) {
+      try {
+        after = (await database.pool.query<{ x: number }>('select x from kept order by x')).rows
+      } catch (error) {
+        if (Date.now() > deadline) throw error
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    }
+    expect(after).toEqual([{ x: 42 }])
+    expect((await database.pool.query('select 2 as two')).rows).toEqual([{ two: 2 }])
+  })
+
+  it('a transaction cut short by the timeout fails alone, without an uncaught error', async () => {
+    const dataDir = tempDir()
+    const database = await open({ dataDir, statementTimeoutMs: 1000 })
+    await database.pool.query('create table kept (x int)')
+    const rows = Math.min(2_000_000_000, Math.ceil((await seriesRate(database)) * 6000))
+    const uncaught: unknown[] = []
+    const record = (error: unknown) => uncaught.push(error)
+    process.on('uncaughtException', record)
+    try {
+      const outcome = database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into kept values (7)`)
+        await tx.execute(sql`select count(*) from generate_series(1, ${rows}::int)`)
+      })
+      await expect(outcome).rejects.toBeInstanceOf(Error)
+      await new Promise((r) => setTimeout(r, 500))
+    } finally {
+      process.off('uncaughtException', record)
+    }
+    expect(uncaught).toEqual([])
+  })
+})
+
+describe('persistence', () => {
+  it('keeps data across close and reopen of the same directory', async () => {
+    const dataDir = tempDir()
+    const first = await open({ dataDir, statementTimeoutMs: 60_000 })
+    await first.pool.query('create table notes (id serial primary key, body text not null)')
+    await first.pool.query("insert into notes (body) values ('first'), ('second')")
+    await first.close()
+    const second = await open({ dataDir, statementTimeoutMs: 60_000 })
+    const { rows } = await second.pool.query('select body from notes order by id')
+    expect(rows).toEqual([{ body: 'first' }, { body: 'second' }])
+    await second.pool.query("insert into notes (body) values ('third')")
+    await second.close()
+    const third = await open({ dataDir, statementTimeoutMs: 60_000 })
+    expect((await third.pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 3 }])
+  })
+})
