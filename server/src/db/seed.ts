@@ -1,6 +1,10 @@
+import { projectData } from '@daftar/domain'
 import { count } from 'drizzle-orm'
+import { grantOnCreate } from '../modules/access/service.ts'
 import { categories } from '../modules/categories/schema.ts'
+import { clientRegister } from '../modules/clients/register.ts'
 import { organisations } from '../modules/organisations/schema.ts'
+import { projectRegister } from '../modules/projects/register.ts'
 import { createLoginAccount } from '../modules/users/service.ts'
 import type { Db } from './connection.ts'
 
@@ -58,9 +62,95 @@ export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const [org] = await tx.insert(organisations).values({ name: DEMO_ORG_NAME, userLimit: 25 }).returning()
     const orgId = org!.orgId
+    const ids: Record<string, string> = {}
     for (const user of demoUsers) {
-      await createLoginAccount(tx, { orgId, password: DEMO_PASSWORD, ...user })
+      ids[user.username] = (await createLoginAccount(tx, { orgId, password: DEMO_PASSWORD, ...user })).userId
     }
     await tx.insert(categories).values(demoCategories.map((c) => ({ ...c, orgId })))
+    const as = { orgId, actorUserId: ids.admin!, requesterUserId: ids.admin! }
+    const clientIds: string[] = []
+    for (const client of demoClients) clientIds.push(await clientRegister.create(tx, as, client))
+    for (const [index, project] of demoProjects.entries()) {
+      const data = projectData.parse({ ...project, client_id: clientIds[project.client] })
+      const projectId = await projectRegister.create(tx, as, data)
+      // Staff see what they are on the access list of: Asha works on the first two, Ravi on the third.
+      const grants =
+        index < 2
+          ? [{ user_id: ids.asha!, level: 'WRITE' as const }]
+          : [{ user_id: ids.ravi!, level: 'READ' as const }]
+      await grantOnCreate(tx, orgId, 'PROJECT', projectId, grants, ids.admin!)
+      await grantOnCreate(tx, orgId, 'CLIENT', clientIds[project.client]!, grants, ids.admin!)
+    }
   })
 }
+
+const demoClients = [
+  {
+    name: 'Sunrise Textiles Pvt Ltd',
+    office_address: 'Plot 14, MIDC Bhiwandi, Thane, Maharashtra 421302',
+    gstin: '27AAACS1234A1Z2',
+    pan: 'AAACS1234A',
+    contacts: [{ name: 'Meera Joshi', phone: '+91 98200 11223', email: 'meera.joshi@sunrisetex.in' }],
+    notes: 'Effluent treatment plant upgrade; pays within 30 days.',
+  },
+  {
+    name: 'Ganga Water Works',
+    office_address: '22 Civil Lines, Prayagraj, Uttar Pradesh 211001',
+    gstin: '09AABCG5678B1ZL',
+    pan: 'AABCG5678B',
+    contacts: [
+      { name: 'Rajesh Tiwari', phone: '+91 94150 33445', email: 'rajesh@gangawater.in' },
+      { name: 'Sunita Pandey', phone: '+91 94150 66778', email: null },
+    ],
+    notes: null,
+  },
+  {
+    name: 'Metro Pharma Ltd',
+    office_address: 'Survey 88, GIDC Vapi, Gujarat 396195',
+    gstin: '24AAACM9012C1Z2',
+    pan: 'AAACM9012C',
+    contacts: [{ name: 'Dr. Kiran Shah', phone: '+91 99250 44556', email: 'kiran.shah@metropharma.in' }],
+    notes: 'Water treatment plant on an annual operations contract.',
+  },
+]
+
+const demoProjects = [
+  {
+    name: 'Sunrise ETP Upgrade',
+    client: 0,
+    address: 'Plot 14, MIDC Bhiwandi',
+    zip_code: '421302',
+    project_type: 'Effluent Treatment Plant',
+    capacity: '500 KLD',
+    work_order_details: { number: 'WO/STL/2026/041', date: '2026-04-12', total_value: 4850000 },
+    consultant_details: {
+      name: 'AquaTech Consultants',
+      contact_person: 'Vivek Rao',
+      phone: '+91 98670 12121',
+      email: 'vivek@aquatech.in',
+    },
+    project_contact_details: {
+      name: 'Meera Joshi',
+      phone: '+91 98200 11223',
+      email: 'meera.joshi@sunrisetex.in',
+    },
+  },
+  {
+    name: 'Ganga STP Operations',
+    client: 1,
+    address: 'Naini Industrial Area, Prayagraj',
+    zip_code: '211008',
+    project_type: 'Sewage Treatment Plant',
+    capacity: '2 MLD',
+    work_order_details: { number: 'GWW/OM/2026/07', date: '2026-06-01', total_value: 1260000 },
+  },
+  {
+    name: 'Metro Pharma WTP',
+    client: 2,
+    address: 'Survey 88, GIDC Vapi',
+    zip_code: '396195',
+    project_type: 'Water Treatment Plant',
+    capacity: '150 KLD',
+    work_order_details: { number: 'MPL/WTP/118', date: '2026-02-20', total_value: 2300000 },
+  },
+]
