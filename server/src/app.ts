@@ -16,6 +16,8 @@ import { documentRoutes } from './modules/documents/routes.ts'
 import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
+import { pushRoutes } from './modules/push/routes.ts'
+import { taskRoutes } from './modules/tasks/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
@@ -69,6 +71,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     limits: { fileSize: MAX_FILE_BYTES + 1, files: 5, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
   })
 
+  // Side effects written by a change (mail, push) go out right after its response.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') deps.outbox.kick()
+  })
+
   const authenticate = createAuthGuard(deps)
   await app.register(
     async (api) => {
@@ -87,6 +94,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await clientRoutes(secured, deps)
         await projectRoutes(secured, deps)
         await billingRoutes(secured, deps)
+        await taskRoutes(secured, deps)
+        await pushRoutes(secured, deps)
         await secured.register(async (admin) => adminRoutes(admin, deps))
       })
       api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found.' }))

@@ -1,13 +1,16 @@
+import type { Agent } from 'node:https'
 import type { FastifyBaseLogger } from 'fastify'
 import pino from 'pino'
 import type { Config } from './config.ts'
 import { type Database, openDatabase } from './db/connection.ts'
 import { runMigrations } from './db/migrate.ts'
+import { deliverPush } from './modules/push/service.ts'
 import { registerDefinitions } from './modules/register-definitions.ts'
 import type { Deps } from './platform/deps.ts'
 import { FileAccessRegistry } from './platform/file-access.ts'
 import { createMailer, type Mailer, type MailMessage } from './platform/mail.ts'
 import { createOutboxDispatcher } from './platform/outbox.ts'
+import { createPushSender, generateVapidKeys } from './platform/push.ts'
 import { RegisterRegistry } from './platform/registers.ts'
 import { getOrCreateSecret } from './platform/secrets.ts'
 import { createUrlSigner } from './platform/signed-urls.ts'
@@ -44,6 +47,8 @@ export async function openAndMigrate(
 export interface DepsOverrides {
   storage?: Storage
   mailer?: Mailer
+  /** Lets tests trust a local HTTPS push endpoint. */
+  pushAgent?: Agent
 }
 
 export async function createDeps(
@@ -53,10 +58,12 @@ export async function createDeps(
   overrides: DepsOverrides = {},
 ): Promise<Deps> {
   const db = database.db
-  const [jwtSecret, urlSecret, otpSecret] = await Promise.all([
+  const [jwtSecret, urlSecret, otpSecret, vapidKeys] = await Promise.all([
     getOrCreateSecret(db, 'jwt'),
     getOrCreateSecret(db, 'signed-urls'),
     getOrCreateSecret(db, 'otp'),
+    // Generated once and kept: browsers' subscriptions are tied to this key pair.
+    getOrCreateSecret(db, 'vapid', () => JSON.stringify(generateVapidKeys())),
   ])
   const mailer =
     overrides.mailer ??
@@ -65,7 +72,7 @@ export async function createDeps(
   const outbox = createOutboxDispatcher(db, log)
   outbox.on('mail', (payload) => mailer.send(payload as MailMessage))
   outbox.on('sms', (payload) => sms.send(payload as SmsMessage))
-  return {
+  const deps: Deps = {
     config,
     database,
     db,
@@ -79,5 +86,8 @@ export async function createDeps(
     registers: new RegisterRegistry(registerDefinitions),
     log,
     secrets: { otp: otpSecret },
+    push: createPushSender(JSON.parse(vapidKeys), config.VAPID_SUBJECT, overrides.pushAgent),
   }
+  outbox.on('push', (payload) => deliverPush(deps, payload as { notificationIds: number[] }))
+  return deps
 }

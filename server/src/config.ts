@@ -16,6 +16,8 @@ const schema = z.object({
   MAIL_OUTBOX_DIR: z.string().optional(),
   SMS_WEBHOOK_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** Contact the push services may use (VAPID 'sub'). */
+  VAPID_SUBJECT: z.string().default('mailto:admin@daftar.local'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -27,6 +27,7 @@ export function createAuthGuard(deps: Deps) {
       .select({
         orgId: users.orgId,
         username: users.username,
+        fullName: users.fullName,
         isAdmin: users.isAdmin,
         isAccountant: users.isAccountant,
       })
@@ -46,6 +47,7 @@ export function createAuthGuard(deps: Deps) {
       orgId: row.orgId,
       userId: claims.userId,
       username: row.username,
+      fullName: row.fullName,
       sessionId: claims.sessionId,
       isAdmin: row.isAdmin,
       isAccountant: row.isAccountant,

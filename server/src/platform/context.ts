@@ -3,6 +3,7 @@ export interface RequestContext {
   orgId: string
   userId: string
   username: string
+  fullName: string
   sessionId: string
   isAdmin: boolean
   isAccountant: boolean

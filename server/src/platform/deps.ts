@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/connection.ts'
 import type { FileAccessRegistry } from './file-access.ts'
 import type { Mailer } from './mail.ts'
 import type { OutboxDispatcher } from './outbox.ts'
+import type { PushSender } from './push.ts'
 import type { RegisterRegistry } from './registers.ts'
 import type { UrlSigner } from './signed-urls.ts'
 import type { SmsSender } from './sms.ts'
@@ -18,6 +19,7 @@ export interface Deps {
   storage: Storage
   mailer: Mailer
   sms: SmsSender
+  push: PushSender
   outbox: OutboxDispatcher
   tokens: TokenSigner
   urls: UrlSigner

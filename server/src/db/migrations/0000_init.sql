@@ -170,6 +170,58 @@ CREATE TABLE "projects" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "push_subscriptions" (
+	"subscription_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"endpoint" text NOT NULL,
+	"p256dh" text NOT NULL,
+	"auth" text NOT NULL,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "push_subscriptions_endpoint_unique" UNIQUE("endpoint")
+);
+--> statement-breakpoint
+CREATE TABLE "comments" (
+	"comment_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"task_id" uuid NOT NULL,
+	"user_id" uuid,
+	"username" text NOT NULL,
+	"comment_text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tasks" (
+	"task_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"title" text NOT NULL,
+	"project" text,
+	"project_id" uuid,
+	"client" text,
+	"client_id" uuid,
+	"assignment_chain" text[] NOT NULL,
+	"cc" text[] DEFAULT '{}'::text[] NOT NULL,
+	"deadline" date,
+	"start_date" date,
+	"added_date" timestamp with time zone DEFAULT now() NOT NULL,
+	"details" text,
+	"attachment" text,
+	"attachment_name" text,
+	"category_id" uuid,
+	"status" text NOT NULL,
+	"edited_at" timestamp with time zone,
+	"deletion_date" timestamp with time zone,
+	"approved_at" timestamp with time zone,
+	"submitted_at" timestamp with time zone,
+	"completion_file" text,
+	"completion_file_name" text,
+	"completion_feedback" text,
+	"rejection_comments" text,
+	"created_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "users" (
 	"user_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"org_id" uuid NOT NULL,
@@ -253,6 +305,11 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_triggering_user_id_use
 ALTER TABLE "projects" ADD CONSTRAINT "projects_client_id_clients_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("client_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_created_by_users_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_updated_by_users_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "comments" ADD CONSTRAINT "comments_task_id_tasks_task_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("task_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "comments" ADD CONSTRAINT "comments_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_category_id_categories_category_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("category_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_created_by_users_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_org_id_organisations_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organisations"("org_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "access_entries_record_user_key" ON "access_entries" USING btree ("org_id","entity_type","entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "access_entries_user_idx" ON "access_entries" USING btree ("org_id","user_id","entity_type","entity_id");--> statement-breakpoint
@@ -274,6 +331,14 @@ CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id",
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE not is_read;--> statement-breakpoint
 CREATE INDEX "projects_list_idx" ON "projects" USING btree ("org_id","is_archived",lower("name"));--> statement-breakpoint
 CREATE INDEX "projects_client_idx" ON "projects" USING btree ("org_id","client_id");--> statement-breakpoint
+CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "comments_task_idx" ON "comments" USING btree ("task_id","created_at");--> statement-breakpoint
+CREATE INDEX "tasks_chain_gin" ON "tasks" USING gin ("assignment_chain");--> statement-breakpoint
+CREATE INDEX "tasks_cc_gin" ON "tasks" USING gin ("cc");--> statement-breakpoint
+CREATE INDEX "tasks_finished_idx" ON "tasks" USING btree ("org_id","approved_at") WHERE status = 'Completed';--> statement-breakpoint
+CREATE INDEX "tasks_deleted_idx" ON "tasks" USING btree ("org_id","deletion_date") WHERE status = 'Deleted';--> statement-breakpoint
+CREATE INDEX "tasks_attachment_idx" ON "tasks" USING btree ("attachment") WHERE attachment is not null;--> statement-breakpoint
+CREATE INDEX "tasks_completion_file_idx" ON "tasks" USING btree ("completion_file") WHERE completion_file is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_key" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_mobile_key" ON "users" USING btree ("mobile");--> statement-breakpoint

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
+import { enqueue } from '../../platform/outbox.ts'
 import { pageWindow, totalPages } from '../../platform/pagination.ts'
 import { users } from '../users/schema.ts'
 import { notifications } from './schema.ts'
@@ -25,18 +26,23 @@ export interface NewNotification {
 export async function notify(tx: DbOrTx, n: NewNotification): Promise<void> {
   const recipients = [...new Set(n.userIds)].filter((id) => id !== n.triggeringUserId)
   if (recipients.length === 0) return
-  await tx.insert(notifications).values(
-    recipients.map((userId) => ({
-      orgId: n.orgId,
-      userId,
-      type: n.type,
-      message: n.message,
-      link: n.link ?? null,
-      entityType: n.entityType ?? null,
-      entityId: n.entityId ?? null,
-      triggeringUserId: n.triggeringUserId ?? null,
-    })),
-  )
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      recipients.map((userId) => ({
+        orgId: n.orgId,
+        userId,
+        type: n.type,
+        message: n.message,
+        link: n.link ?? null,
+        entityType: n.entityType ?? null,
+        entityId: n.entityId ?? null,
+        triggeringUserId: n.triggeringUserId ?? null,
+      })),
+    )
+    .returning({ id: notifications.notificationId })
+  // Web push is a best-effort copy, delivered after commit; the in-app notification never depends on it.
+  await enqueue(tx, 'push', { notificationIds: rows.map((r) => r.id) }, n.orgId)
 }
 
 const triggering = alias(users, 'triggering_user')

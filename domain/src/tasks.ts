@@ -1,0 +1,245 @@
+import { z } from 'zod'
+
+export const TASK_STATUS = {
+  inProgress: 'In Progress',
+  pendingApproval: 'Pending Approval',
+  completed: 'Completed',
+  deleted: 'Deleted',
+} as const
+export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS]
+
+export const TASK_PAGE_SIZE = 20
+export const taskSorts = ['deadline', 'firstAdded', 'lastAdded'] as const
+export type TaskSort = (typeof taskSorts)[number]
+export const finishedSorts = ['lastFinished', 'firstFinished'] as const
+export const deletedSorts = ['lastDeleted', 'firstDeleted'] as const
+
+export const taskMessages = {
+  titleRequired: 'Title is required.',
+  notFound: 'Task not found.',
+  created: 'Task Created',
+  updated: 'Task Updated',
+  deleted: 'Task Deleted',
+  approved: 'Task Approved',
+  rejected: 'Task Rejected',
+  commentAdded: 'Comment Added',
+  submitting: 'Task submitted for approval...',
+  submitted: 'Task submitted successfully!',
+  deleteFailed: 'Error: Could not delete task. Restoring list.',
+  completeFailed: 'Error: Could not complete task. Restoring task.',
+  createFailed: 'Error creating task',
+  updateFailed: 'Error updating task',
+  ccDuplicate: 'CC cannot contain the same user twice.',
+  unknownUser: 'The assignee or a CC user is not a registered user.',
+  commentBlank: 'Comment cannot be empty.',
+  commentClosed: 'Comments cannot be added to a completed or deleted task.',
+  notAllowed: 'You are not allowed to do this on this task.',
+  wrongState: 'The task is not in a state that allows this.',
+} as const
+
+export interface Comment {
+  comment_id: string
+  task_id: string
+  username: string
+  comment_text: string
+  created_at: string
+}
+
+/** The Task of spec §3 as the API returns it, plus who in its chain is still a registered user. */
+export interface Task {
+  task_id: string
+  title: string
+  project: string | null
+  project_id: string | null
+  client: string | null
+  client_id: string | null
+  assignment_chain: string[]
+  deadline: string | null
+  start_date: string | null
+  added_date: string
+  details: string | null
+  attachment: string | null
+  category_id: string | null
+  category_name: string | null
+  category_color: string | null
+  cc: string[]
+  status: TaskStatus
+  edited_at: string | null
+  deletion_date: string | null
+  approved_at: string | null
+  submitted_at: string | null
+  completion_file: string | null
+  completion_feedback: string | null
+  rejection_comments: string | null
+  comments: Comment[]
+  creator_registered: boolean
+  assignee_registered: boolean
+  version: number
+}
+
+/** Users of the chain and CC, by username, with their names and employee ids for links. */
+export interface TaskPerson {
+  username: string
+  full_name: string
+  employee_id: string | null
+}
+
+export const creatorOf = (task: Pick<Task, 'assignment_chain'>) => task.assignment_chain[0]!
+export const assigneeOf = (task: Pick<Task, 'assignment_chain'>) => task.assignment_chain.at(-1)!
+
+type Subject = Pick<Task, 'assignment_chain' | 'status' | 'creator_registered' | 'assignee_registered'>
+
+/** The permission table of spec §6, shared by the server (enforcement) and the web (buttons). */
+export const taskPermissions = {
+  approveOrReject: (t: Subject, me: string) =>
+    t.status === TASK_STATUS.pendingApproval && creatorOf(t) === me,
+  edit: (t: Subject, me: string) =>
+    t.status === TASK_STATUS.inProgress &&
+    (creatorOf(t) === me || (assigneeOf(t) === me && !t.creator_registered)),
+  complete: (t: Subject, me: string) =>
+    t.status === TASK_STATUS.inProgress &&
+    (assigneeOf(t) === me || (creatorOf(t) === me && !t.assignee_registered)),
+  delete: (t: Subject, me: string) =>
+    t.status !== TASK_STATUS.completed &&
+    t.status !== TASK_STATUS.deleted &&
+    (creatorOf(t) === me || (assigneeOf(t) === me && !t.creator_registered)),
+  /** DESIGN §6: the current assignee of an In Progress task may pass it on. */
+  forward: (t: Subject, me: string) => t.status === TASK_STATUS.inProgress && assigneeOf(t) === me,
+  comment: (t: Subject) => t.status !== TASK_STATUS.completed && t.status !== TASK_STATUS.deleted,
+}
+
+export type TaskTab = 'my' | 'delegated' | 'myApproval' | 'othersApproval'
+
+/** DESIGN §6: which tab of the task list an active task belongs to for `me`, or null. */
+export function taskTab(task: Pick<Task, 'assignment_chain' | 'status' | 'cc'>, me: string): TaskTab | null {
+  const chain = task.assignment_chain
+  if (task.status === TASK_STATUS.inProgress) {
+    if (chain.at(-1) === me || task.cc.includes(me)) return 'my'
+    if (chain.slice(0, -1).includes(me)) return 'delegated'
+    return null
+  }
+  if (task.status === TASK_STATUS.pendingApproval) {
+    if (chain[0] === me) return 'myApproval'
+    if (chain.includes(me) || task.cc.includes(me)) return 'othersApproval'
+  }
+  return null
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null))
+
+const optionalId = z
+  .string()
+  .nullish()
+  .transform((v) => (v?.trim() && v !== 'null' && v !== 'undefined' ? v.trim() : null))
+  .pipe(z.string().uuid('Invalid id.').nullable())
+
+const optionalDate = z
+  .string()
+  .nullish()
+  .transform((v) => (v?.trim() && v !== 'null' ? v.trim() : null))
+  .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Dates must be YYYY-MM-DD.')
+
+const usernameList = z
+  .string()
+  .nullish()
+  .transform((raw, ctx) => {
+    if (!raw?.trim()) return []
+    try {
+      const list = JSON.parse(raw)
+      if (Array.isArray(list) && list.every((u) => typeof u === 'string'))
+        return list.map((u: string) => u.trim()).filter(Boolean)
+    } catch {
+      // fall through
+    }
+    ctx.addIssue({ code: 'custom', message: 'CC must be a JSON list of usernames.' })
+    return z.NEVER
+  })
+  .refine((list) => new Set(list).size === list.length, taskMessages.ccDuplicate)
+  .refine((list) => list.length <= 50, 'At most 50 CC users.')
+
+/** Multipart fields of POST /tasks and PUT /tasks/{id} (spec §7); the attachment travels beside them. */
+export const taskInput = z.object({
+  title: z.string({ error: taskMessages.titleRequired }).trim().min(1, taskMessages.titleRequired).max(300),
+  project: optionalText(200),
+  projectId: optionalId,
+  client: optionalText(200),
+  clientId: optionalId,
+  assignTo: optionalText(100),
+  deadline: optionalDate,
+  startDate: optionalDate,
+  details: optionalText(10_000),
+  category: optionalId,
+  cc: usernameList,
+  removeAttachment: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+})
+export type TaskInput = z.output<typeof taskInput>
+
+export const completeTaskInput = z.object({ completionFeedback: optionalText(10_000) })
+export const rejectTaskInput = z.object({ rejectionComment: optionalText(5_000) })
+export const forwardTaskInput = z.object({
+  assignTo: z.string().trim().min(1, 'Choose whom to forward the task to.').max(100),
+})
+export const commentInput = z.object({
+  task_id: z.string().uuid('Invalid id.'),
+  comment_text: z
+    .string({ error: taskMessages.commentBlank })
+    .trim()
+    .min(1, taskMessages.commentBlank)
+    .max(5_000),
+})
+
+const listQuery = <T extends string>(sorts: readonly T[]) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    searchQuery: z.string().trim().max(200).optional().default(''),
+    selectedCategory: z.string().trim().max(100).optional().default(''),
+    sortBy: z
+      .string()
+      .optional()
+      .transform((v) => (v && (sorts as readonly string[]).includes(v) ? (v as T) : sorts[0]!)),
+  })
+export const finishedQuery = listQuery(finishedSorts)
+export const deletedQuery = listQuery(deletedSorts)
+
+/** Spec §9: by deadline with no-deadline last; or by added date either way. Search and category too. */
+export function sortTasks<T extends Pick<Task, 'deadline' | 'added_date'>>(tasks: T[], sort: TaskSort): T[] {
+  const copy = [...tasks]
+  if (sort === 'deadline') {
+    return copy.sort((a, b) => {
+      if (a.deadline === b.deadline) return a.added_date.localeCompare(b.added_date)
+      if (!a.deadline) return 1
+      if (!b.deadline) return -1
+      return a.deadline.localeCompare(b.deadline)
+    })
+  }
+  const direction = sort === 'firstAdded' ? 1 : -1
+  return copy.sort((a, b) => direction * a.added_date.localeCompare(b.added_date))
+}
+
+/** Spec §9: search matches title, project, client and assignment chain members. */
+export function matchesTaskSearch(
+  task: Pick<Task, 'title' | 'project' | 'client' | 'assignment_chain'>,
+  query: string,
+): boolean {
+  const q = query.trim().toLowerCase()
+  if (!q) return true
+  return [task.title, task.project ?? '', task.client ?? '', ...task.assignment_chain].some((v) =>
+    v.toLowerCase().includes(q),
+  )
+}
+
+export function isPastDeadline(task: Pick<Task, 'deadline' | 'status'>, today: string): boolean {
+  return (
+    Boolean(task.deadline) &&
+    task.deadline! < today &&
+    (task.status === TASK_STATUS.inProgress || task.status === TASK_STATUS.pendingApproval)
+  )
+}

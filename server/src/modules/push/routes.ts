@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify'
+import type { Deps } from '../../platform/deps.ts'
+import { parse } from '../../platform/validation.ts'
+import { subscribe, subscribeInput, unsubscribe, unsubscribeInput } from './service.ts'
+
+export async function pushRoutes(app: FastifyInstance, deps: Deps) {
+  app.get('/notifications/vapid-public-key', async () => ({ publicKey: deps.push.publicKey }))
+
+  app.post('/notifications/subscribe', async (req, reply) => {
+    const result = await subscribe(deps, req.ctx, parse(subscribeInput, req.body), req.headers['user-agent'])
+    reply.code(201)
+    return result
+  })
+
+  app.post('/notifications/unsubscribe', async (req) =>
+    unsubscribe(deps, req.ctx, parse(unsubscribeInput, req.body).endpoint),
+  )
+}

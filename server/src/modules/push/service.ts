@@ -1,0 +1,84 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { z } from 'zod'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { PushGoneError } from '../../platform/push.ts'
+import { notifications } from '../notifications/schema.ts'
+import { pushSubscriptions } from './schema.ts'
+
+export const subscribeInput = z.object({
+  subscription: z.object({
+    endpoint: z
+      .string()
+      .url()
+      .max(2000)
+      .refine((v) => v.startsWith('https://'), 'Push endpoints must use https.'),
+    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  }),
+})
+export const unsubscribeInput = z.object({ endpoint: z.string().min(1).max(2000) })
+
+/** A browser's subscription belongs to whoever signed in on it last. */
+export async function subscribe(
+  deps: Deps,
+  ctx: RequestContext,
+  input: z.output<typeof subscribeInput>,
+  userAgent?: string,
+) {
+  const { endpoint, keys } = input.subscription
+  await deps.db
+    .insert(pushSubscriptions)
+    .values({
+      orgId: ctx.orgId,
+      userId: ctx.userId,
+      endpoint,
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+      userAgent: userAgent?.slice(0, 300),
+    })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { orgId: ctx.orgId, userId: ctx.userId, p256dh: keys.p256dh, auth: keys.auth },
+    })
+  return { message: 'Subscribed to push notifications.' }
+}
+
+export async function unsubscribe(deps: Deps, ctx: RequestContext, endpoint: string) {
+  await deps.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, ctx.userId)))
+  return { message: 'Unsubscribed from push notifications.' }
+}
+
+/**
+ * Outbox handler: pushes each notification to every browser of its user. Gone subscriptions are
+ * removed; other failures are retried later (the browser collapses repeats by the notification's tag).
+ */
+export async function deliverPush(deps: Deps, payload: { notificationIds: number[] }) {
+  if (!payload.notificationIds?.length) return
+  const rows = await deps.db
+    .select({ n: notifications, s: pushSubscriptions })
+    .from(notifications)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, notifications.userId))
+    .where(inArray(notifications.notificationId, payload.notificationIds))
+  let transientFailures = 0
+  for (const { n, s } of rows) {
+    const body = JSON.stringify({
+      title: 'Daftar',
+      body: n.message,
+      link: n.link ?? '/',
+      tag: `notification-${n.notificationId}`,
+    })
+    try {
+      await deps.push.send({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, body)
+    } catch (error) {
+      if (error instanceof PushGoneError) {
+        await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.subscriptionId, s.subscriptionId))
+      } else {
+        transientFailures++
+        deps.log.warn({ err: error, endpoint: new URL(s.endpoint).host }, 'push delivery failed')
+      }
+    }
+  }
+  if (transientFailures > 0) throw new Error(`${transientFailures} push deliveries failed`)
+}

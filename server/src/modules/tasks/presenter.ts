@@ -1,0 +1,60 @@
+import type { Comment, Task, TaskStatus } from '@daftar/domain'
+import type { Person } from './people.ts'
+import type { comments, tasks } from './schema.ts'
+
+type TaskRow = typeof tasks.$inferSelect
+type CommentRow = typeof comments.$inferSelect
+
+export interface CategoryInfo {
+  name: string | null
+  color: string | null
+}
+
+export function presentTask(
+  row: TaskRow,
+  category: CategoryInfo,
+  people: Map<string, Person>,
+  commentRows: CommentRow[] = [],
+): Task {
+  const chain = row.assignmentChain
+  return {
+    task_id: row.taskId,
+    title: row.title,
+    project: row.projectName,
+    project_id: row.projectId,
+    client: row.clientName,
+    client_id: row.clientId,
+    assignment_chain: chain,
+    deadline: row.deadline,
+    start_date: row.startDate,
+    added_date: row.addedDate.toISOString(),
+    details: row.details,
+    attachment: row.attachment,
+    category_id: row.categoryId,
+    category_name: category.name,
+    category_color: category.color,
+    cc: row.cc,
+    status: row.status as TaskStatus,
+    edited_at: row.editedAt?.toISOString() ?? null,
+    deletion_date: row.deletionDate?.toISOString() ?? null,
+    approved_at: row.approvedAt?.toISOString() ?? null,
+    submitted_at: row.submittedAt?.toISOString() ?? null,
+    completion_file: row.completionFile,
+    completion_feedback: row.completionFeedback,
+    rejection_comments: row.rejectionComments,
+    comments: commentRows.map(presentComment),
+    creator_registered: people.has(chain[0]!),
+    assignee_registered: people.has(chain.at(-1)!),
+    version: row.version,
+  }
+}
+
+export function presentComment(row: CommentRow): Comment {
+  return {
+    comment_id: row.commentId,
+    task_id: row.taskId,
+    username: row.username,
+    comment_text: row.commentText,
+    created_at: row.createdAt.toISOString(),
+  }
+}

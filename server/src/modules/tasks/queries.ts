@@ -1,0 +1,105 @@
+import { TASK_PAGE_SIZE, TASK_STATUS, taskMessages } from '@daftar/domain'
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/connection.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { notFound } from '../../platform/errors.ts'
+import { searchAny } from '../../platform/listing.ts'
+import { totalPages } from '../../platform/pagination.ts'
+import { categories } from '../categories/schema.ts'
+import { loadPeople, peopleRecord } from './people.ts'
+import { presentTask } from './presenter.ts'
+import { comments, tasks } from './schema.ts'
+
+/** A task is visible to the members of its assignment chain and its CC (DESIGN §5), nobody else. */
+export function visibleTo(ctx: Pick<RequestContext, 'orgId' | 'username'>): SQL {
+  const me = sql`array[${ctx.username}]::text[]`
+  return and(eq(tasks.orgId, ctx.orgId), sql`(${tasks.assignmentChain} @> ${me} or ${tasks.cc} @> ${me})`)!
+}
+
+const taskWithCategory = (db: DbOrTx) =>
+  db
+    .select({ t: tasks, categoryName: categories.categoryName, categoryColor: categories.categoryColor })
+    .from(tasks)
+    .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
+
+async function present(
+  db: DbOrTx,
+  orgId: string,
+  rows: Awaited<ReturnType<ReturnType<typeof taskWithCategory>['execute']>>,
+) {
+  const people = await loadPeople(
+    db,
+    orgId,
+    rows.flatMap((r) => [...r.t.assignmentChain, ...r.t.cc]),
+  )
+  return {
+    tasks: rows.map((r) => presentTask(r.t, { name: r.categoryName, color: r.categoryColor }, people)),
+    people: peopleRecord(people),
+  }
+}
+
+/** Every active task of the caller (the three tabs are worked out in the browser, see taskTab). */
+export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
+  const rows = await taskWithCategory(deps.db)
+    .where(and(visibleTo(ctx), inArray(tasks.status, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval])))
+    .orderBy(asc(tasks.addedDate))
+    .limit(2000)
+  return present(deps.db, ctx.orgId, rows)
+}
+
+type ClosedKind = 'finished' | 'deleted'
+
+export async function listClosedTasks(
+  deps: Deps,
+  ctx: RequestContext,
+  kind: ClosedKind,
+  query: { page: number; searchQuery: string; selectedCategory: string; sortBy: string },
+) {
+  const status = kind === 'finished' ? TASK_STATUS.completed : TASK_STATUS.deleted
+  const when = kind === 'finished' ? tasks.approvedAt : tasks.deletionDate
+  const oldestFirst = query.sortBy === 'firstFinished' || query.sortBy === 'firstDeleted'
+  const where = and(
+    visibleTo(ctx),
+    eq(tasks.status, status),
+    searchAny(query.searchQuery, [
+      tasks.title,
+      tasks.projectName,
+      tasks.clientName,
+      sql`array_to_string(${tasks.assignmentChain}, ' ')`,
+    ]),
+    query.selectedCategory
+      ? sql`lower(${categories.categoryName}) = lower(${query.selectedCategory})`
+      : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    taskWithCategory(deps.db)
+      .where(where)
+      .orderBy(oldestFirst ? asc(when) : desc(when), asc(tasks.taskId))
+      .limit(TASK_PAGE_SIZE)
+      .offset((query.page - 1) * TASK_PAGE_SIZE),
+    deps.db
+      .select({ n: count() })
+      .from(tasks)
+      .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
+      .where(where),
+  ])
+  const result = await present(deps.db, ctx.orgId, rows)
+  return { ...result, totalPages: totalPages(total?.n ?? 0, TASK_PAGE_SIZE), currentPage: query.page }
+}
+
+/** One visible task with its comments; `status` narrows it to the finished or deleted list's tasks. */
+export async function getTask(deps: Deps, ctx: RequestContext, taskId: string, status?: string) {
+  const [row] = await taskWithCategory(deps.db).where(
+    and(eq(tasks.taskId, taskId), visibleTo(ctx), status ? eq(tasks.status, status) : undefined),
+  )
+  if (!row) throw notFound(taskMessages.notFound)
+  const [commentRows, people] = await Promise.all([
+    deps.db.select().from(comments).where(eq(comments.taskId, taskId)).orderBy(asc(comments.createdAt)),
+    loadPeople(deps.db, ctx.orgId, [...row.t.assignmentChain, ...row.t.cc]),
+  ])
+  return {
+    ...presentTask(row.t, { name: row.categoryName, color: row.categoryColor }, people, commentRows),
+    people: peopleRecord(people),
+  }
+}

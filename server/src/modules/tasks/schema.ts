@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm'
+import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { categories } from '../categories/schema.ts'
+import { users } from '../users/schema.ts'
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    taskId: uuid('task_id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    title: text('title').notNull(),
+    /** Names as typed (title-cased); the ids link to the register when the task names one. */
+    projectName: text('project'),
+    projectId: uuid('project_id'),
+    clientName: text('client'),
+    clientId: uuid('client_id'),
+    /** Usernames, creator first and current assignee last. */
+    assignmentChain: text('assignment_chain').array().notNull(),
+    cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
+    deadline: date('deadline'),
+    startDate: date('start_date'),
+    addedDate: timestamp('added_date', { withTimezone: true }).notNull().defaultNow(),
+    details: text('details'),
+    attachment: text('attachment'),
+    attachmentName: text('attachment_name'),
+    categoryId: uuid('category_id').references(() => categories.categoryId, { onDelete: 'set null' }),
+    status: text('status').notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletionDate: timestamp('deletion_date', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    completionFile: text('completion_file'),
+    completionFileName: text('completion_file_name'),
+    completionFeedback: text('completion_feedback'),
+    rejectionComments: text('rejection_comments'),
+    createdBy: uuid('created_by').references(() => users.userId),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // "Tasks I am in": chain or CC membership, for every list.
+    index('tasks_chain_gin').using('gin', t.assignmentChain),
+    index('tasks_cc_gin').using('gin', t.cc),
+    index('tasks_finished_idx').on(t.orgId, t.approvedAt).where(sql`status = 'Completed'`),
+    index('tasks_deleted_idx').on(t.orgId, t.deletionDate).where(sql`status = 'Deleted'`),
+    index('tasks_attachment_idx').on(t.attachment).where(sql`attachment is not null`),
+    index('tasks_completion_file_idx').on(t.completionFile).where(sql`completion_file is not null`),
+  ],
+)
+
+export const comments = pgTable(
+  'comments',
+  {
+    commentId: uuid('comment_id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.taskId, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.userId),
+    username: text('username').notNull(),
+    commentText: text('comment_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comments_task_idx').on(t.taskId, t.createdAt)],
+)
