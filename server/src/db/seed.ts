@@ -1,10 +1,11 @@
-import { projectData } from '@daftar/domain'
+import { projectData, TASK_STATUS } from '@daftar/domain'
 import { count } from 'drizzle-orm'
 import { grantOnCreate } from '../modules/access/service.ts'
 import { categories } from '../modules/categories/schema.ts'
 import { clientRegister } from '../modules/clients/register.ts'
 import { organisations } from '../modules/organisations/schema.ts'
 import { projectRegister } from '../modules/projects/register.ts'
+import { tasks } from '../modules/tasks/schema.ts'
 import { createLoginAccount } from '../modules/users/service.ts'
 import type { Db } from './connection.ts'
 
@@ -66,13 +67,19 @@ export async function seedDemo(db: Db): Promise<void> {
     for (const user of demoUsers) {
       ids[user.username] = (await createLoginAccount(tx, { orgId, password: DEMO_PASSWORD, ...user })).userId
     }
-    await tx.insert(categories).values(demoCategories.map((c) => ({ ...c, orgId })))
+    const categoryRows = await tx
+      .insert(categories)
+      .values(demoCategories.map((c) => ({ ...c, orgId })))
+      .returning()
+    const categoryId = (name: string) => categoryRows.find((c) => c.categoryName === name)!.categoryId
     const as = { orgId, actorUserId: ids.admin!, requesterUserId: ids.admin! }
     const clientIds: string[] = []
+    const projectIds: string[] = []
     for (const client of demoClients) clientIds.push(await clientRegister.create(tx, as, client))
     for (const [index, project] of demoProjects.entries()) {
       const data = projectData.parse({ ...project, client_id: clientIds[project.client] })
       const projectId = await projectRegister.create(tx, as, data)
+      projectIds.push(projectId)
       // Staff see what they are on the access list of: Asha works on the first two, Ravi on the third.
       const grants =
         index < 2
@@ -81,6 +88,98 @@ export async function seedDemo(db: Db): Promise<void> {
       await grantOnCreate(tx, orgId, 'PROJECT', projectId, grants, ids.admin!)
       await grantOnCreate(tx, orgId, 'CLIENT', clientIds[project.client]!, grants, ids.admin!)
     }
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    const at = (offset: number) => new Date(Date.now() + offset * 86_400_000)
+    const onProject = (index: number) => ({
+      projectId: projectIds[index]!,
+      projectName: demoProjects[index]!.name,
+      clientId: clientIds[demoProjects[index]!.client]!,
+      clientName: demoClients[demoProjects[index]!.client]!.name,
+    })
+    await tx.insert(tasks).values(
+      [
+        {
+          title: 'Submit monthly O&M report for Ganga STP',
+          ...onProject(1),
+          assignmentChain: ['admin', 'asha'],
+          cc: ['ravi'],
+          deadline: day(-2),
+          startDate: day(-12),
+          details: 'Include flow readings, chemical consumption and downtime.',
+          categoryId: categoryId('Site Work'),
+          status: TASK_STATUS.inProgress,
+          addedDate: at(-12),
+        },
+        {
+          title: 'Collect advance payment from Metro Pharma',
+          ...onProject(2),
+          assignmentChain: ['admin', 'ravi'],
+          cc: ['accounts'],
+          deadline: day(5),
+          details: 'Second instalment as per the work order.',
+          categoryId: categoryId('Billing'),
+          status: TASK_STATUS.inProgress,
+          addedDate: at(-6),
+        },
+        {
+          title: 'Get quotations for dosing pumps',
+          ...onProject(0),
+          assignmentChain: ['asha', 'ravi'],
+          deadline: day(9),
+          details: 'Three vendors, 2 working + 1 standby.',
+          categoryId: categoryId('Procurement'),
+          status: TASK_STATUS.inProgress,
+          addedDate: at(-3),
+        },
+        {
+          title: 'Update site photographs',
+          ...onProject(0),
+          assignmentChain: ['asha'],
+          deadline: null,
+          categoryId: categoryId('Site Work'),
+          status: TASK_STATUS.inProgress,
+          addedDate: at(-1),
+        },
+        {
+          title: 'Renew pollution control board consent',
+          ...onProject(0),
+          assignmentChain: ['admin', 'asha'],
+          deadline: day(14),
+          details: 'Consent to operate expires next month.',
+          categoryId: categoryId('Compliance'),
+          status: TASK_STATUS.pendingApproval,
+          submittedAt: at(-1),
+          completionFeedback: 'Application filed online; acknowledgement attached to the project documents.',
+          addedDate: at(-20),
+        },
+        {
+          title: 'Service the standby DG set',
+          projectName: 'Head Office',
+          assignmentChain: ['ravi', 'admin'],
+          deadline: day(3),
+          categoryId: categoryId('Maintenance'),
+          status: TASK_STATUS.inProgress,
+          addedDate: at(-2),
+        },
+        {
+          title: 'Reconcile October invoices',
+          assignmentChain: ['admin', 'accounts'],
+          deadline: day(-20),
+          categoryId: categoryId('Billing'),
+          status: TASK_STATUS.completed,
+          submittedAt: at(-19),
+          approvedAt: at(-18),
+          addedDate: at(-25),
+        },
+        {
+          title: 'Old vendor registration form',
+          assignmentChain: ['admin', 'ravi'],
+          status: TASK_STATUS.deleted,
+          deletionDate: at(-4),
+          addedDate: at(-30),
+        },
+      ].map((t) => ({ orgId, createdBy: ids[t.assignmentChain[0]!]!, ...t })),
+    )
   })
 }
 
