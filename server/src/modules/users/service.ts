@@ -16,7 +16,8 @@ import { sniffFileType } from '../../platform/file-types.ts'
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
 import { sessions } from '../auth/schema.ts'
-import { assertLoginAccountAvailable, countLoginAccounts, getOrganisation } from '../organisations/service.ts'
+import { organisations } from '../organisations/schema.ts'
+import { assertLoginAccountAvailable } from '../organisations/service.ts'
 import { presentUser } from './presenter.ts'
 import { users } from './schema.ts'
 
@@ -36,20 +37,30 @@ export async function listUsers(deps: Deps, ctx: RequestContext) {
   return rows.map(presentUser)
 }
 
+/** The signed-in user with the organisation's name and user limit, in one query. */
 export async function getCurrentUser(deps: Deps, ctx: RequestContext) {
-  const user = await findUserInOrg(deps.db, ctx.orgId, ctx.userId)
-  const [org, userCount] = await Promise.all([
-    getOrganisation(deps.db, ctx.orgId),
-    countLoginAccounts(deps.db, ctx.orgId),
-  ])
+  const [row] = await deps.db
+    .select({
+      user: users,
+      orgName: organisations.name,
+      userLimit: organisations.userLimit,
+      userCount:
+        sql<number>`(select count(*) from ${users} u where u.org_id = ${users.orgId} and u.is_active)`.mapWith(
+          Number,
+        ),
+    })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.orgId, users.orgId))
+    .where(and(eq(users.userId, ctx.userId), eq(users.orgId, ctx.orgId)))
+  if (!row) throw notFound('User not found.')
   return {
-    ...presentUser(user),
-    email: user.email,
-    mobile: user.mobile,
-    version: user.version,
-    orgName: org.name,
-    orgUserLimit: org.userLimit,
-    orgCurrentUserCount: userCount,
+    ...presentUser(row.user),
+    email: row.user.email,
+    mobile: row.user.mobile,
+    version: row.user.version,
+    orgName: row.orgName,
+    orgUserLimit: row.userLimit,
+    orgCurrentUserCount: row.userCount,
   }
 }
 
