@@ -4,8 +4,9 @@ import { createLogger, openAndMigrate } from '../../server/src/bootstrap.ts'
 import { loadConfig } from '../../server/src/config.ts'
 import { DEMO_PASSWORD, seedDemo } from '../../server/src/db/seed.ts'
 import { organisations } from '../../server/src/modules/organisations/schema.ts'
+import { tasks } from '../../server/src/modules/tasks/schema.ts'
 import { createLoginAccount } from '../../server/src/modules/users/service.ts'
-import { e2eUsers } from './users.ts'
+import { e2eUsers, PAGER_FINISHED_TASKS } from './users.ts'
 
 const config = loadConfig()
 const database = await openAndMigrate(config, createLogger(config))
@@ -15,5 +16,15 @@ await database.db.transaction(async (tx) => {
   for (const user of Object.values(e2eUsers)) {
     await createLoginAccount(tx, { orgId: org!.orgId, password: DEMO_PASSWORD, ...user })
   }
+  // Enough finished tasks for two pages of the finished list; task 01 was approved most recently.
+  await tx.insert(tasks).values(
+    Array.from({ length: PAGER_FINISHED_TASKS }, (_, i) => ({
+      orgId: org!.orgId,
+      title: `Finished task ${String(i + 1).padStart(2, '0')}`,
+      assignmentChain: ['pager'],
+      status: 'Completed',
+      approvedAt: new Date(Date.now() - (i + 1) * 3_600_000),
+    })),
+  )
 })
 await database.close()

@@ -1,6 +1,6 @@
 export const PASSWORD = 'Demo@1234'
 
-/** One account per journey that changes its own password, photo or sessions. */
+/** One account per journey that changes its own account or works on its own tasks. */
 export const e2eUsers = {
   resetter: {
     username: 'resetter',
@@ -30,4 +30,35 @@ export const e2eUsers = {
     fullName: 'Lee Aver',
     designation: 'Tester',
   },
+  taskboss: {
+    username: 'taskboss',
+    email: 'boss@journey.test',
+    mobile: '+919811100005',
+    fullName: 'Bina Boss',
+    designation: 'Manager',
+  },
+  taskdoer: {
+    username: 'taskdoer',
+    email: 'doer@journey.test',
+    mobile: '+919811100006',
+    fullName: 'Deepak Doer',
+    designation: 'Engineer',
+  },
+  watcher: {
+    username: 'watcher',
+    email: 'watcher@journey.test',
+    mobile: '+919811100007',
+    fullName: 'Wasim Watcher',
+    designation: 'Engineer',
+  },
+  pager: {
+    username: 'pager',
+    email: 'pager@journey.test',
+    mobile: '+919811100008',
+    fullName: 'Pooja Pager',
+    designation: 'Engineer',
+  },
 } as const
+
+/** The pager has this many finished tasks, numbered 'Finished task 01' … (two pages of 20). */
+export const PAGER_FINISHED_TASKS = 27

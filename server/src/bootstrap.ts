@@ -18,8 +18,22 @@ import { createSmsSender, type SmsMessage } from './platform/sms.ts'
 import { LocalDiskStorage, type Storage } from './platform/storage.ts'
 import { createTokenSigner } from './platform/tokens.ts'
 
+/** Request logs never carry a password (DELETE /documents/{id}?password=… puts one in the URL). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]password=)[^&]*/gi, '$1[REDACTED]')
+}
+
 export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({ level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL }) as FastifyBaseLogger
+  return pino({
+    level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  }) as FastifyBaseLogger
 }
 
 export async function openAndMigrate(

@@ -1,7 +1,9 @@
 import { AppShell } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Outlet } from 'react-router'
+import { beforeLogoutHooks } from '../../features/auth/logout-hooks.ts'
+import { disablePush, enablePush } from '../../features/notifications/push.ts'
 import { NARROW_QUERY } from '../theme.ts'
 import classes from './AppLayout.module.css'
 import { Header } from './Header.tsx'
@@ -21,6 +23,11 @@ export default function AppLayout() {
   const [pinned, setPinned] = useState(false)
   const [hovered, setHovered] = useState(false)
   const expanded = narrow ? mobileOpen : pinned || hovered
+
+  useEffect(() => {
+    void enablePush()
+    if (!beforeLogoutHooks.includes(disablePush)) beforeLogoutHooks.push(disablePush)
+  }, [])
 
   const toggle = () => (narrow ? mobile.toggle() : setPinned((p) => !p))
 

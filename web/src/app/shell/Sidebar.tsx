@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
 import { navGroups } from './nav.ts'
 import classes from './Sidebar.module.css'
@@ -6,6 +6,12 @@ import classes from './Sidebar.module.css'
 export function Sidebar({ expanded, onNavigate }: { expanded: boolean; onNavigate: () => void }) {
   const { data: me } = useMe()
   const groups = navGroups.filter((g) => !g.visibleTo || (me && g.visibleTo(me)))
+  // Only the most specific link is current: /projects/archived is not also 'Projects'.
+  const { pathname } = useLocation()
+  const current = groups
+    .flatMap((g) => g.links.map((l) => l.to))
+    .filter((to) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)))
+    .sort((a, b) => b.length - a.length)[0]
   return (
     <div className={classes.groups} data-expanded={expanded}>
       {groups.map((group) => (
@@ -14,17 +20,17 @@ export function Sidebar({ expanded, onNavigate }: { expanded: boolean; onNavigat
             <span>{group.label}</span>
           </div>
           {group.links.map((link) => (
-            <NavLink
+            <Link
               key={link.to}
               to={link.to}
-              end={link.to === '/'}
+              aria-current={link.to === current ? 'page' : undefined}
               className={classes.link}
               onClick={onNavigate}
               title={expanded ? undefined : link.label}
             >
               <link.icon size={20} className={classes.icon} aria-hidden />
               <span className={classes.label}>{link.label}</span>
-            </NavLink>
+            </Link>
           ))}
         </section>
       ))}

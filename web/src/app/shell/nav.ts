@@ -1,4 +1,13 @@
-import { IconSettings } from '@tabler/icons-react'
+import {
+  IconArchive,
+  IconBriefcase,
+  IconChecklist,
+  IconCircleCheck,
+  IconGavel,
+  IconSettings,
+  IconTrash,
+  IconUsersGroup,
+} from '@tabler/icons-react'
 import type { Me } from '../../api/shared-queries.ts'
 
 export interface NavLinkItem {
@@ -21,6 +30,33 @@ export interface NavGroup {
  * Accounts, Admin Approvals), then Settings for admins.
  */
 export const navGroups: NavGroup[] = [
+  {
+    label: 'Tasks',
+    icon: IconChecklist,
+    links: [
+      { label: 'Active Tasks', to: '/', icon: IconChecklist },
+      { label: 'Finished Tasks', to: '/finished-tasks', icon: IconCircleCheck },
+      { label: 'Deleted Tasks', to: '/deleted-tasks', icon: IconTrash },
+    ],
+  },
+  {
+    label: 'Projects',
+    icon: IconBriefcase,
+    links: [
+      { label: 'Projects', to: '/projects', icon: IconBriefcase },
+      { label: 'Archived Projects', to: '/projects/archived', icon: IconArchive },
+    ],
+  },
+  {
+    label: 'Information',
+    icon: IconUsersGroup,
+    links: [{ label: 'Clients', to: '/clients', icon: IconUsersGroup }],
+  },
+  {
+    label: 'Admin Approvals',
+    icon: IconGavel,
+    links: [{ label: 'Admin Approvals', to: '/admin/approvals', icon: IconGavel }],
+  },
   {
     label: 'Settings',
     icon: IconSettings,

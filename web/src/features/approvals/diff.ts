@@ -1,0 +1,162 @@
+/**
+ * Proposed data against the record as it is: both flattened to labelled fields ('Contact 2 › Email',
+ * 'Work Order Details › Total Value'), so an admin reads the change field by field.
+ */
+import { formatCurrency, formatDate } from '@daftar/domain/format'
+
+export interface FlatField {
+  path: string
+  label: string
+  value: unknown
+}
+
+export interface DiffRow {
+  path: string
+  label: string
+  current: unknown
+  proposed: unknown
+  changed: boolean
+}
+
+const HIDDEN = new Set(['version'])
+
+const LABELS: Record<string, string> = {
+  gstin: 'GSTIN',
+  pan: 'PAN',
+  client_id: 'Client',
+  project_address_maps_link: 'Maps Link',
+  project_contact_details: 'Project Contact',
+  work_order_details: 'Work Order',
+  consultant_details: 'Consultant',
+  is_archived: 'Archived',
+  is_active: 'Active',
+  zip_code: 'Zip Code',
+  office_address: 'Office Address',
+  contact_person: 'Contact Person',
+  total_value: 'Total Value',
+}
+
+/** Fields in the order the forms show them (the database keeps JSON keys in its own order). */
+const ORDER = [
+  'name',
+  'client_id',
+  'contact_person',
+  'number',
+  'date',
+  'total_value',
+  'project_type',
+  'capacity',
+  'office_address',
+  'address',
+  'zip_code',
+  'project_address_maps_link',
+  'gstin',
+  'pan',
+  'phone',
+  'email',
+  'contacts',
+  'project_contact_details',
+  'work_order_details',
+  'consultant_details',
+  'notes',
+  'is_archived',
+  'is_active',
+]
+const rank = (key: string) => {
+  const i = ORDER.indexOf(key)
+  return i === -1 ? ORDER.length : i
+}
+
+const MONEY = new Set([
+  'total_value',
+  'amount',
+  'cost_incurred',
+  'purchase_cost',
+  'order_value',
+  'billed_amount',
+])
+
+export function fieldLabel(key: string): string {
+  return (
+    LABELS[key] ??
+    key
+      .split('_')
+      .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+      .join(' ')
+  )
+}
+
+const singular = (label: string) => (label.endsWith('s') ? label.slice(0, -1) : label)
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export function flatten(data: unknown, path: string[] = [], label: string[] = []): FlatField[] {
+  if (!isPlainObject(data)) return []
+  const out: FlatField[] = []
+  const entries = Object.entries(data).sort(([a], [b]) => rank(a) - rank(b))
+  for (const [key, value] of entries) {
+    if (HIDDEN.has(key)) continue
+    const p = [...path, key]
+    const l = [...label, fieldLabel(key)]
+    if (isPlainObject(value)) out.push(...flatten(value, p, l))
+    else if (Array.isArray(value) && value.some(isPlainObject)) {
+      value.forEach((item, i) => {
+        out.push(...flatten(item, [...p, String(i)], [...label, `${singular(fieldLabel(key))} ${i + 1}`]))
+      })
+      if (value.length === 0) out.push({ path: p.join('.'), label: l.join(' › '), value: null })
+    } else if (Array.isArray(value)) {
+      out.push({ path: p.join('.'), label: l.join(' › '), value: value.length ? value.join(', ') : null })
+    } else out.push({ path: p.join('.'), label: l.join(' › '), value })
+  }
+  return out
+}
+
+const norm = (v: unknown) => (v === null || v === undefined || v === '' ? '' : String(v))
+
+/**
+ * Every field of either side, in the proposed order, marked when it differs. `partial`: the proposal
+ * names only the fields it changes (archive, activate …), so fields it leaves out are not removals.
+ */
+export function diff(current: unknown, proposed: unknown, partial = false): DiffRow[] {
+  const before = new Map(flatten(current).map((f) => [f.path, f]))
+  const after = flatten(proposed)
+  const rows: DiffRow[] = after.map((f) => {
+    const old = before.get(f.path)
+    before.delete(f.path)
+    return {
+      path: f.path,
+      label: f.label,
+      current: old?.value,
+      proposed: f.value,
+      changed: norm(old?.value) !== norm(f.value),
+    }
+  })
+  if (partial) return rows
+  for (const old of before.values()) {
+    rows.push({
+      path: old.path,
+      label: old.label,
+      current: old.value,
+      proposed: null,
+      changed: norm(old.value) !== '',
+    })
+  }
+  return rows
+}
+
+/** A value as people read it; null when there is nothing to show. */
+export function displayValue(
+  path: string,
+  value: unknown,
+  names: Record<string, string> = {},
+): string | null {
+  if (value === null || value === undefined || value === '') return null
+  const key = path.split('.').at(-1) ?? ''
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (key.endsWith('_id') && typeof value === 'string' && names[value]) return names[value]!
+  if (MONEY.has(key) && (typeof value === 'number' || /^\d+(\.\d+)?$/.test(String(value))))
+    return formatCurrency(Number(value), true)
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value)
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}

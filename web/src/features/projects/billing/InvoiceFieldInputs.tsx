@@ -1,0 +1,94 @@
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core'
+
+/** The fields an invoice has on both add and edit (the PDF and status live beside them). */
+export interface InvoiceFieldValues {
+  invoice_no: string
+  title: string
+  description: string
+  amount: string
+  cost_incurred: string
+  invoice_date: string
+}
+
+export const invoiceFieldValues = (v?: {
+  invoice_no: string
+  title: string
+  description: string | null
+  amount: number
+  cost_incurred: number | null
+  invoice_date: string
+}): InvoiceFieldValues => ({
+  invoice_no: v?.invoice_no ?? '',
+  title: v?.title ?? '',
+  description: v?.description ?? '',
+  amount: v ? String(v.amount) : '',
+  cost_incurred: v?.cost_incurred === null || v?.cost_incurred === undefined ? '' : String(v.cost_incurred),
+  invoice_date: v?.invoice_date ?? '',
+})
+
+const money = (text: string) => text.replace(/[^\d.]/g, '')
+
+export function InvoiceFieldInputs({
+  value,
+  onChange,
+}: {
+  value: InvoiceFieldValues
+  onChange: (value: InvoiceFieldValues) => void
+}) {
+  const set = (key: keyof InvoiceFieldValues, text: string) => onChange({ ...value, [key]: text })
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Invoice No"
+          required
+          value={value.invoice_no}
+          onChange={(e) => set('invoice_no', e.currentTarget.value)}
+          maxLength={60}
+          data-autofocus
+        />
+        <TextInput
+          label="Invoice Date"
+          type="date"
+          required
+          value={value.invoice_date}
+          onChange={(e) => set('invoice_date', e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Title"
+        required
+        value={value.title}
+        onChange={(e) => set('title', e.currentTarget.value)}
+        maxLength={200}
+      />
+      <Textarea
+        label="Description"
+        value={value.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={2000}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Amount (₹)"
+          required
+          inputMode="decimal"
+          placeholder="0.00"
+          value={value.amount}
+          onChange={(e) => set('amount', money(e.currentTarget.value))}
+          maxLength={15}
+        />
+        <TextInput
+          label="Cost Incurred (₹)"
+          inputMode="decimal"
+          placeholder="0.00"
+          value={value.cost_incurred}
+          onChange={(e) => set('cost_incurred', money(e.currentTarget.value))}
+          maxLength={15}
+        />
+      </SimpleGrid>
+    </>
+  )
+}

@@ -1,0 +1,5 @@
+import { ClosedTasksPage } from './ClosedTasksPage.tsx'
+
+export default function FinishedTasksPage() {
+  return <ClosedTasksPage kind="finished" />
+}

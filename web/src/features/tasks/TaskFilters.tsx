@@ -1,0 +1,87 @@
+import type { TaskSort } from '@daftar/domain/tasks'
+import { ActionIcon, Button, Group, Select, TextInput } from '@mantine/core'
+import { IconPlus, IconSearch, IconX } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { categoriesQuery } from '../../api/shared-queries.ts'
+
+export interface SortOption<S extends string> {
+  value: S
+  label: string
+}
+
+export const activeSortOptions: SortOption<TaskSort>[] = [
+  { value: 'deadline', label: 'Deadline' },
+  { value: 'lastAdded', label: 'Last added' },
+  { value: 'firstAdded', label: 'First added' },
+]
+
+interface Props<S extends string> {
+  category: string
+  onCategory: (name: string) => void
+  sort: S
+  sortOptions: SortOption<S>[]
+  onSort: (sort: S) => void
+  search: string
+  onSearch: (text: string) => void
+  onCreate?: () => void
+}
+
+/** Category, sort, a search icon that opens a box, and 'Create Task' (spec §2 filter bar). */
+export function TaskFilters<S extends string>(props: Props<S>) {
+  const categories = useQuery(categoriesQuery)
+  const [searchOpen, setSearchOpen] = useState(Boolean(props.search))
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Select
+        aria-label="Category"
+        placeholder="All categories"
+        data={(categories.data ?? []).map((c) => ({ value: c.category_name, label: c.category_name }))}
+        value={props.category || null}
+        onChange={(value) => props.onCategory(value ?? '')}
+        clearable
+        w={180}
+      />
+      <Select
+        aria-label="Sort"
+        data={props.sortOptions}
+        value={props.sort}
+        onChange={(value) => value && props.onSort(value as S)}
+        allowDeselect={false}
+        w={160}
+      />
+      {searchOpen ? (
+        <TextInput
+          aria-label="Search tasks"
+          placeholder="Search title, project, client, people"
+          value={props.search}
+          onChange={(e) => props.onSearch(e.currentTarget.value)}
+          autoFocus
+          w={260}
+          rightSection={
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Close search"
+              onClick={() => {
+                props.onSearch('')
+                setSearchOpen(false)
+              }}
+            >
+              <IconX size={14} />
+            </ActionIcon>
+          }
+        />
+      ) : (
+        <ActionIcon variant="default" size="lg" aria-label="Search" onClick={() => setSearchOpen(true)}>
+          <IconSearch size={18} />
+        </ActionIcon>
+      )}
+      {props.onCreate && (
+        <Button leftSection={<IconPlus size={16} />} onClick={props.onCreate} ml="auto">
+          Create Task
+        </Button>
+      )}
+    </Group>
+  )
+}

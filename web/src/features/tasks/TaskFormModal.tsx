@@ -1,0 +1,273 @@
+import '@mantine/dates/styles.css'
+import { titleCase } from '@daftar/domain/format'
+import { taskMessages } from '@daftar/domain/tasks'
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
+import { DateInput } from '@mantine/dates'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { ApiError, serverError } from '../../api/client.ts'
+import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
+import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { notifySuccess } from '../../ui/notify.ts'
+import { type TaskDetail, tasksApi } from './api.ts'
+import { FileLinks } from './FileLinks.tsx'
+import { FilePicker } from './FilePicker.tsx'
+
+interface FormState {
+  title: string
+  assignTo: string | null
+  cc: string[]
+  project: string
+  projectId: string | null
+  client: string
+  clientId: string | null
+  deadline: string | null
+  startDate: string | null
+  category: string | null
+  details: string
+}
+
+function initialState(task: TaskDetail | undefined, me: string): FormState {
+  return {
+    title: task?.title ?? '',
+    assignTo: task ? task.assignment_chain.at(-1)! : me,
+    cc: task?.cc ?? [],
+    project: task?.project ?? '',
+    projectId: task?.project_id ?? null,
+    client: task?.client ?? '',
+    clientId: task?.client_id ?? null,
+    deadline: task?.deadline ?? null,
+    startDate: task?.start_date ?? null,
+    category: task?.category_id ?? null,
+    details: task?.details ?? '',
+  }
+}
+
+/** Create Task and Edit Task (spec §2): the same fields; edit is prefilled and confirmed. */
+export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; onClose: () => void }) {
+  const queryClient = useQueryClient()
+  const { data: me } = useMe()
+  const users = useQuery(usersQuery)
+  const projects = useQuery(projectDropdownQuery)
+  const clients = useQuery(clientDropdownQuery)
+  const categories = useQuery(categoriesQuery)
+  const [form, setForm] = useState<FormState>(() => initialState(task, me?.username ?? ''))
+  const [attachment, setAttachment] = useState<File | null>(null)
+  const [removeAttachment, setRemoveAttachment] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }))
+  const editing = Boolean(task)
+
+  const userOptions = (users.data ?? []).map((u) => ({
+    value: u.username,
+    label: `${u.full_name} (${u.username})`,
+  }))
+
+  function chooseProject(name: string) {
+    const project = projects.data?.find((p) => p.name === name)
+    if (!project) return
+    // Spec §5: a project fills the client from the project and locks it.
+    setForm((f) => ({
+      ...f,
+      project: project.name,
+      projectId: project.project_id,
+      client: project.client_name,
+      clientId: project.client_id,
+    }))
+  }
+
+  function typeProject(text: string) {
+    setForm((f) =>
+      f.projectId
+        ? { ...f, project: text, projectId: null, client: '', clientId: null }
+        : { ...f, project: text },
+    )
+  }
+
+  async function save() {
+    setBusy(true)
+    setError(null)
+    const body = new FormData()
+    body.set('title', form.title.trim())
+    if (form.assignTo) body.set('assignTo', form.assignTo)
+    body.set('cc', JSON.stringify(form.cc))
+    if (form.project.trim()) body.set('project', titleCase(form.project))
+    if (form.projectId) body.set('projectId', form.projectId)
+    if (form.client.trim()) body.set('client', titleCase(form.client))
+    if (form.clientId) body.set('clientId', form.clientId)
+    if (form.deadline) body.set('deadline', form.deadline)
+    if (form.startDate) body.set('startDate', form.startDate)
+    if (form.category) body.set('category', form.category)
+    if (form.details.trim()) body.set('details', form.details.trim())
+    if (attachment) body.set('attachment', attachment)
+    if (removeAttachment && !attachment) body.set('removeAttachment', 'true')
+    try {
+      const res = task ? await tasksApi.update(task.task_id, body, task.version) : await tasksApi.create(body)
+      notifySuccess(res.message)
+      await queryClient.invalidateQueries({ queryKey: ['tasks'] })
+      onClose()
+    } catch (err) {
+      const stale = err instanceof ApiError && err.status === 412
+      setError(task && !stale ? taskMessages.updateFailed : (serverError(err) ?? taskMessages.createFailed))
+      setConfirming(false)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!form.title.trim()) return setError(taskMessages.titleRequired)
+    if (editing) setConfirming(true)
+    else void save()
+  }
+
+  return (
+    <>
+      <Modal
+        opened
+        onClose={busy ? () => {} : onClose}
+        title={editing ? 'Edit Task' : 'Create Task'}
+        size="lg"
+        centered
+      >
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label="Title"
+              required
+              value={form.title}
+              onChange={(e) => set('title', e.currentTarget.value)}
+              maxLength={300}
+              data-autofocus
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label="Assign To"
+                searchable
+                data={userOptions}
+                value={form.assignTo}
+                onChange={(v) => set('assignTo', v)}
+                nothingFoundMessage="No such user"
+              />
+              <MultiSelect
+                label="CC"
+                searchable
+                data={userOptions.filter((o) => o.value !== form.assignTo)}
+                value={form.cc}
+                onChange={(v) => set('cc', [...new Set(v)])}
+                clearable
+              />
+              <Autocomplete
+                label="Project"
+                data={[...new Set((projects.data ?? []).map((p) => p.name))]}
+                value={form.project}
+                onChange={typeProject}
+                onOptionSubmit={chooseProject}
+              />
+              <Autocomplete
+                label="Client"
+                data={[...new Set((clients.data ?? []).map((c) => c.name))]}
+                value={form.client}
+                disabled={Boolean(form.projectId)}
+                description={form.projectId ? 'Client is set by the selected project' : undefined}
+                onChange={(text) => setForm((f) => ({ ...f, client: text, clientId: null }))}
+                onOptionSubmit={(name) => {
+                  const client = clients.data?.find((c) => c.name === name)
+                  setForm((f) => ({ ...f, client: name, clientId: client?.client_id ?? null }))
+                }}
+              />
+              <DateInput
+                label="Deadline"
+                value={form.deadline}
+                onChange={(v) => set('deadline', v)}
+                valueFormat="DD MMM YYYY"
+                clearable
+                popoverProps={{ zIndex: 400 }}
+              />
+              <DateInput
+                label="Start Date"
+                value={form.startDate}
+                onChange={(v) => set('startDate', v)}
+                valueFormat="DD MMM YYYY"
+                clearable
+                popoverProps={{ zIndex: 400 }}
+              />
+              <Select
+                label="Category"
+                placeholder="Select a category"
+                data={(categories.data ?? []).map((c) => ({ value: c.category_id, label: c.category_name }))}
+                value={form.category}
+                onChange={(v) => set('category', v)}
+                clearable
+              />
+              <FilePicker label="Attachment" value={attachment} onChange={setAttachment} />
+            </SimpleGrid>
+            {task?.attachment && !attachment && (
+              <Group gap="sm">
+                <Text size="sm" c="dimmed">
+                  Current attachment:
+                </Text>
+                <FileLinks fileKey={task.attachment} bucketType="attachment" label="Current attachment" />
+                <Checkbox
+                  label="Remove it"
+                  checked={removeAttachment}
+                  onChange={(e) => setRemoveAttachment(e.currentTarget.checked)}
+                />
+              </Group>
+            )}
+            <Textarea
+              label="Details"
+              value={form.details}
+              onChange={(e) => set('details', e.currentTarget.value)}
+              autosize
+              minRows={3}
+              maxLength={10000}
+            />
+            <Group justify="flex-end" mt="xs">
+              <Button variant="default" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {editing ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Creating...' : 'Create Task'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title="Edit Task - Save Changes"
+        message="Save the changes to this task? Everyone on it is told."
+        confirmLabel="Save Changes"
+        busyLabel="Saving..."
+        busy={busy}
+        onConfirm={save}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  )
+}

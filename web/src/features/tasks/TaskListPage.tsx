@@ -1,0 +1,173 @@
+import {
+  matchesTaskSearch,
+  sortTasks,
+  type Task,
+  type TaskSort,
+  type TaskTab,
+  taskSorts,
+  taskTab,
+} from '@daftar/domain/tasks'
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
+import { useLocalStorage } from '@mantine/hooks'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { errorMessage } from '../../api/client.ts'
+import { useMe } from '../../api/shared-queries.ts'
+import { activeTasksQuery } from './api.ts'
+import { useHiddenTasks } from './hidden-tasks.ts'
+import { activeSortOptions, TaskFilters } from './TaskFilters.tsx'
+import { TaskTable } from './TaskTable.tsx'
+import { useTaskParam } from './useTaskParam.ts'
+
+const TaskDetailModal = lazy(() => import('./TaskDetailModal.tsx'))
+const TaskFormModal = lazy(() => import('./TaskFormModal.tsx'))
+
+type MainTab = 'my' | 'delegated' | 'approval'
+
+export default function TaskListPage() {
+  const { data: me } = useMe()
+  const tasks = useQuery(activeTasksQuery)
+  const hidden = useHiddenTasks()
+  const detail = useTaskParam()
+  const [tab, setTab] = useState<MainTab>('my')
+  const [sort, setSort] = useLocalStorage<TaskSort>({ key: 'daftar.taskSort', defaultValue: 'deadline' })
+  const [category, setCategory] = useState('')
+  const [search, setSearch] = useState('')
+  const [showMyApproval, setShowMyApproval] = useState(true)
+  const [creating, setCreating] = useState(false)
+
+  const changeTab = (next: MainTab) => {
+    setTab(next)
+    // Spec: the page scrolls to the top when the tab changes.
+    window.scrollTo({ top: 0 })
+  }
+
+  const groups = useMemo(() => {
+    const result: Record<TaskTab, Task[]> = { my: [], delegated: [], myApproval: [], othersApproval: [] }
+    if (!me || !tasks.data) return result
+    const filtered = tasks.data.tasks.filter(
+      (t) =>
+        !hidden.ids.has(t.task_id) &&
+        (!category || t.category_name === category) &&
+        matchesTaskSearch(t, search),
+    )
+    for (const task of sortTasks(filtered, taskSorts.includes(sort) ? sort : 'deadline')) {
+      const group = taskTab(task, me.username)
+      if (group) result[group].push(task)
+    }
+    return result
+  }, [tasks.data, me, category, search, sort, hidden.ids])
+
+  const counts = {
+    my: groups.my.length,
+    delegated: groups.delegated.length,
+    approval: groups.myApproval.length + groups.othersApproval.length,
+  }
+  const people = tasks.data?.people ?? {}
+  const table = (list: Task[], label: string) => (
+    <TaskTable
+      tasks={list}
+      people={people}
+      onOpen={(t) => detail.open(t.task_id)}
+      emptyText="No tasks here."
+      showPastDeadline
+      label={label}
+    />
+  )
+
+  return (
+    <Stack gap="md" maw={1280} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Tasks</Title>
+      </Group>
+      <Paper withBorder radius="lg" p="md">
+        <Stack gap="md">
+          <TaskFilters
+            category={category}
+            onCategory={setCategory}
+            sort={sort}
+            sortOptions={activeSortOptions}
+            onSort={setSort}
+            search={search}
+            onSearch={setSearch}
+            onCreate={() => setCreating(true)}
+          />
+          {tasks.isPending ? (
+            <Group justify="center" py="xl">
+              <Loader size="sm" />
+              <Text c="dimmed">Loading tasks...</Text>
+            </Group>
+          ) : tasks.isError ? (
+            <Alert color="red" role="alert">
+              Error: {errorMessage(tasks.error, 'Could not load tasks.')}
+            </Alert>
+          ) : (
+            <Tabs value={tab} onChange={(v) => v && changeTab(v as MainTab)} keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab
+                  value="my"
+                  rightSection={
+                    <Badge variant="light" size="sm">
+                      {counts.my}
+                    </Badge>
+                  }
+                >
+                  My Tasks
+                </Tabs.Tab>
+                <Tabs.Tab
+                  value="delegated"
+                  rightSection={
+                    <Badge variant="light" size="sm">
+                      {counts.delegated}
+                    </Badge>
+                  }
+                >
+                  Delegated
+                </Tabs.Tab>
+                <Tabs.Tab
+                  value="approval"
+                  rightSection={
+                    <Badge variant="light" size="sm">
+                      {counts.approval}
+                    </Badge>
+                  }
+                >
+                  Approval
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="my" pt="md">
+                {table(groups.my, 'My Tasks')}
+              </Tabs.Panel>
+              <Tabs.Panel value="delegated" pt="md">
+                {table(groups.delegated, 'Delegated')}
+              </Tabs.Panel>
+              <Tabs.Panel value="approval" pt="md">
+                <Stack gap="lg">
+                  <div>
+                    <Group justify="space-between" mb="xs">
+                      <Title order={5}>My Approval</Title>
+                      <Button variant="subtle" size="compact-sm" onClick={() => setShowMyApproval((s) => !s)}>
+                        {showMyApproval ? 'Hide' : 'Show'}
+                      </Button>
+                    </Group>
+                    {showMyApproval && table(groups.myApproval, 'My Approval')}
+                  </div>
+                  <div>
+                    <Title order={5} mb="xs">
+                      Others' Approval
+                    </Title>
+                    {table(groups.othersApproval, "Others' Approval")}
+                  </div>
+                </Stack>
+              </Tabs.Panel>
+            </Tabs>
+          )}
+        </Stack>
+      </Paper>
+      <Suspense fallback={null}>
+        {detail.taskId && <TaskDetailModal taskId={detail.taskId} onClose={detail.close} hidden={hidden} />}
+        {creating && <TaskFormModal onClose={() => setCreating(false)} />}
+      </Suspense>
+    </Stack>
+  )
+}

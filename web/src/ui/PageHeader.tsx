@@ -1,0 +1,27 @@
+import { Group, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+
+/** The title row of a page: heading, an optional line under it, and the page's main buttons. */
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode
+  description?: ReactNode
+  actions?: ReactNode
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" gap="sm">
+      <div style={{ minWidth: 0 }}>
+        <Title order={2}>{title}</Title>
+        {description && (
+          <Text c="dimmed" size="sm" mt={2}>
+            {description}
+          </Text>
+        )}
+      </div>
+      {actions && <Group gap="sm">{actions}</Group>}
+    </Group>
+  )
+}

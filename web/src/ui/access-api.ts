@@ -1,0 +1,39 @@
+import type { AccessLevel, EntityType } from '@daftar/domain'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../api/client.ts'
+
+export interface AccessEntry {
+  access_id: string
+  user_id: string
+  username: string
+  full_name: string
+  access_level: AccessLevel
+}
+
+export const accessMessages = {
+  selectUser: 'Please select a user to grant access to.',
+  saved: 'Access granted/updated successfully.',
+  grantFailed: 'Error granting access.',
+  updateFailed: 'Error updating access level.',
+  revokeFailed: 'Error revoking access.',
+} as const
+
+export const accessListQuery = (entityType: EntityType, entityId: string) =>
+  queryOptions({
+    queryKey: ['access', entityType, entityId],
+    queryFn: ({ signal }) => api<AccessEntry[]>('/access', { query: { entityType, entityId }, signal }),
+    staleTime: 5 * 60_000,
+  })
+
+export const accessApi = {
+  grant: (input: { userId: string; entityType: EntityType; entityId: string; level: AccessLevel }) =>
+    api<{ message: string }>('/access', { method: 'POST', body: input }),
+  setLevel: (accessId: string, level: AccessLevel) =>
+    api<{ message: string }>(`/access/${accessId}`, { method: 'PUT', body: { level } }),
+  revoke: (accessId: string) => api<{ message: string }>(`/access/${accessId}`, { method: 'DELETE' }),
+}
+
+/** The caller's level on a record, as detail responses carry it (`access_level`). */
+export type RecordAccess = 'ADMIN' | AccessLevel
+
+export const canWrite = (level: RecordAccess | null | undefined) => level === 'ADMIN' || level === 'WRITE'
