@@ -108,3 +108,29 @@ test('logout of all devices ends the session in another browser at once', async 
   await first.close()
   await second.close()
 })
+
+test('an expired access token is refreshed once for all the calls that hit it', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  await page.evaluate(() => localStorage.setItem('daftar.accessToken', 'expired.or.forged'))
+  const refreshes: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/refresh-token')) refreshes.push(request.method())
+  })
+  await page.reload()
+  // The page's several first calls all get 401, share one refresh and are retried with its token.
+  await expect(page.getByLabel('User menu')).toContainText('Ravi Kumar')
+  await expect(page.getByRole('tab', { name: /My Tasks/ })).toBeVisible()
+  expect(refreshes).toEqual(['POST'])
+  expect(await page.evaluate(() => localStorage.getItem('daftar.accessToken'))).not.toBe('expired.or.forged')
+})
+
+test('when the refresh fails too, the app signs out cleanly to /login', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  await page.evaluate(() => {
+    localStorage.setItem('daftar.accessToken', 'expired.or.forged')
+    localStorage.setItem('daftar.refreshToken', 'revoked')
+  })
+  await page.reload()
+  await expect(page).toHaveURL(`${baseURL()}/login`)
+  expect(await page.evaluate(() => localStorage.getItem('daftar.refreshToken'))).toBeNull()
+})
