@@ -1,38 +1,27 @@
-import { clientMessages } from '@daftar/domain/clients'
 import { Badge, Button } from '@mantine/core'
 import { IconFiles, IconInfoSquare, IconPencil, IconUsers } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { ApiError, errorMessage } from '../../api/client.ts'
 import { AccessTab } from '../../ui/AccessTab.tsx'
 import { canWrite } from '../../ui/access-api.ts'
 import { DocumentManager } from '../../ui/documents/DocumentManager.tsx'
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
-import { PageLoading, RecordPage } from '../../ui/RecordPage.tsx'
-import { clientDetailQuery } from './api.ts'
+import { RecordPage } from '../../ui/RecordPage.tsx'
+import { RecordGate } from '../../ui/register-pages.tsx'
+import { type ClientDetail, clientDetailQuery } from './api.ts'
 import { ClientOverview } from './ClientOverview.tsx'
+import { clientLabels } from './EditClientPage.tsx'
 
 export default function ClientDetailPage() {
   const { clientId = '' } = useParams()
   const client = useQuery(clientDetailQuery(clientId))
+  return (
+    <RecordGate query={client} labels={clientLabels}>
+      {(c) => <ClientView c={c} />}
+    </RecordGate>
+  )
+}
 
-  if (client.isPending) return <PageLoading text="Loading client details..." />
-  if (client.isError) {
-    const missing = client.error instanceof ApiError && client.error.status === 404
-    return (
-      <ErrorPanel
-        title={missing ? 'Not found' : undefined}
-        message={
-          missing
-            ? clientMessages.notFound
-            : `Error loading client details: ${errorMessage(client.error, 'Unknown error')}`
-        }
-        backTo="/clients"
-        backLabel="Back to Clients"
-      />
-    )
-  }
-  const c = client.data
+function ClientView({ c }: { c: ClientDetail }) {
   return (
     <RecordPage
       title={c.name}

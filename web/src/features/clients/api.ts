@@ -3,6 +3,7 @@ import type { AccessPermissions, ContactRow } from '@daftar/domain/registers'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import type { RecordAccess } from '../../ui/access-api.ts'
+import type { ChangeResult } from '../../ui/register-pages.tsx'
 
 const FIVE_MINUTES = 5 * 60_000
 
@@ -32,13 +33,6 @@ export interface ClientDetail {
   updated_at: string
   version: number
   access_level: RecordAccess
-}
-
-/** Create and update answer 201/200 with entityId for admins, 202 with actionId for staff. */
-export interface ChangeResult {
-  message: string
-  entityId?: string
-  actionId?: string
 }
 
 export interface ClientListParams {

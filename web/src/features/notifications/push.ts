@@ -30,12 +30,15 @@ export async function enablePush(): Promise<void> {
     const registration = await navigator.serviceWorker.register('/sw.js')
     let subscription = await registration.pushManager.getSubscription()
     if (!subscription) {
-      if (Notification.permission === 'denied') return // asked before; the browser will not ask again
-      const permission =
-        Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission()
-      if (permission !== 'granted') {
-        notifyError(pushMessages.denied)
-        return
+      if (Notification.permission === 'denied') return // refused before; the browser will not ask again
+      if (Notification.permission === 'default') {
+        // Ask once per browser: a dismissed prompt is an answer too, and asking at every visit nags.
+        if (localStorage.getItem(ASKED_KEY)) return
+        localStorage.setItem(ASKED_KEY, new Date().toISOString())
+        if ((await Notification.requestPermission()) !== 'granted') {
+          notifyError(pushMessages.denied)
+          return
+        }
       }
       const { publicKey } = await api<{ publicKey: string }>('/notifications/vapid-public-key')
       subscription = await registration.pushManager.subscribe({

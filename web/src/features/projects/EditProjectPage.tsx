@@ -1,83 +1,55 @@
-import type { ProjectData } from '@daftar/domain/projects'
-import { projectMessages } from '@daftar/domain/projects'
-import { requestFailedMessage } from '@daftar/domain/registers'
+import { type ProjectData, projectMessages } from '@daftar/domain/projects'
 import { Stack } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useParams } from 'react-router'
-import { ApiError, errorMessage, serverError } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
-import { canWrite } from '../../ui/access-api.ts'
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
-import { ApprovalNote, SaveError, type SaveFailure, saveFailure } from '../../ui/FormNotes.tsx'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { ApprovalNote, SaveError } from '../../ui/FormNotes.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
-import { PageLoading } from '../../ui/RecordPage.tsx'
+import { RecordGate, useRegisterSave } from '../../ui/register-pages.tsx'
 import { type ProjectDetail, projectDetailQuery, projectsApi } from './api.ts'
 import { ProjectForm } from './ProjectForm.tsx'
 
-const failed = requestFailedMessage('Project', 'UPDATE')
+export const projectLabels = {
+  noun: 'project',
+  notFound: projectMessages.notFound,
+  listPath: '/projects',
+  listLabel: 'Back to Projects',
+}
 
 export default function EditProjectPage() {
   const { projectId = '' } = useParams()
   const project = useQuery(projectDetailQuery(projectId))
-  if (project.isPending) return <PageLoading text="Loading project details..." />
-  if (project.isError) {
-    const missing = project.error instanceof ApiError && project.error.status === 404
-    return (
-      <ErrorPanel
-        message={
-          missing
-            ? projectMessages.notFound
-            : `Error loading project details: ${errorMessage(project.error, 'Unknown error')}`
-        }
-        backTo="/projects"
-        backLabel="Back to Projects"
-      />
-    )
-  }
-  if (!canWrite(project.data.access_level))
-    return (
-      <ErrorPanel
-        title="Read-only"
-        message="You have read-only access to this project."
-        backTo={`/projects/${projectId}`}
-        backLabel="Back to Project"
-      />
-    )
-  return <EditProject key={project.data.version} project={project.data} onReload={() => project.refetch()} />
+  return (
+    <RecordGate
+      query={project}
+      labels={projectLabels}
+      requireWrite={{ recordPath: `/projects/${projectId}` }}
+    >
+      {/* Keyed by version: after a reload the form starts again from the fresh record. */}
+      {(record) => <EditProject key={record.version} project={record} onReload={() => project.refetch()} />}
+    </RecordGate>
+  )
 }
 
 function EditProject({ project, onReload }: { project: ProjectDetail; onReload: () => void }) {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const { data: me } = useMe()
-  const [error, setError] = useState<SaveFailure | null>(null)
   const back = `/projects/${project.project_id}`
-  const update = useMutation({
-    mutationFn: (data: ProjectData) => projectsApi.update(project.project_id, data, project.version),
-    onSuccess: async (res) => {
-      notifySuccess(res.message)
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['projects'] }),
-        queryClient.invalidateQueries({ queryKey: ['approvals'] }),
-      ])
-      navigate(back)
-    },
-    onError: (err) => {
-      notifyError(serverError(err) ?? failed)
-      setError(saveFailure(err, failed))
-    },
+  const update = useRegisterSave({
+    label: 'Project',
+    action: 'UPDATE',
+    refresh: ['projects'],
+    call: (data: ProjectData) => projectsApi.update(project.project_id, data, project.version),
+    onSaved: () => navigate(back),
   })
-
   return (
     <Stack maw={960} mx="auto" gap="md">
       <PageHeader title={`Edit Project: ${project.name}`} description={project.client_name} />
       <ProjectForm
         initial={project}
         submitLabel={me?.isadmin ? 'Save Changes' : 'Submit for Approval'}
-        busy={update.isPending}
-        serverError={error && <SaveError failure={error} onReload={onReload} />}
+        busy={update.busy}
+        serverError={update.failure && <SaveError failure={update.failure} onReload={onReload} />}
         note={
           me && !me.isadmin ? (
             <ApprovalNote>
@@ -85,10 +57,7 @@ function EditProject({ project, onReload }: { project: ProjectDetail; onReload: 
             </ApprovalNote>
           ) : null
         }
-        onSubmit={(data) => {
-          setError(null)
-          update.mutate(data)
-        }}
+        onSubmit={update.save}
         onCancel={() => navigate(back)}
       />
     </Stack>

@@ -1,4 +1,3 @@
-import { projectMessages } from '@daftar/domain/projects'
 import { Badge, Button } from '@mantine/core'
 import {
   IconArchive,
@@ -12,43 +11,33 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { ApiError, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { AccessTab } from '../../ui/AccessTab.tsx'
 import { canWrite } from '../../ui/access-api.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { DocumentManager } from '../../ui/documents/DocumentManager.tsx'
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
-import { PageLoading, RecordPage } from '../../ui/RecordPage.tsx'
-import { projectDetailQuery } from './api.ts'
+import { RecordPage } from '../../ui/RecordPage.tsx'
+import { RecordGate } from '../../ui/register-pages.tsx'
+import { type ProjectDetail, projectDetailQuery } from './api.ts'
 import { BillingTab } from './billing/BillingTab.tsx'
+import { projectLabels } from './EditProjectPage.tsx'
 import { ProjectOverview } from './ProjectOverview.tsx'
 import { useArchiveProject } from './use-archive.ts'
 
 export default function ProjectDetailPage() {
   const { projectId = '' } = useParams()
-  const { data: me } = useMe()
   const project = useQuery(projectDetailQuery(projectId))
-  const [confirming, setConfirming] = useState(false)
-  const archive = useArchiveProject(projectId, () => setConfirming(false))
+  return (
+    <RecordGate query={project} labels={projectLabels}>
+      {(p) => <ProjectView p={p} />}
+    </RecordGate>
+  )
+}
 
-  if (project.isPending) return <PageLoading text="Loading project details..." />
-  if (project.isError) {
-    const missing = project.error instanceof ApiError && project.error.status === 404
-    return (
-      <ErrorPanel
-        title={missing ? 'Not found' : undefined}
-        message={
-          missing
-            ? projectMessages.notFound
-            : `Error loading project details: ${errorMessage(project.error, 'Unknown error')}`
-        }
-        backTo="/projects"
-        backLabel="Back to Projects"
-      />
-    )
-  }
-  const p = project.data
+function ProjectView({ p }: { p: ProjectDetail }) {
+  const { data: me } = useMe()
+  const [confirming, setConfirming] = useState(false)
+  const archive = useArchiveProject(p.project_id, () => setConfirming(false))
   const archived = p.is_archived
   const staff = !me?.isadmin
   return (

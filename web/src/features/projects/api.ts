@@ -4,6 +4,7 @@ import type { AccessPermissions } from '@daftar/domain/registers'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import type { RecordAccess } from '../../ui/access-api.ts'
+import type { ChangeResult } from '../../ui/register-pages.tsx'
 
 const FIVE_MINUTES = 5 * 60_000
 
@@ -67,12 +68,6 @@ export interface Billing {
   invoices: Invoice[]
   summary: { total_order_value: number; total_billed_amount: number; total_cost_incurred: number }
   access_level: RecordAccess
-}
-
-export interface ChangeResult {
-  message: string
-  entityId?: string
-  actionId?: string
 }
 
 export type ProjectListKind = 'active' | 'archived'
