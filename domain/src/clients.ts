@@ -21,6 +21,7 @@ export const clientListQuery = registerListQuery(clientSorts, 'name_asc')
 const upperOptional = (max: number, valid: (v: string) => boolean, message: string) =>
   z
     .string()
+    .trim()
     .max(max, message)
     .nullish()
     .transform((v) => (v?.trim() ? v.trim().toUpperCase() : null))

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { createDeps, createLogger } from '../src/bootstrap.ts'
+import { createDeps, createLogger, type DepsOverrides } from '../src/bootstrap.ts'
 import { type Config, loadConfig } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/connection.ts'
 import { DEMO_PASSWORD } from '../src/db/seed.ts'
@@ -23,8 +23,11 @@ export interface TestServer {
 
 export const PASSWORD = DEMO_PASSWORD
 
-/** A fresh, migrated database and a built app, per test file. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** A fresh, migrated database and a built app, per test file; `overrides` replace some dependencies. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  overrides: DepsOverrides = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-test-'))
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -46,7 +49,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     database = await openDatabase({ template, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS })
   }
   const log = createLogger(config)
-  const deps = await createDeps(config, database, log)
+  const deps = await createDeps(config, database, log, overrides)
   const app = await buildApp(deps)
   await app.ready()
   return {

@@ -17,6 +17,8 @@ CREATE TABLE "pending_actions" (
 	"entity_type" text NOT NULL,
 	"entity_id" uuid,
 	"proposed_data" jsonb,
+	"summary" text,
+	"base_version" integer,
 	"access_permissions" jsonb,
 	"status" text DEFAULT 'PENDING' NOT NULL,
 	"requested_by" uuid NOT NULL,

@@ -91,7 +91,13 @@ export async function grantOnCreate(
     .from(users)
     .where(and(eq(users.orgId, orgId), inArray(users.userId, ids)))
   const allowed = new Set(known.map((u) => u.userId))
-  const rows = grants.filter((g) => allowed.has(g.user_id))
+  // One row per user (WRITE wins): the requester's WRITE may repeat a user of the create's own list,
+  // and one INSERT … ON CONFLICT cannot touch the same row twice.
+  const levels = new Map<string, AccessLevel>()
+  for (const g of grants) {
+    if (allowed.has(g.user_id) && levels.get(g.user_id) !== 'WRITE') levels.set(g.user_id, g.level)
+  }
+  const rows = [...levels].map(([user_id, level]) => ({ user_id, level }))
   if (rows.length === 0) return
   await tx
     .insert(accessEntries)

@@ -12,6 +12,10 @@ export const pendingActions = pgTable(
     /** Null for a CREATE until it is approved. */
     entityId: uuid('entity_id'),
     proposedData: jsonb('proposed_data'),
+    /** The record's name when the request was made, for the queue (state changes carry no name). */
+    summary: text('summary'),
+    /** The record's version the request was made against; a newer one means it changed since. */
+    baseVersion: integer('base_version'),
     /** 'Grant Access (Optional)' of a create, applied on approval. */
     accessPermissions: jsonb('access_permissions'),
     status: text('status').notNull().default('PENDING'),

@@ -13,7 +13,7 @@ import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { badRequest, notFound, preconditionFailed } from '../../platform/errors.ts'
+import { badRequest, conflict, notFound, preconditionFailed } from '../../platform/errors.ts'
 import { totalPages } from '../../platform/pagination.ts'
 import type { ApplyContext, RegisterDefinition } from '../../platform/registers.ts'
 import { parse } from '../../platform/validation.ts'
@@ -134,8 +134,12 @@ export async function submitChange(
   }
   if (request.data !== undefined)
     await register.validate?.(deps.db, ctx.orgId, request.data, request.entityId)
+  if (request.actionType !== 'CREATE' && request.actionType !== 'UPDATE') {
+    await assertNoSameStateRequest(deps, ctx, request)
+  }
   const actionId = await deps.db.transaction(async (tx) => {
     const current = request.entityId ? await register.currentData(tx, ctx.orgId, request.entityId) : null
+    const subject = register.describe((request.data ?? current) as never)
     const [action] = await tx
       .insert(pendingActions)
       .values({
@@ -144,20 +148,17 @@ export async function submitChange(
         entityType: request.entityType,
         entityId: request.entityId,
         proposedData: request.data ?? stateData(request.actionType),
+        summary: subject,
+        baseVersion: current?.version ?? null,
         accessPermissions: grants,
         requestedBy: ctx.userId,
       })
       .returning({ actionId: pendingActions.actionId })
-    const requester = await tx
-      .select({ fullName: users.fullName })
-      .from(users)
-      .where(eq(users.userId, ctx.userId))
-    const subject = register.describe((request.data ?? current) as never)
     await notify(tx, {
       orgId: ctx.orgId,
       userIds: await adminIds(tx, ctx.orgId),
       type: `${request.entityType}_APPROVAL_PENDING`,
-      message: `${requester[0]?.fullName ?? ctx.username} requested to ${verbOf[request.actionType]} ${register.label.toLowerCase()} '${subject}'.`,
+      message: `${ctx.fullName} requested to ${verbOf[request.actionType]} ${register.label.toLowerCase()} '${subject}'.`,
       link: `/admin/approvals/${action!.actionId}`,
       entityType: request.entityType,
       entityId: request.entityId,
@@ -166,6 +167,24 @@ export async function submitChange(
     return action!.actionId
   })
   return { message: requestSubmittedMessage(register.label, request.actionType), actionId }
+}
+
+/** One waiting archive (or activate…) request per record and state is enough. */
+async function assertNoSameStateRequest(deps: Deps, ctx: RequestContext, request: ChangeRequest) {
+  const [waiting] = await deps.db
+    .select({ id: pendingActions.actionId })
+    .from(pendingActions)
+    .where(
+      and(
+        eq(pendingActions.orgId, ctx.orgId),
+        eq(pendingActions.entityType, request.entityType),
+        eq(pendingActions.entityId, request.entityId!),
+        eq(pendingActions.actionType, request.actionType),
+        eq(pendingActions.status, 'PENDING'),
+      ),
+    )
+    .limit(1)
+  if (waiting) throw conflict('A request for this change is already waiting for approval.')
 }
 
 async function adminIds(tx: Tx, orgId: string): Promise<string[]> {
@@ -341,7 +360,7 @@ function presentAction(
     requested_at: row.a.requestedAt.toISOString(),
     status: row.a.status,
     proposed_data: data,
-    summary: register && data && 'name' in data ? register.describe(data as never) : null,
+    summary: row.a.summary ?? (register && data && 'name' in data ? register.describe(data as never) : null),
   }
 }
 
@@ -373,7 +392,7 @@ export async function listPendingActions(
       .from(pendingActions)
       .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
       .where(where)
-      .orderBy(desc(pendingActions.requestedAt))
+      .orderBy(desc(pendingActions.requestedAt), desc(pendingActions.actionId))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     deps.db
@@ -411,6 +430,10 @@ export async function getPendingAction(deps: Deps, ctx: RequestContext, actionId
     current_data: current,
     entity_name: current ? register.describe(current) : null,
     entity_link: row.a.entityId ? register.link(row.a.entityId) : null,
+    // Someone changed the record after this request was made: the admin should look twice.
+    record_changed_since_request: Boolean(
+      current && row.a.baseVersion !== null && current.version !== row.a.baseVersion,
+    ),
     processed_by_fullname: row.processorName,
     processed_at: row.a.processedAt?.toISOString() ?? null,
     rejection_reason: row.a.rejectionReason,

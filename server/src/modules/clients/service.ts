@@ -34,7 +34,8 @@ export async function listClients(
     searchAny(query.searchQuery, [
       clients.name,
       clients.gstin,
-      sql`${clients.contacts}::text`,
+      // The contacts' values only: the stored rows' keys ("name", "email") must not match every client.
+      sql`jsonb_path_query_array(${clients.contacts}, '$[*].*')::text`,
       sql`'CL-' || lpad(${clients.displayNumber}::text, 4, '0')`,
     ]),
   )

@@ -64,6 +64,8 @@ export const projectRegister: RegisterDefinition<ProjectData> = {
         email: null,
       },
       notes: row.notes,
+      // Not editable through the form; shown so that an archive request reads as a change of state.
+      is_archived: row.isArchived,
       version: row.version,
     }
   },

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps.ts'
 import { conflict, notFound } from '../../platform/errors.ts'
 import { searchAny } from '../../platform/listing.ts'
 import { totalPages } from '../../platform/pagination.ts'
-import { assertReadable, visibleTo } from '../access/service.ts'
+import { assertReadable, assertWritable, visibleTo } from '../access/service.ts'
 import { submitChange } from '../approvals/service.ts'
 import { projectInvoices } from '../billing/schema.ts'
 import { clients } from '../clients/schema.ts'
@@ -160,6 +160,8 @@ export async function projectDropdown(deps: Deps, ctx: RequestContext) {
 }
 
 export async function requestArchive(deps: Deps, ctx: RequestContext, projectId: string, archive: boolean) {
+  // Access first: a project the caller may not see (or change) must not be revealed by a 409.
+  await assertWritable(deps.db, ctx, projectRegister, projectId, projectMessages.notFound)
   const [row] = await deps.db
     .select({ isArchived: projects.isArchived })
     .from(projects)

@@ -42,8 +42,7 @@ export async function createTask(
 ) {
   return keepUploadsOnlyIf(deps.storage, { attachment }, async () => {
     const fields = await resolveTaskFields(deps.db, ctx, input)
-    const chain =
-      fields.assignee.username === ctx.username ? [ctx.username] : [ctx.username, fields.assignee.username]
+    const chain = fields.assignee === ctx.username ? [ctx.username] : [ctx.username, fields.assignee]
     const row = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(tasks)
@@ -77,7 +76,7 @@ export async function createTask(
         ctx,
         row!,
         'TASK_ASSIGNED',
-        [fields.assignee.username],
+        [fields.assignee],
         `${ctx.fullName} assigned you the task '${row!.title}'.`,
       )
       await notifyTask(
@@ -107,9 +106,9 @@ export async function updateTask(
     assertAllowed('edit', subject, ctx.username, [TASK_STATUS.inProgress])
     if (version !== undefined && version !== row.version) throw preconditionFailed()
     const currentAssignee = row.assignmentChain.at(-1)!
-    const fields = await resolveTaskFields(deps.db, ctx, input, currentAssignee)
-    const reassigned = fields.assignee.username !== currentAssignee
-    const chain = reassigned ? [...row.assignmentChain, fields.assignee.username] : row.assignmentChain
+    const fields = await resolveTaskFields(deps.db, ctx, input, { assignee: currentAssignee, cc: row.cc })
+    const reassigned = fields.assignee !== currentAssignee
+    const chain = reassigned ? [...row.assignmentChain, fields.assignee] : row.assignmentChain
     const dropAttachment = Boolean(attachment) || input.removeAttachment
     const updated = await deps.db.transaction(async (tx) => {
       const updated = await guardedUpdate(tx, row, {
@@ -142,7 +141,7 @@ export async function updateTask(
           ctx,
           updated,
           'TASK_ASSIGNED',
-          [fields.assignee.username],
+          [fields.assignee],
           `${ctx.fullName} assigned you the task '${updated.title}'.`,
         )
       }
@@ -156,7 +155,7 @@ export async function updateTask(
         `${ctx.fullName} copied you on the task '${updated.title}'.`,
       )
       const others = everyoneOn(updated).filter(
-        (u) => !newCc.includes(u) && !(reassigned && u === fields.assignee.username),
+        (u) => !newCc.includes(u) && !(reassigned && u === fields.assignee),
       )
       await notifyTask(
         tx,
@@ -331,6 +330,12 @@ export async function addComment(deps: Deps, ctx: RequestContext, taskId: string
       .insert(comments)
       .values({ orgId: ctx.orgId, taskId, userId: ctx.userId, username: ctx.username, commentText: text })
       .returning()
+    await audit(tx, ctx, {
+      action: 'TASK_COMMENT',
+      entityType: 'TASK',
+      entityId: taskId,
+      after: { comment_id: comment!.commentId, text },
+    })
     await notifyTask(
       tx,
       ctx,

@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { categories } from '../categories/schema.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
-import { loadPeople, type Person } from './people.ts'
+import { loadPeople } from './people.ts'
 import { visibleTo } from './queries.ts'
 import { tasks } from './schema.ts'
 
@@ -71,24 +71,27 @@ export interface ResolvedTaskFields {
   details: string | null
   categoryId: string | null
   cc: string[]
-  assignee: Person
-  ccPeople: Person[]
+  /** Username of the assignee. */
+  assignee: string
 }
 
 /**
  * Checks the references of a task form against the organisation: the assignee and CC users must be
- * registered; a project fixes the client (spec §5); names are title-cased.
+ * registered; a project fixes the client (spec §5); names are title-cased. On an edit, `current` names
+ * the task's assignee and CC: they may stay on it even if they are no longer registered users, since
+ * the edit form sends them back unchanged; only names new to the task must be registered.
  */
 export async function resolveTaskFields(
   db: DbOrTx,
   ctx: RequestContext,
   input: TaskInput,
-  currentAssignee?: string,
+  current?: { assignee: string; cc: string[] },
 ): Promise<ResolvedTaskFields> {
-  const assigneeName = input.assignTo ?? currentAssignee ?? ctx.username
-  const people = await loadPeople(db, ctx.orgId, [assigneeName, ...input.cc])
-  const assignee = people.get(assigneeName)
-  if (!assignee || input.cc.some((u) => !people.has(u))) throw badRequest(taskMessages.unknownUser)
+  const assignee = input.assignTo ?? current?.assignee ?? ctx.username
+  const people = await loadPeople(db, ctx.orgId, [assignee, ...input.cc])
+  const kept = (u: string, onTask: string[]) => people.has(u) || onTask.includes(u)
+  if (!kept(assignee, current ? [current.assignee] : []) || input.cc.some((u) => !kept(u, current?.cc ?? [])))
+    throw badRequest(taskMessages.unknownUser)
 
   let projectName = input.project ? titleCase(input.project) : null
   let clientName = input.client ? titleCase(input.client) : null
@@ -130,7 +133,6 @@ export async function resolveTaskFields(
     categoryId: input.category,
     cc: input.cc,
     assignee,
-    ccPeople: input.cc.map((u) => people.get(u)!),
   }
 }
 

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@daftar/domain/format'
 import { approvalMessages } from '@daftar/domain/registers'
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
@@ -63,12 +63,11 @@ export default function ReviewActionPage() {
   return <Review action={action.data} />
 }
 
-/** A state change (archive, activate …) proposes only the flag; its current value is the opposite. */
+/** A state change (archive, activate …) proposes only the flag, compared with the record's own. */
 function changeRows(a: PendingActionDetail) {
   if (a.action_type === 'CREATE') return diff(null, a.proposed_data)
   if (a.action_type === 'UPDATE') return diff(a.current_data, a.proposed_data)
-  const flags = Object.entries(a.proposed_data ?? {}).map(([k, v]) => [k, typeof v === 'boolean' ? !v : null])
-  return diff({ ...a.current_data, ...Object.fromEntries(flags) }, a.proposed_data, true)
+  return diff(a.current_data, a.proposed_data, true)
 }
 
 function Review({ action: a }: { action: PendingActionDetail }) {
@@ -103,6 +102,12 @@ function Review({ action: a }: { action: PendingActionDetail }) {
         </div>
         {me?.isadmin && a.status === 'PENDING' && <ReviewActions action={a} />}
       </Group>
+      {a.status === 'PENDING' && a.record_changed_since_request && (
+        <Alert color="orange" variant="light" title="The record changed after this request was made">
+          Someone edited it in the meantime. Check the current values below: approving applies the proposed
+          data over them.
+        </Alert>
+      )}
       <DetailSection title="Request Details">
         <FieldGrid
           fields={[

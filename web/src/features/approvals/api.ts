@@ -26,6 +26,8 @@ export interface PendingActionDetail extends PendingAction {
   processed_by_fullname: string | null
   processed_at: string | null
   rejection_reason: string | null
+  /** The record was edited after the request was made. */
+  record_changed_since_request: boolean
   version: number
 }
 

@@ -19,6 +19,7 @@ export interface DiffRow {
 }
 
 const HIDDEN = new Set(['version'])
+const STATE_FIELDS = new Set(['is_archived', 'is_active'])
 
 const LABELS: Record<string, string> = {
   gstin: 'GSTIN',
@@ -133,6 +134,8 @@ export function diff(current: unknown, proposed: unknown, partial = false): Diff
   })
   if (partial) return rows
   for (const old of before.values()) {
+    // State (archived, active) changes through its own requests; an edit leaves it as it is.
+    if (STATE_FIELDS.has(old.path)) continue
     rows.push({
       path: old.path,
       label: old.label,

@@ -1,0 +1,302 @@
+import { execFileSync } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import type { IncomingHttpHeaders } from 'node:http'
+import https from 'node:https'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOrg, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
+import { newTask, type Person, person } from '../../../test/task-helpers.ts'
+import { pushSubscriptions } from './schema.ts'
+
+// http_ece ships no types; only decrypt is needed.
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: crypto.ECDH; authSecret: Buffer }): Buffer
+}
+
+interface Received {
+  url: string
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
+/**
+ * A push service on 127.0.0.1 over HTTPS that records every request. Paths starting /push/gone answer
+ * 410, /push/missing 404, /push/broken 500; others 201.
+ */
+async function startPushService() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-push-'))
+  const keyFile = path.join(dir, 'key.pem')
+  const certFile = path.join(dir, 'cert.pem')
+  // biome-ignore format: one openssl call, read as one line
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1',
+    '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' })
+  const cert = fs.readFileSync(certFile)
+  const received: Received[] = []
+  const server = https.createServer({ key: fs.readFileSync(keyFile), cert }, (req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) })
+      const url = req.url ?? ''
+      const status = url.startsWith('/push/gone')
+        ? 410
+        : url.startsWith('/push/missing')
+          ? 404
+          : url.startsWith('/push/broken')
+            ? 500
+            : 201
+      res.writeHead(status).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  return {
+    cert,
+    origin: `https://127.0.0.1:${port}`,
+    received,
+    async close() {
+      await new Promise((resolve) => server.close(resolve))
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** What a browser makes when it subscribes: a P-256 key pair and a 16-byte auth secret. */
+function browserKeys() {
+  const ecdh = crypto.createECDH('prime256v1')
+  ecdh.generateKeys()
+  const authSecret = crypto.randomBytes(16)
+  return {
+    ecdh,
+    authSecret,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+  }
+}
+
+let server: TestServer
+let push: Awaited<ReturnType<typeof startPushService>>
+let meera: Person
+let arjun: Person
+let kavya: Person
+let ravi: Person
+
+beforeAll(async () => {
+  push = await startPushService()
+  server = await startTestServer({}, { pushAgent: new https.Agent({ ca: push.cert }) })
+  const orgId = (await createOrg(server)).orgId
+  meera = await person(server, orgId, { fullName: 'Meera Iyer' })
+  arjun = await person(server, orgId, { fullName: 'Arjun Rao' })
+  kavya = await person(server, orgId, { fullName: 'Kavya Nair' })
+  ravi = await person(server, orgId, { fullName: 'Ravi Kumar' })
+})
+afterAll(async () => {
+  await server.close()
+  await push.close()
+})
+
+const subscriptionsOf = (userId: string) =>
+  server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+
+async function subscribe(p: Person, endpoint: string, keys = browserKeys().keys) {
+  const res = await p.api.post('/notifications/subscribe', { subscription: { endpoint, keys } })
+  expect(res.statusCode, res.body).toBe(201)
+}
+
+/** Outbox rows of kind push written after `afterId`. */
+async function pushRowsAfter(afterId: number) {
+  const { rows } = await server.deps.database.pool.query(
+    `select id, attempts, delivered_at, last_error from outbox where kind = 'push' and id > $1 order by id`,
+    [afterId],
+  )
+  return rows as { id: number; attempts: number; delivered_at: Date | null; last_error: string | null }[]
+}
+async function lastOutboxId() {
+  const { rows } = await server.deps.database.pool.query('select coalesce(max(id), 0)::int as id from outbox')
+  return rows[0].id as number
+}
+
+describe('VAPID key and subscriptions', () => {
+  it('GET /notifications/vapid-public-key gives the stored P-256 public key', async () => {
+    const res = await meera.api.get('/notifications/vapid-public-key')
+    expect(res.statusCode).toBe(200)
+    const { publicKey } = res.json()
+    const raw = Buffer.from(publicKey, 'base64url')
+    expect(raw).toHaveLength(65)
+    expect(raw[0]).toBe(4)
+    const { rows } = await server.deps.database.pool.query(
+      `select value from app_secrets where name = 'vapid'`,
+    )
+    expect(JSON.parse(rows[0].value).publicKey).toBe(publicKey)
+    expect((await server.app.inject({ url: '/api/notifications/vapid-public-key' })).statusCode).toBe(401)
+  })
+
+  it('subscribe stores one row per endpoint, re-subscribing updates it; unsubscribe removes it', async () => {
+    const endpoint = `${push.origin}/push/${crypto.randomUUID()}`
+    const first = browserKeys().keys
+    await subscribe(meera, endpoint, first)
+    const second = browserKeys().keys
+    await subscribe(meera, endpoint, second)
+    const rows = (await subscriptionsOf(meera.userId)).filter((r) => r.endpoint === endpoint)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ p256dh: second.p256dh, auth: second.auth })
+
+    // Someone else cannot drop Meera's subscription.
+    expect((await arjun.api.post('/notifications/unsubscribe', { endpoint })).statusCode).toBe(200)
+    expect((await subscriptionsOf(meera.userId)).map((r) => r.endpoint)).toContain(endpoint)
+
+    const res = await meera.api.post('/notifications/unsubscribe', { endpoint })
+    expect(res.statusCode).toBe(200)
+    expect((await subscriptionsOf(meera.userId)).map((r) => r.endpoint)).not.toContain(endpoint)
+  })
+
+  it('a browser signing in as another user moves the subscription to that user', async () => {
+    const endpoint = `${push.origin}/push/${crypto.randomUUID()}`
+    await subscribe(meera, endpoint)
+    await subscribe(kavya, endpoint)
+    expect((await subscriptionsOf(meera.userId)).map((r) => r.endpoint)).not.toContain(endpoint)
+    expect((await subscriptionsOf(kavya.userId)).map((r) => r.endpoint)).toContain(endpoint)
+    await kavya.api.post('/notifications/unsubscribe', { endpoint })
+  })
+
+  it('refuses malformed subscriptions with 400', async () => {
+    const keys = browserKeys().keys
+    const bad = [
+      { subscription: { endpoint: 'http://127.0.0.1/push/x', keys } },
+      { subscription: { endpoint: 'not a url', keys } },
+      { subscription: { endpoint: `${push.origin}/push/x` } },
+      { subscription: { endpoint: `${push.origin}/push/x`, keys: { p256dh: '', auth: keys.auth } } },
+      {},
+    ]
+    for (const body of bad) {
+      const res = await meera.api.post('/notifications/subscribe', body)
+      expect(res.statusCode, JSON.stringify(body)).toBe(400)
+      expect(errorOf(res)).toEqual(expect.any(String))
+    }
+    expect((await meera.api.post('/notifications/unsubscribe', {})).statusCode).toBe(400)
+  })
+})
+
+describe('web push delivery', () => {
+  it('encrypts the notification for the subscription, signed with the VAPID key', async () => {
+    const browser = browserKeys()
+    const id = crypto.randomUUID()
+    await subscribe(arjun, `${push.origin}/push/${id}`, browser.keys)
+    const before = await lastOutboxId()
+
+    const task = await newTask(meera, { title: 'Replace fuse', assignTo: arjun.username })
+    await server.deps.outbox.drain()
+
+    const requests = push.received.filter((r) => r.url === `/push/${id}`)
+    expect(requests).toHaveLength(1)
+    const request = requests[0]!
+    expect(request.headers['content-encoding']).toBe('aes128gcm')
+    expect(Number(request.headers.ttl)).toBeGreaterThan(0)
+
+    const payload = JSON.parse(
+      ece
+        .decrypt(request.body, {
+          version: 'aes128gcm',
+          privateKey: browser.ecdh,
+          authSecret: browser.authSecret,
+        })
+        .toString('utf8'),
+    )
+    const [notification] = (await arjun.api.get('/notifications')).json().notifications
+    expect(notification).toMatchObject({ type: 'TASK_ASSIGNED', entity_id: task.task_id })
+    expect(payload).toEqual({
+      title: 'Daftar',
+      body: "Meera Iyer assigned you the task 'Replace fuse'.",
+      link: `/?task=${task.task_id}`,
+      tag: `notification-${notification.notification_id}`,
+    })
+    expect(payload.body).toBe(notification.message)
+    expect(payload.link).toBe(notification.link)
+
+    // VAPID: 'vapid t=<jwt>, k=<public key>', the JWT signed by that key for this push service.
+    const match = /^vapid t=([^,]+), k=(.+)$/.exec(String(request.headers.authorization))
+    expect(match).not.toBeNull()
+    const [, jwt, k] = match!
+    expect(k).toBe(server.deps.push.publicKey)
+    const raw = Buffer.from(k!, 'base64url')
+    const publicKey = crypto.createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: raw.subarray(1, 33).toString('base64url'),
+        y: raw.subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
+    })
+    expect(decodeProtectedHeader(jwt!).alg).toBe('ES256')
+    await jwtVerify(jwt!, publicKey, { audience: push.origin })
+    expect(decodeJwt(jwt!).sub).toBe(server.config.VAPID_SUBJECT)
+
+    const rows = await pushRowsAfter(before)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every((r) => r.delivered_at !== null)).toBe(true)
+  })
+
+  it('pushes to every browser of the recipient and to nobody else', async () => {
+    const phone = `${push.origin}/push/${crypto.randomUUID()}`
+    const laptop = `${push.origin}/push/${crypto.randomUUID()}`
+    const creators = `${push.origin}/push/${crypto.randomUUID()}`
+    await subscribe(ravi, phone)
+    await subscribe(ravi, laptop)
+    await subscribe(meera, creators)
+    await newTask(meera, { title: 'Two browsers', cc: JSON.stringify([ravi.username]) })
+    await server.deps.outbox.drain()
+    const urls = push.received.map((r) => `${push.origin}${r.url}`)
+    expect(urls).toContain(phone)
+    expect(urls).toContain(laptop)
+    expect(urls).not.toContain(creators)
+    await ravi.api.post('/notifications/unsubscribe', { endpoint: phone })
+    await ravi.api.post('/notifications/unsubscribe', { endpoint: laptop })
+  })
+
+  it('endpoints answering 410 or 404 lose their subscription; the others are kept', async () => {
+    const gone = `${push.origin}/push/gone-${crypto.randomUUID()}`
+    const missing = `${push.origin}/push/missing-${crypto.randomUUID()}`
+    const working = `${push.origin}/push/${crypto.randomUUID()}`
+    for (const endpoint of [gone, missing, working]) await subscribe(kavya, endpoint)
+    const before = await lastOutboxId()
+    await newTask(meera, { title: 'CC to a gone browser', cc: JSON.stringify([kavya.username]) })
+    await server.deps.outbox.drain()
+
+    const reached = push.received.map((r) => `${push.origin}${r.url}`)
+    expect(reached).toEqual(expect.arrayContaining([gone, missing, working]))
+    const left = (await subscriptionsOf(kavya.userId)).map((r) => r.endpoint)
+    expect(left).not.toContain(gone)
+    expect(left).not.toContain(missing)
+    expect(left).toContain(working)
+    // A gone browser is not a failure: nothing is left to retry.
+    expect((await pushRowsAfter(before)).every((r) => r.delivered_at !== null)).toBe(true)
+  })
+
+  it('an endpoint answering 500 keeps the in-app notification; the push is retried later', async () => {
+    const endpoint = `${push.origin}/push/broken-${crypto.randomUUID()}`
+    await subscribe(ravi, endpoint)
+    const before = await lastOutboxId()
+    const task = await newTask(meera, { title: 'Push service down', assignTo: ravi.username })
+    await server.deps.outbox.drain()
+
+    expect(push.received.some((r) => `${push.origin}${r.url}` === endpoint)).toBe(true)
+    const [notification] = (await ravi.api.get('/notifications')).json().notifications
+    expect(notification).toMatchObject({ type: 'TASK_ASSIGNED', entity_id: task.task_id, is_read: false })
+    expect((await ravi.api.get('/notifications/unread-count')).json().unreadCount).toBeGreaterThan(0)
+
+    const rows = await pushRowsAfter(before)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.attempts).toBeGreaterThan(0)
+    expect(rows[0]!.delivered_at).toBeNull()
+    expect(rows[0]!.last_error).toMatch(/push deliveries failed/)
+    // The subscription is kept for the retry.
+    expect((await subscriptionsOf(ravi.userId)).map((r) => r.endpoint)).toContain(endpoint)
+  })
+})

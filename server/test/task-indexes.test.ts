@@ -1,0 +1,222 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categories } from '../src/modules/categories/schema.ts'
+import { users } from '../src/modules/users/schema.ts'
+import { client, createOrg, createUser, login, startTestServer, type TestServer } from './helpers.ts'
+
+/**
+ * Issue 4, item 4: with 200,000 tasks (and as many notifications) in one organisation, no task or
+ * notification endpoint reads its table sequentially. The SQL is captured from the real endpoints
+ * (a spy on pool.query), then EXPLAINed with its own parameters, so the test follows the code.
+ */
+
+const TASKS = 200_000
+const NOTIFICATIONS = 200_000
+const USERNAMES = 300
+
+let server: TestServer
+let api: ReturnType<typeof client>
+let someTaskId: string
+let someAttachment: string
+let categoryName: string
+
+interface Captured {
+  text: string
+  values: unknown[]
+}
+let captured: Captured[] | null = null
+
+beforeAll(async () => {
+  server = await startTestServer({ DB_STATEMENT_TIMEOUT_MS: '300000' })
+  const pool = server.deps.database.pool
+  const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
+  // Records what the endpoints send while `captured` is set; drizzle calls pool.query(config, values).
+  ;(pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
+    if (captured) {
+      const text = typeof config === 'string' ? config : config.text
+      captured.push({ text, values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])) })
+    }
+    return original(...args)
+  }
+
+  const orgId = (await createOrg(server)).orgId
+  const cats = await server.deps.db
+    .insert(categories)
+    .values(
+      ['Electrical', 'Civil', 'Mechanical', 'Admin'].map((n, i) => ({
+        orgId,
+        categoryName: n,
+        categoryColor: `#00000${i}`,
+      })),
+    )
+    .returning()
+  categoryName = cats[0]!.categoryName
+  // The caller is u17 of the generated usernames u1..u300.
+  const me = await createUser(server, orgId, { fullName: 'Load Tester' })
+  await server.deps.db.update(users).set({ username: 'u17' }).where(eq(users.userId, me.userId))
+  api = client(server, (await login(server, me.email)).accessToken)
+
+  // One statement: chains of one to three users, a CC on every fifth task, 60% finished, 20% deleted,
+  // 10% in progress and 10% pending approval, dates spread over years, four categories and none.
+  await pool.query(
+    `insert into tasks (org_id, title, project, client, assignment_chain, cc, deadline, added_date,
+       category_id, status, submitted_at, approved_at, deletion_date, attachment)
+     select $1::uuid,
+       'Task ' || g || ' ' || md5(g::text),
+       case when g % 4 = 0 then 'Project ' || (g % 97) end,
+       case when g % 3 = 0 then 'Client ' || (g % 89) end,
+       case g % 3
+         when 0 then array[u.a]
+         when 1 then array[u.a, u.b]
+         else array[u.a, u.b, u.c]
+       end,
+       case when g % 5 = 0 then array[u.d] else '{}'::text[] end,
+       case when g % 2 = 0 then date '2024-01-01' + (g % 700) end,
+       timestamptz '2020-01-01' + make_interval(mins => g * 7),
+       case when g % 5 = 4 then null else ($2::uuid[])[g % 4 + 1] end,
+       s.status,
+       case when s.status in ('Pending Approval', 'Completed') then timestamptz '2020-01-02' + make_interval(mins => g * 7) end,
+       case when s.status = 'Completed' then timestamptz '2020-01-03' + make_interval(mins => g * 7) end,
+       case when s.status = 'Deleted' then timestamptz '2020-01-04' + make_interval(mins => g * 7) end,
+       case when abs(hashtext(g || 'f')) % 9 = 0 and s.status <> 'Deleted' then 'org/' || $1 || '/attachment/' || md5(g::text)::uuid || '.pdf' end
+     from generate_series(1, ${TASKS}) g,
+       lateral (select case when g % 10 < 6 then 'Completed' when g % 10 < 8 then 'Deleted'
+                            when g % 10 = 8 then 'In Progress' else 'Pending Approval' end as status) s,
+       -- pseudo-random members, so that every username is spread over every kind of task
+       lateral (select 'u' || (abs(hashtext(g || 'a')) % ${USERNAMES} + 1) as a,
+                       'u' || (abs(hashtext(g || 'b')) % ${USERNAMES} + 1) as b,
+                       'u' || (abs(hashtext(g || 'c')) % ${USERNAMES} + 1) as c,
+                       'u' || (abs(hashtext(g || 'd')) % ${USERNAMES} + 1) as d) u`,
+    [orgId, cats.map((c) => c.categoryId)],
+  )
+  await pool.query('analyze')
+  const { rows } = await pool.query(
+    `select task_id, attachment from tasks
+     where 'u17' = any(assignment_chain || cc) and status <> 'Deleted' and attachment is not null limit 1`,
+  )
+  someTaskId = rows[0].task_id
+  someAttachment = rows[0].attachment
+
+  // Notifications: the caller and nine colleagues share them, a twentieth of them unread.
+  const colleagues = [me.userId]
+  for (let i = 0; i < 9; i++) colleagues.push((await createUser(server, orgId)).userId)
+  await pool.query(
+    `insert into notifications (org_id, user_id, type, message, link, entity_type, entity_id,
+       triggering_user_id, is_read, created_at)
+     select $1::uuid, ($2::uuid[])[g % 10 + 1], 'TASK_COMMENT', 'Message ' || g, '/?task=' || g, 'TASK',
+       g::text, ($2::uuid[])[(g + 1) % 10 + 1], (g / 10) % 20 <> 0, timestamptz '2020-01-01' + make_interval(mins => g)
+     from generate_series(1, ${NOTIFICATIONS}) g`,
+    [orgId, colleagues],
+  )
+  await pool.query('analyze')
+}, 180_000)
+afterAll(() => server?.close())
+
+/** Calls the endpoint, returning its body and the SQL it ran against `table`. */
+async function capture(url: string, table: string, method: 'GET' | 'PUT' = 'GET') {
+  captured = []
+  const res = method === 'GET' ? await api.get(url) : await api.put(url)
+  const queries = captured.filter((q) => new RegExp(`(from|update) "${table}"`).test(q.text))
+  captured = null
+  expect(res.statusCode, res.body).toBe(200)
+  expect(queries.length).toBeGreaterThan(0)
+  return { body: res.json(), queries }
+}
+
+interface PlanNode {
+  'Node Type': string
+  'Relation Name'?: string
+  'Index Name'?: string
+  Plans?: PlanNode[]
+}
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)]
+
+async function plan(q: Captured) {
+  const { rows } = await server.deps.database.pool.query(`explain (format json) ${q.text}`, q.values)
+  const raw = rows[0]['QUERY PLAN']
+  const root = (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode
+  return nodes(root)
+}
+
+/** Every query of the endpoint reads `table` through an index; returns the body and the indexes used. */
+async function expectNoSeqScan(url: string, table = 'tasks', method: 'GET' | 'PUT' = 'GET') {
+  const { body, queries } = await capture(url, table, method)
+  const used = new Set<string>()
+  for (const q of queries) {
+    const all = await plan(q)
+    const seq = all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === table)
+    expect(seq, `${url}\n${q.text}\n${JSON.stringify(all.map((n) => n['Node Type']))}`).toEqual([])
+    for (const n of all) if (n['Index Name']?.startsWith(`${table}_`)) used.add(n['Index Name'])
+  }
+  return { body, used: [...used].sort() }
+}
+
+describe(`task queries on ${TASKS.toLocaleString('en-IN')} tasks`, () => {
+  it('holds the data it claims', async () => {
+    const { rows } = await server.deps.database.pool.query('select count(*)::int as n from tasks')
+    expect(rows[0].n).toBe(TASKS)
+  })
+
+  it('GET /tasks finds the caller’s tasks through the chain and CC indexes', async () => {
+    const { body, used } = await expectNoSeqScan('/tasks')
+    expect(body.tasks.length).toBeGreaterThan(100)
+    expect(used).toEqual(['tasks_cc_gin', 'tasks_chain_gin'])
+  })
+
+  it('GET /tasks/finished: plain, deep, searched, by category and oldest first', async () => {
+    const plain = await expectNoSeqScan('/tasks/finished')
+    expect(plain.body.tasks).toHaveLength(20)
+    expect(plain.body.totalPages).toBeGreaterThan(10)
+    expect(plain.used.length).toBeGreaterThan(0)
+    await expectNoSeqScan(`/tasks/finished?page=${plain.body.totalPages}`)
+    await expectNoSeqScan('/tasks/finished?page=7&sortBy=firstFinished')
+    const searched = await expectNoSeqScan('/tasks/finished?searchQuery=project%201')
+    expect(searched.body.tasks.length).toBeGreaterThan(0)
+    await expectNoSeqScan('/tasks/finished?searchQuery=nothing-matches-this')
+    const byCategory = await expectNoSeqScan(`/tasks/finished?selectedCategory=${categoryName}`)
+    expect(byCategory.body.tasks.length).toBeGreaterThan(0)
+    expect(
+      byCategory.body.tasks.every((t: { category_name: string }) => t.category_name === categoryName),
+    ).toBe(true)
+    await expectNoSeqScan(
+      `/tasks/finished?selectedCategory=${categoryName}&searchQuery=client&sortBy=firstFinished`,
+    )
+    await expectNoSeqScan('/tasks/finished?selectedCategory=No%20such%20category')
+  })
+
+  it('GET /tasks/deleted: plain, deep and searched', async () => {
+    const plain = await expectNoSeqScan('/tasks/deleted')
+    expect(plain.body.tasks).toHaveLength(20)
+    await expectNoSeqScan(`/tasks/deleted?page=${plain.body.totalPages}`)
+    await expectNoSeqScan(
+      `/tasks/deleted?searchQuery=u42&sortBy=firstDeleted&selectedCategory=${categoryName}`,
+    )
+  })
+
+  it('GET /tasks/{id}, /tasks/finished/{id} and the attachment check of get-presigned-url', async () => {
+    const one = await expectNoSeqScan(`/tasks/${someTaskId}`)
+    expect(one.body.task_id).toBe(someTaskId)
+    expect(one.used).toEqual(['tasks_pkey'])
+    const finished = await server.deps.database.pool.query(
+      `select task_id from tasks where 'u17' = any(cc) and status = 'Completed' limit 1`,
+    )
+    await expectNoSeqScan(`/tasks/finished/${finished.rows[0].task_id}`)
+    const presign = await expectNoSeqScan(
+      `/get-presigned-url?key=${encodeURIComponent(someAttachment)}&bucketType=attachment`,
+    )
+    expect(presign.used).toEqual(['tasks_attachment_idx'])
+  })
+})
+
+describe(`notification queries on ${NOTIFICATIONS.toLocaleString('en-IN')} notifications`, () => {
+  it('GET /notifications, a deep page, the unread count and read-all use indexes', async () => {
+    const first = await expectNoSeqScan('/notifications', 'notifications')
+    expect(first.body.notifications).toHaveLength(10)
+    expect(first.body.totalPages).toBe(NOTIFICATIONS / 10 / 10)
+    await expectNoSeqScan('/notifications?page=1500&limit=10', 'notifications')
+    const unread = await expectNoSeqScan('/notifications/unread-count', 'notifications')
+    expect(unread.body.unreadCount).toBe(NOTIFICATIONS / 10 / 20)
+    await expectNoSeqScan('/notifications/read-all', 'notifications', 'PUT')
+  })
+})
