@@ -28,7 +28,8 @@ function dependenciesInstalled() {
 
 if (!dependenciesInstalled()) {
   console.log('Installing dependencies (first start or the lockfile changed)...')
-  run(npm, ['ci', '--no-audit', '--no-fund'])
+  // Not `npm ci`: see .ci/run for why; with the lockfile present this installs exactly its versions.
+  run(npm, ['install', '--no-audit', '--no-fund'])
 }
 
 if (!webBuildIsCurrent(root)) {
