@@ -1,5 +1,6 @@
 import { TASK_STATUS, type TaskInput, taskMessages } from '@daftar/domain'
 import { and, eq, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -20,18 +21,17 @@ async function deleteFiles(deps: Deps, keys: (string | null)[]) {
  * A guarded state change: applies only if the task is still in the state and version it was read in,
  * so two people acting at once cannot both succeed.
  */
-async function guardedUpdate(
-  tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
-  row: TaskRow,
-  set: Partial<typeof tasks.$inferInsert>,
-) {
+async function guardedUpdate(tx: Tx, row: TaskRow, set: Partial<typeof tasks.$inferInsert>) {
   const [updated] = await tx
     .update(tasks)
     .set({ ...set, version: sql`${tasks.version} + 1` })
     .where(and(eq(tasks.taskId, row.taskId), eq(tasks.status, row.status), eq(tasks.version, row.version)))
     .returning()
-  if (!updated) throw conflict(taskMessages.wrongState)
-  return updated
+  if (updated) return updated
+  // Lost a race: a changed state is a conflict (409); the same state at a newer version means someone
+  // edited the task meanwhile, like a stale If-Match (412).
+  const [now] = await tx.select({ status: tasks.status }).from(tasks).where(eq(tasks.taskId, row.taskId))
+  throw now?.status === row.status ? preconditionFailed() : conflict(taskMessages.wrongState)
 }
 
 export async function createTask(
