@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { formatFileSize } from './files.ts'
+import {
+  formatCurrency,
+  formatDate,
+  formatRelativeTime,
+  formatShortDate,
+  titleCase,
+  todayIso,
+} from './format.ts'
+import { isErrorMessage } from './notify.ts'
+
+describe('formatCurrency (spec §9: rupees, en-IN, 0 decimals unless asked and fractional)', () => {
+  it('groups in the Indian way without decimals', () => {
+    expect(formatCurrency(4850000)).toBe('₹48,50,000')
+    expect(formatCurrency('1260000')).toBe('₹12,60,000')
+  })
+  it('shows 2 decimals only when asked and the value has a fraction', () => {
+    expect(formatCurrency(1234.5, true)).toBe('₹1,234.50')
+    expect(formatCurrency(1234, true)).toBe('₹1,234')
+    expect(formatCurrency(1234.5)).toBe('₹1,235')
+  })
+  it("answers 'N/A' for empty or invalid values", () => {
+    for (const v of [null, undefined, '', 'abc', Number.NaN]) expect(formatCurrency(v as never)).toBe('N/A')
+  })
+})
+
+describe('dates', () => {
+  it('formats en-GB day, short month, year and keeps calendar days unshifted', () => {
+    expect(formatDate('2026-04-12')).toBe('12 Apr 2026')
+    expect(formatDate(null)).toBe('N/A')
+  })
+  it('drops the year on narrow screens', () => {
+    expect(formatShortDate('2026-11-19')).toBe('Nov 19, 2026')
+    expect(formatShortDate('2026-11-19', true)).toBe('Nov 19')
+  })
+  it('gives today as YYYY-MM-DD', () => {
+    expect(todayIso(new Date(2026, 10, 5))).toBe('2026-11-05')
+  })
+})
+
+describe('formatRelativeTime (spec §9)', () => {
+  const now = new Date('2026-11-21T12:00:00Z')
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)
+  it('goes seconds, minutes, hours, Yesterday, days under 7, then day and short month', () => {
+    expect(formatRelativeTime(ago(30), now)).toBe('30 seconds ago')
+    expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago')
+    expect(formatRelativeTime(ago(5 * 3600), now)).toBe('5 hours ago')
+    expect(formatRelativeTime(ago(30 * 3600), now)).toBe('Yesterday')
+    expect(formatRelativeTime(ago(3 * 86400), now)).toBe('3 days ago')
+    expect(formatRelativeTime(ago(10 * 86400), now)).toBe('11 Nov')
+  })
+})
+
+describe('formatFileSize (spec 2 §9: Bytes, KB, MB, GB, TB with one decimal)', () => {
+  it('uses the largest unit that keeps the number at 1 or more', () => {
+    expect(formatFileSize(512)).toBe('512 Bytes')
+    expect(formatFileSize(1536)).toBe('1.5 KB')
+    expect(formatFileSize(25 * 1024 * 1024)).toBe('25.0 MB')
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3.0 GB')
+    expect(formatFileSize(2 * 1024 ** 4)).toBe('2.0 TB')
+    expect(formatFileSize(null)).toBe('N/A')
+  })
+})
+
+describe('messages and names', () => {
+  it("reads 'failed' and 'error' as errors, and the OTP step's 'incorrect' when asked", () => {
+    expect(isErrorMessage('Failed to send OTP.')).toBe(true)
+    expect(isErrorMessage('An ERROR occurred')).toBe(true)
+    expect(isErrorMessage('OTP sent.')).toBe(false)
+    expect(isErrorMessage('OTP is incorrect or has expired.')).toBe(false)
+    expect(isErrorMessage('OTP is incorrect or has expired.', ['incorrect'])).toBe(true)
+  })
+  it('title-cases project and client names', () => {
+    expect(titleCase('  sunrise   etp upgrade ')).toBe('Sunrise Etp Upgrade')
+  })
+})
