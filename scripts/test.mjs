@@ -21,7 +21,7 @@ function step(title, command, args, options = {}) {
   console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`)
 }
 
-step('Lint and format (Biome)', bin('biome'), ['check', '.'])
+step('Lint and format (Biome)', bin('biome'), ['check', '--error-on-warnings', '.'])
 step('Types (tsc)', 'npm', ['run', '--silent', 'typecheck'])
 step('Unit and API tests (Vitest)', bin('vitest'), ['run'])
 step('Production build', process.execPath, ['scripts/build-web.mjs'])

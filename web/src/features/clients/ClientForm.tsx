@@ -1,11 +1,11 @@
 import { type ClientData, clientData } from '@daftar/domain/clients'
 import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
 import type { AccessPermissions, ContactRow } from '@daftar/domain/registers'
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core'
 import { type ReactNode, useRef, useState } from 'react'
 import { ContactRowsEditor, type ContactRowValues, emptyContact } from '../../ui/ContactRowsEditor.tsx'
 import { fieldErrors, focusFirstError } from '../../ui/form-errors.ts'
-import { GrantAccessField } from '../../ui/GrantAccessField.tsx'
+import { RegisterFormFooter } from '../../ui/RegisterFormFooter.tsx'
 
 interface Values {
   name: string
@@ -133,26 +133,15 @@ export function ClientForm(props: ClientFormProps) {
             errors={errors}
           />
         </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Textarea
-            label="Notes"
-            value={values.notes}
-            onChange={(e) => set('notes', e.currentTarget.value)}
-            error={errors.notes}
-            autosize
-            minRows={3}
-            maxLength={5000}
-          />
-        </Paper>
-        {props.withGrantAccess && <GrantAccessField value={access} onChange={setAccess} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={props.busy}>
-            {props.submitLabel}
-          </Button>
-        </Group>
+        <RegisterFormFooter
+          notes={values.notes}
+          onNotes={(notes) => set('notes', notes)}
+          notesError={errors.notes}
+          grantAccess={props.withGrantAccess ? { value: access, onChange: setAccess } : undefined}
+          busy={props.busy}
+          submitLabel={props.submitLabel}
+          onCancel={props.onCancel}
+        />
       </Stack>
     </form>
   )

@@ -1,11 +1,11 @@
 import { type ProjectData, projectData } from '@daftar/domain/projects'
 import type { AccessPermissions } from '@daftar/domain/registers'
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useRef, useState } from 'react'
 import { clientDropdownQuery } from '../../api/register-queries.ts'
 import { fieldErrors, focusFirstError } from '../../ui/form-errors.ts'
-import { GrantAccessField } from '../../ui/GrantAccessField.tsx'
+import { RegisterFormFooter } from '../../ui/RegisterFormFooter.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import { type ProjectFormValues, toFormValues, toInput } from './project-form-values.ts'
 
@@ -241,26 +241,15 @@ export function ProjectForm(props: ProjectFormProps) {
             />
           </SimpleGrid>
         </Section>
-        <Paper withBorder radius="md" p="md">
-          <Textarea
-            label="Notes"
-            value={values.notes}
-            onChange={(e) => set('notes', e.currentTarget.value)}
-            error={errors.notes}
-            autosize
-            minRows={3}
-            maxLength={5000}
-          />
-        </Paper>
-        {props.withGrantAccess && <GrantAccessField value={access} onChange={setAccess} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={props.busy}>
-            {props.submitLabel}
-          </Button>
-        </Group>
+        <RegisterFormFooter
+          notes={values.notes}
+          onNotes={(notes) => set('notes', notes)}
+          notesError={errors.notes}
+          grantAccess={props.withGrantAccess ? { value: access, onChange: setAccess } : undefined}
+          busy={props.busy}
+          submitLabel={props.submitLabel}
+          onCancel={props.onCancel}
+        />
       </Stack>
     </form>
   )
