@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { GSTIN_LENGTH, invalidGstin, invalidPan, isValidGstin, isValidPan, PAN_LENGTH } from './gstin.ts'
-import { accessPermissionsInput, contactRows, optionalText, registerListQuery } from './registers.ts'
+import { contactRows, optionalText, registerListQuery } from './registers.ts'
 
 export const clientMessages = {
   nameRequired: 'Client name is required.',
@@ -40,8 +40,6 @@ export const clientData = z.object({
   notes: optionalText(5000),
 })
 export type ClientData = z.output<typeof clientData>
-
-export const createClientInput = clientData.extend({ accessPermissions: accessPermissionsInput })
 
 export function clientDisplayId(n: number): string {
   return `CL-${String(n).padStart(4, '0')}`

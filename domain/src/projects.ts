@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { accessPermissionsInput, optionalText, registerListQuery } from './registers.ts'
+import { optionalText, registerListQuery } from './registers.ts'
 
 export const projectMessages = {
   nameRequired: 'Project name is required.',
@@ -74,7 +74,5 @@ export const projectData = z.object({
   notes: optionalText(5000),
 })
 export type ProjectData = z.output<typeof projectData>
-
-export const createProjectInput = projectData.extend({ accessPermissions: accessPermissionsInput })
 
 export const archiveProjectInput = z.object({ archive: z.boolean() })
