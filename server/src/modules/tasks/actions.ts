@@ -48,17 +48,8 @@ export async function createTask(
         .insert(tasks)
         .values({
           orgId: ctx.orgId,
-          title: fields.title,
-          projectName: fields.projectName,
-          projectId: fields.projectId,
-          clientName: fields.clientName,
-          clientId: fields.clientId,
+          ...fields.columns,
           assignmentChain: chain,
-          cc: fields.cc,
-          deadline: fields.deadline,
-          startDate: fields.startDate,
-          details: fields.details,
-          categoryId: fields.categoryId,
           attachment: attachment?.key ?? null,
           attachmentName: attachment?.fileName ?? null,
           status: TASK_STATUS.inProgress,
@@ -84,7 +75,7 @@ export async function createTask(
         ctx,
         row!,
         'TASK_CC',
-        fields.cc,
+        fields.columns.cc,
         `${ctx.fullName} copied you on the task '${row!.title}'.`,
       )
       return row!
@@ -112,17 +103,8 @@ export async function updateTask(
     const dropAttachment = Boolean(attachment) || input.removeAttachment
     const updated = await deps.db.transaction(async (tx) => {
       const updated = await guardedUpdate(tx, row, {
-        title: fields.title,
-        projectName: fields.projectName,
-        projectId: fields.projectId,
-        clientName: fields.clientName,
-        clientId: fields.clientId,
+        ...fields.columns,
         assignmentChain: chain,
-        cc: fields.cc,
-        deadline: fields.deadline,
-        startDate: fields.startDate,
-        details: fields.details,
-        categoryId: fields.categoryId,
         ...(dropAttachment
           ? { attachment: attachment?.key ?? null, attachmentName: attachment?.fileName ?? null }
           : {}),
@@ -145,7 +127,7 @@ export async function updateTask(
           `${ctx.fullName} assigned you the task '${updated.title}'.`,
         )
       }
-      const newCc = fields.cc.filter((u) => !row.cc.includes(u))
+      const newCc = fields.columns.cc.filter((u) => !row.cc.includes(u))
       await notifyTask(
         tx,
         ctx,

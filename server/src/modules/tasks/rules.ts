@@ -61,16 +61,19 @@ export function assertAllowed(
 }
 
 export interface ResolvedTaskFields {
-  title: string
-  projectName: string | null
-  projectId: string | null
-  clientName: string | null
-  clientId: string | null
-  deadline: string | null
-  startDate: string | null
-  details: string | null
-  categoryId: string | null
-  cc: string[]
+  /** The task's columns as the form sets them, ready for an insert or an update. */
+  columns: Pick<
+    typeof tasks.$inferInsert,
+    | 'title'
+    | 'projectName'
+    | 'projectId'
+    | 'clientName'
+    | 'clientId'
+    | 'deadline'
+    | 'startDate'
+    | 'details'
+    | 'categoryId'
+  > & { cc: string[] }
   /** Username of the assignee. */
   assignee: string
 }
@@ -122,16 +125,18 @@ export async function resolveTaskFields(
     if (!category) throw badRequest('The selected category does not exist.')
   }
   return {
-    title: input.title,
-    projectName,
-    projectId: input.projectId,
-    clientName,
-    clientId,
-    deadline: input.deadline,
-    startDate: input.startDate,
-    details: input.details,
-    categoryId: input.category,
-    cc: input.cc,
+    columns: {
+      title: input.title,
+      projectName,
+      projectId: input.projectId,
+      clientName,
+      clientId,
+      deadline: input.deadline,
+      startDate: input.startDate,
+      details: input.details,
+      categoryId: input.category,
+      cc: input.cc,
+    },
     assignee,
   }
 }
