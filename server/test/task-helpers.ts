@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Task } from '@daftar/domain'
 import { expect } from 'vitest'
-import { client, createUser, login, multipart, type TestServer, type TestUser } from './helpers.ts'
+import { client, createOrg, createUser, login, multipart, type TestServer, type TestUser } from './helpers.ts'
 
 /** A signed-in user with an API client for the task endpoints. */
 export interface Person extends TestUser {
@@ -118,4 +118,24 @@ export function storedFiles(server: TestServer): string[] {
   return (fs.readdirSync(root, { recursive: true }) as string[])
     .filter((f) => fs.statSync(path.join(root, f)).isFile())
     .sort()
+}
+
+const cast = {
+  admin: { isAdmin: true, fullName: 'Anita Admin' },
+  meera: { fullName: 'Meera Iyer' },
+  arjun: { fullName: 'Arjun Rao' },
+  kavya: { fullName: 'Kavya Nair' },
+  ravi: { fullName: 'Ravi Kumar' },
+  bystander: { fullName: 'Bala Bystander' },
+} as const
+
+/** A fresh organisation with the named people of the task tests, each signed in. */
+export async function taskTeam<Name extends keyof typeof cast>(
+  server: TestServer,
+  names: Name[],
+): Promise<{ orgId: string } & Record<Name, Person>> {
+  const orgId = (await createOrg(server)).orgId
+  const people = {} as Record<Name, Person>
+  for (const name of names) people[name] = await person(server, orgId, cast[name])
+  return { orgId, ...people }
 }

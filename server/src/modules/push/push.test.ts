@@ -10,8 +10,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrg, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
-import { newTask, type Person, person } from '../../../test/task-helpers.ts'
+import { errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
+import { newTask, type Person, taskTeam } from '../../../test/task-helpers.ts'
 import { pushSubscriptions } from './schema.ts'
 
 // http_ece ships no types; only decrypt is needed.
@@ -90,11 +90,7 @@ let ravi: Person
 beforeAll(async () => {
   push = await startPushService()
   server = await startTestServer({}, { pushAgent: new https.Agent({ ca: push.cert }) })
-  const orgId = (await createOrg(server)).orgId
-  meera = await person(server, orgId, { fullName: 'Meera Iyer' })
-  arjun = await person(server, orgId, { fullName: 'Arjun Rao' })
-  kavya = await person(server, orgId, { fullName: 'Kavya Nair' })
-  ravi = await person(server, orgId, { fullName: 'Ravi Kumar' })
+  ;({ meera, arjun, kavya, ravi } = await taskTeam(server, ['meera', 'arjun', 'kavya', 'ravi']))
 })
 afterAll(async () => {
   await server.close()

@@ -1,7 +1,7 @@
 import { type Comment, taskMessages } from '@daftar/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrg, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
-import { newTask, type Person, pendingTask, person } from '../../../test/task-helpers.ts'
+import { newTask, type Person, pendingTask, person, taskTeam } from '../../../test/task-helpers.ts'
 
 let server: TestServer
 let meera: Person
@@ -12,11 +12,7 @@ let foreigner: Person
 
 beforeAll(async () => {
   server = await startTestServer()
-  const orgId = (await createOrg(server)).orgId
-  meera = await person(server, orgId, { fullName: 'Meera Iyer' })
-  arjun = await person(server, orgId, { fullName: 'Arjun Rao' })
-  kavya = await person(server, orgId, { fullName: 'Kavya Nair' })
-  bystander = await person(server, orgId, { fullName: 'Bala Bystander' })
+  ;({ meera, arjun, kavya, bystander } = await taskTeam(server, ['meera', 'arjun', 'kavya', 'bystander']))
   foreigner = await person(server, (await createOrg(server)).orgId, { fullName: 'Farid Foreign' })
 })
 afterAll(() => server.close())

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrg, startTestServer, type TestServer } from '../../../test/helpers.ts'
-import { deactivate, newTask, type Person, pendingTask, person } from '../../../test/task-helpers.ts'
+import { startTestServer, type TestServer } from '../../../test/helpers.ts'
+import {
+  deactivate,
+  newTask,
+  type Person,
+  pendingTask,
+  person,
+  taskTeam,
+} from '../../../test/task-helpers.ts'
 
 let server: TestServer
 let orgId: string
@@ -12,12 +19,13 @@ let ravi: Person
 
 beforeAll(async () => {
   server = await startTestServer()
-  orgId = (await createOrg(server)).orgId
-  admin = await person(server, orgId, { isAdmin: true, fullName: 'Anita Admin' })
-  meera = await person(server, orgId, { fullName: 'Meera Iyer' })
-  arjun = await person(server, orgId, { fullName: 'Arjun Rao' })
-  kavya = await person(server, orgId, { fullName: 'Kavya Nair' })
-  ravi = await person(server, orgId, { fullName: 'Ravi Kumar' })
+  ;({ orgId, admin, meera, arjun, kavya, ravi } = await taskTeam(server, [
+    'admin',
+    'meera',
+    'arjun',
+    'kavya',
+    'ravi',
+  ]))
 })
 afterAll(() => server.close())
 

@@ -12,6 +12,7 @@ import {
   pdf,
   person,
   storedFiles,
+  taskTeam,
 } from '../../../test/task-helpers.ts'
 
 let server: TestServer
@@ -24,12 +25,13 @@ let foreigner: Person
 
 beforeAll(async () => {
   server = await startTestServer()
-  const orgId = (await createOrg(server)).orgId
-  admin = await person(server, orgId, { isAdmin: true, fullName: 'Anita Admin' })
-  meera = await person(server, orgId, { fullName: 'Meera Iyer' })
-  arjun = await person(server, orgId, { fullName: 'Arjun Rao' })
-  kavya = await person(server, orgId, { fullName: 'Kavya Nair' })
-  bystander = await person(server, orgId, { fullName: 'Bala Bystander' })
+  ;({ admin, meera, arjun, kavya, bystander } = await taskTeam(server, [
+    'admin',
+    'meera',
+    'arjun',
+    'kavya',
+    'bystander',
+  ]))
   foreigner = await person(server, (await createOrg(server)).orgId, { fullName: 'Farid Foreign' })
 })
 afterAll(() => server.close())

@@ -1,7 +1,7 @@
 import { fileTooLargeMessage, MAX_FILE_BYTES, type Task, taskMessages } from '@daftar/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrg, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
-import { fileOnDisk, newTask, type Person, pdf, person, storedFiles } from '../../../test/task-helpers.ts'
+import { errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
+import { fileOnDisk, newTask, type Person, pdf, storedFiles, taskTeam } from '../../../test/task-helpers.ts'
 
 let server: TestServer
 let meera: Person
@@ -10,10 +10,7 @@ let kavya: Person
 
 beforeAll(async () => {
   server = await startTestServer()
-  const orgId = (await createOrg(server)).orgId
-  meera = await person(server, orgId, { fullName: 'Meera Iyer' })
-  arjun = await person(server, orgId, { fullName: 'Arjun Rao' })
-  kavya = await person(server, orgId, { fullName: 'Kavya Nair' })
+  ;({ meera, arjun, kavya } = await taskTeam(server, ['meera', 'arjun', 'kavya']))
 })
 afterAll(() => server.close())
 

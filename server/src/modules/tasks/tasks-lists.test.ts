@@ -1,7 +1,7 @@
 import type { Task } from '@daftar/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrg, startTestServer, type TestServer } from '../../../test/helpers.ts'
-import { category, newTask, type Person, pendingTask, person } from '../../../test/task-helpers.ts'
+import { startTestServer, type TestServer } from '../../../test/helpers.ts'
+import { category, newTask, type Person, pendingTask, taskTeam } from '../../../test/task-helpers.ts'
 
 let server: TestServer
 let admin: Person
@@ -31,13 +31,14 @@ async function setTimes(column: 'approved_at' | 'deletion_date', ids: Map<number
 
 beforeAll(async () => {
   server = await startTestServer()
-  const orgId = (await createOrg(server)).orgId
-  admin = await person(server, orgId, { isAdmin: true, fullName: 'Anita Admin' })
-  meera = await person(server, orgId, { fullName: 'Meera Iyer' })
-  arjun = await person(server, orgId, { fullName: 'Arjun Rao' })
-  ravi = await person(server, orgId, { fullName: 'Ravi Kumar' })
-  kavya = await person(server, orgId, { fullName: 'Kavya Nair' })
-  bystander = await person(server, orgId, { fullName: 'Bala Bystander' })
+  ;({ admin, meera, arjun, ravi, kavya, bystander } = await taskTeam(server, [
+    'admin',
+    'meera',
+    'arjun',
+    'ravi',
+    'kavya',
+    'bystander',
+  ]))
   const electrical = await category(server, admin, 'Electrical')
 
   // Finished i: project 'solar plant' when i % 5 == 0, client 'acme industries' when i % 7 == 0,
