@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDate, instant, recordAccess } from './contract.ts'
 import { decimalOrNull } from './projects.ts'
 
 export const INVOICE_PDF_MAX_BYTES = 25 * 1024 * 1024
@@ -101,3 +102,40 @@ export const deleteWithPasswordInput = z.object({
     .min(1, billingMessages.passwordRequired)
     .max(128),
 })
+
+/** A project billing invoice (spec 2 §3). */
+export const projectInvoice = z.object({
+  invoice_id: z.string(),
+  project_id: z.string(),
+  invoice_no: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  amount: z.number(),
+  cost_incurred: z.number().nullable(),
+  invoice_date: calendarDate,
+  status: z.enum(invoiceStatuses),
+  invoice_pdf_s3_key: z.string(),
+  transaction_id: z.string().nullable(),
+  clearance_date: calendarDate.nullable(),
+  cleared_by_full_name: z.string().nullable(),
+  created_by_full_name: z.string().nullable(),
+  updated_by_full_name: z.string().nullable(),
+  created_at: instant,
+  updated_at: instant,
+  version: z.number().int(),
+})
+export type ProjectInvoice = z.infer<typeof projectInvoice>
+
+/** GET /billing/project/{id}: the invoices and the three metric cards. */
+export const projectBilling = z.object({
+  invoices: z.array(projectInvoice),
+  summary: z.object({
+    total_order_value: z.number(),
+    total_billed_amount: z.number(),
+    total_cost_incurred: z.number(),
+  }),
+  access_level: recordAccess,
+})
+export type ProjectBilling = z.infer<typeof projectBilling>
+
+export const invoiceAdded = z.object({ message: z.string(), invoice_id: z.string() })

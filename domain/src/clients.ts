@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
 import { GSTIN_LENGTH, invalidGstin, invalidPan, isValidGstin, isValidPan, PAN_LENGTH } from './gstin.ts'
 import { contactRows, optionalText, registerListQuery } from './registers.ts'
 
@@ -44,3 +45,48 @@ export type ClientData = z.output<typeof clientData>
 export function clientDisplayId(n: number): string {
   return `CL-${String(n).padStart(4, '0')}`
 }
+
+/** A row of GET /clients: the first contact person stands for the client. */
+export const clientListItem = z.object({
+  client_id: z.string(),
+  client_id_display: z.string(),
+  name: z.string(),
+  gstin: z.string().nullable(),
+  contact_person_name: z.string().nullable(),
+  contact_person_phone: z.string().nullable(),
+  contact_person_email: z.string().nullable(),
+  updated_at: instant,
+})
+export type ClientListItem = z.infer<typeof clientListItem>
+export const clientList = pageOf('clients', clientListItem)
+export type ClientList = z.infer<typeof clientList>
+
+const storedContact = z.object({
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+})
+
+/** GET /clients/{id}. */
+export const clientDetail = z.object({
+  client_id: z.string(),
+  client_id_display: z.string(),
+  name: z.string(),
+  office_address: z.string().nullable(),
+  gstin: z.string().nullable(),
+  pan: z.string().nullable(),
+  contacts: z.array(storedContact),
+  notes: z.string().nullable(),
+  ...auditFields,
+  version: z.number().int(),
+  access_level: recordAccess,
+})
+export type ClientDetail = z.infer<typeof clientDetail>
+
+/** GET /clients/dropdown-list: every client of the organisation, for pickers. */
+export const clientOption = z.object({
+  client_id: z.string(),
+  name: z.string(),
+  gstin: z.string().nullable(),
+})
+export type ClientOption = z.infer<typeof clientOption>

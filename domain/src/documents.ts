@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { instant } from './contract.ts'
 import { entityTypes } from './registers.ts'
 
 export const documentMessages = {
@@ -63,16 +64,21 @@ export const deleteDocumentQuery = z.object({
     .max(128),
 })
 
-export interface DocumentItem {
-  document_id: string
-  name: string
-  is_folder: boolean
-  s3_key: string | null
-  file_size: number | null
-  created_at: string
-  updated_at: string
-  created_by_username: string | null
-  created_by_fullname: string | null
-  updated_by_username: string | null
-  updated_by_fullname: string | null
-}
+/** A file or folder of a record's documents (spec 2 §3). */
+export const documentItem = z.object({
+  document_id: z.string(),
+  name: z.string(),
+  is_folder: z.boolean(),
+  s3_key: z.string().nullable(),
+  file_size: z.number().nullable(),
+  created_at: instant,
+  updated_at: instant,
+  created_by_username: z.string().nullable(),
+  created_by_fullname: z.string().nullable(),
+  updated_by_username: z.string().nullable(),
+  updated_by_fullname: z.string().nullable(),
+})
+export type DocumentItem = z.infer<typeof documentItem>
+
+/** Creating a folder or uploading a file answers with the new item's id. */
+export const documentCreated = z.object({ message: z.string(), document_id: z.string() })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { auditFields, calendarDate, pageOf, recordAccess } from './contract.ts'
 import { optionalText, registerListQuery } from './registers.ts'
 
 export const projectMessages = {
@@ -76,3 +77,66 @@ export const projectData = z.object({
 export type ProjectData = z.output<typeof projectData>
 
 export const archiveProjectInput = z.object({ archive: z.boolean() })
+
+/** A row of GET /projects and GET /projects/archived. */
+export const projectListItem = z.object({
+  project_id: z.string(),
+  name: z.string(),
+  client_id: z.string(),
+  client_name: z.string(),
+  order_value: z.number().nullable(),
+  billed_amount: z.number(),
+  project_type: z.string().nullable(),
+  is_archived: z.boolean(),
+})
+export type ProjectListItem = z.infer<typeof projectListItem>
+export const projectList = pageOf('projects', projectListItem)
+export type ProjectList = z.infer<typeof projectList>
+
+const nullableString = z.string().nullable()
+
+/** GET /projects/{id}: the editable fields, the client, the billing figures and the audit fields. */
+export const projectDetail = z.object({
+  project_id: z.string(),
+  name: z.string(),
+  client_id: z.string(),
+  client_name: z.string(),
+  client_address: nullableString,
+  address: nullableString,
+  zip_code: nullableString,
+  project_address_maps_link: nullableString,
+  project_contact_details: z.object({ name: nullableString, phone: nullableString, email: nullableString }),
+  project_type: nullableString,
+  capacity: nullableString,
+  work_order_details: z.object({
+    number: nullableString,
+    date: calendarDate.nullable(),
+    total_value: z.number().nullable(),
+  }),
+  consultant_details: z.object({
+    name: nullableString,
+    contact_person: nullableString,
+    phone: nullableString,
+    email: nullableString,
+  }),
+  notes: nullableString,
+  order_value: z.number().nullable(),
+  billed_amount: z.number(),
+  total_cost_incurred: z.number(),
+  is_archived: z.boolean(),
+  ...auditFields,
+  created_by_fullname: nullableString,
+  updated_by_fullname: nullableString,
+  version: z.number().int(),
+  access_level: recordAccess,
+})
+export type ProjectDetail = z.infer<typeof projectDetail>
+
+/** GET /projects/dropdown-list: every project of the organisation, for pickers. */
+export const projectOption = z.object({
+  project_id: z.string(),
+  name: z.string(),
+  client_id: z.string(),
+  client_name: z.string(),
+})
+export type ProjectOption = z.infer<typeof projectOption>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { instant, pageFields } from './contract.ts'
 
 /** Entity types of documents, access lists and the approval queue (spec 2 §3). */
 export const entityTypes = [
@@ -48,6 +49,16 @@ export const grantAccessInput = z.object({
 
 export const accessLevelInput = z.object({ level: z.enum(accessLevels) })
 
+/** An entry of a record's access list (spec 2 §3). */
+export const accessEntry = z.object({
+  access_id: z.string(),
+  user_id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  access_level: z.enum(accessLevels),
+})
+export type AccessEntry = z.infer<typeof accessEntry>
+
 export const accessQuery = z.object({ entityType: z.enum(entityTypes), entityId: uuid })
 
 export const pendingActionsQuery = z.object({
@@ -66,8 +77,98 @@ export const pendingActionsQuery = z.object({
 
 export const rejectActionInput = z.object({ rejection_reason: z.string().trim().max(2000).nullish() })
 
+/**
+ * 'Edit & Re-evaluate': the corrected proposed data, judged again by the register's own schema, and for
+ * a create the access that approval will grant.
+ */
+export const editActionInput = z.object({
+  proposed_data: z.record(z.string(), z.unknown()),
+  access_permissions: accessPermissionsInput.optional(),
+})
+
+/**
+ * Approving: when the requester has lost the right to the change since asking (deactivated, or no
+ * longer WRITE on the record), the admin must say they approve anyway.
+ */
+export const approveActionInput = z.object({ approve_without_requester_access: z.boolean().optional() })
+
+/**
+ * What a register create or update answers: applied at once for an admin (entityId, 201 or 200), or
+ * queued for approval (actionId, 202).
+ */
+export const changeResult = z.object({
+  message: z.string(),
+  entityId: z.string().optional(),
+  actionId: z.string().optional(),
+})
+export type ChangeResult = z.infer<typeof changeResult>
+
+const recordData = z.record(z.string(), z.unknown())
+
+/** A row of the approval queue. */
+export const pendingAction = z.object({
+  action_id: z.string(),
+  action_type: z.enum(actionTypes),
+  entity_type: z.enum(entityTypes),
+  entity_id: z.string().nullable(),
+  requested_by_username: z.string(),
+  requested_by_fullname: z.string(),
+  requested_at: instant,
+  status: z.enum(actionStatuses),
+  proposed_data: recordData.nullable(),
+  /** The record's name when the request was made. */
+  summary: z.string().nullable(),
+  /** The id people know the record by (CL-0004), once it has one. */
+  entity_display_id: z.string().nullable(),
+})
+export type PendingAction = z.infer<typeof pendingAction>
+
+export const pendingActionList = z.object({
+  pendingActions: z.array(pendingAction),
+  ...pageFields,
+  limit: z.number().int(),
+})
+
+/** A grant that approving a create will apply, with the person's name. */
+export const proposedGrant = z.object({
+  user_id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  level: z.enum(accessLevels),
+})
+
+/**
+ * One action for the review page: what was proposed, the record as it is now (for a requester only
+ * while they may still read it), the access a create will grant, and the outcome once decided.
+ */
+export const pendingActionDetail = pendingAction.extend({
+  access_permissions: z.array(proposedGrant),
+  /** Why the requester may no longer make this change (approval then needs a confirmation), or null. */
+  requester_warning: z.string().nullable(),
+  current_data: recordData.nullable(),
+  entity_name: z.string().nullable(),
+  entity_link: z.string().nullable(),
+  /** The record was edited after the request was made. */
+  record_changed_since_request: z.boolean(),
+  processed_by_fullname: z.string().nullable(),
+  processed_at: instant.nullable(),
+  rejection_reason: z.string().nullable(),
+  version: z.number().int(),
+})
+export type PendingActionDetail = z.infer<typeof pendingActionDetail>
+
+export const approveActionResult = z.object({ message: z.string(), entityId: z.string() })
+export const editActionResult = z.object({
+  message: z.string(),
+  pendingAction: z.object({ action_id: z.string(), proposed_data: recordData.nullable() }),
+})
+
 export const approvalMessages = {
   notFound: 'Pending action not found or already processed.',
+  requesterLostAccess:
+    'The requester no longer has the right to make this change. Confirm to approve it anyway.',
+  grantToActiveUsers: 'Access can only be granted to active users of the organisation.',
+  alreadyWaiting: 'A request for this change is already waiting for approval.',
   alreadyProcessed: 'This action has already been processed.',
   updated: 'Pending action updated successfully.',
   noEditForm: (type: string) => `No edit form available for entity type: ${type}`,
@@ -106,28 +207,23 @@ export function appliedMessage(label: string, action: ActionType): string {
   return `${label} ${pastTense[action]} successfully.`
 }
 
-/** Sort whitelist helper for list queries: unknown values fall back to the default. */
-export function sortParam<T extends string>(values: readonly T[], fallback: T) {
-  return z
-    .string()
-    .optional()
-    .transform((v) => (v && (values as readonly string[]).includes(v) ? (v as T) : fallback))
-}
-
 /** page, searchQuery and sortBy of every register list (`sort` is accepted for sortBy too). */
 export const registerListQuery = <T extends string>(sorts: readonly T[], fallback: T) =>
-  z.preprocess(
-    (raw) => {
-      const query = { ...(raw as Record<string, unknown>) }
-      if (query.sortBy === undefined && query.sort !== undefined) query.sortBy = query.sort
-      return query
-    },
-    z.object({
+  z
+    .object({
       page: z.coerce.number().int().min(1).max(100_000).default(1),
       searchQuery: z.string().trim().max(200).optional().default(''),
-      sortBy: sortParam(sorts, fallback),
-    }),
-  )
+      sortBy: z.string().max(60).optional(),
+      /** What the spec's client list sends for sortBy. */
+      sort: z.string().max(60).optional(),
+    })
+    .transform(({ sort, sortBy, ...rest }) => {
+      const asked = sortBy ?? sort
+      return {
+        ...rest,
+        sortBy: asked && (sorts as readonly string[]).includes(asked) ? (asked as T) : fallback,
+      }
+    })
 
 /** Empty optional text becomes null (spec: "Empty optional fields are sent as null"). */
 export const optionalText = (max = 2000) =>

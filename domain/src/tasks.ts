@@ -7,6 +7,12 @@ export const TASK_STATUS = {
   deleted: 'Deleted',
 } as const
 export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS]
+export const taskStatuses = [
+  TASK_STATUS.inProgress,
+  TASK_STATUS.pendingApproval,
+  TASK_STATUS.completed,
+  TASK_STATUS.deleted,
+] as const
 
 export const TASK_PAGE_SIZE = 20
 export const taskSorts = ['deadline', 'firstAdded', 'lastAdded'] as const

@@ -22,7 +22,7 @@ await database.db.transaction(async (tx) => {
       orgId: org!.orgId,
       title: `Finished task ${String(i + 1).padStart(2, '0')}`,
       assignmentChain: ['pager'],
-      status: 'Completed',
+      status: 'Completed' as const,
       approvedAt: new Date(Date.now() - (i + 1) * 3_600_000),
     })),
   )

@@ -4,7 +4,9 @@ import { MAX_FILE_BYTES } from '@daftar/domain'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import swagger from '@fastify/swagger'
+import Fastify, { type FastifyError } from 'fastify'
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { accessRoutes } from './modules/access/routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { approvalRoutes } from './modules/approvals/routes.ts'
@@ -22,11 +24,23 @@ import { userRoutes } from './modules/users/routes.ts'
 import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
 import { AppError, findPgError } from './platform/errors.ts'
+import { type App, serializerCompiler, validatorCompiler } from './platform/http.ts'
 
 export interface BuildOptions {
   /** Built web app to serve; omitted in API tests. */
   webDist?: string
   logger?: boolean | object
+}
+
+export interface RouteInfo {
+  method: string
+  url: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteInfo[]
+  }
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024
@@ -49,11 +63,20 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 }
 
-export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.log,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  // Every route, as Fastify registers it: the contract and authorisation tests walk this list.
+  const routeTable: RouteInfo[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url })
   })
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -76,9 +99,22 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     if (request.method !== 'GET' && request.method !== 'HEAD') deps.outbox.kick()
   })
 
+  // The contract: every route's zod schemas, published as OpenAPI at /api/openapi.json.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Daftar API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+
   const authenticate = createAuthGuard(deps)
   await app.register(
     async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
       await publicAuthRoutes(api, deps)
       await signedFileRoutes(api, deps)
       await api.register(async (secured) => {
@@ -112,7 +148,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 }
 
 /** Static files, with every other GET path answered by index.html so that deep links work. */
-async function serveWebApp(app: FastifyInstance, root: string) {
+async function serveWebApp(app: App, root: string) {
   await app.register(fastifyStatic, {
     root,
     prefix: '/',

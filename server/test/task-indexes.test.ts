@@ -82,7 +82,7 @@ beforeAll(async () => {
        case when abs(hashtext(g || 'f')) % 9 = 0 and s.status <> 'Deleted' then 'org/' || $1 || '/attachment/' || md5(g::text)::uuid || '.pdf' end
      from generate_series(1, ${TASKS}) g,
        lateral (select case when g % 10 < 6 then 'Completed' when g % 10 < 8 then 'Deleted'
-                            when g % 10 = 8 then 'In Progress' else 'Pending Approval' end as status) s,
+                            when g % 10 = 8 then 'In Progress' else 'Pending Approval' end::task_status as status) s,
        -- pseudo-random members, so that every username is spread over every kind of task
        lateral (select 'u' || (abs(hashtext(g || 'a')) % ${USERNAMES} + 1) as a,
                        'u' || (abs(hashtext(g || 'b')) % ${USERNAMES} + 1) as b,

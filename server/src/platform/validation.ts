@@ -1,16 +1,30 @@
 import type { z } from 'zod'
 import { badRequest } from './errors.ts'
 
-/** Parses input with a domain schema; the first problem becomes the 400 message. */
+/** The first problem of a failed parse, as the 400 message: the schema's own text where it has one. */
+export function validationMessage(issues: readonly z.core.$ZodIssue[]): string {
+  const issue = issues[0]
+  return issue?.message && !issue.message.startsWith('Invalid input')
+    ? issue.message
+    : `Invalid ${issue?.path.join('.') || 'input'}.`
+}
+
+/** Parses input with a domain schema (multipart fields, which route schemas cannot declare). */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data ?? {})
   if (result.success) return result.data
-  const issue = result.error.issues[0]
-  const message =
-    issue?.message && !issue.message.startsWith('Invalid input')
-      ? issue.message
-      : `Invalid ${issue?.path.join('.') || 'input'}.`
-  throw badRequest(message)
+  throw badRequest(validationMessage(result.error.issues))
+}
+
+/**
+ * The `Idempotency-Key` of a request, or undefined: a repeated request with the same key answers with
+ * what the first one did instead of doing it twice.
+ */
+export function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim()
+  if (!value) return undefined
+  if (value.length > 200 || !/^[\x21-\x7e]+$/.test(value)) throw badRequest('Invalid Idempotency-Key header.')
+  return value
 }
 
 /** The `If-Match` version of an edit, or undefined when the client did not send one. */

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { accessLevelEnum, entityTypeEnum } from '../../db/enums.ts'
 import { users } from '../users/schema.ts'
 
 /** Who besides admins may see (READ) or change (WRITE) one register record. */
@@ -7,12 +8,12 @@ export const accessEntries = pgTable(
   {
     accessId: uuid('access_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
-    entityType: text('entity_type').notNull(),
+    entityType: entityTypeEnum('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.userId),
-    accessLevel: text('access_level').notNull(),
+    accessLevel: accessLevelEnum('access_level').notNull(),
     grantedBy: uuid('granted_by').references(() => users.userId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,7 +16,7 @@ export type EffectiveAccess = 'ADMIN' | AccessLevel | null
 /** The caller's level on one record: admins have effective WRITE on everything (spec 2 §6). */
 export async function accessOf(
   db: DbOrTx,
-  ctx: RequestContext,
+  ctx: Pick<RequestContext, 'orgId' | 'userId' | 'isAdmin'>,
   entityType: EntityType,
   entityId: string,
 ): Promise<EffectiveAccess> {
@@ -32,7 +32,7 @@ export async function accessOf(
         eq(accessEntries.userId, ctx.userId),
       ),
     )
-  return (entry?.level as AccessLevel | undefined) ?? null
+  return entry?.level ?? null
 }
 
 /**
@@ -118,13 +118,13 @@ const presentEntry = (row: {
   userId: string
   username: string
   fullName: string
-  accessLevel: string
+  accessLevel: AccessLevel
 }) => ({
   access_id: row.accessId,
   user_id: row.userId,
   username: row.username,
   full_name: row.fullName,
-  access_level: row.accessLevel as AccessLevel,
+  access_level: row.accessLevel,
 })
 
 const entryColumns = {

@@ -1,11 +1,11 @@
 import { adminUserUpdateInput, organisationUpdateInput } from '@daftar/domain'
-import type { FastifyInstance } from 'fastify'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { Deps } from '../../platform/deps.ts'
+import type { App } from '../../platform/http.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
 import { getSettings, updateOrganisation, updateUserAccess } from './service.ts'
 
-export async function adminRoutes(app: FastifyInstance, deps: Deps) {
+export async function adminRoutes(app: App, deps: Deps) {
   app.addHook('preHandler', async (req) => requireAdmin(req.ctx))
 
   app.get('/admin/settings', async (req) => getSettings(deps, req.ctx))

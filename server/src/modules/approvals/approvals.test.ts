@@ -43,15 +43,17 @@ const action = async (token: string, id: string) => {
 
 describe('approve', () => {
   it('applies a CREATE, gives the requester WRITE and the requested access, and notifies both ways', async () => {
-    const outsider = other.staff.userId
+    // Access may be granted only to active users of the organisation.
+    const outsider = await api(org.staff.token).post('/clients', {
+      name: 'Approved Client',
+      accessPermissions: [{ user_id: other.staff.userId, level: 'WRITE' }],
+    })
+    expect(outsider.statusCode).toBe(400)
+    expect(errorOf(outsider)).toBe('Access can only be granted to active users of the organisation.')
     const actionId = await requestClient(org.staff.token, {
       name: 'Approved Client',
       pan: 'aaacs1234a',
-      accessPermissions: [
-        { user_id: org.staff.userId, level: 'READ' },
-        { user_id: org.staff2.userId },
-        { user_id: outsider, level: 'WRITE' },
-      ],
+      accessPermissions: [{ user_id: org.staff.userId, level: 'READ' }, { user_id: org.staff2.userId }],
     })
     for (const admin of [org.admin, org.admin2]) {
       const pending = (await notificationsOf(server, admin.token)).find((n) => n.link?.endsWith(actionId))

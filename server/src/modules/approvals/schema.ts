@@ -1,4 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { AccessPermissions } from '@daftar/domain'
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { actionStatusEnum, actionTypeEnum, entityTypeEnum } from '../../db/enums.ts'
 import { users } from '../users/schema.ts'
 
 /** A register change waiting for an admin: the approval queue. */
@@ -7,18 +10,22 @@ export const pendingActions = pgTable(
   {
     actionId: uuid('action_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
-    actionType: text('action_type').notNull(),
-    entityType: text('entity_type').notNull(),
+    actionType: actionTypeEnum('action_type').notNull(),
+    entityType: entityTypeEnum('entity_type').notNull(),
     /** Null for a CREATE until it is approved. */
     entityId: uuid('entity_id'),
-    proposedData: jsonb('proposed_data'),
+    proposedData: jsonb('proposed_data').$type<Record<string, unknown> | null>(),
     /** The record's name when the request was made, for the queue (state changes carry no name). */
     summary: text('summary'),
+    /** The record's display id (CL-0004, an asset or employee id), once it has one. */
+    entityDisplayId: text('entity_display_id'),
     /** The record's version the request was made against; a newer one means it changed since. */
     baseVersion: integer('base_version'),
     /** 'Grant Access (Optional)' of a create, applied on approval. */
-    accessPermissions: jsonb('access_permissions'),
-    status: text('status').notNull().default('PENDING'),
+    accessPermissions: jsonb('access_permissions').$type<AccessPermissions>(),
+    /** The Idempotency-Key of the request: a repeated submit (double click, retry) finds this row. */
+    requestKey: text('request_key'),
+    status: actionStatusEnum('status').notNull().default('PENDING'),
     requestedBy: uuid('requested_by')
       .notNull()
       .references(() => users.userId),
@@ -32,5 +39,10 @@ export const pendingActions = pgTable(
     index('pending_actions_queue_idx').on(t.orgId, t.status, t.requestedAt),
     index('pending_actions_requester_idx').on(t.orgId, t.requestedBy, t.status, t.requestedAt),
     index('pending_actions_entity_idx').on(t.orgId, t.entityType, t.entityId),
+    uniqueIndex('pending_actions_request_key').on(t.orgId, t.requestedBy, t.requestKey),
+    // One waiting archive (activate …) request per record and state, however many arrive at once.
+    uniqueIndex('pending_actions_one_state_request')
+      .on(t.orgId, t.entityType, t.entityId, t.actionType)
+      .where(sql`status = 'PENDING' and action_type not in ('CREATE', 'UPDATE')`),
   ],
 )

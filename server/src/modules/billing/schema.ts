@@ -1,4 +1,5 @@
 import { date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { projectInvoiceStatusEnum } from '../../db/enums.ts'
 import { projects } from '../projects/schema.ts'
 import { users } from '../users/schema.ts'
 
@@ -16,7 +17,7 @@ export const projectInvoices = pgTable(
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     costIncurred: numeric('cost_incurred', { precision: 14, scale: 2 }),
     invoiceDate: date('invoice_date').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    status: projectInvoiceStatusEnum('status').notNull().default('PENDING'),
     pdfKey: text('invoice_pdf_s3_key').notNull(),
     transactionId: text('transaction_id'),
     clearanceDate: date('clearance_date'),

@@ -55,7 +55,7 @@ function present(row: InvoiceRow) {
     amount: Number(i.amount),
     cost_incurred: money(i.costIncurred),
     invoice_date: i.invoiceDate,
-    status: i.status as InvoiceStatus,
+    status: i.status,
     invoice_pdf_s3_key: i.pdfKey,
     transaction_id: i.transactionId,
     clearance_date: i.clearanceDate,

@@ -1,13 +1,13 @@
 import { categoryInput } from '@daftar/domain'
-import type { FastifyInstance } from 'fastify'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { Deps } from '../../platform/deps.ts'
+import type { App } from '../../platform/http.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
 import { createCategory, deleteCategory, listCategories, updateCategory } from './service.ts'
 
 type IdParams = { Params: { id: string } }
 
-export async function categoryRoutes(app: FastifyInstance, deps: Deps) {
+export async function categoryRoutes(app: App, deps: Deps) {
   app.get('/categories', async (req) => listCategories(deps, req.ctx))
 
   app.post('/categories', async (req, reply) => {

@@ -1,8 +1,8 @@
-import { type ClientData, clientData } from '@daftar/domain'
+import { type ClientData, clientData, clientDisplayId } from '@daftar/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
 import { nextNumber } from '../../platform/counters.ts'
-import type { RegisterDefinition } from '../../platform/registers.ts'
+import { type RegisterDefinition, versionIs } from '../../platform/registers.ts'
 import { clients } from './schema.ts'
 
 const byId = (orgId: string, id: string) => and(eq(clients.clientId, id), eq(clients.orgId, orgId))
@@ -29,6 +29,10 @@ export const clientRegister: RegisterDefinition<ClientData> = {
       version: row.version,
     }
   },
+  async displayId(db, orgId, id) {
+    const [row] = await db.select({ n: clients.displayNumber }).from(clients).where(byId(orgId, id))
+    return row ? clientDisplayId(row.n) : null
+  },
   describe: (data) => data.name,
   async create(tx, ctx, data) {
     const displayNumber = await nextNumber(tx, ctx.orgId, 'client')
@@ -49,8 +53,8 @@ export const clientRegister: RegisterDefinition<ClientData> = {
       .returning({ id: clients.clientId })
     return row!.id
   },
-  async update(tx, ctx, id, data) {
-    await tx
+  async update(tx, ctx, id, data, expectedVersion) {
+    const rows = await tx
       .update(clients)
       .set({
         name: data.name,
@@ -63,7 +67,9 @@ export const clientRegister: RegisterDefinition<ClientData> = {
         updatedAt: new Date(),
         version: sql`${clients.version} + 1`,
       })
-      .where(byId(ctx.orgId, id))
+      .where(and(byId(ctx.orgId, id), versionIs(clients.version, expectedVersion)))
+      .returning({ id: clients.clientId })
+    return rows.length > 0
   },
   link: (id) => `/clients/${id}`,
 }

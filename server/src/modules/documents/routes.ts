@@ -1,12 +1,17 @@
 import {
   createFolderInput,
   deleteDocumentQuery,
+  documentCreated,
+  documentItem,
   documentListQuery,
+  idParams,
+  messageResponse,
   renameDocumentInput,
   uploadDocumentFields,
 } from '@daftar/domain'
-import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import type { Deps } from '../../platform/deps.ts'
+import type { App } from '../../platform/http.ts'
 import { readMultipart } from '../../platform/uploads.ts'
 import { parse } from '../../platform/validation.ts'
 import {
@@ -19,20 +24,27 @@ import {
   uploadDocument,
 } from './service.ts'
 
-type IdParams = { Params: { id: string } }
-
-export async function documentRoutes(app: FastifyInstance, deps: Deps) {
+export async function documentRoutes(app: App, deps: Deps) {
   deps.fileAccess.register('documents', documentFileAccess(deps))
 
-  app.get('/documents', async (req) => listDocuments(deps, req.ctx, parse(documentListQuery, req.query)))
+  app.get(
+    '/documents',
+    { schema: { querystring: documentListQuery, response: { 200: z.array(documentItem) } } },
+    async (req) => listDocuments(deps, req.ctx, req.query),
+  )
 
-  app.post('/documents', async (req, reply) => {
-    const result = await createFolder(deps, req.ctx, parse(createFolderInput, req.body))
-    reply.code(201)
-    return result
-  })
+  app.post(
+    '/documents',
+    { schema: { body: createFolderInput, response: { 201: documentCreated } } },
+    async (req, reply) => {
+      const result = await createFolder(deps, req.ctx, req.body)
+      reply.code(201)
+      return result
+    },
+  )
 
-  app.post('/documents/upload', async (req, reply) => {
+  // Multipart: documentFile, entityType, entityId and an optional parentFolderId (uploadDocumentFields).
+  app.post('/documents/upload', { schema: { response: { 201: documentCreated } } }, async (req, reply) => {
     const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
       documentFile: DOCUMENT_RULE,
     })
@@ -46,11 +58,15 @@ export async function documentRoutes(app: FastifyInstance, deps: Deps) {
     return result
   })
 
-  app.put<IdParams>('/documents/:id', async (req) =>
-    renameDocument(deps, req.ctx, req.params.id, parse(renameDocumentInput, req.body).newName),
+  app.put(
+    '/documents/:id',
+    { schema: { params: idParams, body: renameDocumentInput, response: { 200: messageResponse } } },
+    async (req) => renameDocument(deps, req.ctx, req.params.id, req.body.newName),
   )
 
-  app.delete<IdParams>('/documents/:id', async (req) =>
-    deleteDocument(deps, req.ctx, req.params.id, parse(deleteDocumentQuery, req.query).password),
+  app.delete(
+    '/documents/:id',
+    { schema: { params: idParams, querystring: deleteDocumentQuery, response: { 200: messageResponse } } },
+    async (req) => deleteDocument(deps, req.ctx, req.params.id, req.query.password),
   )
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { entityTypeEnum } from '../../db/enums.ts'
 import { users } from '../users/schema.ts'
 
 export const documents = pgTable(
@@ -7,7 +8,7 @@ export const documents = pgTable(
   {
     documentId: uuid('document_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
-    entityType: text('entity_type').notNull(),
+    entityType: entityTypeEnum('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),
     parentFolderId: uuid('parent_folder_id'),
     name: text('name').notNull(),

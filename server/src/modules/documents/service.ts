@@ -194,7 +194,7 @@ export async function renameDocument(deps: Deps, ctx: RequestContext, documentId
   await assertWritable(
     deps.db,
     ctx,
-    registerOf(deps, doc.entityType as EntityType),
+    registerOf(deps, doc.entityType),
     doc.entityId,
     documentMessages.notFound,
   )

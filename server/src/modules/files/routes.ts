@@ -1,13 +1,13 @@
 import { presignedUrlQuery } from '@daftar/domain'
-import type { FastifyInstance } from 'fastify'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { contentTypeForKey } from '../../platform/file-types.ts'
+import type { App } from '../../platform/http.ts'
 import { isWellFormedKey } from '../../platform/storage.ts'
 import { parse } from '../../platform/validation.ts'
 
 /** GET /get-presigned-url: signs a key only for a caller who may read the record that owns it. */
-export async function presignRoutes(app: FastifyInstance, deps: Deps) {
+export async function presignRoutes(app: App, deps: Deps) {
   app.get('/get-presigned-url', async (req) => {
     const query = parse(presignedUrlQuery, req.query)
     const granted = isWellFormedKey(query.key)
@@ -19,7 +19,7 @@ export async function presignRoutes(app: FastifyInstance, deps: Deps) {
 }
 
 /** GET /files/<key>: the signed URL itself; the signature is the only credential. */
-export async function signedFileRoutes(app: FastifyInstance, deps: Deps) {
+export async function signedFileRoutes(app: App, deps: Deps) {
   app.get<{ Params: { '*': string }; Querystring: Record<string, string> }>(
     '/files/*',
     async (req, reply) => {

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
+import type { App } from '../../platform/http.ts'
 import { parse } from '../../platform/validation.ts'
 import { listNotifications, markAllRead, markRead, unreadCount } from './service.ts'
 
@@ -10,7 +10,7 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 })
 
-export async function notificationRoutes(app: FastifyInstance, deps: Deps) {
+export async function notificationRoutes(app: App, deps: Deps) {
   app.get('/notifications', async (req) => {
     const { page, limit } = parse(listQuery, req.query)
     return listNotifications(deps, req.ctx, page, limit)

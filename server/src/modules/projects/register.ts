@@ -1,8 +1,8 @@
-import { type ActionType, type ProjectData, projectData, projectMessages } from '@daftar/domain'
+import { type ProjectData, projectData, projectMessages } from '@daftar/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
 import { badRequest } from '../../platform/errors.ts'
-import type { RegisterDefinition } from '../../platform/registers.ts'
+import { type RegisterDefinition, versionIs } from '../../platform/registers.ts'
 import { clientRegister } from '../clients/register.ts'
 import { projects } from './schema.ts'
 
@@ -83,8 +83,8 @@ export const projectRegister: RegisterDefinition<ProjectData> = {
       .returning({ id: projects.projectId })
     return row!.id
   },
-  async update(tx, ctx, id, data) {
-    await tx
+  async update(tx, ctx, id, data, expectedVersion) {
+    const rows = await tx
       .update(projects)
       .set({
         ...columns(data),
@@ -92,10 +92,12 @@ export const projectRegister: RegisterDefinition<ProjectData> = {
         updatedAt: new Date(),
         version: sql`${projects.version} + 1`,
       })
-      .where(byId(ctx.orgId, id))
+      .where(and(byId(ctx.orgId, id), versionIs(projects.version, expectedVersion)))
+      .returning({ id: projects.projectId })
+    return rows.length > 0
   },
-  async changeState(tx, ctx, id, action: ActionType) {
-    await tx
+  async changeState(tx, ctx, id, action, expectedVersion) {
+    const rows = await tx
       .update(projects)
       .set({
         isArchived: action === 'ARCHIVE',
@@ -103,7 +105,9 @@ export const projectRegister: RegisterDefinition<ProjectData> = {
         updatedAt: new Date(),
         version: sql`${projects.version} + 1`,
       })
-      .where(byId(ctx.orgId, id))
+      .where(and(byId(ctx.orgId, id), versionIs(projects.version, expectedVersion)))
+      .returning({ id: projects.projectId })
+    return rows.length > 0
   },
   link: (id) => `/projects/${id}`,
 }

@@ -1,32 +1,34 @@
-import { archiveProjectInput, projectListQuery } from '@daftar/domain'
-import type { FastifyInstance } from 'fastify'
+import {
+  archiveProjectInput,
+  idParams,
+  projectDetail,
+  projectList,
+  projectListQuery,
+  projectOption,
+} from '@daftar/domain'
+import { z } from 'zod'
 import type { Deps } from '../../platform/deps.ts'
-import { parse } from '../../platform/validation.ts'
-import { answerChange, registerWriteRoutes } from '../approvals/register-routes.ts'
+import type { App } from '../../platform/http.ts'
+import { answerChange, changeResponses, registerWriteRoutes } from '../approvals/register-routes.ts'
 import { getProject, listProjects, projectDropdown, requestArchive } from './service.ts'
 
-type IdParams = { Params: { id: string } }
-
-export async function projectRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/projects', async (req) => listProjects(deps, req.ctx, false, parse(projectListQuery, req.query)))
-
-  app.get('/projects/archived', async (req) =>
-    listProjects(deps, req.ctx, true, parse(projectListQuery, req.query)),
+export async function projectRoutes(app: App, deps: Deps) {
+  const list = { querystring: projectListQuery, response: { 200: projectList } }
+  app.get('/projects', { schema: list }, async (req) => listProjects(deps, req.ctx, false, req.query))
+  app.get('/projects/archived', { schema: list }, async (req) => listProjects(deps, req.ctx, true, req.query))
+  app.get('/projects/dropdown-list', { schema: { response: { 200: z.array(projectOption) } } }, async (req) =>
+    projectDropdown(deps, req.ctx),
   )
-
-  app.get('/projects/dropdown-list', async (req) => projectDropdown(deps, req.ctx))
-
-  app.get<IdParams>('/projects/:id', async (req) => getProject(deps, req.ctx, req.params.id))
+  app.get('/projects/:id', { schema: { params: idParams, response: { 200: projectDetail } } }, async (req) =>
+    getProject(deps, req.ctx, req.params.id),
+  )
 
   registerWriteRoutes(app, deps, '/projects', 'PROJECT')
 
-  app.put<IdParams>('/projects/:id/archive', async (req, reply) => {
-    const result = await requestArchive(
-      deps,
-      req.ctx,
-      req.params.id,
-      parse(archiveProjectInput, req.body).archive,
-    )
-    return answerChange(reply, result)
-  })
+  app.put(
+    '/projects/:id/archive',
+    { schema: { params: idParams, body: archiveProjectInput, response: changeResponses } },
+    async (req, reply) =>
+      answerChange(reply, await requestArchive(deps, req.ctx, req.params.id, req.body.archive)),
+  )
 }

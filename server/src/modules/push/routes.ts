@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify'
 import type { Deps } from '../../platform/deps.ts'
+import type { App } from '../../platform/http.ts'
 import { parse } from '../../platform/validation.ts'
 import { subscribe, subscribeInput, unsubscribe, unsubscribeInput } from './service.ts'
 
-export async function pushRoutes(app: FastifyInstance, deps: Deps) {
+export async function pushRoutes(app: App, deps: Deps) {
   app.get('/notifications/vapid-public-key', async () => ({ publicKey: deps.push.publicKey }))
 
   app.post('/notifications/subscribe', async (req, reply) => {

@@ -1,4 +1,4 @@
-import type { Comment, Task, TaskStatus } from '@daftar/domain'
+import type { Comment, Task } from '@daftar/domain'
 import type { Person } from './people.ts'
 import type { comments, tasks } from './schema.ts'
 
@@ -34,7 +34,7 @@ export function presentTask(
     category_name: category.name,
     category_color: category.color,
     cc: row.cc,
-    status: row.status as TaskStatus,
+    status: row.status,
     edited_at: row.editedAt?.toISOString() ?? null,
     deletion_date: row.deletionDate?.toISOString() ?? null,
     approved_at: row.approvedAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { TASK_PAGE_SIZE, TASK_STATUS, taskMessages } from '@daftar/domain'
+import { TASK_PAGE_SIZE, TASK_STATUS, type TaskStatus, taskMessages } from '@daftar/domain'
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -89,7 +89,7 @@ export async function listClosedTasks(
 }
 
 /** One visible task with its comments; `status` narrows it to the finished or deleted list's tasks. */
-export async function getTask(deps: Deps, ctx: RequestContext, taskId: string, status?: string) {
+export async function getTask(deps: Deps, ctx: RequestContext, taskId: string, status?: TaskStatus) {
   const [row] = await taskWithCategory(deps.db).where(
     and(eq(tasks.taskId, taskId), visibleTo(ctx), status ? eq(tasks.status, status) : undefined),
   )

@@ -10,9 +10,9 @@ import {
 } from '@daftar/domain'
 import { and, eq } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { FastifyInstance } from 'fastify'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
+import type { App } from '../../platform/http.ts'
 import { keepUploadsOnlyIf, readMultipart } from '../../platform/uploads.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
 import {
@@ -31,7 +31,7 @@ import { tasks } from './schema.ts'
 
 type IdParams = { Params: { id: string } }
 
-export async function taskRoutes(app: FastifyInstance, deps: Deps) {
+export async function taskRoutes(app: App, deps: Deps) {
   // An attachment or completion file may be read by whoever may see its task.
   const fileOfVisibleTask =
     (column: PgColumn, nameColumn: PgColumn) => async (ctx: RequestContext, key: string) => {

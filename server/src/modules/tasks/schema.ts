@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { taskStatusEnum } from '../../db/enums.ts'
 import { categories } from '../categories/schema.ts'
 import { users } from '../users/schema.ts'
 
@@ -24,7 +25,7 @@ export const tasks = pgTable(
     attachment: text('attachment'),
     attachmentName: text('attachment_name'),
     categoryId: uuid('category_id').references(() => categories.categoryId, { onDelete: 'set null' }),
-    status: text('status').notNull(),
+    status: taskStatusEnum('status').notNull(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletionDate: timestamp('deletion_date', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { changePasswordInput, profileUpdateInput } from '@daftar/domain'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { Deps } from '../../platform/deps.ts'
+import type { App } from '../../platform/http.ts'
 import { keepUploadsOnlyIf, readMultipart } from '../../platform/uploads.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
 import { users } from './schema.ts'
@@ -9,7 +9,7 @@ import { changePassword, getCurrentUser, listUsers, PHOTO_RULE, updateProfile } 
 
 type IdParams = { Params: { id: string } }
 
-export async function userRoutes(app: FastifyInstance, deps: Deps) {
+export async function userRoutes(app: App, deps: Deps) {
   // Display photos are shown to everyone in the organisation (user menus, names in lists).
   deps.fileAccess.register('displayPicture', async (ctx, key) => {
     const [owner] = await deps.db

@@ -1,0 +1,41 @@
+/**
+ * Shapes shared by many endpoints of the API contract. Each area's request and response schemas live
+ * beside its rules (clients.ts, projects.ts …); the server declares them on its routes and the web
+ * imports their types, so one side cannot rename a field without the other failing to compile.
+ */
+import { z } from 'zod'
+
+/** An instant, ISO-8601 in UTC. */
+export const instant = z.iso.datetime()
+/** A calendar day, YYYY-MM-DD. */
+export const calendarDate = z.iso.date()
+
+/** `{ error }`: every failed call. */
+export const errorResponse = z.object({ error: z.string() })
+
+/** `{ message }`: the successes the spec says carry a message. */
+export const messageResponse = z.object({ message: z.string() })
+export type MessageResponse = z.infer<typeof messageResponse>
+
+/** A path id. A malformed one names no record, so it answers 404 like an unknown one. */
+export const idParams = z.object({ id: z.string() })
+
+/** What the caller may do with a record: admins have effective WRITE on everything. */
+export const recordAccess = z.enum(['ADMIN', 'READ', 'WRITE'])
+export type RecordAccess = z.infer<typeof recordAccess>
+
+/** Who created and last changed a record, and when (System Information). */
+export const auditFields = {
+  created_by_username: z.string().nullable(),
+  created_at: instant,
+  updated_by_username: z.string().nullable(),
+  updated_at: instant,
+}
+
+/** The paging fields of every paged list. */
+export const pageFields = { totalPages: z.number().int().min(1), currentPage: z.number().int().min(1) }
+
+/** `{ <key>: items[], totalPages, currentPage }`, the shape of every register list (DESIGN §3). */
+export function pageOf<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return z.object({ [key]: z.array(item), ...pageFields } as { [P in K]: z.ZodArray<T> } & typeof pageFields)
+}

@@ -1,0 +1,238 @@
+import { type AccessPermissions, approvalMessages } from '@daftar/domain'
+import { and, eq, sql } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '../../db/connection.ts'
+import { audit } from '../../platform/audit.ts'
+import { requireAdmin } from '../../platform/auth-guard.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { badRequest, conflict, notFound } from '../../platform/errors.ts'
+import type { RegisterDefinition } from '../../platform/registers.ts'
+import { parse } from '../../platform/validation.ts'
+import { accessOf } from '../access/service.ts'
+import { notify } from '../notifications/service.ts'
+import { users } from '../users/schema.ts'
+import { pendingActions } from './schema.ts'
+import { apply, assertGrantable, type ChangeRequest, registerOf, verbOf } from './submit.ts'
+
+type Action = typeof pendingActions.$inferSelect
+
+/** Claims a PENDING action for processing; a second admin (or a second click) finds nothing. */
+async function claim(
+  tx: Tx,
+  ctx: RequestContext,
+  actionId: string,
+  status: 'APPROVED' | 'REJECTED',
+  reason: string | null = null,
+): Promise<Action> {
+  const [action] = await tx
+    .update(pendingActions)
+    .set({
+      status,
+      processedBy: ctx.userId,
+      processedAt: new Date(),
+      rejectionReason: reason,
+      version: sql`${pendingActions.version} + 1`,
+    })
+    .where(
+      and(
+        eq(pendingActions.actionId, actionId),
+        eq(pendingActions.orgId, ctx.orgId),
+        eq(pendingActions.status, 'PENDING'),
+      ),
+    )
+    .returning()
+  if (!action) throw notFound(approvalMessages.notFound)
+  return action
+}
+
+/**
+ * Why the requester may no longer make this change, or null: their account was deactivated, or (for a
+ * change to an existing record) they no longer have WRITE on it.
+ */
+export async function requesterWarning(
+  db: DbOrTx,
+  action: Action,
+  register: RegisterDefinition,
+): Promise<string | null> {
+  const [requester] = await db
+    .select({
+      fullName: users.fullName,
+      isActive: users.isActive,
+      isAdmin: users.isAdmin,
+      username: users.username,
+    })
+    .from(users)
+    .where(eq(users.userId, action.requestedBy))
+  if (!requester?.isActive) return `${requester?.fullName ?? 'The requester'}'s account has been deactivated.`
+  if (action.actionType === 'CREATE' || !action.entityId) return null
+  const level = await accessOf(
+    db,
+    { orgId: action.orgId, userId: action.requestedBy, isAdmin: requester.isAdmin },
+    register.entityType,
+    action.entityId,
+  )
+  if (level === 'ADMIN' || level === 'WRITE') return null
+  return `${requester.fullName} no longer has write access to this ${register.label.toLowerCase()}.`
+}
+
+function requestOf(action: Action, register: RegisterDefinition): ChangeRequest {
+  const base = { entityType: register.entityType }
+  if (action.actionType === 'CREATE')
+    return {
+      ...base,
+      actionType: 'CREATE',
+      entityId: null,
+      data: parse(register.schema, action.proposedData),
+      accessPermissions: action.accessPermissions ?? [],
+    }
+  if (!action.entityId) throw notFound(approvalMessages.notFound)
+  if (action.actionType === 'UPDATE')
+    return {
+      ...base,
+      actionType: 'UPDATE',
+      entityId: action.entityId,
+      data: parse(register.schema, action.proposedData),
+    }
+  return { ...base, actionType: action.actionType, entityId: action.entityId }
+}
+
+/**
+ * Applies a pending action in the transaction that claims it. `recordVersion` (If-Match) is the
+ * version of the record the admin reviewed; without it, the version read here guards the UPDATE, so a
+ * concurrent edit is never silently overwritten.
+ */
+export async function approveAction(
+  deps: Deps,
+  ctx: RequestContext,
+  actionId: string,
+  options: { recordVersion?: number; approveWithoutRequesterAccess?: boolean } = {},
+) {
+  requireAdmin(ctx, 'Only administrators can approve requests.')
+  return deps.db.transaction(async (tx) => {
+    const action = await claim(tx, ctx, actionId, 'APPROVED')
+    const register = registerOf(deps, action.entityType)
+    if (!options.approveWithoutRequesterAccess && (await requesterWarning(tx, action, register)))
+      throw conflict(approvalMessages.requesterLostAccess)
+    const request = requestOf(action, register)
+    // Grants are judged again: a person deactivated since the request cannot be given access.
+    if (request.actionType === 'CREATE') await assertGrantable(tx, ctx.orgId, request.accessPermissions)
+    const applyCtx = { orgId: ctx.orgId, actorUserId: ctx.userId, requesterUserId: action.requestedBy }
+    const expected =
+      request.actionType === 'CREATE'
+        ? undefined
+        : (options.recordVersion ?? (await register.currentData(tx, ctx.orgId, request.entityId))?.version)
+    const entityId = await apply(tx, register, applyCtx, request, expected)
+    if (!action.entityId) {
+      const displayId = (await register.displayId?.(tx, ctx.orgId, entityId)) ?? null
+      await tx
+        .update(pendingActions)
+        .set({ entityId, entityDisplayId: displayId })
+        .where(eq(pendingActions.actionId, actionId))
+    }
+    await audit(tx, ctx, {
+      action: `APPROVE_${action.actionType}`,
+      entityType: register.entityType,
+      entityId,
+      after: action.proposedData,
+    })
+    const subject = register.describe(
+      ('data' in request ? request.data : await register.currentData(tx, ctx.orgId, entityId)) ?? {},
+    )
+    await notify(tx, {
+      orgId: ctx.orgId,
+      userIds: [action.requestedBy],
+      type: 'ACTION_APPROVED',
+      message: `Your request to ${verbOf[action.actionType]} ${register.label.toLowerCase()} '${subject}' was approved.`,
+      link: register.link(entityId),
+      entityType: register.entityType,
+      entityId,
+      triggeringUserId: ctx.userId,
+    })
+    return { message: 'Action approved successfully.', entityId }
+  })
+}
+
+export async function rejectAction(deps: Deps, ctx: RequestContext, actionId: string, reason: string | null) {
+  requireAdmin(ctx, 'Only administrators can reject requests.')
+  return deps.db.transaction(async (tx) => {
+    const action = await claim(tx, ctx, actionId, 'REJECTED', reason)
+    const register = registerOf(deps, action.entityType)
+    const current = action.entityId ? await register.currentData(tx, ctx.orgId, action.entityId) : null
+    const editsData = action.actionType === 'CREATE' || action.actionType === 'UPDATE'
+    const subject = register.describe((editsData ? action.proposedData : current) ?? {})
+    await audit(tx, ctx, {
+      action: `REJECT_${action.actionType}`,
+      entityType: action.entityType,
+      entityId: action.entityId ?? action.actionId,
+      after: { reason },
+    })
+    await notify(tx, {
+      orgId: ctx.orgId,
+      userIds: [action.requestedBy],
+      type: 'ACTION_REJECTED',
+      message: `Your request to ${verbOf[action.actionType]} ${register.label.toLowerCase()} '${subject}' was rejected${reason ? `: ${reason}` : '.'}`,
+      link: `/admin/approvals/${actionId}`,
+      entityType: action.entityType,
+      entityId: action.entityId,
+      triggeringUserId: ctx.userId,
+    })
+    return { message: 'Action rejected successfully.' }
+  })
+}
+
+/**
+ * 'Edit & Re-evaluate': the admin corrects the proposed data (and, for a create, the access it will
+ * grant); the register's schema and rules judge it again.
+ */
+export async function editPendingAction(
+  deps: Deps,
+  ctx: RequestContext,
+  actionId: string,
+  input: { proposed_data: Record<string, unknown>; access_permissions?: AccessPermissions },
+) {
+  requireAdmin(ctx, 'Only administrators can edit requests.')
+  const [action] = await deps.db
+    .select()
+    .from(pendingActions)
+    .where(
+      and(
+        eq(pendingActions.actionId, actionId),
+        eq(pendingActions.orgId, ctx.orgId),
+        eq(pendingActions.status, 'PENDING'),
+      ),
+    )
+  if (!action) throw notFound(approvalMessages.notFound)
+  if (action.actionType !== 'CREATE' && action.actionType !== 'UPDATE')
+    throw badRequest('Only creation and update requests can be edited.')
+  const register = registerOf(deps, action.entityType)
+  const data = parse(register.schema, input.proposed_data)
+  await register.validate?.(deps.db, ctx.orgId, data, action.entityId)
+  const grants =
+    action.actionType === 'CREATE' ? (input.access_permissions ?? action.accessPermissions ?? []) : []
+  await assertGrantable(deps.db, ctx.orgId, grants)
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pendingActions)
+      .set({
+        proposedData: data,
+        summary: register.describe(data),
+        accessPermissions: grants,
+        version: sql`${pendingActions.version} + 1`,
+      })
+      .where(and(eq(pendingActions.actionId, actionId), eq(pendingActions.status, 'PENDING')))
+      .returning()
+    if (!row) throw notFound(approvalMessages.notFound)
+    await audit(tx, ctx, {
+      action: 'EDIT_PENDING',
+      entityType: action.entityType,
+      entityId: action.entityId ?? actionId,
+      before: { proposed_data: action.proposedData, access_permissions: action.accessPermissions },
+      after: { proposed_data: data, access_permissions: grants },
+    })
+    return row
+  })
+  return {
+    message: approvalMessages.updated,
+    pendingAction: { action_id: updated.actionId, proposed_data: updated.proposedData },
+  }
+}

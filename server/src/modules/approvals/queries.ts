@@ -1,0 +1,162 @@
+import {
+  type ActionType,
+  approvalMessages,
+  type EntityType,
+  type PendingAction,
+  type PendingActionDetail,
+} from '@daftar/domain'
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { notFound } from '../../platform/errors.ts'
+import { totalPages } from '../../platform/pagination.ts'
+import { accessOf } from '../access/service.ts'
+import { users } from '../users/schema.ts'
+import { requesterWarning } from './decide.ts'
+import { pendingActions } from './schema.ts'
+import { registerOf } from './submit.ts'
+
+const requester = alias(users, 'requester')
+const processor = alias(users, 'processor')
+
+type Row = { a: typeof pendingActions.$inferSelect; username: string; fullName: string }
+
+function presentAction(row: Row): PendingAction {
+  return {
+    action_id: row.a.actionId,
+    action_type: row.a.actionType,
+    entity_type: row.a.entityType,
+    entity_id: row.a.entityId,
+    requested_by_username: row.username,
+    requested_by_fullname: row.fullName,
+    requested_at: row.a.requestedAt.toISOString(),
+    status: row.a.status,
+    proposed_data: row.a.proposedData,
+    summary: row.a.summary,
+    entity_display_id: row.a.entityDisplayId,
+  }
+}
+
+/** Admins see the whole queue; everyone else sees their own requests. */
+export async function listPendingActions(
+  deps: Deps,
+  ctx: RequestContext,
+  query: {
+    page: number
+    limit: number
+    entityType?: EntityType
+    actionType?: ActionType
+    requestedBy?: string
+  },
+) {
+  const filters: (SQL | undefined)[] = [
+    eq(pendingActions.orgId, ctx.orgId),
+    eq(pendingActions.status, 'PENDING'),
+  ]
+  if (!ctx.isAdmin) filters.push(eq(pendingActions.requestedBy, ctx.userId))
+  if (query.entityType) filters.push(eq(pendingActions.entityType, query.entityType))
+  if (query.actionType) filters.push(eq(pendingActions.actionType, query.actionType))
+  if (query.requestedBy) {
+    const who = query.requestedBy.trim()
+    filters.push(
+      /^[0-9a-f-]{36}$/i.test(who)
+        ? eq(pendingActions.requestedBy, who)
+        : sql`lower(${requester.username}) = lower(${who})`,
+    )
+  }
+  const where = and(...filters)
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ a: pendingActions, username: requester.username, fullName: requester.fullName })
+      .from(pendingActions)
+      .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
+      .where(where)
+      .orderBy(desc(pendingActions.requestedAt), desc(pendingActions.actionId))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    deps.db
+      .select({ n: count() })
+      .from(pendingActions)
+      .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
+      .where(where),
+  ])
+  return {
+    pendingActions: rows.map(presentAction),
+    totalPages: totalPages(total?.n ?? 0, query.limit),
+    currentPage: query.page,
+    limit: query.limit,
+  }
+}
+
+/**
+ * One action of any status for the review page. An admin sees the record as it is now, the access a
+ * create will grant and whether the requester still may make the change. The requester sees what they
+ * proposed and the outcome, and the record's current data only while they may still read it.
+ */
+export async function getPendingAction(
+  deps: Deps,
+  ctx: RequestContext,
+  actionId: string,
+): Promise<PendingActionDetail> {
+  const [row] = await deps.db
+    .select({
+      a: pendingActions,
+      username: requester.username,
+      fullName: requester.fullName,
+      processorName: processor.fullName,
+    })
+    .from(pendingActions)
+    .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
+    .leftJoin(processor, eq(processor.userId, pendingActions.processedBy))
+    .where(and(eq(pendingActions.actionId, actionId), eq(pendingActions.orgId, ctx.orgId)))
+  if (!row || (!ctx.isAdmin && row.a.requestedBy !== ctx.userId)) throw notFound(approvalMessages.notFound)
+  const a = row.a
+  const register = registerOf(deps, a.entityType)
+  const readable = Boolean(a.entityId && (await accessOf(deps.db, ctx, a.entityType, a.entityId)))
+  const current = readable && a.entityId ? await register.currentData(deps.db, ctx.orgId, a.entityId) : null
+  const pending = a.status === 'PENDING'
+  return {
+    ...presentAction(row),
+    current_data: current,
+    entity_name: current ? register.describe(current) : null,
+    entity_link: current && a.entityId ? register.link(a.entityId) : null,
+    // Someone changed the record after this request was made: the admin should look twice.
+    record_changed_since_request: Boolean(
+      current && a.baseVersion !== null && current.version !== a.baseVersion,
+    ),
+    access_permissions: await grantsWithNames(deps, ctx, a.accessPermissions ?? []),
+    requester_warning: ctx.isAdmin && pending ? await requesterWarning(deps.db, a, register) : null,
+    processed_by_fullname: row.processorName,
+    processed_at: a.processedAt?.toISOString() ?? null,
+    rejection_reason: a.rejectionReason,
+    version: a.version,
+  }
+}
+
+async function grantsWithNames(
+  deps: Deps,
+  ctx: RequestContext,
+  grants: { user_id: string; level: 'READ' | 'WRITE' }[],
+) {
+  if (grants.length === 0) return []
+  const people = await deps.db
+    .select({ userId: users.userId, username: users.username, fullName: users.fullName })
+    .from(users)
+    .where(
+      and(
+        eq(users.orgId, ctx.orgId),
+        inArray(
+          users.userId,
+          grants.map((g) => g.user_id),
+        ),
+      ),
+    )
+  const byId = new Map(people.map((p) => [p.userId, p]))
+  return grants.flatMap((g) => {
+    const person = byId.get(g.user_id)
+    return person
+      ? [{ user_id: g.user_id, username: person.username, full_name: person.fullName, level: g.level }]
+      : []
+  })
+}

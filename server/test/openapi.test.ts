@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { client, startTestServer, type TestServer } from './helpers.ts'
+import { createClient, registerOrg } from './registers-helpers.ts'
+
+let server: TestServer
+let document: { openapi: string; paths: Record<string, Record<string, unknown>> }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const res = await server.app.inject({ method: 'GET', url: '/api/openapi.json' })
+  expect(res.statusCode).toBe(200)
+  document = res.json()
+})
+afterAll(() => server.close())
+
+/** Fastify's `/api/clients/:id` is OpenAPI's `/api/clients/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
+
+describe('GET /api/openapi.json', () => {
+  it('publishes every API route the server registers', () => {
+    const routes = server.app.routeTable.filter(
+      (r) => r.url.startsWith('/api/') && r.url !== '/api/openapi.json' && !r.url.endsWith('*'),
+    )
+    expect(routes.length).toBeGreaterThan(40)
+    const missing = routes.filter((r) => !document.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
+    expect(missing).toEqual([])
+  })
+
+  it('describes request and response bodies from the domain schemas', () => {
+    expect(document.openapi).toMatch(/^3\./)
+    const list = document.paths['/api/clients']!.get as {
+      parameters: { name: string; in: string }[]
+      responses: Record<
+        string,
+        { content: Record<string, { schema: { properties: Record<string, unknown> } }> }
+      >
+    }
+    expect(list.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'searchQuery', 'sortBy']),
+    )
+    const body = list.responses['200']!.content['application/json']!.schema
+    expect(Object.keys(body.properties)).toEqual(['clients', 'totalPages', 'currentPage'])
+    const create = document.paths['/api/clients']!.post as {
+      requestBody: unknown
+      responses: Record<string, unknown>
+    }
+    expect(JSON.stringify(create.requestBody)).toContain('accessPermissions')
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['200', '201', '202']))
+  })
+
+  it('a detail answer carries exactly the fields its published schema names', async () => {
+    const org = await registerOrg(server, 'OpenAPI Org')
+    const id = await createClient(server, org.admin.token, { name: 'Contract Co' })
+    const res = await client(server, org.admin.token).get(`/clients/${id}`)
+    const detail = document.paths['/api/clients/{id}']!.get as {
+      responses: Record<
+        string,
+        { content: Record<string, { schema: { properties: Record<string, unknown> } }> }
+      >
+    }
+    const published = Object.keys(detail.responses['200']!.content['application/json']!.schema.properties)
+    expect(Object.keys(res.json()).sort()).toEqual(published.sort())
+  })
+})
