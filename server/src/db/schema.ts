@@ -1,3 +1,4 @@
+export * from '../modules/accounts/schema.ts'
 export * from '../modules/access/schema.ts'
 export * from '../modules/approvals/schema.ts'
 export * from '../modules/auth/schema.ts'
