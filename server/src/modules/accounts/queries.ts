@@ -121,9 +121,9 @@ export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKi
     sql<string>`coalesce(sum(${value}) filter (where ${where}), 0)`
   const bucket = (b: keyof Aging) => sum(inv.amountDue, agingSql(t, b, today))
   const received = sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
-      join ${paid.inv} on ${paid.inv.invoiceId} = p.invoice_id
-      left join ${paid.client} on ${paid.client.clientId} = ${paid.inv.clientId}
-      left join ${paid.project} on ${paid.project.projectId} = ${paid.inv.projectId}
+      join ${accountInvoices} "paid_inv" on ${paid.inv.invoiceId} = p.invoice_id
+      left join ${clients} "paid_client" on ${paid.client.clientId} = ${paid.inv.clientId}
+      left join ${projects} "paid_project" on ${paid.project.projectId} = ${paid.inv.projectId}
       where p.org_id = ${ctx.orgId} and p.payment_date >= ${from} and p.payment_date <= ${to}
         and ${listWhere(ctx.orgId, kind, query, today, paid, { dates: false, aging: false })})`
   const [row] = await deps.db
