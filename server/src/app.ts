@@ -20,6 +20,7 @@ import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
 import { pushRoutes } from './modules/push/routes.ts'
+import { supplierRoutes } from './modules/suppliers/routes.ts'
 import { taskRoutes } from './modules/tasks/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createAuthGuard } from './platform/auth-guard.ts'
@@ -130,6 +131,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await documentRoutes(secured, deps)
         await clientRoutes(secured, deps)
         await projectRoutes(secured, deps)
+        await supplierRoutes(secured, deps)
         await billingRoutes(secured, deps)
         await accountsRoutes(secured, deps)
         await taskRoutes(secured, deps)

@@ -25,7 +25,10 @@ beforeAll(async () => {
   const other = await createClient(server, org.admin.token, { name: 'Zenith Pharma' })
   const a = org.admin
   // Amounts are whole rupees with 0% GST, so every figure below is easy to check.
-  ids.draft = await createReceivable(server, a, org.clientId, { invoice_no: 'R-DRAFT', line_items: line(100) })
+  ids.draft = await createReceivable(server, a, org.clientId, {
+    invoice_no: 'R-DRAFT',
+    line_items: line(100),
+  })
   ids.draft2 = await createReceivable(server, a, other, { invoice_no: 'R-DRAFT2', line_items: line(50) })
   ids.sent = await sentReceivable(server, a, org.clientId, {
     invoice_no: 'R-SENT',
@@ -54,7 +57,10 @@ beforeAll(async () => {
     due_date: day(-50),
   })
   await as(server, a).post(`/receivables/${ids.paid}/payments`, paymentBody(300, { payment_date: lastMonth }))
-  ids.cancelled = await sentReceivable(server, a, org.clientId, { invoice_no: 'R-CANCELLED', line_items: line(700) })
+  ids.cancelled = await sentReceivable(server, a, org.clientId, {
+    invoice_no: 'R-CANCELLED',
+    line_items: line(700),
+  })
   await as(server, a).delete(`/receivables/${ids.cancelled}`)
 })
 afterAll(() => server.close())
@@ -62,7 +68,11 @@ afterAll(() => server.close())
 const list = async (query = '') => {
   const res = await as(server, org.accountant).get(`/receivables?${query}`)
   expect(res.statusCode, res.body).toBe(200)
-  return res.json() as { receivables: { invoice_no: string; status: string }[]; totalPages: number; currentPage: number }
+  return res.json() as {
+    receivables: { invoice_no: string; status: string }[]
+    totalPages: number
+    currentPage: number
+  }
 }
 const numbers = async (query = '') => (await list(query)).receivables.map((r) => r.invoice_no)
 
@@ -100,7 +110,7 @@ describe('GET /receivables', () => {
       'R-PAID': 'PAID',
       'R-CANCELLED': 'CANCELLED',
     })
-    expect((await receivable(server, org.admin, ids.partOverdue)).status).toBe('OVERDUE')
+    expect((await receivable(server, org.admin, ids.partOverdue!)).status).toBe('OVERDUE')
   })
 
   it('filters by status, OVERDUE included, and a live status leaves the overdue ones out', async () => {

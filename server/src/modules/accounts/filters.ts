@@ -3,15 +3,22 @@ import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import { searchAny } from '../../platform/listing.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
+import { suppliers } from '../suppliers/schema.ts'
 import { accountInvoices } from './schema.ts'
 
 /** The tables a list query reads; the summary reads a second, aliased set for its payments. */
 export interface ListTables {
   inv: typeof accountInvoices
   client: typeof clients
+  supplier: typeof suppliers
   project: typeof projects
 }
-export const baseTables: ListTables = { inv: accountInvoices, client: clients, project: projects }
+export const baseTables: ListTables = {
+  inv: accountInvoices,
+  client: clients,
+  supplier: suppliers,
+  project: projects,
+}
 
 /** YYYY-MM-DD shifted by whole days. */
 export function shiftDate(iso: string, days: number): string {
@@ -50,7 +57,7 @@ export function agingSql(t: ListTables, bucket: AgingBucket, today: string): SQL
 
 /** The name of the document's party: its client (receivables) or supplier (payables). */
 export function partyNameSql(t: ListTables): SQL<string> {
-  return sql<string>`coalesce(${t.client.name}, '')`
+  return sql<string>`coalesce(${t.client.name}, ${t.supplier.name}, '')`
 }
 
 /**

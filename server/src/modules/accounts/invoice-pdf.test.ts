@@ -60,8 +60,7 @@ interface ParsedPdf {
 
 /** Reads the PDF back: its text, and every image decoded as a QR code. */
 async function parsePdf(bytes: Buffer): Promise<ParsedPdf> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 })
-    .promise
+  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise
   let text = ''
   const qr: string[] = []
   for (let n = 1; n <= pdf.numPages; n++) {
@@ -133,9 +132,7 @@ describe('the invoice PDF', () => {
       expect(text).toContain(expected)
     expect(text).not.toContain('IGST')
     expect(text).not.toContain('Reverse Charge')
-    expect(qr).toEqual([
-      `upi://pay?pa=${UPI}&pn=Demo%20Industries&am=3509.00&tn=Invoice%20INV-2026-014`,
-    ])
+    expect(qr).toEqual([`upi://pay?pa=${UPI}&pn=Demo%20Industries&am=3509.00&tn=Invoice%20INV-2026-014`])
   })
 
   it('is made again after a payment and an edit, with the balance due in the QR; RCM is stated', async () => {
@@ -177,7 +174,9 @@ describe('the invoice PDF', () => {
     expect((await receivable(server, org.admin, draft)).invoice_pdf_s3_key).toBeNull()
     const id = await sentReceivable(server, org.admin, org.clientId)
     await as(server, org.admin).post(`/receivables/${id}/payments`, paymentBody(2950))
-    const { text, qr } = await parsePdf(await downloadPdf((await receivable(server, org.admin, id)).invoice_pdf_s3_key))
+    const { text, qr } = await parsePdf(
+      await downloadPdf((await receivable(server, org.admin, id)).invoice_pdf_s3_key),
+    )
     expect(text).toContain('Balance Due (INR) 0.00')
     expect(qr).toEqual([])
   })

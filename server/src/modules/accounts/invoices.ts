@@ -22,6 +22,7 @@ import {
 } from '../../platform/errors.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
+import { suppliers } from '../suppliers/schema.ts'
 import { refreshPdf } from './documents.ts'
 import {
   type DocumentInput,
@@ -46,10 +47,11 @@ async function checkReferences(tx: Tx, ctx: RequestContext, kind: AccountKind, i
       .where(and(eq(clients.clientId, input.partyId), eq(clients.orgId, ctx.orgId)))
     if (!client) throw badRequest(accountMessages.clientNotFound)
   } else {
-    const found = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from suppliers where supplier_id = ${input.partyId} and org_id = ${ctx.orgId}`,
-    )
-    if (!found.rows[0]?.n) throw badRequest(accountMessages.supplierNotFound)
+    const [supplier] = await tx
+      .select({ id: suppliers.supplierId })
+      .from(suppliers)
+      .where(and(eq(suppliers.supplierId, input.partyId), eq(suppliers.orgId, ctx.orgId)))
+    if (!supplier) throw badRequest(accountMessages.supplierNotFound)
   }
   if (!input.projectId) return
   const [project] = await tx

@@ -60,7 +60,8 @@ describe('recording a payment', () => {
 
   it('answers the spec’s messages: positive amount, not above the amount due, a date, a known mode', async () => {
     const id = await sentReceivable(server, org.admin, org.clientId)
-    const post = (body: Record<string, unknown>) => as(server, org.admin).post(`/receivables/${id}/payments`, body)
+    const post = (body: Record<string, unknown>) =>
+      as(server, org.admin).post(`/receivables/${id}/payments`, body)
     for (const amount of [0, -5, 'abc', '', 0.001]) {
       const res = await post(paymentBody(0, { amount_paid_now: amount }))
       expect(res.statusCode, String(amount)).toBe(400)
@@ -86,7 +87,9 @@ describe('recording a payment', () => {
     const first = await as(server, org.accountant).post(`/receivables/${id}/payments`, paymentBody(500), key)
     const again = await as(server, org.accountant).post(`/receivables/${id}/payments`, paymentBody(500), key)
     const racing = await Promise.all(
-      [1, 2, 3].map(() => as(server, org.accountant).post(`/receivables/${id}/payments`, paymentBody(500), key)),
+      [1, 2, 3].map(() =>
+        as(server, org.accountant).post(`/receivables/${id}/payments`, paymentBody(500), key),
+      ),
     )
     expect(first.statusCode).toBe(201)
     for (const res of [again, ...racing]) {
@@ -105,12 +108,15 @@ describe('recording a payment', () => {
   it('of 20 parallel full payments on one invoice, exactly one succeeds and nothing is overpaid', async () => {
     const id = await sentReceivable(server, org.admin, org.clientId)
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => as(server, org.accountant).post(`/receivables/${id}/payments`, paymentBody(2950))),
+      Array.from({ length: 20 }, () =>
+        as(server, org.accountant).post(`/receivables/${id}/payments`, paymentBody(2950)),
+      ),
     )
     const codes = results.map((r) => r.statusCode)
     expect(codes.filter((c) => c === 201)).toHaveLength(1)
     expect(codes.filter((c) => c === 422)).toHaveLength(19)
-    for (const r of results.filter((r) => r.statusCode === 422)) expect(errorOf(r)).toBe(accountMessages.exceedsDue)
+    for (const r of results.filter((r) => r.statusCode === 422))
+      expect(errorOf(r)).toBe(accountMessages.exceedsDue)
     const inv = await receivable(server, org.admin, id)
     expect(inv).toMatchObject({ status: 'PAID', amount_paid: 2950, amount_due: 0 })
     expect(inv.payment_details).toHaveLength(1)
@@ -140,7 +146,13 @@ describe('editing and deleting payments (admins)', () => {
     expect(edit.statusCode, edit.body).toBe(200)
     expect(edit.json()).toMatchObject({
       message: accountMessages.paymentUpdated,
-      payment: { amount: 950, date: day(-1), mode: 'Cheque', version: 2, updated_by_username: org.admin.username },
+      payment: {
+        amount: 950,
+        date: day(-1),
+        mode: 'Cheque',
+        version: 2,
+        updated_by_username: org.admin.username,
+      },
     })
     expect(await receivable(server, org.admin, id)).toMatchObject({
       status: 'PARTIALLY_PAID',

@@ -16,6 +16,7 @@ import { notFound } from '../../platform/errors.ts'
 import { totalPages } from '../../platform/pagination.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
+import { suppliers } from '../suppliers/schema.ts'
 import { users } from '../users/schema.ts'
 import { agingSql, baseTables, type ListTables, listWhere, overdueSql, partyNameSql } from './filters.ts'
 import { requireAccounts, words } from './kinds.ts'
@@ -43,14 +44,6 @@ function rowColumns(t: ListTables = baseTables) {
   }
 }
 
-function selectRows(db: DbOrTx) {
-  return db
-    .select(rowColumns())
-    .from(inv)
-    .leftJoin(clients, eq(clients.clientId, inv.clientId))
-    .leftJoin(projects, eq(projects.projectId, inv.projectId))
-}
-
 /** Each sort follows one index (account_invoices_date_idx, _due_idx, _total_idx). */
 function orderOf(sortBy: string): SQL[] {
   if (sortBy === 'due_date_asc') return [asc(inv.dueDate), asc(inv.invoiceId)]
@@ -73,11 +66,17 @@ export async function listDocuments(
         .select({ n: count() })
         .from(inv)
         .leftJoin(clients, eq(clients.clientId, inv.clientId))
+        .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
         .leftJoin(projects, eq(projects.projectId, inv.projectId))
         .where(where)
     : deps.db.select({ n: count() }).from(inv).where(where)
   const [rows, [total]] = await Promise.all([
-    selectRows(deps.db)
+    deps.db
+      .select(rowColumns())
+      .from(inv)
+      .leftJoin(clients, eq(clients.clientId, inv.clientId))
+      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+      .leftJoin(projects, eq(projects.projectId, inv.projectId))
       .where(where)
       .orderBy(...orderOf(query.sortBy))
       .limit(ACCOUNTS_PAGE_SIZE)
@@ -102,6 +101,7 @@ function thisMonth(today: string): [string, string] {
 const paid = {
   inv: alias(accountInvoices, 'paid_inv'),
   client: alias(clients, 'paid_client'),
+  supplier: alias(suppliers, 'paid_supplier'),
   project: alias(projects, 'paid_project'),
 } as unknown as ListTables
 
@@ -123,6 +123,7 @@ export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKi
   const received = sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
       join ${accountInvoices} "paid_inv" on ${paid.inv.invoiceId} = p.invoice_id
       left join ${clients} "paid_client" on ${paid.client.clientId} = ${paid.inv.clientId}
+      left join ${suppliers} "paid_supplier" on ${paid.supplier.supplierId} = ${paid.inv.supplierId}
       left join ${projects} "paid_project" on ${paid.project.projectId} = ${paid.inv.projectId}
       where p.org_id = ${ctx.orgId} and p.payment_date >= ${from} and p.payment_date <= ${to}
         and ${listWhere(ctx.orgId, kind, query, today, paid, { dates: false, aging: false })})`
@@ -141,6 +142,7 @@ export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKi
     })
     .from(inv)
     .leftJoin(clients, eq(clients.clientId, inv.clientId))
+    .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
     .leftJoin(projects, eq(projects.projectId, inv.projectId))
     .where(
       and(
@@ -178,7 +180,7 @@ export async function findDocument(
   const [row] = await db
     .select({
       ...rowColumns(),
-      partyGstin: sql<string | null>`${clients.gstin}`,
+      partyGstin: sql<string | null>`coalesce(${clients.gstin}, ${suppliers.gstin})`,
       description: inv.description,
       gstType: inv.gstType,
       isRcm: inv.isRcm,
@@ -195,6 +197,7 @@ export async function findDocument(
     })
     .from(inv)
     .leftJoin(clients, eq(clients.clientId, inv.clientId))
+    .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
     .leftJoin(projects, eq(projects.projectId, inv.projectId))
     .leftJoin(creator, eq(creator.userId, inv.createdBy))
     .leftJoin(updater, eq(updater.userId, inv.updatedBy))
@@ -285,6 +288,7 @@ export async function* exportRows(
       })
       .from(inv)
       .leftJoin(clients, eq(clients.clientId, inv.clientId))
+      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
       .leftJoin(projects, eq(projects.projectId, inv.projectId))
       .where(where)
       .orderBy(...orderOf(query.sortBy))

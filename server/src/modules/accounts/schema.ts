@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
+import { suppliers } from '../suppliers/schema.ts'
 import { users } from '../users/schema.ts'
 
 export const accountKindEnum = pgEnum('account_kind', accountKinds)
@@ -39,8 +40,7 @@ export const accountInvoices = pgTable(
     orgId: uuid('org_id').notNull(),
     kind: accountKindEnum('kind').notNull(),
     clientId: uuid('client_id').references(() => clients.clientId),
-    /** References suppliers(supplier_id) once the suppliers register exists. */
-    supplierId: uuid('supplier_id'),
+    supplierId: uuid('supplier_id').references(() => suppliers.supplierId),
     projectId: uuid('project_id').references(() => projects.projectId),
     /** invoice_no of a receivable, vendor_invoice_no of a payable. */
     number: text('number').notNull(),

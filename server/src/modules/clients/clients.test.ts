@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
+import { registerContract } from '../../../test/register-contract.ts'
 import {
   countRows,
   createClient,
@@ -259,4 +260,16 @@ describe('GET /clients/dropdown-list', () => {
     expect(list.map((c) => c.client_id)).not.toContain(theirs)
     for (const c of list) expect(Object.keys(c).sort()).toEqual(['client_id', 'gstin', 'name'])
   })
+})
+
+registerContract({
+  label: 'Client',
+  entityType: 'CLIENT',
+  path: '/clients',
+  table: 'clients',
+  listKey: 'clients',
+  idField: 'client_id',
+  notFound: 'Client not found.',
+  nameField: 'name',
+  body: (tag) => ({ name: tag }),
 })

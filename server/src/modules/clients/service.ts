@@ -1,24 +1,37 @@
-import { type ClientSort, clientDisplayId, clientMessages, REGISTER_PAGE_SIZE } from '@daftar/domain'
+import {
+  type ClientDetail,
+  type ClientList,
+  type ClientOption,
+  type ClientSort,
+  clientDisplayId,
+  clientMessages,
+} from '@daftar/domain'
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { searchAny } from '../../platform/listing.ts'
-import { totalPages } from '../../platform/pagination.ts'
+import {
+  auditOf,
+  contactValues,
+  creator,
+  firstContact,
+  lowerSort,
+  pageWindow,
+  registerPage,
+  updater,
+} from '../../platform/register-queries.ts'
 import { assertReadable, visibleTo } from '../access/service.ts'
-import { users } from '../users/schema.ts'
 import { clientRegister } from './register.ts'
 import { clients } from './schema.ts'
 
-const firstContact = (field: 'name' | 'phone' | 'email') =>
-  sql<string | null>`${clients.contacts}->0->>${field}`
+const contactName = firstContact(clients.contacts, 'name')
 
 const sorts: Record<ClientSort, SQL[]> = {
-  name_asc: [sql`lower(${clients.name}) asc`, asc(clients.clientId)],
-  name_desc: [sql`lower(${clients.name}) desc`, asc(clients.clientId)],
-  contact_person_asc: [sql`lower(${firstContact('name')}) asc nulls last`, asc(clients.clientId)],
-  contact_person_desc: [sql`lower(${firstContact('name')}) desc nulls last`, asc(clients.clientId)],
+  name_asc: [lowerSort(clients.name, 'asc'), asc(clients.clientId)],
+  name_desc: [lowerSort(clients.name, 'desc'), asc(clients.clientId)],
+  contact_person_asc: [lowerSort(contactName, 'asc', true), asc(clients.clientId)],
+  contact_person_desc: [lowerSort(contactName, 'desc', true), asc(clients.clientId)],
   last_updated: [desc(clients.updatedAt), asc(clients.clientId)],
   first_added: [asc(clients.createdAt), asc(clients.clientId)],
 }
@@ -27,57 +40,47 @@ export async function listClients(
   deps: Deps,
   ctx: RequestContext,
   query: { page: number; searchQuery: string; sortBy: ClientSort },
-) {
+): Promise<ClientList> {
   const where = and(
     eq(clients.orgId, ctx.orgId),
     visibleTo(ctx, 'CLIENT', clients.clientId),
     searchAny(query.searchQuery, [
       clients.name,
       clients.gstin,
-      // The contacts' values only: the stored rows' keys ("name", "email") must not match every client.
-      sql`jsonb_path_query_array(${clients.contacts}, '$[*].*')::text`,
+      contactValues(clients.contacts),
       sql`'CL-' || lpad(${clients.displayNumber}::text, 4, '0')`,
     ]),
   )
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        clientId: clients.clientId,
-        displayNumber: clients.displayNumber,
-        name: clients.name,
-        gstin: clients.gstin,
-        contactName: firstContact('name'),
-        contactPhone: firstContact('phone'),
-        contactEmail: firstContact('email'),
-        updatedAt: clients.updatedAt,
-      })
-      .from(clients)
-      .where(where)
-      .orderBy(...sorts[query.sortBy])
-      .limit(REGISTER_PAGE_SIZE)
-      .offset((query.page - 1) * REGISTER_PAGE_SIZE),
-    deps.db.select({ n: count() }).from(clients).where(where),
-  ])
-  return {
-    clients: rows.map((r) => ({
-      client_id: r.clientId,
-      client_id_display: clientDisplayId(r.displayNumber),
-      name: r.name,
-      gstin: r.gstin,
-      contact_person_name: r.contactName,
-      contact_person_phone: r.contactPhone,
-      contact_person_email: r.contactEmail,
-      updated_at: r.updatedAt.toISOString(),
-    })),
-    totalPages: totalPages(total?.n ?? 0),
-    currentPage: query.page,
-  }
+  const rows = deps.db
+    .select({
+      clientId: clients.clientId,
+      displayNumber: clients.displayNumber,
+      name: clients.name,
+      gstin: clients.gstin,
+      contactName,
+      contactPhone: firstContact(clients.contacts, 'phone'),
+      contactEmail: firstContact(clients.contacts, 'email'),
+      updatedAt: clients.updatedAt,
+    })
+    .from(clients)
+    .where(where)
+    .orderBy(...sorts[query.sortBy])
+    .limit(pageWindow(query.page).limit)
+    .offset(pageWindow(query.page).offset)
+  const total = deps.db.select({ n: count() }).from(clients).where(where)
+  return registerPage('clients', query.page, [rows, total], (r) => ({
+    client_id: r.clientId,
+    client_id_display: clientDisplayId(r.displayNumber),
+    name: r.name,
+    gstin: r.gstin,
+    contact_person_name: r.contactName,
+    contact_person_phone: r.contactPhone,
+    contact_person_email: r.contactEmail,
+    updated_at: r.updatedAt.toISOString(),
+  }))
 }
 
-const creator = alias(users, 'creator')
-const updater = alias(users, 'updater')
-
-export async function getClient(deps: Deps, ctx: RequestContext, clientId: string) {
+export async function getClient(deps: Deps, ctx: RequestContext, clientId: string): Promise<ClientDetail> {
   const access = await assertReadable(deps.db, ctx, clientRegister, clientId, clientMessages.notFound)
   const [row] = await deps.db
     .select({ c: clients, createdBy: creator.username, updatedBy: updater.username })
@@ -96,21 +99,17 @@ export async function getClient(deps: Deps, ctx: RequestContext, clientId: strin
     pan: c.pan,
     contacts: c.contacts,
     notes: c.notes,
-    created_by_username: row.createdBy,
-    created_at: c.createdAt.toISOString(),
-    updated_by_username: row.updatedBy,
-    updated_at: c.updatedAt.toISOString(),
+    ...auditOf(c, row),
     version: c.version,
     access_level: access,
   }
 }
 
 /** Every client of the organisation, for pickers (DESIGN §5: tasks and invoices reference any). */
-export async function clientDropdown(deps: Deps, ctx: RequestContext) {
-  const rows = await deps.db
+export async function clientDropdown(deps: Deps, ctx: RequestContext): Promise<ClientOption[]> {
+  return deps.db
     .select({ client_id: clients.clientId, name: clients.name, gstin: clients.gstin })
     .from(clients)
     .where(eq(clients.orgId, ctx.orgId))
     .orderBy(sql`lower(${clients.name})`)
-  return rows
 }

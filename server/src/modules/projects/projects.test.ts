@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
+import { registerContract } from '../../../test/register-contract.ts'
 import {
   countRows,
   createClient,
@@ -264,4 +265,19 @@ describe('PUT /projects/:id/archive', () => {
     )
     expect((await detail(org.admin.token, id)).is_archived).toBe(true)
   })
+})
+
+registerContract({
+  label: 'Project',
+  entityType: 'PROJECT',
+  path: '/projects',
+  table: 'projects',
+  listKey: 'projects',
+  idField: 'project_id',
+  notFound: 'Project not found.',
+  nameField: 'name',
+  setup: async (server, org) => ({
+    clientId: await createClient(server, org.admin.token, { name: 'Contract Client' }),
+  }),
+  body: (tag, setup) => projectBody(setup.clientId!, { name: tag }),
 })

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, date, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { registerColumns } from '../../platform/register-table.ts'
 import { clients } from '../clients/schema.ts'
-import { users } from '../users/schema.ts'
 
 export interface ContactDetails {
   name: string | null
@@ -27,7 +16,6 @@ export const projects = pgTable(
   'projects',
   {
     projectId: uuid('project_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
     name: text('name').notNull(),
     clientId: uuid('client_id')
       .notNull()
@@ -44,11 +32,7 @@ export const projects = pgTable(
     consultantDetails: jsonb('consultant_details').$type<ConsultantDetails>(),
     notes: text('notes'),
     isArchived: boolean('is_archived').notNull().default(false),
-    createdBy: uuid('created_by').references(() => users.userId),
-    updatedBy: uuid('updated_by').references(() => users.userId),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    version: integer('version').notNull().default(1),
+    ...registerColumns(),
   },
   (t) => [
     index('projects_list_idx').on(t.orgId, t.isArchived, sql`lower(${t.name})`),

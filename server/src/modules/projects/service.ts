@@ -1,16 +1,15 @@
 import { type ProjectSort, projectMessages, REGISTER_PAGE_SIZE } from '@daftar/domain'
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { conflict, notFound } from '../../platform/errors.ts'
 import { searchAny } from '../../platform/listing.ts'
 import { totalPages } from '../../platform/pagination.ts'
+import { creator, updater } from '../../platform/register-queries.ts'
 import { assertReadable, assertWritable, visibleTo } from '../access/service.ts'
 import { submitChange } from '../approvals/submit.ts'
 import { projectInvoices } from '../billing/schema.ts'
 import { clients } from '../clients/schema.ts'
-import { users } from '../users/schema.ts'
 import { projectRegister } from './register.ts'
 import { projects } from './schema.ts'
 
@@ -86,9 +85,6 @@ export async function listProjects(
     currentPage: query.page,
   }
 }
-
-const creator = alias(users, 'creator')
-const updater = alias(users, 'updater')
 
 export async function getProject(deps: Deps, ctx: RequestContext, projectId: string) {
   const access = await assertReadable(deps.db, ctx, projectRegister, projectId, projectMessages.notFound)

@@ -77,6 +77,7 @@ ALTER TABLE "organisations" ADD COLUMN "bank_branch" text;--> statement-breakpoi
 ALTER TABLE "organisations" ADD COLUMN "upi_id" text;--> statement-breakpoint
 ALTER TABLE "account_invoice_lines" ADD CONSTRAINT "account_invoice_lines_invoice_id_account_invoices_invoice_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."account_invoices"("invoice_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_invoices" ADD CONSTRAINT "account_invoices_client_id_clients_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("client_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_invoices" ADD CONSTRAINT "account_invoices_supplier_id_suppliers_supplier_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("supplier_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_invoices" ADD CONSTRAINT "account_invoices_project_id_projects_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("project_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_invoices" ADD CONSTRAINT "account_invoices_created_by_users_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_invoices" ADD CONSTRAINT "account_invoices_updated_by_users_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,109 @@
+import { z } from 'zod'
+import { gstinField, panField } from './clients.ts'
+import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
+import { IFSC_LENGTH, invalidIfsc, isValidIfsc } from './indian-ids.ts'
+import { contactRows, optionalText, registerListQuery } from './registers.ts'
+
+export const supplierMessages = {
+  nameRequired: 'Supplier name is required.',
+  notFound: 'Supplier not found.',
+} as const
+
+export const supplierSorts = [
+  'name_asc',
+  'name_desc',
+  'product_category_asc',
+  'product_category_desc',
+  'last_updated',
+  'first_added',
+] as const
+export type SupplierSort = (typeof supplierSorts)[number]
+export const supplierListQuery = registerListQuery(supplierSorts, 'name_asc')
+
+export const ifscField = z
+  .string()
+  .trim()
+  .max(IFSC_LENGTH, invalidIfsc)
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim().toUpperCase() : null))
+  .refine((v) => v === null || isValidIfsc(v), invalidIfsc)
+
+const bankDetailsShape = {
+  bank_name: optionalText(120),
+  branch_name: optionalText(120),
+  account_no: optionalText(34),
+  ifsc_code: ifscField,
+}
+
+/** Bank details of a supplier or an employee; null when every field is blank. */
+export const bankDetailsField = z
+  .object(bankDetailsShape)
+  .nullish()
+  .transform((v) => (v && Object.values(v).some((x) => x !== null) ? v : null))
+export type BankDetails = NonNullable<z.output<typeof bankDetailsField>>
+
+/** The proposed data of a SUPPLIER action: the supplier's editable fields. */
+export const supplierData = z.object({
+  name: z
+    .string({ error: supplierMessages.nameRequired })
+    .trim()
+    .min(1, supplierMessages.nameRequired)
+    .max(200),
+  product_category: optionalText(120),
+  contacts: contactRows,
+  website: optionalText(500),
+  gstin: gstinField,
+  pan: panField,
+  bank_details: bankDetailsField,
+  address: optionalText(1000),
+  notes: optionalText(5000),
+})
+export type SupplierData = z.output<typeof supplierData>
+
+const text = z.string().nullable()
+const storedContact = z.object({ name: text, phone: text, email: text })
+export const storedBankDetails = z
+  .object({ bank_name: text, branch_name: text, account_no: text, ifsc_code: text })
+  .nullable()
+
+/** A row of GET /suppliers: the first contact person stands for the supplier. */
+export const supplierListItem = z.object({
+  supplier_id: z.string(),
+  name: z.string(),
+  product_category: text,
+  contact_person_name: text,
+  contact_person_phone: text,
+  contact_person_email: text,
+  website: text,
+  updated_at: instant,
+})
+export type SupplierListItem = z.infer<typeof supplierListItem>
+export const supplierList = pageOf('suppliers', supplierListItem)
+export type SupplierList = z.infer<typeof supplierList>
+
+/** GET /suppliers/{id}. */
+export const supplierDetail = z.object({
+  supplier_id: z.string(),
+  name: z.string(),
+  product_category: text,
+  contacts: z.array(storedContact),
+  website: text,
+  gstin: text,
+  pan: text,
+  bank_details: storedBankDetails,
+  address: text,
+  notes: text,
+  ...auditFields,
+  version: z.number().int(),
+  access_level: recordAccess,
+})
+export type SupplierDetail = z.infer<typeof supplierDetail>
+
+/** GET /suppliers/dropdown-list: every supplier of the organisation, for pickers (bills). */
+export const supplierOption = z.object({ supplier_id: z.string(), name: z.string(), gstin: text })
+export type SupplierOption = z.infer<typeof supplierOption>
+
+/** The website as a link: https is added when the address has no scheme. */
+export function websiteHref(website: string): string {
+  return /^https?:\/\//i.test(website) ? website : `https://${website}`
+}

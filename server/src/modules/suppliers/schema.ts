@@ -1,0 +1,27 @@
+import type { BankDetails, ContactRow } from '@daftar/domain'
+import { sql } from 'drizzle-orm'
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { registerColumns } from '../../platform/register-table.ts'
+
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    supplierId: uuid('supplier_id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    productCategory: text('product_category'),
+    contacts: jsonb('contacts').$type<ContactRow[]>().notNull().default([]),
+    website: text('website'),
+    gstin: text('gstin'),
+    pan: text('pan'),
+    bankDetails: jsonb('bank_details').$type<BankDetails | null>(),
+    address: text('address'),
+    notes: text('notes'),
+    ...registerColumns(),
+  },
+  (t) => [
+    index('suppliers_name_idx').on(t.orgId, sql`lower(${t.name})`),
+    index('suppliers_category_idx').on(t.orgId, sql`lower(${t.productCategory})`),
+    index('suppliers_updated_idx').on(t.orgId, t.updatedAt),
+    index('suppliers_created_idx').on(t.orgId, t.createdAt),
+  ],
+)
