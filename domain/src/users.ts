@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { invalidGstin, isValidGstin } from './gstin.ts'
+import { invalidIfsc, isValidIfsc } from './indian-ids.ts'
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
 export const PHOTO_COMPRESSED_MAX_MB = 0.5
@@ -93,7 +94,7 @@ export const organisationBillingFields = {
   bank_account_name: orgField(120),
   bank_name: orgField(120),
   bank_account_number: orgField(20, (v) => /^\d{9,18}$/.test(v), 'Invalid bank account number.'),
-  bank_ifsc: orgField(11, (v) => /^[A-Z]{4}0[A-Z0-9]{6}$/i.test(v), 'Invalid IFSC code.').transform((v) =>
+  bank_ifsc: orgField(11, isValidIfsc, invalidIfsc).transform((v) =>
     typeof v === 'string' ? v.toUpperCase() : v,
   ),
   bank_branch: orgField(120),

@@ -29,7 +29,7 @@ import { idempotencyKey, ifMatchVersion } from '../../platform/validation.ts'
 import { csvFileName, csvStream } from './csv.ts'
 import { accountsOrganisation, emailInvoice, invoiceMailHandler, invoicePdfAccess } from './documents.ts'
 import { createDocument, markLive, removeDocument, updateDocument } from './invoices.ts'
-import { fromPayable, fromReceivable } from './kinds.ts'
+import { fromPayable, fromReceivable, requireAccounts } from './kinds.ts'
 import { deletePayment, recordPayment, updatePayment } from './payments.ts'
 import * as present from './presenter.ts'
 import { documentDetail, exportRows, listDocuments, summarise } from './queries.ts'
@@ -218,9 +218,15 @@ export async function payableRoutes(app: App, deps: Deps) {
 }
 
 /** Payments of either kind, the organisation's invoice details, invoice PDFs and their mail. */
-export async function accountsRoutes(app: App, deps: Deps) {
+export async function accountsRoutes(parent: App, deps: Deps) {
   deps.fileAccess.register('documents', invoicePdfAccess(deps))
   deps.outbox.on('invoice-mail', invoiceMailHandler(deps))
+  await parent.register(async (app) => accountsScope(app, deps))
+}
+
+async function accountsScope(app: App, deps: Deps) {
+  // Staff are refused before their request is even read (DESIGN §5); services check again.
+  app.addHook('preValidation', async (req) => requireAccounts(req.ctx))
   await receivableRoutes(app, deps)
   await payableRoutes(app, deps)
   app.put(
