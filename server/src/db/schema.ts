@@ -1,5 +1,5 @@
-export * from '../modules/accounts/schema.ts'
 export * from '../modules/access/schema.ts'
+export * from '../modules/accounts/schema.ts'
 export * from '../modules/approvals/schema.ts'
 export * from '../modules/auth/schema.ts'
 export * from '../modules/billing/schema.ts'

@@ -53,6 +53,7 @@ CREATE TABLE "account_payments" (
 	"payment_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"org_id" uuid NOT NULL,
 	"invoice_id" uuid NOT NULL,
+	"kind" "account_kind" NOT NULL,
 	"amount" numeric(14, 2) NOT NULL,
 	"payment_date" date NOT NULL,
 	"mode" "payment_mode" NOT NULL,
@@ -89,6 +90,7 @@ CREATE INDEX "account_invoices_date_idx" ON "account_invoices" USING btree ("org
 CREATE INDEX "account_invoices_due_idx" ON "account_invoices" USING btree ("org_id","kind","due_date","invoice_id");--> statement-breakpoint
 CREATE INDEX "account_invoices_total_idx" ON "account_invoices" USING btree ("org_id","kind","total_amount","invoice_id");--> statement-breakpoint
 CREATE INDEX "account_invoices_status_idx" ON "account_invoices" USING btree ("org_id","kind","status","due_date");--> statement-breakpoint
+CREATE INDEX "account_invoices_number_idx" ON "account_invoices" USING btree ("org_id","kind",lower("number") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "account_invoices_client_idx" ON "account_invoices" USING btree ("org_id","client_id");--> statement-breakpoint
 CREATE INDEX "account_invoices_supplier_idx" ON "account_invoices" USING btree ("org_id","supplier_id");--> statement-breakpoint
 CREATE INDEX "account_invoices_project_idx" ON "account_invoices" USING btree ("org_id","project_id");--> statement-breakpoint
@@ -96,5 +98,5 @@ CREATE INDEX "account_invoices_pdf_idx" ON "account_invoices" USING btree ("invo
 CREATE UNIQUE INDEX "account_invoices_receivable_no_key" ON "account_invoices" USING btree ("org_id",lower("number")) WHERE kind = 'RECEIVABLE';--> statement-breakpoint
 CREATE UNIQUE INDEX "account_invoices_payable_no_key" ON "account_invoices" USING btree ("org_id","supplier_id",lower("number")) WHERE kind = 'PAYABLE';--> statement-breakpoint
 CREATE INDEX "account_payments_invoice_idx" ON "account_payments" USING btree ("invoice_id","payment_date");--> statement-breakpoint
-CREATE INDEX "account_payments_date_idx" ON "account_payments" USING btree ("org_id","payment_date");--> statement-breakpoint
+CREATE INDEX "account_payments_date_idx" ON "account_payments" USING btree ("org_id","kind","payment_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "account_payments_key" ON "account_payments" USING btree ("org_id","idempotency_key") WHERE idempotency_key is not null;

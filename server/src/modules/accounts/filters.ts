@@ -1,6 +1,6 @@
 import type { AccountKind, AccountListQuery, AgingBucket } from '@daftar/domain'
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
-import { searchAny } from '../../platform/listing.ts'
+import { likePattern } from '../../platform/listing.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
@@ -86,6 +86,20 @@ export function listWhere(
     dates && q.endDate ? lte(t.inv.documentDate, q.endDate) : undefined,
     statusSql,
     options.aging !== false && q.aging ? agingSql(t, q.aging, today) : undefined,
-    searchAny(q.searchQuery ?? '', [t.inv.number, partyNameSql(t), t.project.name]),
+    q.searchQuery ? searchSql(t, orgId, q.searchQuery) : undefined,
   )!
+}
+
+/**
+ * Search: the number starting with the term, or the client, supplier or project name containing it
+ * (case-insensitive). Each arm is an index condition (the parties' ids are looked up first, once), so
+ * a search never reads every document of the organisation.
+ */
+function searchSql(t: ListTables, orgId: string, term: string): SQL {
+  const contains = likePattern(term)
+  const prefix = `${likePattern(term.toLowerCase()).slice(1)}`
+  return sql`(lower(${t.inv.number}) like ${prefix}
+    or ${t.inv.clientId} = any(array(select client_id from ${clients} where org_id = ${orgId} and name ilike ${contains}))
+    or ${t.inv.supplierId} = any(array(select supplier_id from ${suppliers} where org_id = ${orgId} and name ilike ${contains}))
+    or ${t.inv.projectId} = any(array(select project_id from ${projects} where org_id = ${orgId} and name ilike ${contains})))`
 }

@@ -110,6 +110,7 @@ export async function recordPayment(
         .values({
           orgId: ctx.orgId,
           invoiceId,
+          kind,
           amount: input.amount_paid_now.toFixed(2),
           paymentDate: input.payment_date,
           mode: input.mode,

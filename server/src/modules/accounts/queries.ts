@@ -7,7 +7,7 @@ import {
   type Payment,
   type StoredLineItem,
 } from '@daftar/domain'
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -49,7 +49,7 @@ function orderOf(sortBy: string): SQL[] {
   if (sortBy === 'due_date_asc') return [asc(inv.dueDate), asc(inv.invoiceId)]
   if (sortBy === 'total_amount_desc') return [desc(inv.totalAmount), desc(inv.invoiceId)]
   if (sortBy === 'total_amount_asc') return [asc(inv.totalAmount), asc(inv.invoiceId)]
-  return [desc(inv.documentDate), asc(inv.invoiceId)]
+  return [sql`${inv.documentDate} desc nulls last`, asc(inv.invoiceId)]
 }
 
 export async function listDocuments(
@@ -61,15 +61,14 @@ export async function listDocuments(
   requireAccounts(ctx)
   const today = accountsToday()
   const where = listWhere(ctx.orgId, kind, query, today)
-  const countQuery = query.searchQuery
-    ? deps.db
-        .select({ n: count() })
-        .from(inv)
-        .leftJoin(clients, eq(clients.clientId, inv.clientId))
-        .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-        .leftJoin(projects, eq(projects.projectId, inv.projectId))
-        .where(where)
-    : deps.db.select({ n: count() }).from(inv).where(where)
+  // The page's ids first (an index-only walk even deep into the list), then those rows with their names.
+  const pageIds = deps.db
+    .select({ id: inv.invoiceId })
+    .from(inv)
+    .where(where)
+    .orderBy(...orderOf(query.sortBy))
+    .limit(ACCOUNTS_PAGE_SIZE)
+    .offset((query.page - 1) * ACCOUNTS_PAGE_SIZE)
   const [rows, [total]] = await Promise.all([
     deps.db
       .select(rowColumns())
@@ -77,11 +76,9 @@ export async function listDocuments(
       .leftJoin(clients, eq(clients.clientId, inv.clientId))
       .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
       .leftJoin(projects, eq(projects.projectId, inv.projectId))
-      .where(where)
-      .orderBy(...orderOf(query.sortBy))
-      .limit(ACCOUNTS_PAGE_SIZE)
-      .offset((query.page - 1) * ACCOUNTS_PAGE_SIZE),
-    countQuery,
+      .where(inArray(inv.invoiceId, pageIds))
+      .orderBy(...orderOf(query.sortBy)),
+    deps.db.select({ n: count() }).from(inv).where(where),
   ])
   return {
     rows,
@@ -120,13 +117,18 @@ export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKi
   const sum = (value: SQL | PgColumn, where: SQL) =>
     sql<string>`coalesce(sum(${value}) filter (where ${where}), 0)`
   const bucket = (b: keyof Aging) => sum(inv.amountDue, agingSql(t, b, today))
-  const received = sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
+  // Without filters on the documents themselves, payments are summed from their own index alone.
+  const byDocument = Boolean(query.status || query.searchQuery)
+  const received = byDocument
+    ? sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
       join ${accountInvoices} "paid_inv" on ${paid.inv.invoiceId} = p.invoice_id
       left join ${clients} "paid_client" on ${paid.client.clientId} = ${paid.inv.clientId}
       left join ${suppliers} "paid_supplier" on ${paid.supplier.supplierId} = ${paid.inv.supplierId}
       left join ${projects} "paid_project" on ${paid.project.projectId} = ${paid.inv.projectId}
-      where p.org_id = ${ctx.orgId} and p.payment_date >= ${from} and p.payment_date <= ${to}
+      where p.org_id = ${ctx.orgId} and p.kind = ${kind} and p.payment_date >= ${from} and p.payment_date <= ${to}
         and ${listWhere(ctx.orgId, kind, query, today, paid, { dates: false, aging: false })})`
+    : sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
+      where p.org_id = ${ctx.orgId} and p.kind = ${kind} and p.payment_date >= ${from} and p.payment_date <= ${to})`
   const [row] = await deps.db
     .select({
       outstanding: sum(inv.amountDue, live),

@@ -74,6 +74,8 @@ export const accountInvoices = pgTable(
     index('account_invoices_due_idx').on(t.orgId, t.kind, t.dueDate, t.invoiceId),
     index('account_invoices_total_idx').on(t.orgId, t.kind, t.totalAmount, t.invoiceId),
     index('account_invoices_status_idx').on(t.orgId, t.kind, t.status, t.dueDate),
+    // Search: numbers by prefix, parties and projects by id.
+    index('account_invoices_number_idx').on(t.orgId, t.kind, sql`lower(${t.number}) text_pattern_ops`),
     index('account_invoices_client_idx').on(t.orgId, t.clientId),
     index('account_invoices_supplier_idx').on(t.orgId, t.supplierId),
     index('account_invoices_project_idx').on(t.orgId, t.projectId),
@@ -128,6 +130,8 @@ export const accountPayments = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => accountInvoices.invoiceId, { onDelete: 'cascade' }),
+    /** The document's kind, kept here so that Received / Paid sums read payments alone. */
+    kind: accountKindEnum('kind').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     paymentDate: date('payment_date').notNull(),
     mode: paymentModeEnum('mode').notNull(),
@@ -143,7 +147,7 @@ export const accountPayments = pgTable(
   },
   (t) => [
     index('account_payments_invoice_idx').on(t.invoiceId, t.paymentDate),
-    index('account_payments_date_idx').on(t.orgId, t.paymentDate),
+    index('account_payments_date_idx').on(t.orgId, t.kind, t.paymentDate),
     uniqueIndex('account_payments_key').on(t.orgId, t.idempotencyKey).where(sql`idempotency_key is not null`),
     check('account_payments_amount_check', sql`amount > 0`),
   ],
