@@ -22,6 +22,14 @@ const ClientDetailPage = lazy(() => import('../features/clients/ClientDetailPage
 const EditClientPage = lazy(() => import('../features/clients/EditClientPage.tsx'))
 const ApprovalQueuePage = lazy(() => import('../features/approvals/ApprovalQueuePage.tsx'))
 const ReviewActionPage = lazy(() => import('../features/approvals/ReviewActionPage.tsx'))
+const accountsList = () => import('../features/accounts/AccountsListPage.tsx')
+const accountsForms = () => import('../features/accounts/DocumentPages.tsx')
+const ReceivablesPage = lazy(() => accountsList().then((m) => ({ default: m.ReceivablesPage })))
+const PayablesPage = lazy(() => accountsList().then((m) => ({ default: m.PayablesPage })))
+const AddReceivablePage = lazy(() => accountsForms().then((m) => ({ default: m.AddReceivablePage })))
+const EditReceivablePage = lazy(() => accountsForms().then((m) => ({ default: m.EditReceivablePage })))
+const AddPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.AddPayablePage })))
+const EditPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.EditPayablePage })))
 
 const page = (Component: React.ComponentType) => (
   <Suspense fallback={<PageLoader />}>
@@ -58,6 +66,12 @@ export const router = createBrowserRouter([
       { path: 'clients/add', element: page(AddClientPage) },
       { path: 'clients/:clientId', element: page(ClientDetailPage) },
       { path: 'clients/:clientId/edit', element: page(EditClientPage) },
+      { path: 'accounts/receivables', element: page(ReceivablesPage) },
+      { path: 'accounts/receivables/add', element: page(AddReceivablePage) },
+      { path: 'accounts/receivables/:id/edit', element: page(EditReceivablePage) },
+      { path: 'accounts/payables', element: page(PayablesPage) },
+      { path: 'accounts/payables/add', element: page(AddPayablePage) },
+      { path: 'accounts/payables/:id/edit', element: page(EditPayablePage) },
       { path: 'admin/approvals', element: page(ApprovalQueuePage) },
       { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
       { path: 'admin/settings', element: page(SettingsPage) },

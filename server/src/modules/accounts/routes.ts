@@ -27,7 +27,13 @@ import type { Deps } from '../../platform/deps.ts'
 import type { App } from '../../platform/http.ts'
 import { idempotencyKey, ifMatchVersion } from '../../platform/validation.ts'
 import { csvFileName, csvStream } from './csv.ts'
-import { accountsOrganisation, emailInvoice, invoiceMailHandler, invoicePdfAccess } from './documents.ts'
+import {
+  accountsOrganisation,
+  emailInvoice,
+  invoiceMailHandler,
+  invoicePdfAccess,
+  refreshPdf,
+} from './documents.ts'
 import { createDocument, markLive, removeDocument, updateDocument } from './invoices.ts'
 import { fromPayable, fromReceivable, requireAccounts } from './kinds.ts'
 import { deletePayment, recordPayment, updatePayment } from './payments.ts'
@@ -92,7 +98,12 @@ export async function receivableRoutes(app: App, deps: Deps) {
     '/receivables/:id',
     { schema: { params: idParams, response: { 200: receivableDetail } } },
     async (req) => {
-      const d = await documentDetail(deps, req.ctx, kind, req.params.id)
+      let d = await documentDetail(deps, req.ctx, kind, req.params.id)
+      // A live invoice without its PDF (seeded, or its generation failed) gets one now.
+      if (!d.row.pdfKey && d.row.status !== 'DRAFT' && d.row.status !== 'CANCELLED') {
+        await refreshPdf(deps, req.ctx.orgId, req.params.id)
+        d = await documentDetail(deps, req.ctx, kind, req.params.id)
+      }
       return present.receivableDetail(d.row, d.lines, d.payments, d.today)
     },
   )

@@ -1,8 +1,11 @@
+import { canUseAccounts } from '@daftar/domain/accounts'
 import {
   IconArchive,
   IconBriefcase,
+  IconCashBanknote,
   IconChecklist,
   IconCircleCheck,
+  IconFileInvoice,
   IconGavel,
   IconSettings,
   IconTrash,
@@ -51,6 +54,15 @@ export const navGroups: NavGroup[] = [
     label: 'Information',
     icon: IconUsersGroup,
     links: [{ label: 'Clients', to: '/clients', icon: IconUsersGroup }],
+  },
+  {
+    label: 'Accounts',
+    icon: IconFileInvoice,
+    visibleTo: (me) => canUseAccounts(me),
+    links: [
+      { label: 'Receivables', to: '/accounts/receivables', icon: IconFileInvoice },
+      { label: 'Payables', to: '/accounts/payables', icon: IconCashBanknote },
+    ],
   },
   {
     label: 'Admin Approvals',

@@ -129,7 +129,12 @@ export function SearchToggle({ value, onSearch }: { value: string; onSearch: (q:
             size="lg"
             tt="none"
             rightSection={
-              <CloseButton size="xs" aria-label="Clear search" onClick={() => onSearch('')} variant="transparent" />
+              <CloseButton
+                size="xs"
+                aria-label="Clear search"
+                onClick={() => onSearch('')}
+                variant="transparent"
+              />
             }
           >
             “{value}”

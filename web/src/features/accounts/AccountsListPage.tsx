@@ -95,19 +95,21 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     )
 
   const rows = list.data?.pages.flatMap((p) => p.rows) ?? []
-  const confirmText = confirm && {
-    delete: {
-      title: config.confirm.deleteTitle,
-      message: `Are you sure you want to permanently delete ${config.noun} ${confirm.row.number}?`,
-      label: 'Delete',
-    },
-    cancel: {
-      title: config.confirm.cancelTitle,
-      message: `Are you sure you want to cancel ${config.noun} ${confirm.row.number}?`,
-      label: config.cancelAction,
-    },
-    editLive: { title: config.confirm.editLiveTitle, message: config.confirm.editLive, label: 'Edit' },
-  }[confirm.kind]
+  const confirmText =
+    confirm &&
+    {
+      delete: {
+        title: config.confirm.deleteTitle,
+        message: `Are you sure you want to permanently delete ${config.noun} ${confirm.row.number}?`,
+        label: 'Delete',
+      },
+      cancel: {
+        title: config.confirm.cancelTitle,
+        message: `Are you sure you want to cancel ${config.noun} ${confirm.row.number}?`,
+        label: config.cancelAction,
+      },
+      editLive: { title: config.confirm.editLiveTitle, message: config.confirm.editLive, label: 'Edit' },
+    }[confirm.kind]
 
   return (
     <Stack maw={1200} mx="auto" gap="md">
@@ -130,8 +132,16 @@ function AccountsListPage({ config }: { config: KindConfig }) {
           </>
         }
       />
-      <SummaryCards config={config} summary={summary.data} filtered={Boolean(filters.startDate && filters.endDate)} />
-      <AgingStrip aging={summary.data?.aging} active={filters.aging} onSelect={(b) => set({ aging: b || null })} />
+      <SummaryCards
+        config={config}
+        summary={summary.data}
+        filtered={Boolean(filters.startDate && filters.endDate)}
+      />
+      <AgingStrip
+        aging={summary.data?.aging}
+        active={filters.aging}
+        onSelect={(b) => set({ aging: b || null })}
+      />
       <Group justify="space-between" align="flex-end">
         <AccountsFilters config={config} filters={filters} datesInvalid={datesInvalid} set={set} />
       </Group>

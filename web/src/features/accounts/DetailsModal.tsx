@@ -22,8 +22,8 @@ import { useState } from 'react'
 import { api, errorMessage } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { accountsApi, type DocDetail, detailQuery, failureText } from './api.ts'
 import classes from './accounts.module.css'
+import { accountsApi, type DocDetail, detailQuery, failureText } from './api.ts'
 import { StatusBadge } from './DocumentsTable.tsx'
 import type { KindConfig } from './kinds.ts'
 import { EditPaymentModal, useDeletePayment } from './PaymentModals.tsx'
@@ -59,7 +59,14 @@ export function DetailsModal(props: DetailsModalProps) {
   )
 }
 
-function DetailsBody({ config, doc, user, onClose, onRecordPayment, onEdit }: DetailsModalProps & { doc: DocDetail }) {
+function DetailsBody({
+  config,
+  doc,
+  user,
+  onClose,
+  onRecordPayment,
+  onEdit,
+}: DetailsModalProps & { doc: DocDetail }) {
   const actions = detailActions(doc.status, doc.due, user)
   const [editing, setEditing] = useState<Payment | null>(null)
   const [deleting, setDeleting] = useState<Payment | null>(null)
@@ -139,7 +146,8 @@ function DetailsBody({ config, doc, user, onClose, onRecordPayment, onEdit }: De
           </Table.Thead>
           <Table.Tbody>
             {doc.lines.map((line, i) => (
-              <Table.Tr key={`${i}-${line.description}`}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in its stored order
+              <Table.Tr key={i}>
                 <Table.Td>
                   {line.description}
                   {line.sac_code && (
@@ -168,9 +176,11 @@ function DetailsBody({ config, doc, user, onClose, onRecordPayment, onEdit }: De
       )}
       <Stack gap={4} ml="auto" w={{ base: '100%', sm: 320 }} className={classes.totals} aria-label="Totals">
         <TotalLine label="Subtotal" value={doc.subtotal} />
-        {heads.filter(([, v]) => v !== 0).map(([label, v]) => (
-          <TotalLine key={label} label={label} value={v} />
-        ))}
+        {heads
+          .filter(([, v]) => v !== 0)
+          .map(([label, v]) => (
+            <TotalLine key={label} label={label} value={v} />
+          ))}
         <Divider />
         <TotalLine label="Total" value={doc.total} strong />
         <TotalLine label="Paid" value={doc.paid} />
@@ -208,10 +218,19 @@ function DetailsBody({ config, doc, user, onClose, onRecordPayment, onEdit }: De
                     {actions.managePayments && (
                       <Table.Td>
                         <Group gap={2} justify="flex-end" wrap="nowrap">
-                          <ActionIcon variant="subtle" aria-label="Edit payment" onClick={() => setEditing(p)}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label="Edit payment"
+                            onClick={() => setEditing(p)}
+                          >
                             <IconPencil size={16} />
                           </ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label="Delete payment" onClick={() => setDeleting(p)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label="Delete payment"
+                            onClick={() => setDeleting(p)}
+                          >
                             <IconTrash size={16} />
                           </ActionIcon>
                           <Popover withinPortal position="left" zIndex={400}>
@@ -222,10 +241,12 @@ function DetailsBody({ config, doc, user, onClose, onRecordPayment, onEdit }: De
                             </Popover.Target>
                             <Popover.Dropdown>
                               <Text size="xs">
-                                Recorded by {p.recorded_by_username ?? 'N/A'} on {formatDateTime(p.recorded_at)}
+                                Recorded by {p.recorded_by_username ?? 'N/A'} on{' '}
+                                {formatDateTime(p.recorded_at)}
                               </Text>
                               <Text size="xs">
-                                Last updated by {p.updated_by_username ?? 'N/A'} on {formatDateTime(p.updated_at)}
+                                Last updated by {p.updated_by_username ?? 'N/A'} on{' '}
+                                {formatDateTime(p.updated_at)}
                               </Text>
                               {p.notes && (
                                 <Text size="xs" c="dimmed" mt={4}>
@@ -274,7 +295,9 @@ function DetailsBody({ config, doc, user, onClose, onRecordPayment, onEdit }: De
           Close
         </Button>
       </Group>
-      {editing && <EditPaymentModal config={config} doc={doc} payment={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <EditPaymentModal config={config} doc={doc} payment={editing} onClose={() => setEditing(null)} />
+      )}
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete Payment"

@@ -13,8 +13,8 @@ import {
 } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import type { DocRow } from './api.ts'
 import classes from './accounts.module.css'
+import type { DocRow } from './api.ts'
 import { type KindConfig, statusColors, statusLabels } from './kinds.ts'
 
 export type RowAction = 'markLive' | 'recordPayment' | 'edit' | 'view' | 'cancel' | 'delete'
@@ -47,6 +47,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
   const { hasMore, loadingMore, onLoadMore } = props
 
   // Spec §2: the next page loads when the last row is half visible.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new last row (rows.length) must be observed
   useEffect(() => {
     const node = lastRow.current
     if (!node || !hasMore) return
@@ -75,7 +76,8 @@ export function DocumentsTable(props: DocumentsTableProps) {
           ref={index === rows.length - 1 ? lastRow : undefined}
           className={classes.row}
           onClick={(e) => {
-            if (!(e.target as HTMLElement).closest('a, button, [role="menuitem"]')) props.onAction('view', row)
+            if (!(e.target as HTMLElement).closest('a, button, [role="menuitem"]'))
+              props.onAction('view', row)
           }}
         >
           <Table.Td>
@@ -98,7 +100,11 @@ export function DocumentsTable(props: DocumentsTableProps) {
               </Text>
             )}
           </Table.Td>
-          <Table.Td className={red ? classes.pastDue : undefined} data-past-due={red || undefined} style={{ whiteSpace: 'nowrap' }}>
+          <Table.Td
+            className={red ? classes.pastDue : undefined}
+            data-past-due={red || undefined}
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {formatDate(row.dueDate)}
           </Table.Td>
           <Table.Td ta="right" className={classes.figure}>
@@ -117,19 +123,27 @@ export function DocumentsTable(props: DocumentsTableProps) {
               <Menu.Dropdown>
                 {menu.markLive && (
                   <Menu.Item
-                    leftSection={config.kind === 'RECEIVABLE' ? <IconSend size={16} /> : <IconTruckDelivery size={16} />}
+                    leftSection={
+                      config.kind === 'RECEIVABLE' ? <IconSend size={16} /> : <IconTruckDelivery size={16} />
+                    }
                     onClick={() => props.onAction('markLive', row)}
                   >
                     {config.markLive}
                   </Menu.Item>
                 )}
                 {menu.recordPayment && (
-                  <Menu.Item leftSection={<IconCash size={16} />} onClick={() => props.onAction('recordPayment', row)}>
+                  <Menu.Item
+                    leftSection={<IconCash size={16} />}
+                    onClick={() => props.onAction('recordPayment', row)}
+                  >
                     Record Payment
                   </Menu.Item>
                 )}
                 {menu.edit && (
-                  <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => props.onAction('edit', row)}>
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} />}
+                    onClick={() => props.onAction('edit', row)}
+                  >
                     Edit
                   </Menu.Item>
                 )}
@@ -137,12 +151,20 @@ export function DocumentsTable(props: DocumentsTableProps) {
                   View Info
                 </Menu.Item>
                 {menu.cancel && (
-                  <Menu.Item color="red" leftSection={<IconBan size={16} />} onClick={() => props.onAction('cancel', row)}>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconBan size={16} />}
+                    onClick={() => props.onAction('cancel', row)}
+                  >
                     {config.cancelAction}
                   </Menu.Item>
                 )}
                 {(menu.deleteDraft || menu.deletePermanently) && (
-                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => props.onAction('delete', row)}>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => props.onAction('delete', row)}
+                  >
                     {menu.deleteDraft ? 'Delete Draft' : 'Delete Permanently'}
                   </Menu.Item>
                 )}
@@ -156,7 +178,12 @@ export function DocumentsTable(props: DocumentsTableProps) {
   return (
     <>
       <Table.ScrollContainer minWidth={860} type="native">
-        <Table verticalSpacing="sm" highlightOnHover aria-label={config.title} aria-busy={props.loading || undefined}>
+        <Table
+          verticalSpacing="sm"
+          highlightOnHover
+          aria-label={config.title}
+          aria-busy={props.loading || undefined}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Status</Table.Th>
@@ -192,7 +219,17 @@ export function DocumentsTable(props: DocumentsTableProps) {
   )
 }
 
-function StateRow({ span, text, color, busy }: { span: number; text: string; color?: string; busy?: boolean }) {
+function StateRow({
+  span,
+  text,
+  color,
+  busy,
+}: {
+  span: number
+  text: string
+  color?: string
+  busy?: boolean
+}) {
   return (
     <Table.Tr>
       <Table.Td colSpan={span}>

@@ -2,7 +2,17 @@ import { accountMessages, accountsToday, type PaymentMode, paymentModes } from '
 import type { Payment } from '@daftar/domain/accounts-contract'
 import { formatCurrency } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
@@ -136,9 +146,21 @@ export function RecordPaymentModal({
     if (!found.amount && !found.date) save.mutate()
   }
   return (
-    <Modal opened onClose={save.isPending ? () => {} : onClose} title={`Record Payment for ${config.Noun} #${doc.number}`} centered zIndex={300}>
+    <Modal
+      opened
+      onClose={save.isPending ? () => {} : onClose}
+      title={`Record Payment for ${config.Noun} #${doc.number}`}
+      centered
+      zIndex={300}
+    >
       <form onSubmit={submit} noValidate>
-        <PaymentFieldsForm amountLabel={config.amountNow} value={value} onChange={setValue} errors={errors} amountDue={doc.due} />
+        <PaymentFieldsForm
+          amountLabel={config.amountNow}
+          value={value}
+          onChange={setValue}
+          errors={errors}
+          amountDue={doc.due}
+        />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             Cancel
@@ -186,14 +208,29 @@ export function EditPaymentModal({
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const found = validate(value, available, accountMessages.exceedsBalance(formatCurrency(available / 100, true)))
+    const found = validate(
+      value,
+      available,
+      accountMessages.exceedsBalance(formatCurrency(available / 100, true)),
+    )
     setErrors(found)
     if (!found.amount && !found.date) save.mutate()
   }
   return (
-    <Modal opened onClose={save.isPending ? () => {} : onClose} title={`Edit Payment for ${config.Noun} #${doc.number}`} centered zIndex={300}>
+    <Modal
+      opened
+      onClose={save.isPending ? () => {} : onClose}
+      title={`Edit Payment for ${config.Noun} #${doc.number}`}
+      centered
+      zIndex={300}
+    >
       <form onSubmit={submit} noValidate>
-        <PaymentFieldsForm amountLabel={config.amountEdit} value={value} onChange={setValue} errors={errors} />
+        <PaymentFieldsForm
+          amountLabel={config.amountEdit}
+          value={value}
+          onChange={setValue}
+          errors={errors}
+        />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             Cancel

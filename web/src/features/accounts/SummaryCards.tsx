@@ -2,8 +2,8 @@ import { type AgingBucket, agingBuckets, agingLabels } from '@daftar/domain/acco
 import { formatCurrency } from '@daftar/domain/format'
 import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
 import { IconAlertTriangle, IconCash, IconFileInvoice, IconPencil } from '@tabler/icons-react'
-import type { DocSummary } from './api.ts'
 import classes from './accounts.module.css'
+import type { DocSummary } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
 /** The four cards of spec §2: unpaid, overdue, drafts (count and value), received or paid. */
@@ -18,8 +18,18 @@ export function SummaryCards({
   filtered: boolean
 }) {
   const cards = [
-    { label: config.cards.unpaid, value: summary && formatCurrency(summary.unpaid, true), icon: IconCash, color: 'indigo' },
-    { label: 'Total Overdue', value: summary && formatCurrency(summary.overdue, true), icon: IconAlertTriangle, color: 'red' },
+    {
+      label: config.cards.unpaid,
+      value: summary && formatCurrency(summary.unpaid, true),
+      icon: IconCash,
+      color: 'indigo',
+    },
+    {
+      label: 'Total Overdue',
+      value: summary && formatCurrency(summary.overdue, true),
+      icon: IconAlertTriangle,
+      color: 'red',
+    },
     {
       label: 'In Drafts',
       value: summary && `${summary.draftCount} · ${formatCurrency(summary.draftTotal, true)}`,

@@ -1,4 +1,4 @@
-import type { AccountKind, AccountStatus, AgingBucket, LineItemInput, PaymentMode } from '@daftar/domain/accounts'
+import type { AccountKind, AccountStatus, AgingBucket, PaymentMode } from '@daftar/domain/accounts'
 import type {
   AccountsOrganisation,
   Aging,
@@ -192,7 +192,8 @@ export function summaryQuery(config: KindConfig, filters: AccountFilters) {
 export function detailQuery(config: KindConfig, id: string | null) {
   return queryOptions({
     queryKey: [...accountsKey(config.kind), 'detail', id],
-    queryFn: async ({ signal }) => toDetail(await api<ReceivableDetail | PayableDetail>(`${config.api}/${id}`, { signal })),
+    queryFn: async ({ signal }) =>
+      toDetail(await api<ReceivableDetail | PayableDetail>(`${config.api}/${id}`, { signal })),
     enabled: Boolean(id),
     staleTime: FIVE_MINUTES,
   })
@@ -224,7 +225,14 @@ export interface DocumentForm {
   date: string | null
   dueDate: string | null
   description: string
-  lines: LineItemInput[]
+  lines: {
+    description: string
+    sac_code: string
+    qty: number
+    unit: string
+    rate: number
+    gst_rate: number
+  }[]
   gstType: GstType
   isRcm: boolean
 }
@@ -234,7 +242,12 @@ export function toBody(kind: AccountKind, f: DocumentForm) {
     project_id: f.projectId,
     due_date: f.dueDate,
     description: f.description,
-    line_items: f.lines,
+    // A number still being typed (NaN) travels as blank, which the schema drops like any invalid line.
+    line_items: f.lines.map((l) => ({
+      ...l,
+      qty: Number.isFinite(l.qty) ? l.qty : '',
+      rate: Number.isFinite(l.rate) ? l.rate : '',
+    })),
     gst_type: f.gstType,
     is_rcm: f.isRcm,
   }
@@ -262,9 +275,12 @@ export const accountsApi = {
       body: toBody(config.kind, form),
       headers: { 'if-match': String(version) },
     }),
-  remove: (config: KindConfig, id: string) => api<Partial<Message>>(`${config.api}/${id}`, { method: 'DELETE' }),
+  remove: (config: KindConfig, id: string) =>
+    api<Partial<Message>>(`${config.api}/${id}`, { method: 'DELETE' }),
   markLive: (config: KindConfig, id: string) =>
-    api<Message>(`${config.api}/${id}/${config.kind === 'RECEIVABLE' ? 'send' : 'receive'}`, { method: 'PUT' }),
+    api<Message>(`${config.api}/${id}/${config.kind === 'RECEIVABLE' ? 'send' : 'receive'}`, {
+      method: 'PUT',
+    }),
   email: (id: string) => api<Message>(`/receivables/${id}/email`, { method: 'POST' }),
   /** The key makes a retried request (double click, lost answer) record the payment once. */
   recordPayment: (config: KindConfig, id: string, p: PaymentFields, key: string) =>
@@ -282,7 +298,13 @@ export const accountsApi = {
   updatePayment: (paymentId: string, p: PaymentFields, version: number) =>
     api<PaymentResult>(`/payments/${paymentId}`, {
       method: 'PUT',
-      body: { amount: p.amount, payment_date: p.date ?? '', mode: p.mode, transaction_id: p.transactionId, notes: p.notes },
+      body: {
+        amount: p.amount,
+        payment_date: p.date ?? '',
+        mode: p.mode,
+        transaction_id: p.transactionId,
+        notes: p.notes,
+      },
       headers: { 'if-match': String(version) },
     }),
   deletePayment: (paymentId: string) => api<Message>(`/payments/${paymentId}`, { method: 'DELETE' }),
@@ -304,7 +326,9 @@ export async function fetchCsv(
   const params = new URLSearchParams()
   for (const [k, v] of Object.entries(filterQuery(filters))) if (v) params.set(k, String(v))
   const call = (token: string | null) =>
-    fetch(`/api${config.api}/export?${params}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+    fetch(`/api${config.api}/export?${params}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
   let res: Response
   try {
     res = await call(session.accessToken())
@@ -315,7 +339,11 @@ export async function fetchCsv(
   }
   if (!res.ok) {
     const body = await res.json().catch(() => undefined)
-    throw new ApiError(typeof body?.error === 'string' ? body.error : transportMessages.requestFailed, res.status, body)
+    throw new ApiError(
+      typeof body?.error === 'string' ? body.error : transportMessages.requestFailed,
+      res.status,
+      body,
+    )
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv'
   const blob = await res.blob()

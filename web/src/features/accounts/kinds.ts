@@ -2,8 +2,8 @@
 import {
   type AccountKind,
   type AccountStatus,
-  payableFilterStatuses,
   type PayableSort,
+  payableFilterStatuses,
   type ReceivableSort,
   receivableStatuses,
 } from '@daftar/domain/accounts'
@@ -118,7 +118,11 @@ export const payablesConfig: KindConfig = {
   title: 'Accounts: Payables',
   noun: 'bill',
   Noun: 'Bill',
-  cards: { unpaid: 'Total Payable (Unpaid)', received: 'Paid (This Month)', receivedFiltered: 'Paid (Filtered)' },
+  cards: {
+    unpaid: 'Total Payable (Unpaid)',
+    received: 'Paid (This Month)',
+    receivedFiltered: 'Paid (Filtered)',
+  },
   addButton: 'Add New Bill',
   numberLabel: 'Vendor Bill No',
   numberField: 'Vendor Invoice No',
