@@ -275,7 +275,10 @@ export async function seedAccounts(tx: Tx, orgId: string): Promise<void> {
     const { lines, totals } = computeGst(d.lines, d.gstType, d.isRcm ?? false)
     const partyId = d.kind === 'RECEIVABLE' ? clientIds[d.party] : supplierIds[d.party]
     if (!partyId) continue
-    const project = d.project === undefined ? undefined : projectRows[d.project]
+    // Receivables name a project of their own client; bills, the first client's project.
+    const projectClient = d.kind === 'RECEIVABLE' ? partyId : clientIds[0]
+    const project =
+      d.project === undefined ? undefined : projectRows.find((p) => p.clientId === projectClient)
     const paidPaise = (d.payments ?? []).reduce((sum, p) => sum + Math.round(totals.total * p.share), 0)
     const live: StoredAccountStatus = d.kind === 'RECEIVABLE' ? 'SENT' : 'RECEIVED'
     const status: StoredAccountStatus =
