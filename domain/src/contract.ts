@@ -39,3 +39,18 @@ export const pageFields = { totalPages: z.number().int().min(1), currentPage: z.
 export function pageOf<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({ [key]: z.array(item), ...pageFields } as { [P in K]: z.ZodArray<T> } & typeof pageFields)
 }
+
+/** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const day = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value
+}
+
+/** An optional date input: blank becomes null; anything else must be a real YYYY-MM-DD day. */
+export const calendarDay = z
+  .string()
+  .max(10, 'Dates must be YYYY-MM-DD.')
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .refine((v) => v === null || isCalendarDay(v), 'Dates must be YYYY-MM-DD.')

@@ -87,6 +87,23 @@ export function todayIso(now: Date = new Date()): string {
   return `${y}-${m}-${d}`
 }
 
+/** Today as YYYY-MM-DD in a time zone (the server's view of the organisation's calendar). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
+}
+
+/** A YYYY-MM-DD day moved by a number of days. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
 /** "acme industries" → "Acme Industries". */
 export function titleCase(value: string): string {
   return value

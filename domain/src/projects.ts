@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { auditFields, calendarDate, pageOf, recordAccess } from './contract.ts'
+import { auditFields, calendarDate, calendarDay, pageOf, recordAccess } from './contract.ts'
 import { optionalText, registerListQuery } from './registers.ts'
 
 export const projectMessages = {
@@ -18,12 +18,6 @@ export const projectSorts = [
 ] as const
 export type ProjectSort = (typeof projectSorts)[number]
 export const projectListQuery = registerListQuery(projectSorts, 'name_asc')
-
-const isoDate = z
-  .string()
-  .nullish()
-  .transform((v) => (v?.trim() ? v.trim() : null))
-  .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Dates must be YYYY-MM-DD.')
 
 /** "Total value is parsed as a decimal or null." */
 export const decimalOrNull = z
@@ -60,7 +54,7 @@ export const projectData = z.object({
   project_type: optionalText(120),
   capacity: optionalText(120),
   work_order_details: z
-    .object({ number: optionalText(120), date: isoDate, total_value: decimalOrNull })
+    .object({ number: optionalText(120), date: calendarDay, total_value: decimalOrNull })
     .nullish()
     .transform((v) => v ?? { number: null, date: null, total_value: null }),
   consultant_details: z

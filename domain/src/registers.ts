@@ -128,6 +128,7 @@ export const pendingActionList = z.object({
   ...pageFields,
   limit: z.number().int(),
 })
+export type PendingActionList = z.infer<typeof pendingActionList>
 
 /** A grant that approving a create will apply, with the person's name. */
 export const proposedGrant = z.object({

@@ -10,18 +10,23 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import { accessRoutes } from './modules/access/routes.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
+import { announcementRoutes } from './modules/announcements/routes.ts'
 import { approvalRoutes } from './modules/approvals/routes.ts'
+import { assetRoutes } from './modules/assets/routes.ts'
 import { publicAuthRoutes, securedAuthRoutes } from './modules/auth/routes.ts'
 import { billingRoutes } from './modules/billing/routes.ts'
 import { categoryRoutes } from './modules/categories/routes.ts'
 import { clientRoutes } from './modules/clients/routes.ts'
+import { collectionRoutes } from './modules/collections/routes.ts'
 import { documentRoutes } from './modules/documents/routes.ts'
+import { employeeRoutes } from './modules/employees/routes.ts'
 import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
 import { pushRoutes } from './modules/push/routes.ts'
 import { supplierRoutes } from './modules/suppliers/routes.ts'
 import { taskRoutes } from './modules/tasks/routes.ts'
+import { technicalInfoRoutes } from './modules/technical-info/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
@@ -132,6 +137,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await clientRoutes(secured, deps)
         await projectRoutes(secured, deps)
         await supplierRoutes(secured, deps)
+        await technicalInfoRoutes(secured, deps)
+        await assetRoutes(secured, deps)
+        await employeeRoutes(secured, deps)
+        await collectionRoutes(secured, deps)
+        await announcementRoutes(secured, deps)
         await billingRoutes(secured, deps)
         await accountsRoutes(secured, deps)
         await taskRoutes(secured, deps)

@@ -22,6 +22,18 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.optional(),
+  /** The organisation's calendar: what "today" is for due dates and reminders. */
+  TIME_ZONE: z
+    .string()
+    .default('Asia/Kolkata')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-GB', { timeZone: zone })
+        return true
+      } catch {
+        return false
+      }
+    }, 'Unknown time zone.'),
   /** Attempts per window before 429; tests and load runs raise them. */
   LOGIN_MAX_PER_IDENTIFIER: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(100),

@@ -5,6 +5,7 @@ import { createDeps, createLogger, openAndMigrate } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
 import { DataDirLockedError } from './db/embedded.ts'
 import { DEMO_PASSWORD, demoUsers, isEmpty, seedDemo } from './db/seed.ts'
+import { startJobs } from './jobs.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -26,6 +27,7 @@ async function main() {
   const app = await buildApp(deps, { webDist: config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist') })
   deps.outbox.start()
   deps.outbox.kick()
+  const jobs = startJobs(deps)
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -33,6 +35,7 @@ async function main() {
     stopping = true
     log.info(`${signal} received, stopping`)
     await app.close()
+    await jobs.stop()
     await deps.outbox.stop()
     await database.close()
     process.exit(0)

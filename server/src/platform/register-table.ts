@@ -4,6 +4,7 @@ import { type AnyPgColumn, integer, type PgTable, timestamp, uuid } from 'drizzl
 import type { z } from 'zod'
 import type { DbOrTx, Tx } from '../db/connection.ts'
 import { users } from '../modules/users/schema.ts'
+import { conflict, isUniqueViolation } from './errors.ts'
 import type { ApplyContext, RegisterDefinition, StateAction } from './registers.ts'
 import { versionIs } from './registers.ts'
 
@@ -53,6 +54,11 @@ export interface TableRegisterSpec<T extends RegisterTable, Data extends Record<
   afterCreate?(tx: Tx, ctx: ApplyContext, id: string, data: Data): Promise<void>
   /** More work in the transaction of an applied state change. */
   afterStateChange?(tx: Tx, ctx: ApplyContext, id: string, action: StateAction): Promise<void>
+  /** Messages for the table's unique indexes, by index name (an Asset ID taken meanwhile …). */
+  conflicts?: Record<string, string>
+  createInput?: RegisterDefinition<Data>['createInput']
+  prepareCreate?: RegisterDefinition<Data>['prepareCreate']
+  redact?: RegisterDefinition<Data>['redact']
 }
 
 export function tableRegister<T extends RegisterTable, Data extends Record<string, unknown>>(
@@ -71,20 +77,25 @@ export function tableRegister<T extends RegisterTable, Data extends Record<strin
     updatedAt: new Date(),
     version: sql`${spec.table.version} + 1`,
   })
-  const guarded = async (
-    tx: Tx,
-    ctx: ApplyContext,
-    id: string,
-    set: object,
-    expected: number | undefined,
-  ) => {
-    const rows = await tx
-      .update(table)
-      .set({ ...set, ...touched(ctx) } as never)
-      .where(and(byId(ctx.orgId, id), versionIs(spec.table.version, expected)))
-      .returning({ id: spec.id })
-    return rows.length > 0
+  // A unique index broken by a concurrent change answers 409 with the register's own words.
+  const unique = async <R>(work: () => Promise<R>): Promise<R> => {
+    try {
+      return await work()
+    } catch (error) {
+      for (const [index, message] of Object.entries(spec.conflicts ?? {}))
+        if (isUniqueViolation(error, index)) throw conflict(message)
+      throw error
+    }
   }
+  const guarded = (tx: Tx, ctx: ApplyContext, id: string, set: object, expected: number | undefined) =>
+    unique(async () => {
+      const rows = await tx
+        .update(table)
+        .set({ ...set, ...touched(ctx) } as never)
+        .where(and(byId(ctx.orgId, id), versionIs(spec.table.version, expected)))
+        .returning({ id: spec.id })
+      return rows.length > 0
+    })
 
   return {
     entityType: spec.entityType,
@@ -108,18 +119,23 @@ export function tableRegister<T extends RegisterTable, Data extends Record<strin
     validate: spec.validate,
     describe: spec.describe,
     link: spec.link,
+    createInput: spec.createInput,
+    prepareCreate: spec.prepareCreate,
+    redact: spec.redact,
     async create(tx, ctx, data) {
       const once = (await spec.onCreate?.(tx, ctx, data)) ?? {}
-      const [row] = await tx
-        .insert(table)
-        .values({
-          ...spec.columns(data),
-          ...once,
-          orgId: ctx.orgId,
-          createdBy: ctx.requesterUserId,
-          updatedBy: ctx.requesterUserId,
-        } as never)
-        .returning({ id: spec.id })
+      const [row] = await unique(() =>
+        tx
+          .insert(table)
+          .values({
+            ...spec.columns(data),
+            ...once,
+            orgId: ctx.orgId,
+            createdBy: ctx.requesterUserId,
+            updatedBy: ctx.requesterUserId,
+          } as never)
+          .returning({ id: spec.id }),
+      )
       const id = (row as { id: string }).id
       await spec.afterCreate?.(tx, ctx, id, data)
       return id

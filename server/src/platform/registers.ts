@@ -54,6 +54,14 @@ export interface RegisterDefinition<Data extends Record<string, unknown> = Recor
   ): Promise<boolean>
   /** Where the record opens in the web app. */
   link(entityId: string): string
+  /**
+   * The body of a create when it carries more than the data (an employee's login account): parsed by
+   * the create route, then `prepareCreate` turns it into the data that is applied or queued.
+   */
+  createInput?: z.ZodType<Record<string, unknown>>
+  prepareCreate?(db: DbOrTx, orgId: string, input: Record<string, unknown>): Promise<Data>
+  /** What the queue shows of proposed data: secrets masked or left out (an Aadhaar, a password hash). */
+  redact?(data: Record<string, unknown>): Record<string, unknown>
 }
 
 /** `version = expected` for a guarded UPDATE, or nothing when the caller did not send a version. */

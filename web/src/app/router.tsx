@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
+import { registerRoutes } from '../ui/register-kit/routes.tsx'
 import { PageLoader, RedirectIfAuthenticated, RequireAuth } from './guards.tsx'
+import { registerLoaders } from './registers.ts'
 
 // Every screen is its own chunk: the login page loads nothing of the signed-in app.
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'))
@@ -9,17 +11,6 @@ const TaskListPage = lazy(() => import('../features/tasks/TaskListPage.tsx'))
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
 const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
 const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
-const ActiveProjectsPage = lazy(() => import('../features/projects/ProjectsListPage.tsx'))
-const ArchivedProjectsPage = lazy(() =>
-  import('../features/projects/ProjectsListPage.tsx').then((m) => ({ default: m.ArchivedProjectsPage })),
-)
-const AddProjectPage = lazy(() => import('../features/projects/AddProjectPage.tsx'))
-const ProjectDetailPage = lazy(() => import('../features/projects/ProjectDetailPage.tsx'))
-const EditProjectPage = lazy(() => import('../features/projects/EditProjectPage.tsx'))
-const ClientsListPage = lazy(() => import('../features/clients/ClientsListPage.tsx'))
-const AddClientPage = lazy(() => import('../features/clients/AddClientPage.tsx'))
-const ClientDetailPage = lazy(() => import('../features/clients/ClientDetailPage.tsx'))
-const EditClientPage = lazy(() => import('../features/clients/EditClientPage.tsx'))
 const ApprovalQueuePage = lazy(() => import('../features/approvals/ApprovalQueuePage.tsx'))
 const ReviewActionPage = lazy(() => import('../features/approvals/ReviewActionPage.tsx'))
 const accountsList = () => import('../features/accounts/AccountsListPage.tsx')
@@ -57,15 +48,12 @@ export const router = createBrowserRouter([
       { index: true, element: page(TaskListPage) },
       { path: 'finished-tasks', element: page(FinishedTasksPage) },
       { path: 'deleted-tasks', element: page(DeletedTasksPage) },
-      { path: 'projects', element: page(ActiveProjectsPage) },
-      { path: 'projects/archived', element: page(ArchivedProjectsPage) },
-      { path: 'projects/add', element: page(AddProjectPage) },
-      { path: 'projects/:projectId', element: page(ProjectDetailPage) },
-      { path: 'projects/:projectId/edit', element: page(EditProjectPage) },
-      { path: 'clients', element: page(ClientsListPage) },
-      { path: 'clients/add', element: page(AddClientPage) },
-      { path: 'clients/:clientId', element: page(ClientDetailPage) },
-      { path: 'clients/:clientId/edit', element: page(EditClientPage) },
+      ...registerRoutes(registerLoaders.PROJECT!, {
+        base: 'projects',
+        lists: ['projects', 'projects/archived'],
+      }),
+      ...registerRoutes(registerLoaders.CLIENT!, { base: 'clients', lists: ['clients'] }),
+      ...registerRoutes(registerLoaders.SUPPLIER!, { base: 'suppliers', lists: ['suppliers'] }),
       { path: 'accounts/receivables', element: page(ReceivablesPage) },
       { path: 'accounts/receivables/add', element: page(AddReceivablePage) },
       { path: 'accounts/receivables/:id/edit', element: page(EditReceivablePage) },

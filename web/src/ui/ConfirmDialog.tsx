@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string
   color?: string
   busy?: boolean
+  /** Keeps the confirm button off until something is done in the dialog (a box ticked). */
+  confirmDisabled?: boolean
   onConfirm: () => void
   onCancel: () => void
   /** Extra fields (a comment box, a password) between the message and the buttons. */
@@ -42,7 +44,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             color={color}
             onClick={props.onConfirm}
             loading={busy && !busyLabel}
-            disabled={busy}
+            disabled={busy || props.confirmDisabled}
             data-autofocus
           >
             {busy && busyLabel ? busyLabel : confirmLabel}

@@ -20,13 +20,23 @@ export interface SearchBoxProps {
   onSearch: (value: string) => void
   placeholder?: string
   label?: string
+  /** 'typing' (default): 400 ms after typing stops, and at once on Enter; 'enter': only on Enter. */
+  applyOn?: 'typing' | 'enter'
 }
 
-/** Applies the search 400 ms after typing stops, at once on Enter; a clear button empties it. */
-export function SearchBox({ value, onSearch, placeholder = 'Search...', label = 'Search' }: SearchBoxProps) {
+/** Applies the search as typed (or on Enter only); a clear button empties it. */
+export function SearchBox({
+  value,
+  onSearch,
+  placeholder = 'Search...',
+  label = 'Search',
+  applyOn = 'typing',
+}: SearchBoxProps) {
   const [draft, setDraft] = useState(value)
   useEffect(() => setDraft(value), [value])
-  const debounced = useDebouncedCallback((text: string) => onSearch(text), 400)
+  const debounced = useDebouncedCallback((text: string) => {
+    if (applyOn === 'typing') onSearch(text)
+  }, 400)
 
   return (
     <TextInput

@@ -13,7 +13,7 @@ export interface SearchSelectProps {
   value: string | null
   onChange: (value: string | null) => void
   placeholder?: string
-  error?: string | null
+  error?: React.ReactNode
   required?: boolean
   loading?: boolean
   nothingFound?: string

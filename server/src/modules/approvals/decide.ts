@@ -12,7 +12,7 @@ import { accessOf } from '../access/service.ts'
 import { notify } from '../notifications/service.ts'
 import { users } from '../users/schema.ts'
 import { pendingActions } from './schema.ts'
-import { apply, assertGrantable, type ChangeRequest, registerOf, verbOf } from './submit.ts'
+import { apply, assertGrantable, auditedData, type ChangeRequest, registerOf, verbOf } from './submit.ts'
 
 type Action = typeof pendingActions.$inferSelect
 
@@ -133,7 +133,7 @@ export async function approveAction(
       action: `APPROVE_${action.actionType}`,
       entityType: register.entityType,
       entityId,
-      after: action.proposedData,
+      after: auditedData(register, action.proposedData),
     })
     const subject = register.describe(
       ('data' in request ? request.data : await register.currentData(tx, ctx.orgId, entityId)) ?? {},
@@ -180,6 +180,23 @@ export async function rejectAction(deps: Deps, ctx: RequestContext, actionId: st
   })
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Fields the edit left undefined take their value from the request as it was, at any depth. */
+function keepUnsent(
+  edited: Record<string, unknown>,
+  before: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...edited }
+  for (const [key, value] of Object.entries(edited)) {
+    if (value === undefined && key in before) merged[key] = before[key]
+    else if (isPlainObject(value) && isPlainObject(before[key])) merged[key] = keepUnsent(value, before[key])
+  }
+  for (const key of Object.keys(before)) if (!(key in edited)) merged[key] = before[key]
+  return merged
+}
+
 /**
  * 'Edit & Re-evaluate': the admin corrects the proposed data (and, for a create, the access it will
  * grant); the register's schema and rules judge it again.
@@ -205,7 +222,8 @@ export async function editPendingAction(
   if (action.actionType !== 'CREATE' && action.actionType !== 'UPDATE')
     throw badRequest('Only creation and update requests can be edited.')
   const register = registerOf(deps, action.entityType)
-  const data = parse(register.schema, input.proposed_data)
+  // What the form leaves out on purpose (a masked Aadhaar, a login account's password hash) is kept.
+  const data = keepUnsent(parse(register.schema, input.proposed_data), action.proposedData ?? {})
   await register.validate?.(deps.db, ctx.orgId, data, action.entityId)
   const grants =
     action.actionType === 'CREATE' ? (input.access_permissions ?? action.accessPermissions ?? []) : []
@@ -226,8 +244,11 @@ export async function editPendingAction(
       action: 'EDIT_PENDING',
       entityType: action.entityType,
       entityId: action.entityId ?? actionId,
-      before: { proposed_data: action.proposedData, access_permissions: action.accessPermissions },
-      after: { proposed_data: data, access_permissions: grants },
+      before: {
+        proposed_data: auditedData(register, action.proposedData),
+        access_permissions: action.accessPermissions,
+      },
+      after: { proposed_data: auditedData(register, data), access_permissions: grants },
     })
     return row
   })

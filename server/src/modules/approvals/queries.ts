@@ -22,7 +22,9 @@ const processor = alias(users, 'processor')
 
 type Row = { a: typeof pendingActions.$inferSelect; username: string; fullName: string }
 
-function presentAction(row: Row): PendingAction {
+function presentAction(deps: Deps, row: Row): PendingAction {
+  const register = deps.registers.get(row.a.entityType)
+  const proposed = row.a.proposedData
   return {
     action_id: row.a.actionId,
     action_type: row.a.actionType,
@@ -32,7 +34,7 @@ function presentAction(row: Row): PendingAction {
     requested_by_fullname: row.fullName,
     requested_at: row.a.requestedAt.toISOString(),
     status: row.a.status,
-    proposed_data: row.a.proposedData,
+    proposed_data: proposed && register?.redact ? register.redact(proposed) : proposed,
     summary: row.a.summary,
     entity_display_id: row.a.entityDisplayId,
   }
@@ -82,7 +84,7 @@ export async function listPendingActions(
       .where(where),
   ])
   return {
-    pendingActions: rows.map(presentAction),
+    pendingActions: rows.map((row) => presentAction(deps, row)),
     totalPages: totalPages(total?.n ?? 0, query.limit),
     currentPage: query.page,
     limit: query.limit,
@@ -117,7 +119,7 @@ export async function getPendingAction(
   const current = readable && a.entityId ? await register.currentData(deps.db, ctx.orgId, a.entityId) : null
   const pending = a.status === 'PENDING'
   return {
-    ...presentAction(row),
+    ...presentAction(deps, row),
     current_data: current,
     entity_name: current ? register.describe(current) : null,
     entity_link: current && a.entityId ? register.link(a.entityId) : null,

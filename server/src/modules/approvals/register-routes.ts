@@ -31,11 +31,15 @@ export function registerWriteRoutes(app: App, deps: Deps, path: string, entityTy
   const register = deps.registers.get(entityType)
   if (!register) throw new Error(`No register definition for ${entityType}`)
 
+  const createBody = register.createInput ?? register.schema
   app.post(
     path,
-    { schema: { body: z.intersection(register.schema, accessPermissionsBody), response: changeResponses } },
+    { schema: { body: z.intersection(createBody, accessPermissionsBody), response: changeResponses } },
     async (req, reply) => {
-      const { accessPermissions, ...data } = req.body
+      const { accessPermissions, ...input } = req.body
+      const data = register.prepareCreate
+        ? await register.prepareCreate(deps.db, req.ctx.orgId, input)
+        : input
       const result = await submitChange(
         deps,
         req.ctx,

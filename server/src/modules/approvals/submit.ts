@@ -76,6 +76,10 @@ export function stateData(action: StateAction): Record<string, boolean> {
 const proposedDataOf = (request: ChangeRequest) =>
   'data' in request ? request.data : stateData(request.actionType)
 
+/** What the audit log keeps of a change: no secrets (a register's redact). */
+export const auditedData = (register: RegisterDefinition, data: Record<string, unknown> | null) =>
+  data && register.redact ? register.redact(data) : data
+
 /**
  * Applies a change inside the caller's transaction; the register's rules are checked once more here.
  * An edit or state change applies only to `expectedVersion` of the record when one is given: 412 when
@@ -178,7 +182,7 @@ async function applyAsAdmin(
       action: request.actionType,
       entityType: request.entityType,
       entityId: id,
-      after: proposedDataOf(request),
+      after: auditedData(register, proposedDataOf(request)),
     })
     return id
   })

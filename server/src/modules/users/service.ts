@@ -172,7 +172,8 @@ export interface NewLoginAccount {
   orgId: string
   username: string
   fullName: string
-  password: string
+  /** The password, or its argon2 hash when it was hashed earlier (an employee's queued request). */
+  password: string | { hash: string }
   email?: string | null
   mobile?: string | null
   designation?: string | null
@@ -191,7 +192,8 @@ export async function createLoginAccount(
   actorUserId: string | null = null,
 ) {
   await assertLoginAccountAvailable(tx, account.orgId)
-  const passwordHash = await hashPassword(account.password)
+  const passwordHash =
+    typeof account.password === 'string' ? await hashPassword(account.password) : account.password.hash
   try {
     const [user] = await tx
       .insert(users)

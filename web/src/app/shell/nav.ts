@@ -9,6 +9,7 @@ import {
   IconGavel,
   IconSettings,
   IconTrash,
+  IconTruckDelivery,
   IconUsersGroup,
 } from '@tabler/icons-react'
 import type { Me } from '../../api/shared-queries.ts'
@@ -53,7 +54,10 @@ export const navGroups: NavGroup[] = [
   {
     label: 'Information',
     icon: IconUsersGroup,
-    links: [{ label: 'Clients', to: '/clients', icon: IconUsersGroup }],
+    links: [
+      { label: 'Clients', to: '/clients', icon: IconUsersGroup },
+      { label: 'Suppliers', to: '/suppliers', icon: IconTruckDelivery },
+    ],
   },
   {
     label: 'Accounts',

@@ -138,7 +138,11 @@ export default function ApprovalQueuePage() {
             key: 'id',
             header: 'Entity ID',
             render: (a) =>
-              a.entity_id ? (
+              a.entity_display_id ? (
+                <Text size="sm" ff="monospace">
+                  {a.entity_display_id}
+                </Text>
+              ) : a.entity_id ? (
                 <Tooltip label={a.entity_id}>
                   <Text size="sm" ff="monospace" aria-label={a.entity_id}>
                     {a.entity_id.slice(0, 8)}…

@@ -1,25 +1,28 @@
-import type { ClientData } from '@daftar/domain/clients'
-import type { ProjectData } from '@daftar/domain/projects'
+import type { AccessPermissions } from '@daftar/domain/registers'
 import { approvalMessages } from '@daftar/domain/registers'
-import { Modal, Text } from '@mantine/core'
+import { Center, Loader, Modal, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { errorMessage, serverError } from '../../api/client.ts'
+import { useRegisterDeclaration } from '../../app/registers.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
-// The one documented exception to "no feature imports another": the approval queue edits proposed
-// data with the registers' own forms, so the rules and fields stay in one place.
-import { ClientForm } from '../clients/ClientForm.tsx'
-import { ProjectForm } from '../projects/ProjectForm.tsx'
+import { RegisterForm } from '../../ui/register-kit/RegisterForm.tsx'
+import { formValues } from '../../ui/register-kit/values.ts'
 import { approvalsApi, type PendingActionDetail } from './api.ts'
 
 const FAILED = 'Failed to update pending action.'
 
-/** 'Edit & Re-evaluate': the admin corrects the proposed data; the register's schema judges it again. */
+/**
+ * 'Edit & Re-evaluate': the admin corrects the proposed data with the register's own form (and, for a
+ * create, the access approval will grant); the register's schema judges it again on the server.
+ */
 export function EditActionModal({ action, onClose }: { action: PendingActionDetail; onClose: () => void }) {
   const queryClient = useQueryClient()
+  const { register, loading } = useRegisterDeclaration(action.entity_type)
   const [error, setError] = useState<string | null>(null)
   const save = useMutation({
-    mutationFn: (data: unknown) => approvalsApi.edit(action.action_id, data),
+    mutationFn: (input: { proposed_data: object; access_permissions?: AccessPermissions }) =>
+      approvalsApi.edit(action.action_id, input),
     onSuccess: async (res) => {
       notifySuccess(res.message || approvalMessages.updated)
       await queryClient.invalidateQueries({ queryKey: ['approvals'] })
@@ -30,23 +33,41 @@ export function EditActionModal({ action, onClose }: { action: PendingActionDeta
       setError(errorMessage(err, FAILED))
     },
   })
-  const common = {
-    submitLabel: 'Save Changes',
-    busy: save.isPending,
-    serverError: error,
-    onCancel: onClose,
-    onSubmit: (data: unknown) => {
-      setError(null)
-      save.mutate(data)
-    },
-  }
+  const creating = action.action_type === 'CREATE'
+  const initial = useMemo(
+    () => (register ? formValues(register.form.empty, action.proposed_data) : null),
+    [register, action.proposed_data],
+  )
 
   let body: React.ReactNode
-  if (action.entity_type === 'CLIENT')
-    body = <ClientForm {...common} initial={action.proposed_data as Partial<ClientData> | null} />
-  else if (action.entity_type === 'PROJECT')
-    body = <ProjectForm {...common} initial={action.proposed_data as Partial<ProjectData> | null} />
-  else body = <Text>{approvalMessages.noEditForm(action.entity_type)}</Text>
+  if (loading)
+    body = (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    )
+  else if (!register || !initial) body = <Text>{approvalMessages.noEditForm(action.entity_type)}</Text>
+  else
+    body = (
+      <RegisterForm
+        register={register}
+        mode="review"
+        initial={initial}
+        submitLabel="Save Changes"
+        busy={save.isPending}
+        serverError={error}
+        grants={
+          creating
+            ? { initial: action.access_permissions.map((g) => ({ user_id: g.user_id, level: g.level })) }
+            : undefined
+        }
+        onCancel={onClose}
+        onSubmit={(data, _values, grants) => {
+          setError(null)
+          save.mutate({ proposed_data: data, ...(creating ? { access_permissions: grants } : {}) })
+        }}
+      />
+    )
 
   return (
     <Modal

@@ -1,17 +1,19 @@
 import { formatDateTime } from '@daftar/domain/format'
 import { approvalMessages } from '@daftar/domain/registers'
-import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
-import { IconArrowLeft } from '@tabler/icons-react'
+import { Alert, Anchor, Badge, Group, List, Stack, Text, Title } from '@mantine/core'
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ApiError, errorMessage } from '../../api/client.ts'
 import { clientDropdownQuery } from '../../api/register-queries.ts'
 import { useMe } from '../../api/shared-queries.ts'
+import { useRegisterDeclaration } from '../../app/registers.ts'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { notifyError } from '../../ui/notify.ts'
 import { PageLoading } from '../../ui/RecordPage.tsx'
+import { fieldOrder } from '../../ui/register-kit/values.ts'
 import {
   actionColors,
   actionLabels,
@@ -20,7 +22,7 @@ import {
   pendingActionQuery,
 } from './api.ts'
 import { ChangesTable } from './ChangesTable.tsx'
-import { diff, displayValue, flatten } from './diff.ts'
+import { diff, displayValue, type FieldNaming, flatten } from './diff.ts'
 import { ReviewActions } from './ReviewActions.tsx'
 
 const QUEUE = '/admin/approvals'
@@ -29,20 +31,23 @@ const REDIRECT_MS = 2000
 export default function ReviewActionPage() {
   const { actionId = '' } = useParams()
   const navigate = useNavigate()
+  const { data: me } = useMe()
   const action = useQuery(pendingActionQuery(actionId))
   const warned = useRef<string | null>(null)
   const status = action.data?.status
+  const admin = Boolean(me?.isadmin)
 
-  // A processed action cannot be acted on: say so and go back to the queue after 2 seconds.
+  // An admin cannot act on a processed action: say so and go back to the queue after 2 seconds. The
+  // requester instead reads the outcome of their own request here.
   useEffect(() => {
-    if (!status || status === 'PENDING') return
+    if (!admin || !status || status === 'PENDING') return
     if (warned.current !== actionId) {
       warned.current = actionId
       notifyError(approvalMessages.alreadyProcessed)
     }
     const timer = setTimeout(() => navigate(QUEUE, { replace: true }), REDIRECT_MS)
     return () => clearTimeout(timer)
-  }, [status, actionId, navigate])
+  }, [admin, status, actionId, navigate])
 
   if (action.isPending) return <PageLoading text="Loading pending action..." />
   if (action.isError) {
@@ -60,26 +65,32 @@ export default function ReviewActionPage() {
       />
     )
   }
-  return <Review action={action.data} />
+  return <Review action={action.data} admin={admin} />
 }
 
 /** A state change (archive, activate …) proposes only the flag, compared with the record's own. */
-function changeRows(a: PendingActionDetail) {
-  if (a.action_type === 'CREATE') return diff(null, a.proposed_data)
-  if (a.action_type === 'UPDATE') return diff(a.current_data, a.proposed_data)
-  return diff(a.current_data, a.proposed_data, true)
+function changeRows(a: PendingActionDetail, naming: FieldNaming) {
+  if (a.action_type === 'CREATE') return diff(null, a.proposed_data, false, naming)
+  if (a.action_type === 'UPDATE') return diff(a.current_data, a.proposed_data, false, naming)
+  return diff(a.current_data, a.proposed_data, true, naming)
 }
 
-function Review({ action: a }: { action: PendingActionDetail }) {
-  const { data: me } = useMe()
+const statusColors = { PENDING: 'yellow', APPROVED: 'teal', REJECTED: 'red' } as const
+
+function Review({ action: a, admin }: { action: PendingActionDetail; admin: boolean }) {
+  const { register } = useRegisterDeclaration(a.entity_type)
   const clients = useQuery({ ...clientDropdownQuery, enabled: a.entity_type === 'PROJECT' })
   const names = Object.fromEntries((clients.data ?? []).map((c) => [c.client_id, c.name]))
-  const rows = changeRows(a)
+  const naming: FieldNaming = register
+    ? { labels: register.form.labels, order: fieldOrder(register.form.empty) }
+    : {}
+  const rows = changeRows(a, naming)
   const name = a.entity_name ?? a.summary
-  const statusColor = a.status === 'PENDING' ? 'yellow' : a.status === 'APPROVED' ? 'teal' : 'red'
+  const pending = a.status === 'PENDING'
+  const record = [a.entity_display_id, name && `'${name}'`].filter(Boolean).join(' ')
 
   return (
-    <Stack maw={1100} mx="auto" gap="md">
+    <Stack maw={1100} mx="auto" gap="md" w="100%">
       <Anchor component={Link} to={QUEUE} size="sm" style={{ alignSelf: 'flex-start' }}>
         <Group gap={4}>
           <IconArrowLeft size={14} aria-hidden /> Back to Approval Queue
@@ -95,14 +106,25 @@ function Review({ action: a }: { action: PendingActionDetail }) {
             <Badge color="gray" variant="light">
               {entityLabels[a.entity_type] ?? a.entity_type}
             </Badge>
-            <Badge color={statusColor} variant="filled">
+            <Badge color={statusColors[a.status]} variant="filled">
               {a.status}
             </Badge>
           </Group>
         </div>
-        {me?.isadmin && a.status === 'PENDING' && <ReviewActions action={a} />}
+        {admin && pending && <ReviewActions action={a} />}
       </Group>
-      {a.status === 'PENDING' && a.record_changed_since_request && (
+      {!pending && <Outcome action={a} />}
+      {admin && pending && a.requester_warning && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="The requester's rights changed"
+        >
+          {a.requester_warning} Approving still applies the change, after you confirm it.
+        </Alert>
+      )}
+      {pending && a.record_changed_since_request && (
         <Alert color="orange" variant="light" title="The record changed after this request was made">
           Someone edited it in the meantime. Check the current values below: approving applies the proposed
           data over them.
@@ -114,33 +136,27 @@ function Review({ action: a }: { action: PendingActionDetail }) {
             {
               label: 'Record',
               value:
-                a.entity_link && name ? (
+                a.entity_link && record ? (
                   <Anchor component={Link} to={a.entity_link}>
-                    {name}
+                    {record}
                   </Anchor>
                 ) : (
-                  name
+                  record
                 ),
             },
-            { label: 'Entity ID', value: a.entity_id ?? 'New record (created on approval)' },
+            {
+              label: 'Entity ID',
+              value: a.entity_display_id ?? (a.entity_id ? a.entity_id : 'New record (created on approval)'),
+            },
             { label: 'Requested by', value: `${a.requested_by_fullname} (@${a.requested_by_username})` },
             { label: 'Requested at', value: formatDateTime(a.requested_at) },
-            ...(a.status !== 'PENDING'
-              ? [
-                  { label: 'Processed by', value: a.processed_by_fullname },
-                  { label: 'Processed at', value: a.processed_at && formatDateTime(a.processed_at) },
-                  ...(a.rejection_reason
-                    ? [{ label: 'Rejection reason', value: a.rejection_reason, wide: true }]
-                    : []),
-                ]
-              : []),
           ]}
         />
       </DetailSection>
       <DetailSection title="Current Entity Details" collapsible defaultOpen={false}>
         {a.current_data ? (
           <FieldGrid
-            fields={flatten(a.current_data).map((f) => ({
+            fields={flatten(a.current_data, naming).map((f) => ({
               label: f.label,
               value: displayValue(f.path, f.value, names),
             }))}
@@ -149,13 +165,55 @@ function Review({ action: a }: { action: PendingActionDetail }) {
           <Text size="sm" c="dimmed">
             {a.action_type === 'CREATE'
               ? 'This request creates a new record.'
-              : 'The record no longer exists.'}
+              : admin
+                ? 'The record no longer exists.'
+                : 'You can no longer open this record.'}
           </Text>
         )}
       </DetailSection>
       <DetailSection title="Proposed Data / Changes">
         <ChangesTable rows={rows} actionType={a.action_type} names={names} />
       </DetailSection>
+      {a.action_type === 'CREATE' && (
+        <DetailSection title="Access on Approval">
+          {a.access_permissions.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Only the requester gets access (Write) when this is approved.
+            </Text>
+          ) : (
+            <List size="sm" spacing={4}>
+              <List.Item>
+                {a.requested_by_fullname} (@{a.requested_by_username}) — Write (the requester)
+              </List.Item>
+              {a.access_permissions.map((g) => (
+                <List.Item key={g.user_id}>
+                  {g.full_name} (@{g.username}) — {g.level === 'WRITE' ? 'Write' : 'Read'}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </DetailSection>
+      )}
     </Stack>
+  )
+}
+
+/** The decision on a processed request: who, when, and the reason of a rejection in full. */
+function Outcome({ action: a }: { action: PendingActionDetail }) {
+  const approved = a.status === 'APPROVED'
+  return (
+    <Alert color={approved ? 'teal' : 'red'} variant="light" title={approved ? 'Approved' : 'Rejected'}>
+      <Stack gap={4}>
+        <Text size="sm">
+          {approved ? 'Approved' : 'Rejected'} by {a.processed_by_fullname ?? 'an administrator'}
+          {a.processed_at ? ` on ${formatDateTime(a.processed_at)}` : ''}.
+        </Text>
+        {!approved && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {a.rejection_reason ? `Reason: ${a.rejection_reason}` : 'No reason was given.'}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core'
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -29,6 +29,10 @@ export function ReviewActions({ action }: { action: PendingActionDetail }) {
   const queryClient = useQueryClient()
   const [dialog, setDialog] = useState<Dialog>(null)
   const [reason, setReason] = useState('')
+  const [anyway, setAnyway] = useState(false)
+  // The version of the record the admin is looking at: approval applies only to it (If-Match).
+  const recordVersion =
+    typeof action.current_data?.version === 'number' ? (action.current_data.version as number) : undefined
 
   const done = (message: string) => {
     notifySuccess(message)
@@ -37,11 +41,17 @@ export function ReviewActions({ action }: { action: PendingActionDetail }) {
     for (const key of AFFECTED) void queryClient.invalidateQueries({ queryKey: [key] })
   }
   const approve = useMutation({
-    mutationFn: () => approvalsApi.approve(action.action_id),
+    mutationFn: () =>
+      approvalsApi.approve(action.action_id, {
+        recordVersion,
+        withoutRequesterAccess: Boolean(action.requester_warning) && anyway,
+      }),
     onSuccess: (res) => done(res.message),
     onError: (err) => {
       notifyError(describeFailure(err, 'Error approving action', 'Error approving action.'))
       setDialog(null)
+      // The record or the requester's rights may have changed: show the review as it is now.
+      void queryClient.invalidateQueries({ queryKey: ['approvals', 'action', action.action_id] })
     },
   })
   const reject = useMutation({
@@ -92,9 +102,23 @@ export function ReviewActions({ action }: { action: PendingActionDetail }) {
         busyLabel="Approving..."
         color="teal"
         busy={approve.isPending}
+        confirmDisabled={Boolean(action.requester_warning) && !anyway}
         onConfirm={() => approve.mutate()}
         onCancel={() => setDialog(null)}
-      />
+      >
+        {action.requester_warning && (
+          <Stack gap="xs">
+            <Text size="sm" c="red">
+              {action.requester_warning}
+            </Text>
+            <Checkbox
+              label="I have checked this request and approve it anyway"
+              checked={anyway}
+              onChange={(e) => setAnyway(e.currentTarget.checked)}
+            />
+          </Stack>
+        )}
+      </ConfirmDialog>
       <Modal
         opened={dialog === 'reject'}
         onClose={reject.isPending ? () => {} : () => setDialog(null)}

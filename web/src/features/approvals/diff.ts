@@ -91,18 +91,35 @@ const singular = (label: string) => (label.endsWith('s') ? label.slice(0, -1) : 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-export function flatten(data: unknown, path: string[] = [], label: string[] = []): FlatField[] {
+/** How a register names and orders its fields (its form's labels and order), over the defaults here. */
+export interface FieldNaming {
+  labels?: Record<string, string>
+  order?: string[]
+}
+
+export function flatten(
+  data: unknown,
+  naming: FieldNaming = {},
+  path: string[] = [],
+  label: string[] = [],
+): FlatField[] {
   if (!isPlainObject(data)) return []
   const out: FlatField[] = []
-  const entries = Object.entries(data).sort(([a], [b]) => rank(a) - rank(b))
+  const order = naming.order?.map((p) => p.split('.').at(-1)!) ?? []
+  const position = (key: string) => {
+    const i = order.indexOf(key)
+    return i === -1 ? order.length + rank(key) : i
+  }
+  const name = (key: string) => naming.labels?.[key] ?? fieldLabel(key)
+  const entries = Object.entries(data).sort(([a], [b]) => position(a) - position(b))
   for (const [key, value] of entries) {
     if (HIDDEN.has(key)) continue
     const p = [...path, key]
-    const l = [...label, fieldLabel(key)]
-    if (isPlainObject(value)) out.push(...flatten(value, p, l))
+    const l = [...label, name(key)]
+    if (isPlainObject(value)) out.push(...flatten(value, naming, p, l))
     else if (Array.isArray(value) && value.some(isPlainObject)) {
       value.forEach((item, i) => {
-        out.push(...flatten(item, [...p, String(i)], [...label, `${singular(fieldLabel(key))} ${i + 1}`]))
+        out.push(...flatten(item, naming, [...p, String(i)], [...label, `${singular(name(key))} ${i + 1}`]))
       })
       if (value.length === 0) out.push({ path: p.join('.'), label: l.join(' › '), value: null })
     } else if (Array.isArray(value)) {
@@ -118,9 +135,14 @@ const norm = (v: unknown) => (v === null || v === undefined || v === '' ? '' : S
  * Every field of either side, in the proposed order, marked when it differs. `partial`: the proposal
  * names only the fields it changes (archive, activate …), so fields it leaves out are not removals.
  */
-export function diff(current: unknown, proposed: unknown, partial = false): DiffRow[] {
-  const before = new Map(flatten(current).map((f) => [f.path, f]))
-  const after = flatten(proposed)
+export function diff(
+  current: unknown,
+  proposed: unknown,
+  partial = false,
+  naming: FieldNaming = {},
+): DiffRow[] {
+  const before = new Map(flatten(current, naming).map((f) => [f.path, f]))
+  const after = flatten(proposed, naming)
   const rows: DiffRow[] = after.map((f) => {
     const old = before.get(f.path)
     before.delete(f.path)

@@ -1,8 +1,8 @@
 import { formatCurrency, formatDate, formatDateTime } from '@daftar/domain/format'
+import type { ProjectDetail } from '@daftar/domain/projects'
 import { Anchor, Stack } from '@mantine/core'
 import { Link } from 'react-router'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
-import type { ProjectDetail } from './api.ts'
 
 const who = (full: string | null, user: string | null) =>
   full ? `${full}${user ? ` (@${user})` : ''}` : user

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
+import { optionalText, registerListQuery } from './registers.ts'
+
+export const collectionMessages = {
+  nameRequired: 'Collection name is required.',
+  notFound: 'Collection not found.',
+} as const
+
+export const COLLECTION_DESCRIPTION_PREVIEW = 100
+export const collectionSorts = ['name_asc', 'name_desc', 'last_updated', 'first_added'] as const
+export type CollectionSort = (typeof collectionSorts)[number]
+export const collectionListQuery = registerListQuery(collectionSorts, 'name_asc')
+
+/** The proposed data of a COLLECTION action: an internal-document collection. */
+export const collectionData = z.object({
+  name: z
+    .string({ error: collectionMessages.nameRequired })
+    .trim()
+    .min(1, collectionMessages.nameRequired)
+    .max(200),
+  description: optionalText(5000),
+})
+export type CollectionData = z.output<typeof collectionData>
+
+export const collectionListItem = z.object({
+  collection_id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  updated_at: instant,
+})
+export type CollectionListItem = z.infer<typeof collectionListItem>
+export const collectionList = pageOf('collections', collectionListItem)
+
+export const collectionDetail = z.object({
+  collection_id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  ...auditFields,
+  version: z.number().int(),
+  access_level: recordAccess,
+})
+export type CollectionDetail = z.infer<typeof collectionDetail>

@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
+import { optionalText, registerListQuery } from './registers.ts'
+
+export const technicalInfoMessages = {
+  titleRequired: 'Title is required.',
+  notFound: 'Technical info entry not found.',
+} as const
+
+export const TECH_TITLE_PREVIEW = 60
+export const TECH_TEXT_PREVIEW = 50
+export const TECH_KEYWORDS_SHOWN = 3
+
+export const technicalInfoSorts = ['title_asc', 'title_desc', 'last_updated', 'first_added'] as const
+export type TechnicalInfoSort = (typeof technicalInfoSorts)[number]
+export const technicalInfoListQuery = registerListQuery(technicalInfoSorts, 'title_asc')
+
+/** A keyword as stored: trimmed and lowercased. */
+export const normaliseKeyword = (keyword: string) => keyword.trim().toLowerCase()
+
+/** Keywords are trimmed and lowercased; blanks and repeats are dropped (spec 2 §5). */
+export const keywordList = z
+  .array(z.string().max(60))
+  .max(50)
+  .nullish()
+  .transform((list) => [...new Set((list ?? []).map(normaliseKeyword).filter(Boolean))])
+
+/** The proposed data of a TECHNICAL_INFO action. */
+export const technicalInfoData = z.object({
+  title: z
+    .string({ error: technicalInfoMessages.titleRequired })
+    .trim()
+    .min(1, technicalInfoMessages.titleRequired)
+    .max(300),
+  keywords: keywordList,
+  when_to_use: optionalText(5000),
+  prerequisites: optionalText(5000),
+  description: optionalText(20000),
+  formula: optionalText(5000),
+  steps: optionalText(20000),
+})
+export type TechnicalInfoData = z.output<typeof technicalInfoData>
+
+const text = z.string().nullable()
+
+export const technicalInfoListItem = z.object({
+  technical_info_id: z.string(),
+  title: z.string(),
+  keywords: z.array(z.string()),
+  when_to_use: text,
+  prerequisites: text,
+  updated_at: instant,
+})
+export type TechnicalInfoListItem = z.infer<typeof technicalInfoListItem>
+/** The spec names the rows of this list `technicalInfo`. */
+export const technicalInfoList = pageOf('technicalInfo', technicalInfoListItem)
+
+export const technicalInfoDetail = z.object({
+  technical_info_id: z.string(),
+  title: z.string(),
+  keywords: z.array(z.string()),
+  when_to_use: text,
+  prerequisites: text,
+  description: text,
+  formula: text,
+  steps: text,
+  ...auditFields,
+  version: z.number().int(),
+  access_level: recordAccess,
+})
+export type TechnicalInfoDetail = z.infer<typeof technicalInfoDetail>
+
+/** The first `max` characters and an ellipsis when there is more. */
+export function truncate(value: string | null | undefined, max: number): string {
+  if (!value) return ''
+  return value.length > max ? `${value.slice(0, max).trimEnd()}…` : value
+}

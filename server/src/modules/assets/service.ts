@@ -1,0 +1,160 @@
+import {
+  ASSET_DUE_SOON_DAYS,
+  type AssetDetail,
+  type AssetListItem,
+  type AssetSort,
+  addDays,
+  assetMessages,
+  todayIn,
+} from '@daftar/domain'
+import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { notFound } from '../../platform/errors.ts'
+import { searchAny } from '../../platform/listing.ts'
+import {
+  auditOf,
+  creator,
+  lowerSort,
+  pageWindow,
+  registerPage,
+  updater,
+} from '../../platform/register-queries.ts'
+import { assertReadable, visibleTo } from '../access/service.ts'
+import { projects } from '../projects/schema.ts'
+import { users } from '../users/schema.ts'
+import { assetRegister } from './register.ts'
+import { assets } from './schema.ts'
+
+const a = assets
+const sorts: Record<AssetSort, SQL[]> = {
+  name_asc: [lowerSort(a.name, 'asc'), asc(a.assetId)],
+  name_desc: [lowerSort(a.name, 'desc'), asc(a.assetId)],
+  purchase_date_desc: [sql`${a.purchaseDate} desc nulls last`, asc(a.assetId)],
+  maintenance_date_asc: [sql`${a.nextMaintenanceDue} asc nulls last`, asc(a.assetId)],
+  last_updated: [desc(a.updatedAt), asc(a.assetId)],
+}
+
+/** The project or the person an asset is assigned to, joined by the assignment type. */
+const assignedProject = and(eq(a.assignedToType, 'PROJECT'), eq(projects.projectId, a.assignedToId))
+const assignedUser = and(eq(a.assignedToType, 'EMPLOYEE'), eq(users.userId, a.assignedToId))
+const assignment = {
+  projectName: projects.name,
+  employeeName: users.fullName,
+  employeeUsername: users.username,
+}
+
+export type AssetView = 'all' | 'due-soon'
+
+/**
+ * GET /assets, and the 'Due soon' view: assets whose next maintenance or warranty expiry falls
+ * within the next 30 days (or has passed without a newer date).
+ */
+export async function listAssets(
+  deps: Deps,
+  ctx: RequestContext,
+  view: AssetView,
+  query: { page: number; searchQuery: string; sortBy: AssetSort },
+) {
+  const today = todayIn(deps.config.TIME_ZONE)
+  const horizon = addDays(today, ASSET_DUE_SOON_DAYS)
+  const where = and(
+    eq(a.orgId, ctx.orgId),
+    visibleTo(ctx, 'ASSET', a.assetId),
+    searchAny(query.searchQuery, [
+      a.name,
+      a.displayId,
+      a.category,
+      sql`${a.status}::text`,
+      projects.name,
+      users.fullName,
+    ]),
+    view === 'due-soon'
+      ? and(
+          ne(a.status, 'Retired'),
+          or(
+            sql`${a.nextMaintenanceDue} <= ${horizon}`,
+            sql`${a.warrantyExpiresOn} between ${today} and ${horizon}`,
+          ),
+        )
+      : undefined,
+  )
+  const rows = deps.db
+    .select({ a, ...assignment })
+    .from(a)
+    .leftJoin(projects, assignedProject)
+    .leftJoin(users, assignedUser)
+    .where(where)
+    .orderBy(...sorts[query.sortBy])
+    .limit(pageWindow(query.page).limit)
+    .offset(pageWindow(query.page).offset)
+  const total = deps.db
+    .select({ n: count() })
+    .from(a)
+    .leftJoin(projects, assignedProject)
+    .leftJoin(users, assignedUser)
+    .where(where)
+  return registerPage(
+    'assets',
+    query.page,
+    [rows, total],
+    (r): AssetListItem => ({
+      asset_id: r.a.assetId,
+      asset_display_id: r.a.displayId,
+      name: r.a.name,
+      category: r.a.category,
+      status: r.a.status,
+      assigned_to_type: r.a.assignedToType,
+      assigned_to_id: r.a.assignedToId,
+      assigned_project_name: r.projectName,
+      assigned_employee_name: r.employeeName,
+      assigned_employee_username: r.employeeUsername,
+      purchase_date: r.a.purchaseDate,
+      next_maintenance_due: r.a.nextMaintenanceDue,
+      warranty_expires_on: r.a.warrantyExpiresOn,
+      updated_at: r.a.updatedAt.toISOString(),
+    }),
+  )
+}
+
+export async function getAsset(deps: Deps, ctx: RequestContext, id: string): Promise<AssetDetail> {
+  const access = await assertReadable(deps.db, ctx, assetRegister, id, assetMessages.notFound)
+  const [row] = await deps.db
+    .select({ a, ...assignment, createdBy: creator.username, updatedBy: updater.username })
+    .from(a)
+    .leftJoin(projects, assignedProject)
+    .leftJoin(users, assignedUser)
+    .leftJoin(creator, eq(creator.userId, a.createdBy))
+    .leftJoin(updater, eq(updater.userId, a.updatedBy))
+    .where(and(eq(a.assetId, id), eq(a.orgId, ctx.orgId)))
+  if (!row) throw notFound(assetMessages.notFound)
+  const r = row.a
+  return {
+    asset_id: r.assetId,
+    asset_display_id: r.displayId,
+    name: r.name,
+    category: r.category,
+    status: r.status,
+    purchase_date: r.purchaseDate,
+    purchase_cost: r.purchaseCost === null ? null : Number(r.purchaseCost),
+    seller_details: r.sellerDetails ?? {
+      name: null,
+      contact_person: null,
+      phone: null,
+      email: null,
+      address: null,
+    },
+    warranty_details: { expires_on: r.warrantyExpiresOn, details: r.warrantyDetails },
+    assigned_to_type: r.assignedToType,
+    assigned_to_id: r.assignedToId,
+    assignment_date: r.assignmentDate,
+    next_maintenance_due: r.nextMaintenanceDue,
+    notes: r.notes,
+    assigned_project_name: row.projectName,
+    assigned_employee_name: row.employeeName,
+    assigned_employee_username: row.employeeUsername,
+    ...auditOf(r, row),
+    version: r.version,
+    access_level: access,
+  }
+}

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm'
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { registerColumns } from '../../platform/register-table.ts'
+
+/** Internal-document collections: a named set of documents with its own access list. */
+export const collections = pgTable(
+  'collections',
+  {
+    collectionId: uuid('collection_id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...registerColumns(),
+  },
+  (t) => [
+    index('collections_name_idx').on(t.orgId, sql`lower(${t.name})`),
+    index('collections_updated_idx').on(t.orgId, t.updatedAt),
+    index('collections_created_idx').on(t.orgId, t.createdAt),
+  ],
+)

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm'
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { registerColumns } from '../../platform/register-table.ts'
+
+export const technicalInfo = pgTable(
+  'technical_info',
+  {
+    technicalInfoId: uuid('technical_info_id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    /** Lowercased tags. */
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    whenToUse: text('when_to_use'),
+    prerequisites: text('prerequisites'),
+    description: text('description'),
+    formula: text('formula'),
+    steps: text('steps'),
+    ...registerColumns(),
+  },
+  (t) => [
+    index('technical_info_title_idx').on(t.orgId, sql`lower(${t.title})`),
+    index('technical_info_updated_idx').on(t.orgId, t.updatedAt),
+    index('technical_info_created_idx').on(t.orgId, t.createdAt),
+  ],
+)

@@ -1,0 +1,143 @@
+import type { ClientData, ClientDetail, ClientListItem } from '@daftar/domain/clients'
+import { clientData, clientMessages } from '@daftar/domain/clients'
+import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
+import { Badge, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
+import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { CodeField, ContactsField, emptyContact } from '../../ui/register-kit/fields.tsx'
+import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+
+const empty = {
+  name: '',
+  gstin: '',
+  pan: '',
+  office_address: '',
+  contacts: [emptyContact()],
+  notes: '',
+}
+type Values = typeof empty
+
+function Fields({ form }: { form: RegisterForm<Values> }) {
+  return (
+    <>
+      <FormSection title="Client Information">
+        <Stack gap="sm">
+          <TextInput label="Client name" required maxLength={200} {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <CodeField
+              form={form}
+              path="gstin"
+              label="GSTIN"
+              placeholder="e.g. 27AAPFU0939F1ZV"
+              maxLength={GSTIN_LENGTH}
+            />
+            <CodeField
+              form={form}
+              path="pan"
+              label="PAN"
+              placeholder="e.g. AAPFU0939F"
+              maxLength={PAN_LENGTH}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Office address"
+            autosize
+            minRows={2}
+            maxLength={1000}
+            {...form.getInputProps('office_address')}
+          />
+        </Stack>
+      </FormSection>
+      <FormSection title="Contact Persons">
+        <ContactsField form={form} />
+      </FormSection>
+    </>
+  )
+}
+
+function Overview({ record: c }: { record: ClientDetail }) {
+  return (
+    <Stack gap="md">
+      <DetailSection title="Client Information">
+        <FieldGrid
+          fields={[
+            { label: 'Client name', value: c.name },
+            { label: 'Client ID', value: c.client_id_display },
+            { label: 'GSTIN', value: c.gstin },
+            { label: 'PAN', value: c.pan },
+            { label: 'Office address', value: c.office_address, wide: true },
+            { label: 'Notes', value: c.notes, wide: true },
+          ]}
+        />
+      </DetailSection>
+      <ContactsSection contacts={c.contacts} />
+      <SystemInformation record={c} />
+    </Stack>
+  )
+}
+
+export const register = defineRegister<ClientListItem, ClientDetail, Values, ClientData>({
+  entityType: 'CLIENT',
+  label: 'Client',
+  noun: 'client',
+  api: '/clients',
+  queryKey: 'clients',
+  listKey: 'clients',
+  path: '/clients',
+  idOf: (c) => c.client_id,
+  titleOf: (c) => c.name,
+  notFound: clientMessages.notFound,
+  list: {
+    views: [
+      {
+        path: '/clients',
+        api: '/clients',
+        title: 'Clients',
+        description: 'Companies the organisation works for.',
+        emptyText: 'No clients found.',
+      },
+    ],
+    columns: [
+      {
+        key: 'name',
+        header: 'Name',
+        render: (c) => (
+          <>
+            {c.name}
+            <Text span size="xs" c="dimmed" ml={6} fw={400}>
+              {c.client_id_display}
+            </Text>
+          </>
+        ),
+      },
+      { key: 'contact', header: 'Contact Person', render: (c) => orNA(c.contact_person_name) },
+      { key: 'phone', header: 'Phone', nowrap: true, render: (c) => orNA(c.contact_person_phone) },
+      { key: 'email', header: 'Email', render: (c) => orNA(c.contact_person_email) },
+    ],
+    sorts: [
+      { value: 'name_asc', label: 'Name A-Z' },
+      { value: 'name_desc', label: 'Name Z-A' },
+      { value: 'contact_person_asc', label: 'Contact Person A-Z' },
+      { value: 'contact_person_desc', label: 'Contact Person Z-A' },
+      { value: 'last_updated', label: 'Last Updated' },
+      { value: 'first_added', label: 'First Added' },
+    ],
+    defaultSort: 'name_asc',
+    searchPlaceholder: 'Search name, GSTIN, contact...',
+    addLabel: 'Add Client',
+  },
+  form: {
+    schema: clientData,
+    empty,
+    Fields,
+    addTitle: 'Add New Client',
+    editTitle: (c) => `Edit Client: ${c.name}`,
+    labels: { name: 'Client Name' },
+  },
+  detail: {
+    Overview,
+    editLabel: 'Edit Client',
+    meta: (c) => <Badge variant="light">{c.client_id_display}</Badge>,
+  },
+})

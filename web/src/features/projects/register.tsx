@@ -1,0 +1,258 @@
+import { formatCurrency } from '@daftar/domain/format'
+import type { ProjectData, ProjectDetail, ProjectListItem } from '@daftar/domain/projects'
+import { projectData, projectMessages } from '@daftar/domain/projects'
+import { requestFailedMessage } from '@daftar/domain/registers'
+import { Badge, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
+import { IconArchive, IconArchiveOff, IconReceipt } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../../api/client.ts'
+import { clientDropdownQuery } from '../../api/register-queries.ts'
+import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
+import { orNA } from '../../ui/register-kit/detail-parts.tsx'
+import { DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
+import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { SearchSelect } from '../../ui/SearchSelect.tsx'
+import { BillingTab } from './billing/BillingTab.tsx'
+import { ProjectOverview } from './ProjectOverview.tsx'
+
+const empty = {
+  name: '',
+  client_id: null as string | null,
+  project_type: '',
+  capacity: '',
+  address: '',
+  zip_code: '',
+  project_address_maps_link: '',
+  project_contact_details: { name: '', phone: '', email: '' },
+  work_order_details: { number: '', date: null as string | null, total_value: '' as string | number },
+  consultant_details: { name: '', contact_person: '', phone: '', email: '' },
+  notes: '',
+}
+type Values = typeof empty
+
+function Fields({ form }: { form: RegisterForm<Values> }) {
+  const clients = useQuery(clientDropdownQuery)
+  const field = form.getInputProps
+  return (
+    <>
+      <FormSection title="Project Information">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Project name" required maxLength={200} {...field('name')} />
+          <SearchSelect
+            label="Client"
+            required
+            placeholder="Type a client name"
+            options={(clients.data ?? []).map((c) => ({
+              value: c.client_id,
+              label: c.name,
+              description: c.gstin,
+            }))}
+            value={form.getValues().client_id}
+            onChange={(id) => form.setFieldValue('client_id', id)}
+            loading={clients.isPending}
+            nothingFound={clients.isError ? 'Could not load clients.' : 'No client matches.'}
+            error={form.errors.client_id}
+          />
+          <TextInput
+            label="Project type"
+            placeholder="e.g. Effluent Treatment Plant"
+            maxLength={120}
+            {...field('project_type')}
+          />
+          <TextInput label="Capacity" placeholder="e.g. 500 KLD" maxLength={120} {...field('capacity')} />
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Site">
+        <Stack gap="sm">
+          <Textarea label="Address" autosize minRows={2} maxLength={1000} {...field('address')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Zip code" inputMode="numeric" maxLength={20} {...field('zip_code')} />
+            <TextInput
+              label="Maps link"
+              type="url"
+              placeholder="https://maps.google.com/..."
+              maxLength={2000}
+              {...field('project_address_maps_link')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </FormSection>
+      <FormSection title="Project Contact">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            label="Name"
+            aria-label="Project contact name"
+            maxLength={120}
+            {...field('project_contact_details.name')}
+          />
+          <TextInput
+            label="Phone"
+            aria-label="Project contact phone"
+            type="tel"
+            maxLength={40}
+            {...field('project_contact_details.phone')}
+          />
+          <TextInput
+            label="Email"
+            aria-label="Project contact email"
+            type="email"
+            maxLength={254}
+            {...field('project_contact_details.email')}
+          />
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Work Order Details">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput label="Work order number" maxLength={120} {...field('work_order_details.number')} />
+          <DateField label="Work order date" {...field('work_order_details.date')} />
+          <MoneyField label="Total value" placeholder="0.00" {...field('work_order_details.total_value')} />
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Consultant Details">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Consultant name" maxLength={120} {...field('consultant_details.name')} />
+          <TextInput
+            label="Contact person"
+            aria-label="Consultant contact person"
+            maxLength={120}
+            {...field('consultant_details.contact_person')}
+          />
+          <TextInput
+            label="Phone"
+            aria-label="Consultant phone"
+            type="tel"
+            maxLength={40}
+            {...field('consultant_details.phone')}
+          />
+          <TextInput
+            label="Email"
+            aria-label="Consultant email"
+            type="email"
+            maxLength={254}
+            {...field('consultant_details.email')}
+          />
+        </SimpleGrid>
+      </FormSection>
+    </>
+  )
+}
+
+const money = (v: number | null) => formatCurrency(v)
+
+export const register = defineRegister<ProjectListItem, ProjectDetail, Values, ProjectData>({
+  entityType: 'PROJECT',
+  label: 'Project',
+  noun: 'project',
+  api: '/projects',
+  queryKey: 'projects',
+  listKey: 'projects',
+  path: '/projects',
+  idOf: (p) => p.project_id,
+  titleOf: (p) => p.name,
+  notFound: projectMessages.notFound,
+  list: {
+    views: [
+      {
+        path: '/projects',
+        api: '/projects',
+        title: 'Projects',
+        description: 'Projects in progress.',
+        emptyText: 'No projects found.',
+      },
+      {
+        path: '/projects/archived',
+        api: '/projects/archived',
+        title: 'Archived Projects',
+        description: 'Finished or paused projects, kept for reference.',
+        emptyText: 'No archived projects found.',
+        canAdd: false,
+      },
+    ],
+    columns: [
+      { key: 'name', header: 'Project Name', render: (p) => p.name },
+      { key: 'client', header: 'Client Name', render: (p) => orNA(p.client_name) },
+      {
+        key: 'order',
+        header: 'Order Value',
+        align: 'right',
+        nowrap: true,
+        render: (p) => money(p.order_value),
+      },
+      {
+        key: 'billed',
+        header: 'Billed Amount',
+        align: 'right',
+        nowrap: true,
+        render: (p) => money(p.billed_amount),
+      },
+      { key: 'type', header: 'Project Type', render: (p) => orNA(p.project_type) },
+    ],
+    minWidth: 820,
+    sorts: [
+      { value: 'name_asc', label: 'Name A-Z' },
+      { value: 'name_desc', label: 'Name Z-A' },
+      { value: 'client_asc', label: 'Client A-Z' },
+      { value: 'order_value_desc', label: 'Order Value (highest)' },
+      { value: 'last_updated', label: 'Last Updated' },
+      { value: 'first_added', label: 'First Added' },
+    ],
+    defaultSort: 'name_asc',
+    searchPlaceholder: 'Search project, client, type...',
+    addLabel: 'Add Project',
+  },
+  form: {
+    schema: projectData,
+    empty,
+    Fields,
+    addTitle: 'Add New Project',
+    editTitle: (p) => `Edit Project: ${p.name}`,
+    labels: {
+      name: 'Project Name',
+      client_id: 'Client',
+      project_address_maps_link: 'Maps Link',
+      project_contact_details: 'Project Contact',
+      work_order_details: 'Work Order',
+      consultant_details: 'Consultant',
+      is_archived: 'Archived',
+    },
+  },
+  detail: {
+    Overview: ({ record }) => <ProjectOverview project={record} />,
+    meta: (p) => (
+      <Badge variant="light" color={p.is_archived ? 'gray' : 'teal'}>
+        {p.is_archived ? 'Archived' : 'Active'}
+      </Badge>
+    ),
+    back: (p) =>
+      p.is_archived
+        ? { to: '/projects/archived', label: 'Back to Archived Projects' }
+        : { to: '/projects', label: 'Back to Projects' },
+    tabs: (p, tabs) => [
+      tabs.overview,
+      tabs.documents,
+      {
+        value: 'billing',
+        label: 'Billing',
+        icon: <IconReceipt size={16} />,
+        content: <BillingTab projectId={p.project_id} />,
+      },
+      tabs.access,
+    ],
+    stateAction: {
+      label: (p) => (p.is_archived ? 'Unarchive' : 'Archive'),
+      icon: (p) => (p.is_archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />),
+      title: (p) => (p.is_archived ? 'Unarchive project' : 'Archive project'),
+      message: (p, staff) =>
+        `${p.is_archived ? 'Move' : 'Archive'} '${p.name}'${p.is_archived ? ' back to the active projects' : ''}?${
+          staff ? ' Your request goes to an administrator for approval.' : ''
+        }`,
+      call: (p) =>
+        api<{ message: string }>(`/projects/${p.project_id}/archive`, {
+          method: 'PUT',
+          body: { archive: !p.is_archived },
+        }),
+      leavesView: (p) => (p.is_archived ? '/projects/archived' : '/projects'),
+      failed: requestFailedMessage('Project', 'ARCHIVE'),
+    },
+  },
+})

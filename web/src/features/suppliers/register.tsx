@@ -1,0 +1,205 @@
+import type { SupplierData, SupplierDetail, SupplierListItem } from '@daftar/domain/suppliers'
+import { supplierData, supplierMessages, websiteHref } from '@daftar/domain/suppliers'
+import { Anchor, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
+import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { CodeField, ContactsField, emptyContact } from '../../ui/register-kit/fields.tsx'
+import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+
+const empty = {
+  name: '',
+  product_category: '',
+  website: '',
+  address: '',
+  contacts: [emptyContact()],
+  gstin: '',
+  pan: '',
+  bank_details: { bank_name: '', branch_name: '', account_no: '', ifsc_code: '' },
+  notes: '',
+}
+type Values = typeof empty
+
+function Website({ url }: { url: string | null }) {
+  if (!url) return <>N/A</>
+  return (
+    <Anchor href={websiteHref(url)} target="_blank" rel="noopener noreferrer" size="sm">
+      {url}
+    </Anchor>
+  )
+}
+
+function Fields({ form }: { form: RegisterForm<Values> }) {
+  return (
+    <>
+      <FormSection title="Supplier Information">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Supplier name" required maxLength={200} {...form.getInputProps('name')} />
+          <TextInput
+            label="Product category"
+            placeholder="e.g. Pumps, Chemicals"
+            maxLength={120}
+            {...form.getInputProps('product_category')}
+          />
+          <TextInput
+            label="Website"
+            placeholder="e.g. www.example.com"
+            maxLength={500}
+            {...form.getInputProps('website')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Address"
+          autosize
+          minRows={2}
+          maxLength={1000}
+          mt="sm"
+          {...form.getInputProps('address')}
+        />
+      </FormSection>
+      <FormSection title="Contact Persons">
+        <ContactsField form={form} />
+      </FormSection>
+      <FormSection title="Financial Information">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <CodeField
+              form={form}
+              path="gstin"
+              label="GSTIN"
+              placeholder="e.g. 27AAPFU0939F1ZV"
+              maxLength={15}
+            />
+            <CodeField form={form} path="pan" label="PAN" placeholder="e.g. AAPFU0939F" maxLength={10} />
+          </SimpleGrid>
+          <Text size="sm" fw={600}>
+            Bank details
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Bank name" maxLength={120} {...form.getInputProps('bank_details.bank_name')} />
+            <TextInput label="Branch" maxLength={120} {...form.getInputProps('bank_details.branch_name')} />
+            <TextInput
+              label="Account number"
+              inputMode="numeric"
+              maxLength={34}
+              {...form.getInputProps('bank_details.account_no')}
+            />
+            <CodeField
+              form={form}
+              path="bank_details.ifsc_code"
+              label="IFSC"
+              placeholder="e.g. HDFC0001234"
+              maxLength={11}
+            />
+          </SimpleGrid>
+        </Stack>
+      </FormSection>
+    </>
+  )
+}
+
+function Overview({ record: s }: { record: SupplierDetail }) {
+  const bank = s.bank_details
+  return (
+    <Stack gap="md">
+      <DetailSection title="Supplier Information">
+        <FieldGrid
+          fields={[
+            { label: 'Name', value: s.name },
+            { label: 'Product category', value: s.product_category },
+            { label: 'Website', value: s.website && <Website url={s.website} /> },
+            { label: 'Address', value: s.address, wide: true },
+            { label: 'Notes', value: s.notes, wide: true },
+          ]}
+        />
+      </DetailSection>
+      <ContactsSection contacts={s.contacts} />
+      <DetailSection title="Financial Information">
+        <FieldGrid
+          fields={[
+            { label: 'GSTIN', value: s.gstin },
+            { label: 'PAN', value: s.pan },
+            { label: 'Bank name', value: bank?.bank_name },
+            { label: 'Branch', value: bank?.branch_name },
+            { label: 'Account number', value: bank?.account_no },
+            { label: 'IFSC', value: bank?.ifsc_code },
+          ]}
+        />
+      </DetailSection>
+      <SystemInformation record={s} />
+    </Stack>
+  )
+}
+
+export const register = defineRegister<SupplierListItem, SupplierDetail, Values, SupplierData>({
+  entityType: 'SUPPLIER',
+  label: 'Supplier',
+  noun: 'supplier',
+  api: '/suppliers',
+  queryKey: 'suppliers',
+  listKey: 'suppliers',
+  path: '/suppliers',
+  idOf: (s) => s.supplier_id,
+  titleOf: (s) => s.name,
+  notFound: supplierMessages.notFound,
+  list: {
+    views: [
+      {
+        path: '/suppliers',
+        api: '/suppliers',
+        title: 'Suppliers',
+        description: 'Companies the organisation buys from.',
+        emptyText: 'No suppliers found.',
+      },
+    ],
+    columns: [
+      { key: 'name', header: 'Name', render: (s) => s.name },
+      { key: 'category', header: 'Category', render: (s) => orNA(s.product_category) },
+      {
+        key: 'contact',
+        header: 'Contact',
+        render: (s) =>
+          s.contact_person_name || s.contact_person_phone ? (
+            <>
+              {orNA(s.contact_person_name)}
+              {s.contact_person_phone && (
+                <Text size="xs" c="dimmed">
+                  {s.contact_person_phone}
+                </Text>
+              )}
+            </>
+          ) : (
+            'N/A'
+          ),
+      },
+      { key: 'email', header: 'Email', render: (s) => orNA(s.contact_person_email) },
+      { key: 'website', header: 'Website', render: (s) => <Website url={s.website} /> },
+    ],
+    sorts: [
+      { value: 'name_asc', label: 'Name A-Z' },
+      { value: 'name_desc', label: 'Name Z-A' },
+      { value: 'product_category_asc', label: 'Category A-Z' },
+      { value: 'product_category_desc', label: 'Category Z-A' },
+      { value: 'last_updated', label: 'Last Updated' },
+      { value: 'first_added', label: 'First Added' },
+    ],
+    defaultSort: 'name_asc',
+    searchPlaceholder: 'Search name, category, contact...',
+    addLabel: 'Add Supplier',
+  },
+  form: {
+    schema: supplierData,
+    empty,
+    Fields,
+    addTitle: 'Add New Supplier',
+    editTitle: (s) => `Edit Supplier: ${s.name}`,
+    labels: {
+      name: 'Supplier Name',
+      product_category: 'Category',
+      bank_details: 'Bank Details',
+      ifsc_code: 'IFSC',
+      account_no: 'Account Number',
+    },
+  },
+  detail: { Overview, editLabel: 'Edit Supplier' },
+})

@@ -1,0 +1,155 @@
+import { Badge, Button } from '@mantine/core'
+import { IconFiles, IconInfoSquare, IconPencil, IconUsers } from '@tabler/icons-react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { serverError } from '../../api/client.ts'
+import { useMe } from '../../api/shared-queries.ts'
+import { AccessTab } from '../AccessTab.tsx'
+import { canWrite } from '../access-api.ts'
+import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { DocumentManager } from '../documents/DocumentManager.tsx'
+import { notifyError, notifySuccess } from '../notify.ts'
+import { RecordPage } from '../RecordPage.tsx'
+import { type ListAnswer, registerDetailQuery } from './api.ts'
+import type { AnyRegister, RecordBase, StandardTabs, StateAction } from './define.ts'
+import { RecordGate } from './save.tsx'
+
+/** '/suppliers/{id}': the record's tabs (Overview, Documents, Access by default), Edit and its state action. */
+export function RegisterDetailPage({ register }: { register: AnyRegister }) {
+  const { id = '' } = useParams()
+  const record = useQuery(registerDetailQuery<RecordBase>(register, id))
+  const view = register.list.views[0]!
+  return (
+    <RecordGate query={record} register={register} listPath={view.path} listLabel={`Back to ${view.title}`}>
+      {(r) => <RecordView register={register} record={r} />}
+    </RecordGate>
+  )
+}
+
+function RecordView({ register, record }: { register: AnyRegister; record: RecordBase }) {
+  const id = register.idOf(record)
+  const { Overview } = register.detail
+  const standard: StandardTabs = {
+    overview: {
+      value: 'overview',
+      label: 'Overview',
+      icon: <IconInfoSquare size={16} />,
+      content: <Overview record={record} />,
+    },
+    documents: {
+      value: 'documents',
+      label: 'Documents',
+      icon: <IconFiles size={16} />,
+      content: (
+        <DocumentManager entityType={register.entityType} entityId={id} access={record.access_level} />
+      ),
+    },
+    access: {
+      value: 'access',
+      label: 'Access',
+      icon: <IconUsers size={16} />,
+      content: <AccessTab entityType={register.entityType} entityId={id} />,
+    },
+  }
+  const view = register.list.views[0]!
+  const writable = canWrite(record.access_level)
+  const stateAction = register.detail.stateAction
+  return (
+    <RecordPage
+      title={register.titleOf(record)}
+      meta={
+        <>
+          {register.detail.meta?.(record)}
+          {record.access_level !== 'ADMIN' && (
+            <Badge variant="outline" color="gray">
+              {record.access_level} access
+            </Badge>
+          )}
+        </>
+      }
+      back={register.detail.back?.(record) ?? { to: view.path, label: `Back to ${view.title}` }}
+      actions={
+        writable && (
+          <>
+            <Button
+              component={Link}
+              to={`${register.path}/${id}/edit`}
+              leftSection={<IconPencil size={16} />}
+            >
+              {register.detail.editLabel ?? 'Edit'}
+            </Button>
+            {stateAction && <StateActionButton register={register} record={record} action={stateAction} />}
+          </>
+        )
+      }
+      tabs={
+        register.detail.tabs?.(record, standard) ?? [standard.overview, standard.documents, standard.access]
+      }
+    />
+  )
+}
+
+/**
+ * Archive, deactivate …: a confirmation, then a request for staff (applied at once for admins). The
+ * record leaves the list it was in at once and comes back if the call fails; the lists are refetched.
+ */
+function StateActionButton(props: {
+  register: AnyRegister
+  record: RecordBase
+  action: StateAction<RecordBase>
+}) {
+  const { register, record, action } = props
+  const queryClient = useQueryClient()
+  const { data: me } = useMe()
+  const [confirming, setConfirming] = useState(false)
+  const id = register.idOf(record)
+  const mutation = useMutation({
+    mutationFn: () => action.call(record),
+    onMutate: async () => {
+      const from = [register.queryKey, 'list', action.leavesView(record)]
+      await queryClient.cancelQueries({ queryKey: from })
+      const snapshot = queryClient.getQueriesData<ListAnswer<unknown>>({ queryKey: from })
+      queryClient.setQueriesData<ListAnswer<unknown>>({ queryKey: from }, (old) =>
+        old
+          ? {
+              ...old,
+              [register.listKey]: (old[register.listKey] as unknown[]).filter((r) => register.idOf(r) !== id),
+            }
+          : old,
+      )
+      return { snapshot }
+    },
+    onError: (error, _v, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data)
+      notifyError(serverError(error) ?? action.failed)
+      setConfirming(false)
+    },
+    onSuccess: (res) => {
+      notifySuccess(res.message)
+      setConfirming(false)
+    },
+    onSettled: () =>
+      Promise.all(
+        [register.queryKey, 'approvals'].map((root) => queryClient.invalidateQueries({ queryKey: [root] })),
+      ),
+  })
+  const staff = !me?.isadmin
+  return (
+    <>
+      <Button variant="default" leftSection={action.icon?.(record)} onClick={() => setConfirming(true)}>
+        {action.label(record)}
+      </Button>
+      <ConfirmDialog
+        opened={confirming}
+        title={action.title(record)}
+        message={action.message(record, staff)}
+        confirmLabel={staff ? 'Submit Request' : action.label(record)}
+        busyLabel={action.busyText?.(record) ?? 'Submitting...'}
+        busy={mutation.isPending}
+        onConfirm={() => mutation.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,93 @@
+import { REGISTER_PAGE_SIZE } from '@daftar/domain/registers'
+import { Button, Chip, Group, Stack } from '@mantine/core'
+import { IconPlus, IconX } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { errorMessage } from '../../api/client.ts'
+import { DataTable } from '../DataTable.tsx'
+import { ListToolbar, SearchBox, SortSelect } from '../ListToolbar.tsx'
+import { useListParams } from '../list-params.ts'
+import { PageHeader } from '../PageHeader.tsx'
+import { PageNumberInput } from '../PageNumberInput.tsx'
+import { registerListQuery } from './api.ts'
+import type { AnyRegister, ListView } from './define.ts'
+
+/**
+ * A register's list page: search, sort, the page-number input, row numbers continuing across pages,
+ * and the spec's empty text; its page, search and sort live in the address.
+ */
+export function RegisterListPage({ register, view }: { register: AnyRegister; view: ListView<unknown> }) {
+  const { list } = register
+  const params = useListParams(
+    list.sorts.map((s) => s.value),
+    list.defaultSort,
+  )
+  const query = useQuery(
+    registerListQuery(register, view.api, {
+      page: params.page,
+      searchQuery: params.search,
+      sortBy: params.sort,
+    }),
+  )
+  const rows = query.data?.[register.listKey] as unknown[] | undefined
+  const loadingText = `Loading ${view.title.toLowerCase()}...`
+  return (
+    <Stack maw={1200} mx="auto" gap="md" w="100%">
+      <PageHeader title={view.title} description={view.description} />
+      <ListToolbar
+        actions={
+          view.canAdd !== false && (
+            <Button component={Link} to={`${register.path}/add`} leftSection={<IconPlus size={16} />}>
+              {list.addLabel}
+            </Button>
+          )
+        }
+      >
+        <SearchBox
+          value={params.search}
+          onSearch={params.setSearch}
+          placeholder={list.searchPlaceholder}
+          applyOn={list.searchOnEnter ? 'enter' : 'typing'}
+        />
+        <SortSelect value={params.sort} options={list.sorts} onChange={params.setSort} />
+      </ListToolbar>
+      {list.searchOnEnter && params.search && (
+        <Group>
+          <Chip
+            checked
+            onChange={() => params.setSearch('')}
+            icon={<IconX size={14} />}
+            aria-label="Clear search"
+          >
+            {params.search}
+          </Chip>
+        </Group>
+      )}
+      <DataTable
+        label={view.title}
+        minWidth={list.minWidth}
+        rows={rows}
+        rowKey={register.idOf}
+        rowHref={(row) => `${register.path}/${register.idOf(row)}`}
+        rowNumberStart={(params.page - 1) * REGISTER_PAGE_SIZE + 1}
+        loading={query.isPending}
+        stale={query.isPlaceholderData}
+        loadingText={loadingText}
+        error={
+          query.isError
+            ? `Error loading ${view.title.toLowerCase()}: ${errorMessage(query.error, 'Unknown error')}`
+            : null
+        }
+        emptyText={view.emptyText}
+        columns={view.columns ?? list.columns}
+      />
+      <Group justify="flex-end">
+        <PageNumberInput
+          page={params.page}
+          totalPages={query.data?.totalPages ?? 1}
+          onChange={params.setPage}
+        />
+      </Group>
+    </Stack>
+  )
+}

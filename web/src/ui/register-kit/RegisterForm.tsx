@@ -1,0 +1,99 @@
+import type { AccessPermissions } from '@daftar/domain/registers'
+import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { focusFirstError } from '../form-errors.ts'
+import { GrantAccessField } from '../GrantAccessField.tsx'
+import type { AnyRegister, FormMode } from './define.ts'
+
+export interface RegisterFormProps {
+  register: AnyRegister
+  mode: FormMode
+  /** The form's starting values (formValues of the record, the request or the blank form). */
+  initial: unknown
+  submitLabel: string
+  busy: boolean
+  /** The server's error, in the red box above the form. */
+  serverError?: ReactNode
+  /** Shown above the fields (the admin-approval note). */
+  note?: ReactNode
+  /** 'Grant Access (Optional)': create forms, and a create request under review. */
+  grants?: { initial: AccessPermissions }
+  onSubmit(data: object, values: unknown, grants: AccessPermissions): void
+  onCancel(): void
+  /** Told whenever the form gains or loses unsaved input (the leave guard listens). */
+  onDirtyChange?(dirty: boolean): void
+}
+
+/**
+ * The frame of every register form: @mantine/form validated with the register's own zod schema (the
+ * server's), the server's error box, the note, the register's fields, notes, access grants and the
+ * buttons. A field's message goes as soon as the field is right again.
+ */
+export function RegisterForm(props: RegisterFormProps) {
+  const { register } = props
+  const ref = useRef<HTMLFormElement>(null)
+  const [grants, setGrants] = useState<AccessPermissions>(props.grants?.initial ?? [])
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: props.initial as Record<string, unknown>,
+    validate: schemaResolver(register.form.schema, { sync: true }),
+    validateInputOnBlur: true,
+  })
+  const dirty = form.isDirty() || grants.length !== (props.grants?.initial.length ?? 0)
+  const { onDirtyChange } = props
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange])
+  const { Fields } = register.form
+  const hasNotes = 'notes' in (props.initial as object)
+
+  return (
+    <form
+      ref={ref}
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) => {
+          if (props.busy) return
+          const parsed = register.form.schema.safeParse(values)
+          if (parsed.success) props.onSubmit(parsed.data as object, values, grants)
+        },
+        () => requestAnimationFrame(() => focusFirstError(ref.current)),
+      )}
+    >
+      <Stack gap="md">
+        {props.serverError && (
+          <Alert color="red" variant="light" role="alert" title="Could not save">
+            {props.serverError}
+          </Alert>
+        )}
+        {props.note}
+        <Fields form={form} mode={props.mode} />
+        {hasNotes && (
+          <Paper withBorder radius="md" p="md">
+            <Textarea label="Notes" autosize minRows={3} maxLength={5000} {...form.getInputProps('notes')} />
+          </Paper>
+        )}
+        {props.grants && <GrantAccessField value={grants} onChange={setGrants} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={props.busy}>
+            {props.submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
+
+/** A titled section of a register form. */
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={4} fz="md" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  )
+}

@@ -1,0 +1,87 @@
+import { formatDateTime } from '@daftar/domain/format'
+import { Anchor, Table, Text } from '@mantine/core'
+import { DetailSection, FieldGrid } from '../DetailSection.tsx'
+
+export interface Contact {
+  name: string | null
+  phone: string | null
+  email: string | null
+}
+
+/** The Contact Persons section of a record's overview. */
+export function ContactsSection({ contacts }: { contacts: Contact[] }) {
+  return (
+    <DetailSection title="Contact Persons">
+      {contacts.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No contact persons recorded.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" aria-label="Contact persons">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Email</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {contacts.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: contacts have no id
+                <Table.Tr key={i}>
+                  <Table.Td>{p.name || 'N/A'}</Table.Td>
+                  <Table.Td>
+                    {p.phone ? (
+                      <Anchor size="sm" href={`tel:${p.phone}`}>
+                        {p.phone}
+                      </Anchor>
+                    ) : (
+                      'N/A'
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {p.email ? (
+                      <Anchor size="sm" href={`mailto:${p.email}`}>
+                        {p.email}
+                      </Anchor>
+                    ) : (
+                      'N/A'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </DetailSection>
+  )
+}
+
+export interface AuditInfo {
+  created_by_username: string | null
+  created_at: string
+  updated_by_username: string | null
+  updated_at: string
+}
+
+/** System Information, collapsed by default: who created and last changed the record, and when. */
+export function SystemInformation({ record, children }: { record: AuditInfo; children?: React.ReactNode }) {
+  return (
+    <DetailSection title="System Information" collapsible defaultOpen={false}>
+      <FieldGrid
+        fields={[
+          { label: 'Created by', value: record.created_by_username },
+          { label: 'Created at', value: formatDateTime(record.created_at) },
+          { label: 'Last updated by', value: record.updated_by_username },
+          { label: 'Last updated at', value: formatDateTime(record.updated_at) },
+        ]}
+      />
+      {children}
+    </DetailSection>
+  )
+}
+
+/** Empty cells of a list read 'N/A' (spec 2 §2). */
+export const orNA = (v: string | null | undefined) => v || 'N/A'

@@ -1,0 +1,119 @@
+import '@mantine/dates/styles.css'
+import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core'
+import { DateInput } from '@mantine/dates'
+import type { UseFormReturnType } from '@mantine/form'
+import { IconPlus, IconTrash } from '@tabler/icons-react'
+import type { ComponentProps } from 'react'
+
+// biome-ignore lint/suspicious/noExplicitAny: the fields work on any register's form values
+type AnyForm = UseFormReturnType<any>
+
+export const emptyContact = () => ({ name: '', phone: '', email: '' })
+
+/**
+ * Contact persons of a record: at least one row always stays, and remove is offered only while there
+ * is more than one (spec 2 §5). Blank rows are dropped by the schema on submit.
+ */
+export function ContactsField({ form, path = 'contacts' }: { form: AnyForm; path?: string }) {
+  const rows = (form.getValues()[path] as unknown[]) ?? []
+  return (
+    <Stack gap="sm">
+      {rows.map((_, index) => {
+        const n = index + 1
+        const field = (name: string) => form.getInputProps(`${path}.${index}.${name}`)
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
+          <Paper key={index} withBorder p="sm" radius="md" bg="gray.0">
+            <Group justify="space-between" mb={6}>
+              <Text size="sm" fw={600}>
+                Contact {n}
+              </Text>
+              {rows.length > 1 && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove contact ${n}`}
+                  onClick={() => form.removeListItem(path, index)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              )}
+            </Group>
+            <Group grow gap="sm" align="flex-start" preventGrowOverflow={false} wrap="wrap">
+              <TextInput
+                label="Name"
+                aria-label={`Contact ${n} name`}
+                maxLength={120}
+                miw={180}
+                {...field('name')}
+              />
+              <TextInput
+                label="Phone"
+                aria-label={`Contact ${n} phone`}
+                type="tel"
+                maxLength={40}
+                miw={160}
+                {...field('phone')}
+              />
+              <TextInput
+                label="Email"
+                aria-label={`Contact ${n} email`}
+                type="email"
+                maxLength={254}
+                miw={200}
+                {...field('email')}
+              />
+            </Group>
+          </Paper>
+        )
+      })}
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} />}
+        onClick={() => form.insertListItem(path, emptyContact())}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Add contact
+      </Button>
+    </Stack>
+  )
+}
+
+/** Every date input of the app: Mantine's picker, dd Mon yyyy, the value a YYYY-MM-DD string. */
+export function DateField(props: ComponentProps<typeof DateInput>) {
+  return (
+    <DateInput valueFormat="DD MMM YYYY" clearable highlightToday popoverProps={{ zIndex: 400 }} {...props} />
+  )
+}
+
+/** Rupees with paise: a number input with two decimals and Indian grouping. */
+export function MoneyField(props: ComponentProps<typeof NumberInput>) {
+  return (
+    <NumberInput
+      leftSection="₹"
+      decimalScale={2}
+      thousandSeparator=","
+      thousandsGroupStyle="lakh"
+      min={0}
+      step={0.01}
+      hideControls
+      {...props}
+    />
+  )
+}
+
+/** An identifier typed in capitals (GSTIN, PAN, IFSC), in a fixed-width font. */
+export function CodeField(
+  props: Omit<ComponentProps<typeof TextInput>, 'form'> & { form: AnyForm; path: string },
+) {
+  const { form, path, ...rest } = props
+  const input = form.getInputProps(path)
+  return (
+    <TextInput
+      {...rest}
+      {...input}
+      onChange={(e) => form.setFieldValue(path, e.currentTarget.value.toUpperCase())}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+    />
+  )
+}
