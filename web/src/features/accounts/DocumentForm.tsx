@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
 import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
 import { fieldErrors, focusFirstError } from '../../ui/form-errors.ts'
+import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import classes from './accounts.module.css'
 import {
@@ -84,6 +85,7 @@ export function DocumentForm({
   initial,
   submitLabel,
   busy,
+  saved = false,
   onSubmit,
   onCancel,
 }: {
@@ -91,6 +93,8 @@ export function DocumentForm({
   initial: FormState
   submitLabel: string
   busy: boolean
+  /** Saved: the page is about to leave, so the leave guard stands down. */
+  saved?: boolean
   onSubmit: (values: DocumentFormValues) => void
   onCancel: () => void
 }) {
@@ -133,6 +137,8 @@ export function DocumentForm({
   }
 
   const values = toValues(state)
+  const [pristine] = useState(() => JSON.stringify(toValues(initial)))
+  const dirty = JSON.stringify(values) !== pristine
   const schema = receivable ? receivableInput : payableInput
   const validation = schema.safeParse(toBody(config.kind, values))
   const errors = submitted && !validation.success ? fieldErrors(validation.error.issues) : {}
@@ -165,6 +171,7 @@ export function DocumentForm({
 
   return (
     <form ref={form} onSubmit={submit} noValidate>
+      <LeaveGuard when={dirty && !saved} />
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

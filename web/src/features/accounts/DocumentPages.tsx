@@ -1,6 +1,7 @@
 import { accountsToday, canUseAccounts } from '@daftar/domain/accounts'
 import { Alert, Stack } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { ApiError, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
@@ -27,15 +28,21 @@ function useSave(
 ) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return useMutation({
+  const [saved, setSaved] = useState(false)
+  // Leave once the form knows it was saved, so its leave guard does not ask.
+  useEffect(() => {
+    if (saved) navigate(config.route)
+  }, [saved, navigate, config.route])
+  const mutation = useMutation({
     mutationFn: call,
     onSuccess: async () => {
       notifySuccess(success)
       await queryClient.invalidateQueries({ queryKey: accountsKey(config.kind) })
-      navigate(config.route)
+      setSaved(true)
     },
     onError: (error) => notifyError(failureText(error, failed)),
   })
+  return { ...mutation, saved }
 }
 
 function Forbidden({ title }: { title: string }) {
@@ -65,6 +72,7 @@ function AddDocumentPage({ config }: { config: KindConfig }) {
         initial={emptyForm(accountsToday())}
         submitLabel={config.saveNew}
         busy={create.isPending}
+        saved={create.saved}
         onSubmit={(values) => create.mutate(values)}
         onCancel={() => navigate(config.route)}
       />
@@ -129,6 +137,7 @@ function EditDocumentPage({ config }: { config: KindConfig }) {
         initial={fromDetail(doc)}
         submitLabel="Save Changes"
         busy={update.isPending}
+        saved={update.saved}
         onSubmit={(values) => update.mutate(values)}
         onCancel={() => navigate(config.route)}
       />
