@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
 
-// One journey after another: the admin works on the accountant's invoice.
-test.describe.configure({ mode: 'serial' })
+// One journey after another: the admin works on the accountant's invoice. Each journey takes many
+// steps, so each gets more than the default minute on a loaded machine.
+test.describe.configure({ mode: 'serial', timeout: 150_000 })
 
 const invoiceNo = `INV-E2E-${Date.now().toString(36).toUpperCase()}`
 const billNo = `AQ-${Date.now().toString(36).toUpperCase()}`
