@@ -1,12 +1,19 @@
 import {
   IconArchive,
   IconBriefcase,
+  IconBuilding,
+  IconBulb,
   IconChecklist,
   IconCircleCheck,
+  IconDeviceDesktop,
+  IconFolders,
   IconGavel,
+  IconId,
   IconSettings,
+  IconSpeakerphone,
   IconTrash,
   IconTruckDelivery,
+  IconUserOff,
   IconUsersGroup,
 } from '@tabler/icons-react'
 import type { Me } from '../../api/shared-queries.ts'
@@ -49,11 +56,29 @@ export const navGroups: NavGroup[] = [
     ],
   },
   {
+    label: 'Organization',
+    icon: IconBuilding,
+    links: [
+      { label: 'Internal Documents', to: '/organization/internal-docs', icon: IconFolders },
+      { label: 'Assets', to: '/organization/assets', icon: IconDeviceDesktop },
+      { label: 'Announcements', to: '/organization/announcements', icon: IconSpeakerphone },
+    ],
+  },
+  {
+    label: 'Employees',
+    icon: IconId,
+    links: [
+      { label: 'Current Employees', to: '/employees', icon: IconId },
+      { label: 'Old Employees', to: '/old-employees', icon: IconUserOff },
+    ],
+  },
+  {
     label: 'Information',
     icon: IconUsersGroup,
     links: [
       { label: 'Clients', to: '/clients', icon: IconUsersGroup },
       { label: 'Suppliers', to: '/suppliers', icon: IconTruckDelivery },
+      { label: 'Technical Info', to: '/technical-info', icon: IconBulb },
     ],
   },
   {
