@@ -151,7 +151,7 @@ test('a payable bill from a supplier goes DRAFT → RECEIVED → PAID', async ({
   await page.getByRole('button', { name: 'Save Bill' }).click()
   await expect(page.getByText('A supplier must be selected.')).toBeVisible()
   await expect(page.getByText('Vendor Invoice No. is required.')).toBeVisible()
-  await pick(page, 'Supplier', 'AquaChem Supplies')
+  await pick(page, 'Supplier', 'Bharat Chemicals')
   await page.getByRole('textbox', { name: 'Vendor Invoice No' }).fill(billNo)
   await page.getByLabel('Description 1', { exact: true }).fill('Polyelectrolyte')
   await page.getByLabel('Qty 1', { exact: true }).fill('10')
@@ -160,7 +160,7 @@ test('a payable bill from a supplier goes DRAFT → RECEIVED → PAID', async ({
   await page.getByRole('button', { name: 'Save Bill' }).click()
   await expect(page.getByText('Payable bill created successfully.')).toBeVisible()
   await expect(row(page, billNo)).toContainText('Draft')
-  await expect(row(page, billNo).getByRole('link', { name: 'AquaChem Supplies' })).toHaveAttribute(
+  await expect(row(page, billNo).getByRole('link', { name: 'Bharat Chemicals' })).toHaveAttribute(
     'href',
     /\/suppliers\//,
   )

@@ -7,7 +7,7 @@ import {
   type StoredAccountStatus,
   supplierData,
 } from '@daftar/domain'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { numericOf, statusAfterPayments } from '../modules/accounts/kinds.ts'
 import { accountInvoiceLines, accountInvoices, accountPayments } from '../modules/accounts/schema.ts'
 import { clients } from '../modules/clients/schema.ts'
@@ -48,8 +48,8 @@ const day = (offset: number) => {
 }
 
 const demoSuppliers = [
-  { name: 'AquaChem Supplies', product_category: 'Chemicals', gstin: '27AAACA4321B1ZG' },
-  { name: 'Western Pumps & Valves', product_category: 'Pumps', gstin: '24AABCW7788K1ZN' },
+  { name: 'Aqua Pumps & Motors', product_category: 'Pumps', gstin: '27AAACA4321B1ZG' },
+  { name: 'Bharat Chemicals', product_category: 'Chemicals', gstin: '24AABCW7788K1ZN' },
 ]
 
 const service = (description: string, qty: number, rate: number): DemoLine => ({
@@ -154,7 +154,7 @@ const documents: DemoDocument[] = [
   },
   {
     kind: 'PAYABLE',
-    party: 0,
+    party: 1,
     number: 'ACS/26/0412',
     date: -50,
     due: -20,
@@ -174,7 +174,7 @@ const documents: DemoDocument[] = [
   },
   {
     kind: 'PAYABLE',
-    party: 1,
+    party: 0,
     project: 0,
     number: 'WPV-7781',
     date: -40,
@@ -188,7 +188,7 @@ const documents: DemoDocument[] = [
   },
   {
     kind: 'PAYABLE',
-    party: 0,
+    party: 1,
     number: 'ACS/26/0519',
     date: -6,
     due: 24,
@@ -200,7 +200,7 @@ const documents: DemoDocument[] = [
   },
   {
     kind: 'PAYABLE',
-    party: 1,
+    party: 0,
     number: 'WPV-7802',
     date: -2,
     due: 28,
@@ -212,7 +212,7 @@ const documents: DemoDocument[] = [
   },
   {
     kind: 'PAYABLE',
-    party: 0,
+    party: 1,
     number: 'ACS/26/0377',
     date: -70,
     due: -40,
@@ -236,7 +236,8 @@ async function ensureSuppliers(tx: Tx, orgId: string, adminId: string): Promise<
     .select({ id: suppliers.supplierId })
     .from(suppliers)
     .where(eq(suppliers.orgId, orgId))
-    .orderBy(asc(suppliers.createdAt))
+    .orderBy(asc(sql`lower(${suppliers.name})`))
+  // The registers' demo suppliers when they are there (a pumps maker, then a chemicals trader).
   if (existing.length >= 2) return existing.map((s) => s.id)
   const as = { orgId, actorUserId: adminId, requesterUserId: adminId }
   const ids: string[] = []

@@ -9,6 +9,7 @@ import { tasks } from '../modules/tasks/schema.ts'
 import { createLoginAccount } from '../modules/users/service.ts'
 import type { Db } from './connection.ts'
 import { seedAccounts } from './seed-accounts.ts'
+import { seedRegisters } from './seed-registers.ts'
 
 export const DEMO_PASSWORD = 'Demo@1234'
 export const DEMO_ORG_NAME = 'Demo Industries'
@@ -89,6 +90,7 @@ export async function seedDemo(db: Db): Promise<void> {
       await grantOnCreate(tx, orgId, 'PROJECT', projectId, grants, ids.admin!)
       await grantOnCreate(tx, orgId, 'CLIENT', clientIds[project.client]!, grants, ids.admin!)
     }
+    await seedRegisters(tx, { orgId, ids, projectIds })
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
     const at = (offset: number) => new Date(Date.now() + offset * 86_400_000)
     const onProject = (index: number) => ({

@@ -2,23 +2,13 @@
  * Dropdown lists of the registers: id and name of every record of the organisation (DESIGN §5), used by
  * forms of several features (a project's client, later tasks, assets and invoices). Fresh 15 minutes.
  */
+import type { ClientOption, ProjectOption } from '@daftar/domain'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './client.ts'
 
 const MINUTE = 60_000
 
-export interface ClientOption {
-  client_id: string
-  name: string
-  gstin: string | null
-}
-
-export interface ProjectOption {
-  project_id: string
-  name: string
-  client_id: string
-  client_name: string
-}
+export type { ClientOption, ProjectOption }
 
 export const clientDropdownQuery = queryOptions({
   queryKey: ['clients', 'dropdown'],

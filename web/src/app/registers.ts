@@ -12,6 +12,10 @@ export const registerLoaders: Partial<Record<EntityType, Load>> = {
   CLIENT: () => import('../features/clients/register.tsx'),
   PROJECT: () => import('../features/projects/register.tsx'),
   SUPPLIER: () => import('../features/suppliers/register.tsx'),
+  TECHNICAL_INFO: () => import('../features/technical-info/register.tsx'),
+  ASSET: () => import('../features/assets/register.tsx'),
+  EMPLOYEE: () => import('../features/employees/register.tsx'),
+  COLLECTION: () => import('../features/collections/register.tsx'),
 }
 
 /** The declaration of a register, loaded on first use; undefined while loading or when not built. */

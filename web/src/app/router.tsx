@@ -11,6 +11,7 @@ const TaskListPage = lazy(() => import('../features/tasks/TaskListPage.tsx'))
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
 const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
 const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
+const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage.tsx'))
 const ApprovalQueuePage = lazy(() => import('../features/approvals/ApprovalQueuePage.tsx'))
 const ReviewActionPage = lazy(() => import('../features/approvals/ReviewActionPage.tsx'))
 const accountsList = () => import('../features/accounts/AccountsListPage.tsx')
@@ -54,6 +55,23 @@ export const router = createBrowserRouter([
       }),
       ...registerRoutes(registerLoaders.CLIENT!, { base: 'clients', lists: ['clients'] }),
       ...registerRoutes(registerLoaders.SUPPLIER!, { base: 'suppliers', lists: ['suppliers'] }),
+      ...registerRoutes(registerLoaders.TECHNICAL_INFO!, {
+        base: 'technical-info',
+        lists: ['technical-info'],
+      }),
+      ...registerRoutes(registerLoaders.ASSET!, {
+        base: 'organization/assets',
+        lists: ['organization/assets', 'organization/assets/due-soon'],
+      }),
+      ...registerRoutes(registerLoaders.EMPLOYEE!, {
+        base: 'employees',
+        lists: ['employees', 'old-employees'],
+      }),
+      ...registerRoutes(registerLoaders.COLLECTION!, {
+        base: 'organization/internal-docs',
+        lists: ['organization/internal-docs'],
+      }),
+      { path: 'organization/announcements', element: page(AnnouncementsPage) },
       { path: 'accounts/receivables', element: page(ReceivablesPage) },
       { path: 'accounts/receivables/add', element: page(AddReceivablePage) },
       { path: 'accounts/receivables/:id/edit', element: page(EditReceivablePage) },

@@ -1,14 +1,8 @@
-import type { AccessLevel, EntityType } from '@daftar/domain'
+import type { AccessEntry, AccessLevel, EntityType, RecordAccess } from '@daftar/domain'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../api/client.ts'
 
-export interface AccessEntry {
-  access_id: string
-  user_id: string
-  username: string
-  full_name: string
-  access_level: AccessLevel
-}
+export type { AccessEntry }
 
 export const accessMessages = {
   selectUser: 'Please select a user to grant access to.',
@@ -34,6 +28,6 @@ export const accessApi = {
 }
 
 /** The caller's level on a record, as detail responses carry it (`access_level`). */
-export type RecordAccess = 'ADMIN' | AccessLevel
+export type { RecordAccess }
 
 export const canWrite = (level: RecordAccess | null | undefined) => level === 'ADMIN' || level === 'WRITE'

@@ -2,14 +2,21 @@ import { canUseAccounts } from '@daftar/domain/accounts'
 import {
   IconArchive,
   IconBriefcase,
+  IconBuilding,
+  IconBulb,
   IconCashBanknote,
   IconChecklist,
   IconCircleCheck,
+  IconDeviceDesktop,
   IconFileInvoice,
+  IconFolders,
   IconGavel,
+  IconId,
   IconSettings,
+  IconSpeakerphone,
   IconTrash,
   IconTruckDelivery,
+  IconUserOff,
   IconUsersGroup,
 } from '@tabler/icons-react'
 import type { Me } from '../../api/shared-queries.ts'
@@ -52,11 +59,29 @@ export const navGroups: NavGroup[] = [
     ],
   },
   {
+    label: 'Organization',
+    icon: IconBuilding,
+    links: [
+      { label: 'Internal Documents', to: '/organization/internal-docs', icon: IconFolders },
+      { label: 'Assets', to: '/organization/assets', icon: IconDeviceDesktop },
+      { label: 'Announcements', to: '/organization/announcements', icon: IconSpeakerphone },
+    ],
+  },
+  {
+    label: 'Employees',
+    icon: IconId,
+    links: [
+      { label: 'Current Employees', to: '/employees', icon: IconId },
+      { label: 'Old Employees', to: '/old-employees', icon: IconUserOff },
+    ],
+  },
+  {
     label: 'Information',
     icon: IconUsersGroup,
     links: [
       { label: 'Clients', to: '/clients', icon: IconUsersGroup },
       { label: 'Suppliers', to: '/suppliers', icon: IconTruckDelivery },
+      { label: 'Technical Info', to: '/technical-info', icon: IconBulb },
     ],
   },
   {

@@ -176,22 +176,16 @@ function Review({ action: a, admin }: { action: PendingActionDetail; admin: bool
       </DetailSection>
       {a.action_type === 'CREATE' && (
         <DetailSection title="Access on Approval">
-          {a.access_permissions.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Only the requester gets access (Write) when this is approved.
-            </Text>
-          ) : (
-            <List size="sm" spacing={4}>
-              <List.Item>
-                {a.requested_by_fullname} (@{a.requested_by_username}) — Write (the requester)
+          <List size="sm" spacing={4}>
+            <List.Item>
+              {a.requested_by_fullname} (@{a.requested_by_username}) — Write (the requester)
+            </List.Item>
+            {a.access_permissions.map((g) => (
+              <List.Item key={g.user_id}>
+                {g.full_name} (@{g.username}) — {g.level === 'WRITE' ? 'Write' : 'Read'}
               </List.Item>
-              {a.access_permissions.map((g) => (
-                <List.Item key={g.user_id}>
-                  {g.full_name} (@{g.username}) — {g.level === 'WRITE' ? 'Write' : 'Read'}
-                </List.Item>
-              ))}
-            </List>
-          )}
+            ))}
+          </List>
         </DetailSection>
       )}
     </Stack>

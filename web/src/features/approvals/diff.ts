@@ -110,7 +110,9 @@ export function flatten(
     const i = order.indexOf(key)
     return i === -1 ? order.length + rank(key) : i
   }
-  const name = (key: string) => naming.labels?.[key] ?? fieldLabel(key)
+  // A register names fields by path without list indexes: 'name', 'bank_details.ifsc_code'.
+  const name = (key: string) =>
+    naming.labels?.[[...path.filter((p) => !/^\d+$/.test(p)), key].join('.')] ?? fieldLabel(key)
   const entries = Object.entries(data).sort(([a], [b]) => position(a) - position(b))
   for (const [key, value] of entries) {
     if (HIDDEN.has(key)) continue

@@ -1,5 +1,5 @@
 import { REGISTER_PAGE_SIZE } from '@daftar/domain/registers'
-import { Button, Chip, Group, Stack } from '@mantine/core'
+import { Button, Group, Stack } from '@mantine/core'
 import { IconPlus, IconX } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
@@ -53,14 +53,16 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
       </ListToolbar>
       {list.searchOnEnter && params.search && (
         <Group>
-          <Chip
-            checked
-            onChange={() => params.setSearch('')}
-            icon={<IconX size={14} />}
-            aria-label="Clear search"
+          <Button
+            size="xs"
+            variant="light"
+            radius="xl"
+            rightSection={<IconX size={14} aria-hidden />}
+            title="Clear this search"
+            onClick={() => params.setSearch('')}
           >
-            {params.search}
-          </Chip>
+            Search: {params.search}
+          </Button>
         </Group>
       )}
       <DataTable
@@ -81,13 +83,15 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
         emptyText={view.emptyText}
         columns={view.columns ?? list.columns}
       />
-      <Group justify="flex-end">
-        <PageNumberInput
-          page={params.page}
-          totalPages={query.data?.totalPages ?? 1}
-          onChange={params.setPage}
-        />
-      </Group>
+      {(!list.pagerOnlyWhenPaged || (query.data?.totalPages ?? 1) > 1) && (
+        <Group justify="flex-end">
+          <PageNumberInput
+            page={params.page}
+            totalPages={query.data?.totalPages ?? 1}
+            onChange={params.setPage}
+          />
+        </Group>
+      )}
     </Stack>
   )
 }

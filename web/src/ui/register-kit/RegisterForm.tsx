@@ -34,10 +34,12 @@ export function RegisterForm(props: RegisterFormProps) {
   const { register } = props
   const ref = useRef<HTMLFormElement>(null)
   const [grants, setGrants] = useState<AccessPermissions>(props.grants?.initial ?? [])
+  // A create may carry more than the data (an employee's login account), checked by its own schema.
+  const schema = (props.mode === 'create' && register.form.createSchema) || register.form.schema
   const form = useForm({
     mode: 'controlled',
     initialValues: props.initial as Record<string, unknown>,
-    validate: schemaResolver(register.form.schema, { sync: true }),
+    validate: schemaResolver(schema, { sync: true }),
     validateInputOnBlur: true,
   })
   const dirty = form.isDirty() || grants.length !== (props.grants?.initial.length ?? 0)
@@ -54,7 +56,8 @@ export function RegisterForm(props: RegisterFormProps) {
         (values) => {
           if (props.busy) return
           const parsed = register.form.schema.safeParse(values)
-          if (parsed.success) props.onSubmit(parsed.data as object, values, grants)
+          if (parsed.success && schema.safeParse(values).success)
+            props.onSubmit(parsed.data as object, values, grants)
         },
         () => requestAnimationFrame(() => focusFirstError(ref.current)),
       )}

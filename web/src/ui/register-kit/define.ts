@@ -78,6 +78,8 @@ export interface RegisterDeclaration<Item, Detail extends RecordBase, Values, Da
     minWidth?: number
     /** Search applies only on Enter, shown as a chip that clears it (technical information). */
     searchOnEnter?: boolean
+    /** The page input shows only when there is more than one page (employees). */
+    pagerOnlyWhenPaged?: boolean
   }
 
   form: {
@@ -91,11 +93,16 @@ export interface RegisterDeclaration<Item, Detail extends RecordBase, Values, Da
     labels: Record<string, string>
     /** Values the create form starts from besides `empty` (e.g. the default asset status). */
     initial?: Partial<Values>
+    /** Validates the create form when it has more than the data (an employee's login account). */
+    createSchema?: z.ZodType
     /** Extra fields a create request carries besides the data (an employee's login account). */
     createExtras?: (values: Values) => Record<string, unknown>
   }
 
   detail: {
+    /** The page's loading and load-error texts when the spec words them otherwise (assets). */
+    loadingText?: string
+    loadErrorText?(message: string): string
     /** Overview, Documents, Access by default; a register may add or reorder tabs. */
     tabs?(record: Detail, standard: StandardTabs): RecordTab[]
     Overview: ComponentType<{ record: Detail }>

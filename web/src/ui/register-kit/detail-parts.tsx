@@ -67,9 +67,17 @@ export interface AuditInfo {
 }
 
 /** System Information, collapsed by default: who created and last changed the record, and when. */
-export function SystemInformation({ record, children }: { record: AuditInfo; children?: React.ReactNode }) {
+export function SystemInformation({
+  record,
+  title = 'System Information',
+  children,
+}: {
+  record: AuditInfo
+  title?: string
+  children?: React.ReactNode
+}) {
   return (
-    <DetailSection title="System Information" collapsible defaultOpen={false}>
+    <DetailSection title={title} collapsible defaultOpen={false}>
       <FieldGrid
         fields={[
           { label: 'Created by', value: record.created_by_username },

@@ -24,7 +24,8 @@ export function RecordGate<T extends { access_level: RecordAccess }>(props: {
   children: (record: T) => ReactNode
 }) {
   const { query, register } = props
-  if (query.isPending) return <PageLoading text={`Loading ${register.noun} details...`} />
+  if (query.isPending)
+    return <PageLoading text={register.detail.loadingText ?? `Loading ${register.noun} details...`} />
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404
     return (
@@ -33,7 +34,8 @@ export function RecordGate<T extends { access_level: RecordAccess }>(props: {
         message={
           missing
             ? register.notFound
-            : `Error loading ${register.noun} details: ${errorMessage(query.error, 'Unknown error')}`
+            : (register.detail.loadErrorText?.(errorMessage(query.error, 'Unknown error')) ??
+              `Error loading ${register.noun} details: ${errorMessage(query.error, 'Unknown error')}`)
         }
         backTo={props.listPath}
         backLabel={props.listLabel}

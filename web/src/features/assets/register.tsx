@@ -1,0 +1,330 @@
+import type { AssetData, AssetDetail, AssetListItem } from '@daftar/domain/assets'
+import { assetData, assetMessages, assetStatuses, DEFAULT_ASSET_STATUS } from '@daftar/domain/assets'
+import { formatCurrency, formatDate } from '@daftar/domain/format'
+import { Anchor, Badge, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { projectDropdownQuery } from '../../api/register-queries.ts'
+import { usersQuery } from '../../api/shared-queries.ts'
+import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
+import { orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
+import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { SearchSelect } from '../../ui/SearchSelect.tsx'
+
+const empty = {
+  asset_display_id: '',
+  name: '',
+  category: '',
+  status: DEFAULT_ASSET_STATUS as string,
+  assigned_to_type: '' as string,
+  assigned_to_id: null as string | null,
+  assignment_date: null as string | null,
+  next_maintenance_due: null as string | null,
+  purchase_date: null as string | null,
+  purchase_cost: '' as string | number,
+  seller_details: { name: '', contact_person: '', phone: '', email: '', address: '' },
+  warranty_details: { expires_on: null as string | null, details: '' },
+  notes: '',
+}
+type Values = typeof empty
+
+const statusColors: Record<string, string> = {
+  'In Stock': 'blue',
+  'In Use': 'teal',
+  'Under Maintenance': 'orange',
+  Retired: 'gray',
+}
+
+const assignmentOptions = [
+  { value: '', label: 'Unassigned' },
+  { value: 'PROJECT', label: 'Project' },
+  { value: 'EMPLOYEE', label: 'Employee' },
+  { value: 'OFFICE', label: 'Office' },
+]
+
+/** The project or person an asset is assigned to: a search that clears its choice when typed in. */
+function AssignmentTarget({ form }: { form: RegisterForm<Values> }) {
+  const type = form.getValues().assigned_to_type
+  const projects = useQuery({ ...projectDropdownQuery, enabled: type === 'PROJECT' })
+  const users = useQuery({ ...usersQuery, enabled: type === 'EMPLOYEE' })
+  if (type !== 'PROJECT' && type !== 'EMPLOYEE') return null
+  const options =
+    type === 'PROJECT'
+      ? (projects.data ?? []).map((p) => ({ value: p.project_id, label: p.name, description: p.client_name }))
+      : (users.data ?? []).map((u) => ({
+          value: u.user_id,
+          label: u.full_name,
+          description: `@${u.username}`,
+        }))
+  return (
+    <SearchSelect
+      key={type}
+      label={type === 'PROJECT' ? 'Project' : 'Employee'}
+      required
+      placeholder={type === 'PROJECT' ? 'Type a project name' : 'Type a name or username'}
+      options={options}
+      value={form.getValues().assigned_to_id}
+      onChange={(id) => form.setFieldValue('assigned_to_id', id)}
+      loading={type === 'PROJECT' ? projects.isPending : users.isPending}
+      error={form.errors.assigned_to_id}
+    />
+  )
+}
+
+function Fields({ form }: { form: RegisterForm<Values> }) {
+  const field = form.getInputProps
+  return (
+    <>
+      <FormSection title="Asset Details">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Asset ID"
+            required
+            maxLength={60}
+            placeholder="e.g. AST-0042"
+            {...field('asset_display_id')}
+          />
+          <TextInput label="Asset name" required maxLength={200} {...field('name')} />
+          <TextInput
+            label="Category"
+            maxLength={120}
+            placeholder="e.g. Pump, Laptop"
+            {...field('category')}
+          />
+          <Select label="Status" data={[...assetStatuses]} allowDeselect={false} {...field('status')} />
+          <DateField label="Next maintenance due" {...field('next_maintenance_due')} />
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Assignment Information">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="Assigned to"
+            data={assignmentOptions}
+            allowDeselect={false}
+            value={form.getValues().assigned_to_type}
+            onChange={(type) => {
+              // Changing the type clears the chosen target (spec 2 §4).
+              form.setFieldValue('assigned_to_type', type ?? '')
+              form.setFieldValue('assigned_to_id', null)
+            }}
+          />
+          <AssignmentTarget form={form} />
+          <DateField label="Assignment date" {...field('assignment_date')} />
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Purchase & Warranty">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <DateField label="Purchase date" {...field('purchase_date')} />
+            <MoneyField label="Purchase cost" placeholder="0.00" {...field('purchase_cost')} />
+            <TextInput label="Seller" maxLength={200} {...field('seller_details.name')} />
+            <TextInput
+              label="Seller contact person"
+              maxLength={120}
+              {...field('seller_details.contact_person')}
+            />
+            <TextInput label="Seller phone" type="tel" maxLength={40} {...field('seller_details.phone')} />
+            <TextInput label="Seller email" type="email" maxLength={254} {...field('seller_details.email')} />
+          </SimpleGrid>
+          <Textarea
+            label="Seller address"
+            autosize
+            minRows={2}
+            maxLength={1000}
+            {...field('seller_details.address')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <DateField label="Warranty expires on" {...field('warranty_details.expires_on')} />
+            <TextInput label="Warranty details" maxLength={2000} {...field('warranty_details.details')} />
+          </SimpleGrid>
+        </Stack>
+      </FormSection>
+    </>
+  )
+}
+
+/** 'Sunrise ETP Upgrade · ID: …' for a project; 'Asha Verma (@asha)' for a person. */
+function AssignedTo({ asset }: { asset: AssetListItem | AssetDetail }) {
+  if (asset.assigned_to_type === 'PROJECT' && asset.assigned_to_id)
+    return (
+      <Stack gap={0}>
+        <Anchor component={Link} to={`/projects/${asset.assigned_to_id}`} size="sm">
+          {asset.assigned_project_name ?? 'Project'}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          ID: {asset.assigned_to_id}
+        </Text>
+      </Stack>
+    )
+  if (asset.assigned_to_type === 'EMPLOYEE')
+    return (
+      <Stack gap={0}>
+        <Text size="sm">{asset.assigned_employee_name ?? 'N/A'}</Text>
+        {asset.assigned_employee_username && (
+          <Text size="xs" c="dimmed">
+            @{asset.assigned_employee_username}
+          </Text>
+        )}
+      </Stack>
+    )
+  if (asset.assigned_to_type === 'OFFICE') return <>Office</>
+  return <>N/A</>
+}
+
+const date = (v: string | null) => (v ? formatDate(v) : 'N/A')
+
+function Overview({ record: a }: { record: AssetDetail }) {
+  const seller = a.seller_details
+  return (
+    <Stack gap="md">
+      <DetailSection title="Asset Details">
+        <FieldGrid
+          fields={[
+            { label: 'Asset ID', value: a.asset_display_id },
+            { label: 'Asset name', value: a.name },
+            { label: 'Category', value: a.category },
+            {
+              label: 'Status',
+              value: (
+                <Badge color={statusColors[a.status]} variant="light">
+                  {a.status}
+                </Badge>
+              ),
+            },
+            {
+              label: 'Next maintenance due',
+              value: a.next_maintenance_due && formatDate(a.next_maintenance_due),
+            },
+            { label: 'Notes', value: a.notes, wide: true },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Assignment Information">
+        <FieldGrid
+          fields={[
+            { label: 'Assigned to', value: <AssignedTo asset={a} /> },
+            { label: 'Assignment date', value: a.assignment_date && formatDate(a.assignment_date) },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Purchase & Warranty">
+        <FieldGrid
+          fields={[
+            { label: 'Purchase date', value: a.purchase_date && formatDate(a.purchase_date) },
+            {
+              label: 'Purchase cost',
+              value: a.purchase_cost !== null && formatCurrency(a.purchase_cost, true),
+            },
+            { label: 'Seller', value: seller.name },
+            { label: 'Seller contact person', value: seller.contact_person },
+            { label: 'Seller phone', value: seller.phone },
+            { label: 'Seller email', value: seller.email },
+            { label: 'Seller address', value: seller.address, wide: true },
+            {
+              label: 'Warranty expires on',
+              value: a.warranty_details.expires_on && formatDate(a.warranty_details.expires_on),
+            },
+            { label: 'Warranty details', value: a.warranty_details.details },
+          ]}
+        />
+      </DetailSection>
+      <SystemInformation record={a} />
+    </Stack>
+  )
+}
+
+const columns = [
+  { key: 'id', header: 'Asset ID', nowrap: true, render: (a: AssetListItem) => a.asset_display_id },
+  { key: 'name', header: 'Asset Name', render: (a: AssetListItem) => a.name },
+  { key: 'category', header: 'Category', render: (a: AssetListItem) => orNA(a.category) },
+  {
+    key: 'status',
+    header: 'Status',
+    nowrap: true,
+    render: (a: AssetListItem) => (
+      <Badge color={statusColors[a.status]} variant="light">
+        {a.status}
+      </Badge>
+    ),
+  },
+  { key: 'assigned', header: 'Assigned To', render: (a: AssetListItem) => <AssignedTo asset={a} /> },
+  {
+    key: 'purchase',
+    header: 'Purchase Date',
+    nowrap: true,
+    render: (a: AssetListItem) => date(a.purchase_date),
+  },
+  {
+    key: 'maintenance',
+    header: 'Next Maintenance',
+    nowrap: true,
+    render: (a: AssetListItem) => date(a.next_maintenance_due),
+  },
+]
+
+export const register = defineRegister<AssetListItem, AssetDetail, Values, AssetData>({
+  entityType: 'ASSET',
+  label: 'Asset',
+  noun: 'asset',
+  api: '/assets',
+  queryKey: 'assets',
+  listKey: 'assets',
+  path: '/organization/assets',
+  idOf: (a) => a.asset_id,
+  titleOf: (a) => a.name,
+  notFound: assetMessages.notFound,
+  list: {
+    views: [
+      {
+        path: '/organization/assets',
+        api: '/assets',
+        title: 'Assets',
+        description: 'Equipment and property of the organisation, and where each is.',
+        emptyText: 'No assets found.',
+      },
+      {
+        path: '/organization/assets/due-soon',
+        api: '/assets/due-soon',
+        title: 'Assets Due Soon',
+        description: 'Maintenance due or a warranty ending within the next 30 days.',
+        emptyText: 'Nothing is due in the next 30 days.',
+        canAdd: false,
+      },
+    ],
+    columns,
+    minWidth: 980,
+    sorts: [
+      { value: 'name_asc', label: 'Name A-Z' },
+      { value: 'name_desc', label: 'Name Z-A' },
+      { value: 'purchase_date_desc', label: 'Purchase Date (Newest)' },
+      { value: 'maintenance_date_asc', label: 'Maintenance Date (Earliest)' },
+      { value: 'last_updated', label: 'Last Updated' },
+    ],
+    defaultSort: 'name_asc',
+    searchPlaceholder: 'Search asset ID, name, category...',
+    addLabel: 'Add Asset',
+  },
+  form: {
+    schema: assetData,
+    empty,
+    Fields,
+    addTitle: 'Add New Asset',
+    editTitle: (a) => `Edit Asset: ${a.name}`,
+    labels: {
+      asset_display_id: 'Asset ID',
+      assigned_to_type: 'Assigned To',
+      assigned_to_id: 'Assigned Target',
+      seller_details: 'Seller',
+      warranty_details: 'Warranty',
+      'warranty_details.expires_on': 'Expires On',
+    },
+  },
+  detail: {
+    Overview,
+    loadingText: 'Loading asset data...',
+    loadErrorText: (message) => `Error loading data: ${message}`,
+    meta: (a) => <Badge variant="light">{a.asset_display_id}</Badge>,
+  },
+})

@@ -1,0 +1,112 @@
+import type { CollectionData, CollectionDetail, CollectionListItem } from '@daftar/domain/collections'
+import {
+  COLLECTION_DESCRIPTION_PREVIEW,
+  collectionData,
+  collectionMessages,
+} from '@daftar/domain/collections'
+import { truncate } from '@daftar/domain/technical-info'
+import { Stack, Textarea, TextInput } from '@mantine/core'
+import { IconSettings } from '@tabler/icons-react'
+import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
+import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+
+const empty = { name: '', description: '' }
+type Values = typeof empty
+
+function Fields({ form }: { form: RegisterForm<Values> }) {
+  return (
+    <FormSection title="Collection">
+      <Stack gap="sm">
+        <TextInput label="Collection name" required maxLength={200} {...form.getInputProps('name')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={3}
+          maxLength={5000}
+          {...form.getInputProps('description')}
+        />
+      </Stack>
+    </FormSection>
+  )
+}
+
+function Settings({ record: c }: { record: CollectionDetail }) {
+  return (
+    <Stack gap="md">
+      <DetailSection title="Collection">
+        <FieldGrid
+          fields={[
+            { label: 'Name', value: c.name },
+            { label: 'Description', value: c.description, wide: true },
+          ]}
+        />
+      </DetailSection>
+      <SystemInformation record={c} />
+    </Stack>
+  )
+}
+
+export const register = defineRegister<CollectionListItem, CollectionDetail, Values, CollectionData>({
+  entityType: 'COLLECTION',
+  label: 'Collection',
+  noun: 'collection',
+  api: '/collections',
+  queryKey: 'collections',
+  listKey: 'collections',
+  path: '/organization/internal-docs',
+  idOf: (c) => c.collection_id,
+  titleOf: (c) => c.name,
+  notFound: collectionMessages.notFound,
+  list: {
+    views: [
+      {
+        path: '/organization/internal-docs',
+        api: '/collections',
+        title: 'Internal Documents',
+        description: 'Collections of the organisation’s own documents: policies, forms, manuals.',
+        emptyText: 'No collections found.',
+      },
+    ],
+    columns: [
+      { key: 'name', header: 'Name', render: (c) => c.name },
+      {
+        key: 'description',
+        header: 'Description',
+        render: (c) => (c.description ? truncate(c.description, COLLECTION_DESCRIPTION_PREVIEW) : 'N/A'),
+      },
+    ],
+    sorts: [
+      { value: 'name_asc', label: 'Name A-Z' },
+      { value: 'name_desc', label: 'Name Z-A' },
+      { value: 'last_updated', label: 'Last Updated' },
+      { value: 'first_added', label: 'First Added' },
+    ],
+    defaultSort: 'name_asc',
+    searchPlaceholder: 'Search name, description...',
+    addLabel: 'Add Collection',
+  },
+  form: {
+    schema: collectionData,
+    empty,
+    Fields,
+    addTitle: 'Add New Collection',
+    editTitle: (c) => `Edit Collection: ${c.name}`,
+    labels: { name: 'Collection Name' },
+  },
+  detail: {
+    Overview: Settings,
+    // Documents first: a collection is where its documents are (spec 2 §2).
+    tabs: (c, tabs) => [
+      tabs.documents,
+      tabs.access,
+      {
+        value: 'settings',
+        label: 'Settings',
+        icon: <IconSettings size={16} />,
+        content: <Settings record={c} />,
+      },
+    ],
+  },
+})

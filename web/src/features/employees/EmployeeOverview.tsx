@@ -1,0 +1,122 @@
+import type { EmployeeDetail } from '@daftar/domain/employees'
+import { formatDate } from '@daftar/domain/format'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { IconEye } from '@tabler/icons-react'
+import { useMutation } from '@tanstack/react-query'
+import { api, serverError } from '../../api/client.ts'
+import { useMe } from '../../api/shared-queries.ts'
+import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { notifyError } from '../../ui/notify.ts'
+import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+
+/** An admin may see the full Aadhaar and account numbers; the server writes each look to the audit log. */
+function Reveal({ employeeId }: { employeeId: string }) {
+  const reveal = useMutation({
+    mutationFn: () =>
+      api<{ aadhar_no: string | null; bank_account_no: string | null }>(`/employees/${employeeId}/sensitive`),
+    onError: (error) => notifyError(serverError(error) ?? 'Could not show the numbers.'),
+  })
+  if (reveal.data)
+    return (
+      <Text size="sm" role="status">
+        Aadhaar: {reveal.data.aadhar_no ?? 'N/A'} · Account: {reveal.data.bank_account_no ?? 'N/A'}
+      </Text>
+    )
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      leftSection={<IconEye size={14} />}
+      loading={reveal.isPending}
+      onClick={() => reveal.mutate()}
+    >
+      Show full numbers
+    </Button>
+  )
+}
+
+export function EmployeeOverview({ employee: e }: { employee: EmployeeDetail }) {
+  const { data: me } = useMe()
+  const bank = e.bank_details
+  const previous = e.previous_work_details
+  return (
+    <Stack gap="md">
+      <DetailSection title="Basic & Professional Information" collapsible>
+        <FieldGrid
+          fields={[
+            { label: 'Full name', value: e.full_name },
+            { label: 'Employee ID', value: e.employee_official_id },
+            { label: 'Designation', value: e.designation },
+            { label: 'Department', value: e.department },
+            { label: 'Joining date', value: e.joining_date && formatDate(e.joining_date) },
+            { label: 'Qualification', value: e.qualification },
+            { label: 'Status', value: e.is_active ? 'Current' : 'Old' },
+            { label: 'Login account', value: e.linked_username && `@${e.linked_username}` },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Contact Information" collapsible>
+        <FieldGrid
+          fields={[
+            { label: 'Contact no.', value: e.contact_phone },
+            { label: 'Official email', value: e.contact_email },
+            { label: 'Personal phone', value: e.personal_phone_no },
+            { label: 'Current address', value: e.current_address, wide: true },
+            { label: 'Permanent address', value: e.permanent_address, wide: true },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Personal & Family Details" collapsible>
+        <FieldGrid
+          fields={[
+            { label: 'Gender', value: e.gender },
+            { label: 'Blood group', value: e.blood_group },
+            { label: "Father's name", value: e.father_name },
+            { label: "Mother's name", value: e.mother_name },
+            { label: 'Marital status', value: e.marital_status },
+            ...(e.marital_status === 'Married' ? [{ label: "Spouse's name", value: e.spouse_name }] : []),
+          ]}
+        />
+      </DetailSection>
+      <DetailSection
+        title="Statutory & Financial Information"
+        collapsible
+        actions={
+          me?.isadmin && (e.aadhar_no || bank.account_no) ? <Reveal employeeId={e.employee_id} /> : undefined
+        }
+      >
+        <FieldGrid
+          fields={[
+            { label: 'Aadhaar no.', value: e.aadhar_no },
+            { label: 'PAN', value: e.pan_no },
+            { label: 'UAN', value: e.uan_no },
+            { label: 'Bank account no.', value: bank.account_no },
+            { label: 'IFSC', value: bank.ifsc_code },
+            { label: 'Bank', value: bank.bank_name },
+            { label: 'Branch', value: bank.branch_name },
+          ]}
+        />
+        <Text size="sm" fw={600} mt="md" mb="xs">
+          Previous work
+        </Text>
+        <FieldGrid
+          fields={[
+            { label: 'Previous employee ID', value: previous.previous_id },
+            { label: 'Company', value: previous.company_name },
+            { label: 'Company contact', value: previous.contact_no },
+          ]}
+        />
+      </DetailSection>
+      <SystemInformation record={e} title="System Information & Notes">
+        <Group mt="md">
+          <div style={{ width: '100%' }}>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+              Notes
+            </Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{e.notes || 'N/A'}</Text>
+          </div>
+        </Group>
+      </SystemInformation>
+    </Stack>
+  )
+}

@@ -1,0 +1,302 @@
+import type { EmployeeData, EmployeeDetail, EmployeeListItem } from '@daftar/domain/employees'
+import {
+  employeeCreateInput,
+  employeeData,
+  employeeMessages,
+  genders,
+  maritalStatuses,
+} from '@daftar/domain/employees'
+import { requestFailedMessage } from '@daftar/domain/registers'
+import { userLimitMessage, userLimitReached } from '@daftar/domain/users'
+import { Alert, Checkbox, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
+import { IconUserCheck, IconUserOff } from '@tabler/icons-react'
+import { api } from '../../api/client.ts'
+import { useMe } from '../../api/shared-queries.ts'
+import { defineRegister, type FormMode, type RegisterForm } from '../../ui/register-kit/define.ts'
+import { orNA } from '../../ui/register-kit/detail-parts.tsx'
+import { CodeField, DateField } from '../../ui/register-kit/fields.tsx'
+import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { EmployeeOverview } from './EmployeeOverview.tsx'
+
+const empty = {
+  full_name: '',
+  employee_official_id: '',
+  designation: '',
+  department: '',
+  joining_date: null as string | null,
+  qualification: '',
+  contact_phone: '',
+  contact_email: '',
+  personal_phone_no: '',
+  current_address: '',
+  permanent_address: '',
+  gender: null as string | null,
+  blood_group: '',
+  father_name: '',
+  mother_name: '',
+  marital_status: null as string | null,
+  spouse_name: '',
+  aadhar_no: '',
+  pan_no: '',
+  uan_no: '',
+  bank_details: { account_no: '', ifsc_code: '', bank_name: '', branch_name: '' },
+  previous_work_details: { previous_id: '', company_name: '', contact_no: '' },
+  notes: '',
+  // A login account, on the create form only.
+  createUserAccount: false,
+  username: '',
+  email: '',
+  mobile: '',
+  password: '',
+}
+type Values = typeof empty
+
+/** 'Create a login account': off, with the spec's message, once the organisation's user limit is reached. */
+function LoginAccount({ form }: { form: RegisterForm<Values> }) {
+  const { data: me } = useMe()
+  const full = me ? userLimitReached(me.orgUserLimit, me.orgCurrentUserCount) : false
+  const on = form.getValues().createUserAccount
+  return (
+    <FormSection title="Login Account">
+      <Stack gap="sm">
+        {full && me?.orgUserLimit !== null && me && (
+          <Alert color="orange" variant="light">
+            {userLimitMessage(me.orgUserLimit!, me.orgName)}
+          </Alert>
+        )}
+        <Checkbox
+          label="Create a login account for this employee"
+          disabled={full}
+          {...form.getInputProps('createUserAccount', { type: 'checkbox' })}
+        />
+        {on && !full && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Username"
+              required
+              maxLength={40}
+              autoComplete="off"
+              {...form.getInputProps('username')}
+            />
+            <TextInput label="Mobile" required type="tel" maxLength={20} {...form.getInputProps('mobile')} />
+            <TextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
+            <PasswordInput
+              label="Password"
+              required
+              autoComplete="new-password"
+              description="At least 6 characters."
+              maxLength={128}
+              {...form.getInputProps('password')}
+            />
+          </SimpleGrid>
+        )}
+      </Stack>
+    </FormSection>
+  )
+}
+
+function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) {
+  const field = form.getInputProps
+  const married = form.getValues().marital_status === 'Married'
+  return (
+    <>
+      <FormSection title="Basic & Professional Information">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Full name" required maxLength={200} {...field('full_name')} />
+          <TextInput
+            label="Employee Official ID"
+            required
+            maxLength={60}
+            {...field('employee_official_id')}
+          />
+          <TextInput label="Designation" maxLength={120} {...field('designation')} />
+          <TextInput label="Department" maxLength={120} {...field('department')} />
+          <DateField label="Joining date" {...field('joining_date')} />
+          <TextInput label="Qualification" maxLength={200} {...field('qualification')} />
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Contact Information">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label="Contact no." type="tel" maxLength={40} {...field('contact_phone')} />
+            <TextInput label="Official email" type="email" maxLength={254} {...field('contact_email')} />
+            <TextInput label="Personal phone" type="tel" maxLength={40} {...field('personal_phone_no')} />
+          </SimpleGrid>
+          <Textarea
+            label="Current address"
+            autosize
+            minRows={2}
+            maxLength={1000}
+            {...field('current_address')}
+          />
+          <Textarea
+            label="Permanent address"
+            autosize
+            minRows={2}
+            maxLength={1000}
+            {...field('permanent_address')}
+          />
+        </Stack>
+      </FormSection>
+      <FormSection title="Personal & Family Details">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select label="Gender" data={[...genders]} clearable {...field('gender')} />
+          <TextInput label="Blood group" maxLength={10} {...field('blood_group')} />
+          <TextInput label="Father's name" maxLength={200} {...field('father_name')} />
+          <TextInput label="Mother's name" maxLength={200} {...field('mother_name')} />
+          <Select label="Marital status" data={[...maritalStatuses]} clearable {...field('marital_status')} />
+          {married && <TextInput label="Spouse's name" maxLength={200} {...field('spouse_name')} />}
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Statutory & Financial Information">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Aadhaar no."
+            inputMode="numeric"
+            maxLength={14}
+            description={
+              mode === 'create' ? undefined : 'Shown masked; leave it as it is to keep the number.'
+            }
+            {...field('aadhar_no')}
+          />
+          <CodeField form={form} path="pan_no" label="PAN" maxLength={10} />
+          <TextInput label="UAN" maxLength={20} {...field('uan_no')} />
+          <TextInput
+            label="Bank account no."
+            inputMode="numeric"
+            maxLength={34}
+            {...field('bank_details.account_no')}
+          />
+          <CodeField form={form} path="bank_details.ifsc_code" label="IFSC" maxLength={11} />
+          <TextInput label="Bank name" maxLength={120} {...field('bank_details.bank_name')} />
+          <TextInput label="Branch" maxLength={120} {...field('bank_details.branch_name')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="sm">
+          <TextInput
+            label="Previous employee ID"
+            maxLength={60}
+            {...field('previous_work_details.previous_id')}
+          />
+          <TextInput
+            label="Previous company"
+            maxLength={200}
+            {...field('previous_work_details.company_name')}
+          />
+          <TextInput
+            label="Previous company contact"
+            maxLength={40}
+            {...field('previous_work_details.contact_no')}
+          />
+        </SimpleGrid>
+      </FormSection>
+      {mode === 'create' && <LoginAccount form={form} />}
+    </>
+  )
+}
+
+export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values, EmployeeData>({
+  entityType: 'EMPLOYEE',
+  label: 'Employee',
+  noun: 'employee',
+  api: '/employees',
+  queryKey: 'employees',
+  listKey: 'employees',
+  path: '/employees',
+  idOf: (e) => e.employee_id,
+  titleOf: (e) => e.full_name,
+  notFound: employeeMessages.notFound,
+  list: {
+    views: [
+      {
+        path: '/employees',
+        api: '/employees',
+        title: 'Current Employees',
+        emptyText: 'No current employees found.',
+      },
+      {
+        path: '/old-employees',
+        api: '/employees/old',
+        title: 'Old Employees',
+        emptyText: 'No old employees found.',
+        canAdd: false,
+      },
+    ],
+    columns: [
+      { key: 'name', header: 'Name', render: (e) => e.full_name },
+      { key: 'id', header: 'Employee ID', nowrap: true, render: (e) => e.employee_official_id },
+      { key: 'department', header: 'Department', render: (e) => orNA(e.department) },
+      { key: 'phone', header: 'Contact No.', nowrap: true, render: (e) => orNA(e.contact_phone) },
+      { key: 'email', header: 'Official Email', render: (e) => orNA(e.contact_email) },
+    ],
+    sorts: [
+      { value: 'name_asc', label: 'Name A-Z' },
+      { value: 'name_desc', label: 'Name Z-A' },
+      { value: 'employee_official_id_asc', label: 'Employee ID (ascending)' },
+      { value: 'employee_official_id_desc', label: 'Employee ID (descending)' },
+      { value: 'department_asc', label: 'Department A-Z' },
+      { value: 'department_desc', label: 'Department Z-A' },
+      { value: 'last_updated', label: 'Last Updated' },
+      { value: 'joining_date_asc', label: 'Joining Date (oldest)' },
+      { value: 'joining_date_desc', label: 'Joining Date (newest)' },
+    ],
+    defaultSort: 'name_asc',
+    searchPlaceholder: 'Search name, employee ID, department...',
+    addLabel: 'Add Employee',
+    pagerOnlyWhenPaged: true,
+  },
+  form: {
+    schema: employeeData,
+    createSchema: employeeCreateInput,
+    createExtras: (v) => ({
+      createUserAccount: v.createUserAccount,
+      username: v.username,
+      email: v.email,
+      mobile: v.mobile,
+      password: v.password,
+    }),
+    empty,
+    Fields,
+    addTitle: 'Add New Employee',
+    editTitle: (e) => `Edit Employee: ${e.full_name}`,
+    labels: {
+      employee_official_id: 'Employee Official ID',
+      aadhar_no: 'Aadhaar No.',
+      pan_no: 'PAN',
+      uan_no: 'UAN',
+      personal_phone_no: 'Personal Phone',
+      contact_phone: 'Contact No.',
+      contact_email: 'Official Email',
+      previous_work_details: 'Previous Work',
+      'previous_work_details.previous_id': 'Previous Employee ID',
+      login_account: 'Login Account',
+      is_active: 'Active',
+    },
+  },
+  detail: {
+    Overview: ({ record }) => <EmployeeOverview employee={record} />,
+    editLabel: 'Edit Employee',
+    back: (e) =>
+      e.is_active
+        ? { to: '/employees', label: 'Back to Current Employees' }
+        : { to: '/old-employees', label: 'Back to Old Employees' },
+    stateAction: {
+      label: (e) => (e.is_active ? 'Deactivate' : 'Activate'),
+      icon: (e) => (e.is_active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />),
+      title: (e) => (e.is_active ? 'Deactivate employee' : 'Activate employee'),
+      message: (e, staff) =>
+        `${e.is_active ? 'Deactivate' : 'Activate'} ${e.full_name}?${
+          e.is_active && e.linked_username
+            ? ' Their login account is deactivated too and they are signed out at once.'
+            : ''
+        }${staff ? ' Your request goes to an administrator for approval.' : ''}`,
+      busyText: (e) => (e.is_active ? employeeMessages.deactivating : 'Activating employee...'),
+      call: (e) =>
+        api<{ message: string }>(`/employees/${e.employee_id}/activate`, {
+          method: 'PUT',
+          body: { activate: !e.is_active },
+        }),
+      leavesView: (e) => (e.is_active ? '/employees' : '/employees/old'),
+      failed: requestFailedMessage('Employee', 'DEACTIVATE'),
+    },
+  },
+})

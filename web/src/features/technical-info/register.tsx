@@ -1,0 +1,174 @@
+import type {
+  TechnicalInfoData,
+  TechnicalInfoDetail,
+  TechnicalInfoListItem,
+} from '@daftar/domain/technical-info'
+import {
+  normaliseKeyword,
+  TECH_KEYWORDS_SHOWN,
+  TECH_TEXT_PREVIEW,
+  TECH_TITLE_PREVIEW,
+  technicalInfoData,
+  technicalInfoMessages,
+  truncate,
+} from '@daftar/domain/technical-info'
+import { Badge, Group, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core'
+import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
+import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+
+const empty = {
+  title: '',
+  keywords: [] as string[],
+  when_to_use: '',
+  prerequisites: '',
+  description: '',
+  formula: '',
+  steps: '',
+}
+type Values = typeof empty
+
+/** Keywords are added on Enter or comma, trimmed and lowercased; a repeat is ignored (spec 2 §5). */
+export function keywordsFrom(tags: string[]): string[] {
+  return [...new Set(tags.map(normaliseKeyword).filter(Boolean))]
+}
+
+function Fields({ form }: { form: RegisterForm<Values> }) {
+  const text = (label: string, path: keyof Values, rows = 3) => (
+    <Textarea label={label} autosize minRows={rows} maxLength={20000} {...form.getInputProps(path)} />
+  )
+  return (
+    <FormSection title="Technical Details">
+      <Stack gap="sm">
+        <TextInput label="Title" required maxLength={300} {...form.getInputProps('title')} />
+        <TagsInput
+          label="Keywords"
+          description="Press Enter or type a comma after each keyword."
+          placeholder="Add a keyword"
+          splitChars={[',']}
+          clearable
+          value={form.getValues().keywords}
+          onChange={(tags) => form.setFieldValue('keywords', keywordsFrom(tags))}
+          error={form.errors.keywords}
+        />
+        {text('When to use', 'when_to_use')}
+        {text('Prerequisites', 'prerequisites')}
+        {text('Description', 'description', 4)}
+        {text('Formula', 'formula', 2)}
+        {text('Steps', 'steps', 4)}
+      </Stack>
+    </FormSection>
+  )
+}
+
+function Keywords({ keywords }: { keywords: string[] }) {
+  if (keywords.length === 0) return null
+  return (
+    <Group gap={6}>
+      {keywords.map((k) => (
+        <Badge key={k} variant="light" tt="none">
+          {k}
+        </Badge>
+      ))}
+    </Group>
+  )
+}
+
+function Overview({ record: t }: { record: TechnicalInfoDetail }) {
+  const pre = (v: string | null) => v && <Text style={{ whiteSpace: 'pre-wrap' }}>{v}</Text>
+  return (
+    <Stack gap="md">
+      <DetailSection title="Technical Details">
+        <FieldGrid
+          fields={[
+            { label: 'Title', value: t.title, wide: true },
+            {
+              label: 'Keywords',
+              value: t.keywords.length > 0 && <Keywords keywords={t.keywords} />,
+              wide: true,
+            },
+            { label: 'When to use', value: pre(t.when_to_use), wide: true },
+            { label: 'Prerequisites', value: pre(t.prerequisites), wide: true },
+            { label: 'Description', value: pre(t.description), wide: true },
+            {
+              label: 'Formula',
+              value: t.formula && (
+                <Text ff="monospace" style={{ whiteSpace: 'pre-wrap' }}>
+                  {t.formula}
+                </Text>
+              ),
+              wide: true,
+            },
+            { label: 'Steps', value: pre(t.steps), wide: true },
+          ]}
+        />
+      </DetailSection>
+      <SystemInformation record={t} />
+    </Stack>
+  )
+}
+
+const cut = (v: string | null, max: number) => (v ? truncate(v, max) : 'N/A')
+
+export const register = defineRegister<TechnicalInfoListItem, TechnicalInfoDetail, Values, TechnicalInfoData>(
+  {
+    entityType: 'TECHNICAL_INFO',
+    label: 'Technical info',
+    noun: 'technical info',
+    api: '/technical-info',
+    queryKey: 'technical-info',
+    listKey: 'technicalInfo',
+    path: '/technical-info',
+    idOf: (t) => t.technical_info_id,
+    titleOf: (t) => t.title,
+    notFound: technicalInfoMessages.notFound,
+    list: {
+      views: [
+        {
+          path: '/technical-info',
+          api: '/technical-info',
+          title: 'Technical Information',
+          description: 'Formulas, methods and know-how of the team.',
+          emptyText: 'No technical info entries found.',
+        },
+      ],
+      columns: [
+        {
+          key: 'title',
+          header: 'Title',
+          render: (t) => <span title={t.title}>{truncate(t.title, TECH_TITLE_PREVIEW)}</span>,
+        },
+        {
+          key: 'keywords',
+          header: 'Keywords',
+          render: (t) =>
+            t.keywords.length === 0
+              ? 'N/A'
+              : `${t.keywords.slice(0, TECH_KEYWORDS_SHOWN).join(', ')}${t.keywords.length > TECH_KEYWORDS_SHOWN ? ', …' : ''}`,
+        },
+        { key: 'when', header: 'When to Use', render: (t) => cut(t.when_to_use, TECH_TEXT_PREVIEW) },
+        { key: 'pre', header: 'Prerequisites', render: (t) => cut(t.prerequisites, TECH_TEXT_PREVIEW) },
+      ],
+      sorts: [
+        { value: 'title_asc', label: 'Title A-Z' },
+        { value: 'title_desc', label: 'Title Z-A' },
+        { value: 'last_updated', label: 'Last Updated' },
+        { value: 'first_added', label: 'First Added' },
+      ],
+      defaultSort: 'title_asc',
+      searchPlaceholder: 'Search Title, Keywords, Use Cases...',
+      searchOnEnter: true,
+      addLabel: 'Add Entry',
+    },
+    form: {
+      schema: technicalInfoData,
+      empty,
+      Fields,
+      addTitle: 'Add Technical Info Entry',
+      editTitle: (t) => `Edit Technical Info: ${t.title}`,
+      labels: { when_to_use: 'When to Use' },
+    },
+    detail: { Overview },
+  },
+)
