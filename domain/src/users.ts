@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { invalidGstin, isValidGstin } from './gstin.ts'
+import { invalidIfsc, isValidIfsc } from './indian-ids.ts'
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
 export const PHOTO_COMPRESSED_MAX_MB = 0.5
@@ -74,8 +76,39 @@ export const adminUserUpdateInput = z
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update.')
 
+/** An optional organisation field: absent leaves it as it is, blank clears it. */
+const orgField = (max: number, valid?: (v: string) => boolean, message = 'Invalid value.') =>
+  z
+    .string()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v?.trim() ? v.trim() : null))
+    .refine((v) => v === undefined || v === null || !valid || valid(v), message)
+
+/** What invoices print: the organisation's GSTIN, address, bank details and UPI id (all optional). */
+export const organisationBillingFields = {
+  gstin: orgField(15, (v) => isValidGstin(v), invalidGstin).transform((v) =>
+    typeof v === 'string' ? v.toUpperCase() : v,
+  ),
+  address: orgField(1000),
+  bank_account_name: orgField(120),
+  bank_name: orgField(120),
+  bank_account_number: orgField(20, (v) => /^\d{9,18}$/.test(v), 'Invalid bank account number.'),
+  bank_ifsc: orgField(11, isValidIfsc, invalidIfsc).transform((v) =>
+    typeof v === 'string' ? v.toUpperCase() : v,
+  ),
+  bank_branch: orgField(120),
+  upi_id: orgField(
+    100,
+    (v) => /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/.test(v),
+    'Invalid UPI ID.',
+  ),
+}
+export type OrganisationBilling = { [K in keyof typeof organisationBillingFields]: string | null }
+
 export const organisationUpdateInput = z.object({
   name: z.string().trim().min(1, 'Organisation name is required.').max(120),
+  ...organisationBillingFields,
 })
 
 /** A null limit means the provider has set none. */

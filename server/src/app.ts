@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger'
 import Fastify, { type FastifyError } from 'fastify'
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { accessRoutes } from './modules/access/routes.ts'
+import { accountsRoutes } from './modules/accounts/routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { announcementRoutes } from './modules/announcements/routes.ts'
 import { approvalRoutes } from './modules/approvals/routes.ts'
@@ -142,6 +143,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await collectionRoutes(secured, deps)
         await announcementRoutes(secured, deps)
         await billingRoutes(secured, deps)
+        await accountsRoutes(secured, deps)
         await taskRoutes(secured, deps)
         await pushRoutes(secured, deps)
         await secured.register(async (admin) => adminRoutes(admin, deps))

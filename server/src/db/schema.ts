@@ -1,4 +1,5 @@
 export * from '../modules/access/schema.ts'
+export * from '../modules/accounts/schema.ts'
 export * from '../modules/announcements/schema.ts'
 export * from '../modules/approvals/schema.ts'
 export * from '../modules/assets/schema.ts'

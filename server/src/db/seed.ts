@@ -8,6 +8,7 @@ import { projectRegister } from '../modules/projects/register.ts'
 import { tasks } from '../modules/tasks/schema.ts'
 import { createLoginAccount } from '../modules/users/service.ts'
 import type { Db } from './connection.ts'
+import { seedAccounts } from './seed-accounts.ts'
 import { seedRegisters } from './seed-registers.ts'
 
 export const DEMO_PASSWORD = 'Demo@1234'
@@ -182,6 +183,7 @@ export async function seedDemo(db: Db): Promise<void> {
         },
       ].map((t) => ({ orgId, createdBy: ids[t.assignmentChain[0]!]!, ...t })),
     )
+    await seedAccounts(tx, orgId)
   })
 }
 

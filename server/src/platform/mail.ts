@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
+  /** Files sent with the mail (an invoice PDF). */
+  attachments?: { filename: string; content: Buffer }[]
 }
 
 export interface Mailer {

@@ -14,6 +14,14 @@ const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage.tsx'))
 const ApprovalQueuePage = lazy(() => import('../features/approvals/ApprovalQueuePage.tsx'))
 const ReviewActionPage = lazy(() => import('../features/approvals/ReviewActionPage.tsx'))
+const accountsList = () => import('../features/accounts/AccountsListPage.tsx')
+const accountsForms = () => import('../features/accounts/DocumentPages.tsx')
+const ReceivablesPage = lazy(() => accountsList().then((m) => ({ default: m.ReceivablesPage })))
+const PayablesPage = lazy(() => accountsList().then((m) => ({ default: m.PayablesPage })))
+const AddReceivablePage = lazy(() => accountsForms().then((m) => ({ default: m.AddReceivablePage })))
+const EditReceivablePage = lazy(() => accountsForms().then((m) => ({ default: m.EditReceivablePage })))
+const AddPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.AddPayablePage })))
+const EditPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.EditPayablePage })))
 
 const page = (Component: React.ComponentType) => (
   <Suspense fallback={<PageLoader />}>
@@ -64,6 +72,12 @@ export const router = createBrowserRouter([
         lists: ['organization/internal-docs'],
       }),
       { path: 'organization/announcements', element: page(AnnouncementsPage) },
+      { path: 'accounts/receivables', element: page(ReceivablesPage) },
+      { path: 'accounts/receivables/add', element: page(AddReceivablePage) },
+      { path: 'accounts/receivables/:id/edit', element: page(EditReceivablePage) },
+      { path: 'accounts/payables', element: page(PayablesPage) },
+      { path: 'accounts/payables/add', element: page(AddPayablePage) },
+      { path: 'accounts/payables/:id/edit', element: page(EditPayablePage) },
       { path: 'admin/approvals', element: page(ApprovalQueuePage) },
       { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
       { path: 'admin/settings', element: page(SettingsPage) },

@@ -10,7 +10,8 @@ import {
   assertLoginAccountAvailable,
   countLoginAccounts,
   getOrganisation,
-  renameOrganisation,
+  organisationBilling,
+  updateOrganisationRow,
 } from '../organisations/service.ts'
 import { presentAdminUser } from '../users/presenter.ts'
 import { users } from '../users/schema.ts'
@@ -26,7 +27,13 @@ export async function getSettings(deps: Deps, ctx: RequestContext) {
       .orderBy(asc(sql`not ${users.isActive}`), asc(users.fullName)),
   ])
   return {
-    organisation: { name: org.name, userLimit: org.userLimit, userCount, version: org.version },
+    organisation: {
+      name: org.name,
+      userLimit: org.userLimit,
+      userCount,
+      version: org.version,
+      ...organisationBilling(org),
+    },
     users: rows.map((row) => ({ ...presentAdminUser(row), version: row.version })),
   }
 }
@@ -40,15 +47,18 @@ export async function updateOrganisation(
   return deps.db.transaction(async (tx) => {
     const before = await getOrganisation(tx, ctx.orgId)
     if (version !== undefined && version !== before.version) throw preconditionFailed()
-    const org = await renameOrganisation(tx, ctx.orgId, input.name)
+    const org = await updateOrganisationRow(tx, ctx.orgId, input)
     await audit(tx, ctx, {
       action: 'UPDATE',
       entityType: 'ORGANISATION',
       entityId: ctx.orgId,
-      before: { name: before.name },
-      after: { name: org.name },
+      before: { name: before.name, ...organisationBilling(before) },
+      after: { name: org.name, ...organisationBilling(org) },
     })
-    return { message: 'Organisation updated.', organisation: { name: org.name, version: org.version } }
+    return {
+      message: 'Organisation updated.',
+      organisation: { name: org.name, version: org.version, ...organisationBilling(org) },
+    }
   })
 }
 

@@ -1,4 +1,4 @@
-import { userLimitMessage, userLimitReached } from '@daftar/domain'
+import { type OrganisationBilling, userLimitMessage, userLimitReached } from '@daftar/domain'
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { notFound, unprocessable } from '../../platform/errors.ts'
@@ -36,10 +36,43 @@ export async function assertLoginAccountAvailable(tx: Tx, orgId: string): Promis
     throw unprocessable(userLimitMessage(org.userLimit!, org.name))
 }
 
-export async function renameOrganisation(tx: Tx, orgId: string, name: string) {
+type OrganisationRow = typeof organisations.$inferSelect
+
+/** The invoice details of an organisation, as the API names them. */
+export function organisationBilling(org: OrganisationRow): OrganisationBilling {
+  return {
+    gstin: org.gstin,
+    address: org.address,
+    bank_account_name: org.bankAccountName,
+    bank_name: org.bankName,
+    bank_account_number: org.bankAccountNumber,
+    bank_ifsc: org.bankIfsc,
+    bank_branch: org.bankBranch,
+    upi_id: org.upiId,
+  }
+}
+
+/** The name, and each invoice detail that the input names (absent ones stay as they are). */
+export async function updateOrganisationRow(
+  tx: Tx,
+  orgId: string,
+  input: { name: string } & Partial<Record<keyof OrganisationBilling, string | null | undefined>>,
+) {
   const [org] = await tx
     .update(organisations)
-    .set({ name, updatedAt: new Date(), version: sql`${organisations.version} + 1` })
+    .set({
+      name: input.name,
+      gstin: input.gstin,
+      address: input.address,
+      bankAccountName: input.bank_account_name,
+      bankName: input.bank_name,
+      bankAccountNumber: input.bank_account_number,
+      bankIfsc: input.bank_ifsc,
+      bankBranch: input.bank_branch,
+      upiId: input.upi_id,
+      updatedAt: new Date(),
+      version: sql`${organisations.version} + 1`,
+    })
     .where(eq(organisations.orgId, orgId))
     .returning()
   if (!org) throw notFound('Organisation not found.')

@@ -1,11 +1,14 @@
+import { canUseAccounts } from '@daftar/domain/accounts'
 import {
   IconArchive,
   IconBriefcase,
   IconBuilding,
   IconBulb,
+  IconCashBanknote,
   IconChecklist,
   IconCircleCheck,
   IconDeviceDesktop,
+  IconFileInvoice,
   IconFolders,
   IconGavel,
   IconId,
@@ -79,6 +82,15 @@ export const navGroups: NavGroup[] = [
       { label: 'Clients', to: '/clients', icon: IconUsersGroup },
       { label: 'Suppliers', to: '/suppliers', icon: IconTruckDelivery },
       { label: 'Technical Info', to: '/technical-info', icon: IconBulb },
+    ],
+  },
+  {
+    label: 'Accounts',
+    icon: IconFileInvoice,
+    visibleTo: (me) => canUseAccounts(me),
+    links: [
+      { label: 'Receivables', to: '/accounts/receivables', icon: IconFileInvoice },
+      { label: 'Payables', to: '/accounts/payables', icon: IconCashBanknote },
     ],
   },
   {

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client.ts'
 import { meQuery } from '../../api/shared-queries.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { adminApi, type Settings, settingsQuery } from './api.ts'
+import { InvoiceDetailsForm } from './InvoiceDetailsForm.tsx'
 
 export function OrganisationSection({ organisation }: { organisation: Settings['organisation'] }) {
   const queryClient = useQueryClient()
@@ -53,6 +54,7 @@ export function OrganisationSection({ organisation }: { organisation: Settings['
       <Text size="xs" c="dimmed" mt="xs">
         The user limit is set by your provider.
       </Text>
+      <InvoiceDetailsForm organisation={organisation} key={organisation.version} />
     </Paper>
   )
 }

@@ -1,9 +1,14 @@
-import type { AdminUser, Category } from '@daftar/domain'
+import type { AdminUser, Category, OrganisationBilling } from '@daftar/domain'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 
 export interface Settings {
-  organisation: { name: string; userLimit: number | null; userCount: number; version: number }
+  organisation: {
+    name: string
+    userLimit: number | null
+    userCount: number
+    version: number
+  } & OrganisationBilling
   users: (AdminUser & { version: number })[]
 }
 
@@ -16,10 +21,11 @@ export const settingsQuery = queryOptions({
 const ifMatch = (version: number) => ({ 'if-match': String(version) })
 
 export const adminApi = {
-  renameOrganisation: (name: string, version: number) =>
+  /** The name and, when given, the invoice details (GSTIN, address, bank, UPI id). */
+  renameOrganisation: (name: string, version: number, billing: Partial<OrganisationBilling> = {}) =>
     api<{ message: string }>('/admin/organisation', {
       method: 'PUT',
-      body: { name },
+      body: { name, ...billing },
       headers: ifMatch(version),
     }),
   updateUser: (

@@ -1,0 +1,169 @@
+/** Response shapes of /api/receivables, /api/payables and /api/payments (spec 3 §3 and §7). */
+import { z } from 'zod'
+import { payableStatuses, paymentModes, receivableStatuses } from './accounts.ts'
+import { auditFields, calendarDate, instant, pageFields } from './contract.ts'
+import { gstTypes } from './gst.ts'
+
+const money = z.number()
+const nullableText = z.string().nullable()
+
+/** A stored line item with its computed amounts (rupees). */
+export const lineItem = z.object({
+  description: z.string(),
+  sac_code: nullableText,
+  qty: z.number(),
+  unit: z.string(),
+  rate: money,
+  gst_rate: z.number(),
+  basic_amount: money,
+  gst_amount: money,
+})
+export type StoredLineItem = z.infer<typeof lineItem>
+
+/** A payment, with who recorded and who last changed it. */
+export const payment = z.object({
+  payment_id: z.string(),
+  amount: money,
+  date: calendarDate,
+  mode: z.enum(paymentModes),
+  transaction_id: nullableText,
+  notes: nullableText,
+  recorded_by_username: nullableText,
+  recorded_at: instant,
+  updated_by_username: nullableText,
+  updated_at: instant,
+  version: z.number().int(),
+})
+export type Payment = z.infer<typeof payment>
+
+const amounts = {
+  subtotal: money,
+  cgst_amount: money,
+  sgst_amount: money,
+  igst_amount: money,
+  round_off: money,
+  total_amount: money,
+  amount_paid: money,
+  amount_due: money,
+}
+
+const listCommon = {
+  project_id: nullableText,
+  project_name: nullableText,
+  due_date: calendarDate.nullable(),
+  total_amount: money,
+  amount_paid: money,
+  amount_due: money,
+  version: z.number().int(),
+}
+
+export const receivableListItem = z.object({
+  receivable_id: z.string(),
+  client_id: z.string(),
+  client_name: z.string(),
+  invoice_no: z.string(),
+  invoice_date: calendarDate,
+  status: z.enum(receivableStatuses),
+  ...listCommon,
+})
+export type ReceivableListItem = z.infer<typeof receivableListItem>
+
+export const payableListItem = z.object({
+  payable_id: z.string(),
+  supplier_id: z.string(),
+  supplier_name: z.string(),
+  vendor_invoice_no: z.string(),
+  bill_date: calendarDate,
+  status: z.enum(payableStatuses),
+  ...listCommon,
+})
+export type PayableListItem = z.infer<typeof payableListItem>
+
+export const receivableList = z.object({ receivables: z.array(receivableListItem), ...pageFields })
+export type ReceivableList = z.infer<typeof receivableList>
+export const payableList = z.object({ payables: z.array(payableListItem), ...pageFields })
+export type PayableList = z.infer<typeof payableList>
+
+const detailCommon = {
+  project_id: nullableText,
+  project_name: nullableText,
+  due_date: calendarDate.nullable(),
+  description: nullableText,
+  line_items: z.array(lineItem),
+  gst_type: z.enum(gstTypes),
+  is_rcm: z.boolean(),
+  ...amounts,
+  payment_details: z.array(payment),
+  ...auditFields,
+  version: z.number().int(),
+}
+
+export const receivableDetail = z.object({
+  receivable_id: z.string(),
+  client_id: z.string(),
+  client_name: z.string(),
+  client_gstin: nullableText,
+  invoice_no: z.string(),
+  invoice_date: calendarDate,
+  status: z.enum(receivableStatuses),
+  invoice_pdf_s3_key: nullableText,
+  ...detailCommon,
+})
+export type ReceivableDetail = z.infer<typeof receivableDetail>
+
+export const payableDetail = z.object({
+  payable_id: z.string(),
+  supplier_id: z.string(),
+  supplier_name: z.string(),
+  supplier_gstin: nullableText,
+  vendor_invoice_no: z.string(),
+  bill_date: calendarDate,
+  status: z.enum(payableStatuses),
+  ...detailCommon,
+})
+export type PayableDetail = z.infer<typeof payableDetail>
+
+/** Amount due of live documents by how late they are (the aging strip). */
+export const aging = z.object({
+  current: money,
+  days_1_30: money,
+  days_31_60: money,
+  days_61_90: money,
+  days_over_90: money,
+})
+export type Aging = z.infer<typeof aging>
+
+export const receivableSummary = z.object({
+  totalReceivable: money,
+  totalOverdue: money,
+  draftCount: z.number().int(),
+  draftTotalValue: money,
+  receivedThisMonth: money,
+  aging,
+})
+export type ReceivableSummary = z.infer<typeof receivableSummary>
+
+export const payableSummary = z.object({
+  totalPayable: money,
+  totalOverdue: money,
+  draftCount: z.number().int(),
+  draftTotalValue: money,
+  paidThisMonth: money,
+  aging,
+})
+export type PayableSummary = z.infer<typeof payableSummary>
+
+export const receivableSaved = z.object({ message: z.string(), receivable_id: z.string() })
+export const payableSaved = z.object({ message: z.string(), payable_id: z.string() })
+
+export const paymentResult = z.object({ message: z.string(), payment })
+export type PaymentResult = z.infer<typeof paymentResult>
+
+/** The organisation as an invoice shows it (and the form's GST proposal needs). */
+export const accountsOrganisation = z.object({
+  name: z.string(),
+  gstin: nullableText,
+  address: nullableText,
+  upi_id: nullableText,
+})
+export type AccountsOrganisation = z.infer<typeof accountsOrganisation>

@@ -1,0 +1,398 @@
+/**
+ * Accounts (spec 3): receivable invoices to clients and payable bills from suppliers, their payments,
+ * statuses, the rules of the row menu and details modal, and the input schemas shared by the forms and
+ * the server. The response shapes are in accounts-contract.ts.
+ */
+import { z } from 'zod'
+import { type GstType, gstTypes, isGstRate, toPaise, toUnits } from './gst.ts'
+
+export const accountKinds = ['RECEIVABLE', 'PAYABLE'] as const
+export type AccountKind = (typeof accountKinds)[number]
+
+/** Stored statuses. OVERDUE is never stored: it is derived when read (DESIGN §6). */
+export const storedAccountStatuses = [
+  'DRAFT',
+  'SENT',
+  'RECEIVED',
+  'PARTIALLY_PAID',
+  'PAID',
+  'CANCELLED',
+] as const
+export type StoredAccountStatus = (typeof storedAccountStatuses)[number]
+export const receivableStatuses = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const
+export type ReceivableStatus = (typeof receivableStatuses)[number]
+export const payableStatuses = [
+  'DRAFT',
+  'RECEIVED',
+  'PARTIALLY_PAID',
+  'PAID',
+  'OVERDUE',
+  'CANCELLED',
+] as const
+export type PayableStatus = (typeof payableStatuses)[number]
+export type AccountStatus = ReceivableStatus | PayableStatus
+/** The payables status filter lists these (spec §4); drafts are still accepted by the API. */
+export const payableFilterStatuses = ['RECEIVED', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const
+
+/** The status a live document returns to when it has no payments: SENT or RECEIVED. */
+export const liveStatusOf = { RECEIVABLE: 'SENT', PAYABLE: 'RECEIVED' } as const
+
+export const paymentModes = ['Bank Transfer', 'Cash', 'Cheque', 'UPI', 'Other'] as const
+export type PaymentMode = (typeof paymentModes)[number]
+
+export const receivableSorts = [
+  'invoice_date_desc',
+  'due_date_asc',
+  'total_amount_desc',
+  'total_amount_asc',
+] as const
+export type ReceivableSort = (typeof receivableSorts)[number]
+export const payableSorts = [
+  'bill_date_desc',
+  'due_date_asc',
+  'total_amount_desc',
+  'total_amount_asc',
+] as const
+export type PayableSort = (typeof payableSorts)[number]
+
+/** The aging strip: not yet due, then days past the due date. */
+export const agingBuckets = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const
+export type AgingBucket = (typeof agingBuckets)[number]
+export const agingLabels: Record<AgingBucket, string> = {
+  current: 'Not yet due',
+  days_1_30: '1–30 days',
+  days_31_60: '31–60 days',
+  days_61_90: '61–90 days',
+  days_over_90: 'Over 90 days',
+}
+
+export const ACCOUNTS_PAGE_SIZE = 20
+export const MAX_LINE_ITEMS = 200
+/** numeric(14,2) holds less than 10^12 rupees. */
+export const MAX_AMOUNT = 999_999_999_999.99
+
+export const accountMessages = {
+  accountsOnly: 'Accounts are available to administrators and accountants only.',
+  adminOnlyDelete: 'Only administrators can cancel or delete invoices and bills.',
+  adminOnlyPayments: 'Only administrators can edit or delete payments.',
+  clientRequired: 'A client must be selected.',
+  supplierRequired: 'A supplier must be selected.',
+  invoiceNoRequired: 'Invoice number is required.',
+  vendorInvoiceNoRequired: 'Vendor Invoice No. is required.',
+  invoiceDateRequired: 'Invoice date is required.',
+  billDateRequired: 'Bill date is required.',
+  lineItemRequired: 'At least one valid line item is required.',
+  gstRate: 'GST rate must be 0, 5, 12, 18 or 28 percent.',
+  tooLarge: 'The amounts are too large.',
+  dueBeforeDate: 'Due date cannot be before the invoice date.',
+  datesOrder: '"To" date cannot be before "From" date.',
+  positiveAmount: 'Payment amount must be a positive number.',
+  exceedsDue: 'Payment cannot exceed the amount due.',
+  paymentDateRequired: 'Payment date is required.',
+  futurePayment: 'Payment date cannot be in the future.',
+  exceedsBalance: (rupees: string) => `Payment cannot exceed the total available balance of ${rupees}.`,
+  idempotencyReused: 'This Idempotency-Key was already used for a different payment.',
+  paymentNotFound: 'Payment not found.',
+  paymentRecorded: 'Payment recorded successfully.',
+  paymentUpdated: 'Payment updated successfully.',
+  paymentDeleted: 'Payment record deleted successfully.',
+  projectOfOtherClient: 'The selected project belongs to another client.',
+  projectNotFound: 'Project not found.',
+  clientNotFound: 'Client not found.',
+  supplierNotFound: 'Supplier not found.',
+  noContactEmail: 'The client has no contact email address.',
+  noPdf: 'This invoice has no PDF yet: mark it as sent first.',
+} as const
+
+/** The words that differ between an invoice and a bill. */
+export const kindWords = {
+  RECEIVABLE: {
+    noun: 'invoice',
+    Noun: 'Invoice',
+    notFound: 'Invoice not found.',
+    created: 'Receivable invoice created successfully.',
+    updated: 'Receivable invoice updated.',
+    deleted: 'Invoice deleted successfully.',
+    cancelled: 'Invoice cancelled successfully.',
+    duplicate: 'An invoice with this number already exists.',
+    markLive: 'Invoice marked as sent.',
+    markLiveOnlyDraft: 'Only draft invoices can be marked as sent.',
+    noPayment: 'Payments cannot be recorded on a draft or cancelled invoice.',
+    noEditCancelled: 'A cancelled invoice cannot be edited.',
+    belowPaid: (total: string, paid: string) =>
+      `The invoice total (${total}) cannot be less than the ${paid} already received. Edit or delete payments first.`,
+  },
+  PAYABLE: {
+    noun: 'bill',
+    Noun: 'Bill',
+    notFound: 'Bill not found.',
+    created: 'Payable bill created successfully.',
+    updated: 'Payable bill updated.',
+    deleted: 'Bill deleted successfully.',
+    cancelled: 'Bill cancelled successfully.',
+    duplicate: 'A bill with this vendor invoice number already exists for this supplier.',
+    markLive: 'Bill marked as received.',
+    markLiveOnlyDraft: 'Only draft bills can be marked as received.',
+    noPayment: 'Payments cannot be recorded on a draft or cancelled bill.',
+    noEditCancelled: 'A cancelled bill cannot be edited.',
+    belowPaid: (total: string, paid: string) =>
+      `The bill total (${total}) cannot be less than the ${paid} already paid. Edit or delete payments first.`,
+  },
+} as const
+
+// ---- derived status and who may do what (shared by the server and the web's menus) ----
+
+/** OVERDUE: due date before today, amount due above 0, status SENT, RECEIVED or PARTIALLY_PAID. */
+export function isOverdue(
+  status: StoredAccountStatus,
+  dueDate: string | null,
+  amountDue: number,
+  today: string,
+): boolean {
+  return (
+    (status === 'SENT' || status === 'RECEIVED' || status === 'PARTIALLY_PAID') &&
+    dueDate !== null &&
+    dueDate < today &&
+    amountDue > 0
+  )
+}
+
+export function effectiveStatus(
+  status: StoredAccountStatus,
+  dueDate: string | null,
+  amountDue: number,
+  today: string,
+): AccountStatus {
+  return isOverdue(status, dueDate, amountDue, today) ? 'OVERDUE' : (status as AccountStatus)
+}
+
+/** Today's date for accounts: India Standard Time, whatever the server's clock zone. */
+export function accountsToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now)
+}
+
+export interface AccountsUser {
+  isadmin: boolean
+  is_accountant: boolean
+}
+
+export const canUseAccounts = (u: AccountsUser | null | undefined) => Boolean(u?.isadmin || u?.is_accountant)
+
+/** The row menu of spec §4, for a status as displayed. */
+export function rowMenu(kind: AccountKind, status: AccountStatus, isAdmin: boolean) {
+  return {
+    markLive: status === 'DRAFT',
+    recordPayment: ['SENT', 'RECEIVED', 'PARTIALLY_PAID', 'OVERDUE'].includes(status),
+    edit: status !== 'CANCELLED',
+    viewInfo: true,
+    cancel: isAdmin && status !== 'DRAFT' && status !== 'CANCELLED',
+    deleteDraft: isAdmin && status === 'DRAFT',
+    deletePermanently: isAdmin && status === 'CANCELLED',
+    kind,
+  }
+}
+
+/** The details modal (spec §4): payments need an amount due on a live document. */
+export function detailActions(status: AccountStatus, amountDue: number, user: AccountsUser) {
+  const allowed = canUseAccounts(user)
+  return {
+    recordPayment: allowed && amountDue > 0 && status !== 'CANCELLED' && status !== 'DRAFT',
+    edit: allowed && status !== 'CANCELLED',
+    managePayments: user.isadmin,
+  }
+}
+
+/** A past due date shows red unless the item is paid (or, for receivables, cancelled). */
+export function isDueDateRed(
+  kind: AccountKind,
+  status: AccountStatus,
+  dueDate: string | null,
+  today: string,
+) {
+  if (!dueDate || dueDate >= today || status === 'PAID') return false
+  return !(kind === 'RECEIVABLE' && status === 'CANCELLED')
+}
+
+// ---- input schemas ----
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null))
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`)
+const isoDate = /^\d{4}-\d{2}-\d{2}$/
+const requiredDate = (message: string) =>
+  z.string({ error: message }).trim().regex(isoDate, message).pipe(z.iso.date(message))
+const optionalDate = z
+  .string()
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .refine(
+    (v) => v === null || (isoDate.test(v) && z.iso.date().safeParse(v).success),
+    'Dates must be YYYY-MM-DD.',
+  )
+const optionalId = (message: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null))
+    .refine((v) => v === null || z.uuid().safeParse(v).success, message)
+/** A number typed in a form (string) or sent as a number; blank or junk is NaN. */
+const numeric = z.union([z.number(), z.string()]).transform((v) => {
+  if (typeof v === 'number') return v
+  return v.trim() ? Number(v.trim()) : Number.NaN
+})
+
+export const lineItemInput = z.object({
+  description: z.string().max(1000).nullish(),
+  sac_code: text(20),
+  qty: numeric.default(1),
+  unit: z.string().max(20).nullish(),
+  rate: numeric.default(0),
+  gst_rate: numeric.default(18).refine((v) => isGstRate(v), accountMessages.gstRate),
+})
+export type LineItemInput = z.input<typeof lineItemInput>
+
+export interface LineItem {
+  description: string
+  sac_code: string | null
+  qty: number
+  unit: string
+  rate: number
+  gst_rate: number
+}
+
+/** A line counts when it has a description, qty above 0 and rate of 0 or more (spec §5). */
+export function isValidLine(l: { description?: string | null; qty: number; rate: number }): boolean {
+  return (
+    Boolean(l.description?.trim()) &&
+    Number.isFinite(l.qty) &&
+    l.qty > 0 &&
+    Number.isFinite(l.rate) &&
+    l.rate >= 0
+  )
+}
+
+/** Invalid lines are dropped; at least one must remain. Quantities keep 3 decimals, rates 2. */
+export const lineItemsInput = z
+  .array(lineItemInput)
+  .max(MAX_LINE_ITEMS, `At most ${MAX_LINE_ITEMS} line items.`)
+  .nullish()
+  .transform((lines): LineItem[] =>
+    (lines ?? []).filter(isValidLine).map((l) => ({
+      description: l.description!.trim(),
+      sac_code: l.sac_code,
+      qty: toUnits(l.qty, 3) / 1000,
+      unit: l.unit?.trim() || 'Nos',
+      rate: toPaise(l.rate) / 100,
+      gst_rate: l.gst_rate,
+    })),
+  )
+  .refine((lines) => lines.length > 0, accountMessages.lineItemRequired)
+  .refine(
+    (lines) => lines.every((l) => l.qty <= 1_000_000 && l.rate <= 10_000_000_000),
+    accountMessages.tooLarge,
+  )
+
+const common = {
+  project_id: optionalId(accountMessages.projectNotFound),
+  due_date: optionalDate,
+  description: text(2000),
+  line_items: lineItemsInput,
+  gst_type: z.enum(gstTypes, { error: 'Invalid GST type.' }).default('INTRASTATE'),
+  is_rcm: z.boolean().default(false),
+}
+
+const dueNotBefore = (date: string, due: string | null) => due === null || due >= date
+
+export const receivableInput = z
+  .object({
+    client_id: z.string({ error: accountMessages.clientRequired }).uuid(accountMessages.clientRequired),
+    invoice_no: required(accountMessages.invoiceNoRequired, 60),
+    invoice_date: requiredDate(accountMessages.invoiceDateRequired),
+    ...common,
+  })
+  .refine((v) => dueNotBefore(v.invoice_date, v.due_date), {
+    message: accountMessages.dueBeforeDate,
+    path: ['due_date'],
+  })
+export type ReceivableInput = z.output<typeof receivableInput>
+
+export const payableInput = z
+  .object({
+    supplier_id: z.string({ error: accountMessages.supplierRequired }).uuid(accountMessages.supplierRequired),
+    vendor_invoice_no: required(accountMessages.vendorInvoiceNoRequired, 60),
+    bill_date: requiredDate(accountMessages.billDateRequired),
+    ...common,
+  })
+  .refine((v) => dueNotBefore(v.bill_date, v.due_date), {
+    message: 'Due date cannot be before the bill date.',
+    path: ['due_date'],
+  })
+export type PayableInput = z.output<typeof payableInput>
+
+const positiveAmount = z
+  .union([z.number(), z.string()], { error: accountMessages.positiveAmount })
+  .transform((v) => (typeof v === 'number' ? v : v.trim() ? Number(v) : Number.NaN))
+  .refine((v) => Number.isFinite(v) && toPaise(v) > 0, accountMessages.positiveAmount)
+  .refine((v) => v <= MAX_AMOUNT, accountMessages.tooLarge)
+  .transform((v) => toPaise(v) / 100)
+
+const paymentFields = {
+  payment_date: requiredDate(accountMessages.paymentDateRequired),
+  mode: z.enum(paymentModes, { error: 'Choose a payment mode.' }).default('Bank Transfer'),
+  transaction_id: text(120),
+  notes: text(2000),
+}
+
+/** Record Payment (spec §3 "Payment input"). */
+export const paymentInput = z.object({ amount_paid_now: positiveAmount, ...paymentFields })
+export type PaymentInput = z.output<typeof paymentInput>
+
+/** Edit Payment. */
+export const paymentUpdateInput = z.object({ amount: positiveAmount, ...paymentFields })
+export type PaymentUpdateInput = z.output<typeof paymentUpdateInput>
+
+const listQueryFields = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  startDate: optionalDate,
+  endDate: optionalDate,
+  searchQuery: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
+  aging: z
+    .enum(agingBuckets)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+}
+const datesInOrder = (v: { startDate: string | null; endDate: string | null }) =>
+  !v.startDate || !v.endDate || v.startDate <= v.endDate
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum(values)
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+
+export const receivableListQuery = z
+  .object({
+    ...listQueryFields,
+    status: optionalEnum(receivableStatuses),
+    sortBy: z.enum(receivableSorts).default('invoice_date_desc'),
+  })
+  .refine(datesInOrder, accountMessages.datesOrder)
+export const payableListQuery = z
+  .object({
+    ...listQueryFields,
+    status: optionalEnum(payableStatuses),
+    sortBy: z.enum(payableSorts).default('bill_date_desc'),
+  })
+  .refine(datesInOrder, accountMessages.datesOrder)
+export type AccountListQuery = z.output<typeof receivableListQuery> | z.output<typeof payableListQuery>
+
+export type { GstType }

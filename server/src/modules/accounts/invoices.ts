@@ -1,0 +1,282 @@
+import {
+  type AccountKind,
+  accountMessages,
+  computeGst,
+  formatCurrency,
+  liveStatusOf,
+  MAX_AMOUNT,
+  toPaise,
+} from '@daftar/domain'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/connection.ts'
+import { audit } from '../../platform/audit.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import {
+  badRequest,
+  conflict,
+  isUniqueViolation,
+  notFound,
+  preconditionFailed,
+  unprocessable,
+} from '../../platform/errors.ts'
+import { clients } from '../clients/schema.ts'
+import { projects } from '../projects/schema.ts'
+import { suppliers } from '../suppliers/schema.ts'
+import { refreshPdf } from './documents.ts'
+import {
+  type DocumentInput,
+  numericOf,
+  paiseOf,
+  requireAccounts,
+  requireAccountsAdmin,
+  statusAfterPayments,
+  words,
+} from './kinds.ts'
+import { accountInvoiceLines, accountInvoices } from './schema.ts'
+
+const inv = accountInvoices
+const AUDIT_TYPE: Record<AccountKind, string> = { RECEIVABLE: 'RECEIVABLE', PAYABLE: 'PAYABLE' }
+
+/** The party must be the organisation's; a project must be too, and on an invoice, the client's. */
+async function checkReferences(tx: Tx, ctx: RequestContext, kind: AccountKind, input: DocumentInput) {
+  if (kind === 'RECEIVABLE') {
+    const [client] = await tx
+      .select({ id: clients.clientId })
+      .from(clients)
+      .where(and(eq(clients.clientId, input.partyId), eq(clients.orgId, ctx.orgId)))
+    if (!client) throw badRequest(accountMessages.clientNotFound)
+  } else {
+    const [supplier] = await tx
+      .select({ id: suppliers.supplierId })
+      .from(suppliers)
+      .where(and(eq(suppliers.supplierId, input.partyId), eq(suppliers.orgId, ctx.orgId)))
+    if (!supplier) throw badRequest(accountMessages.supplierNotFound)
+  }
+  if (!input.projectId) return
+  const [project] = await tx
+    .select({ clientId: projects.clientId })
+    .from(projects)
+    .where(and(eq(projects.projectId, input.projectId), eq(projects.orgId, ctx.orgId)))
+  if (!project) throw badRequest(accountMessages.projectNotFound)
+  if (kind === 'RECEIVABLE' && project.clientId !== input.partyId)
+    throw badRequest(accountMessages.projectOfOtherClient)
+}
+
+/** The stored amounts and lines of an input, computed by the domain's one GST function. */
+function computeAmounts(input: DocumentInput) {
+  const { lines, totals } = computeGst(input.lines, input.gstType, input.isRcm)
+  if (totals.total > toPaise(MAX_AMOUNT)) throw badRequest(accountMessages.tooLarge)
+  return {
+    totals,
+    columns: {
+      subtotal: numericOf(totals.subtotal),
+      cgstAmount: numericOf(totals.cgst),
+      sgstAmount: numericOf(totals.sgst),
+      igstAmount: numericOf(totals.igst),
+      roundOff: numericOf(totals.roundOff),
+      totalAmount: numericOf(totals.total),
+    },
+    lines: (invoiceId: string) =>
+      input.lines.map((l, i) => ({
+        invoiceId,
+        position: i + 1,
+        description: l.description,
+        sacCode: l.sac_code,
+        qty: String(l.qty),
+        unit: l.unit,
+        rate: l.rate.toFixed(2),
+        gstRate: l.gst_rate,
+        basicAmount: numericOf(lines[i]!.basic),
+        gstAmount: numericOf(lines[i]!.tax),
+      })),
+  }
+}
+
+const documentColumns = (kind: AccountKind, input: DocumentInput) => ({
+  clientId: kind === 'RECEIVABLE' ? input.partyId : null,
+  supplierId: kind === 'PAYABLE' ? input.partyId : null,
+  projectId: input.projectId,
+  number: input.number,
+  documentDate: input.documentDate,
+  dueDate: input.dueDate,
+  description: input.description,
+  gstType: input.gstType,
+  isRcm: input.isRcm,
+})
+
+async function duplicateAware<T>(kind: AccountKind, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(words(kind).duplicate)
+    throw error
+  }
+}
+
+/** New invoices and bills are drafts (spec §4). */
+export async function createDocument(
+  deps: Deps,
+  ctx: RequestContext,
+  kind: AccountKind,
+  input: DocumentInput,
+) {
+  requireAccounts(ctx)
+  const amounts = computeAmounts(input)
+  const id = await duplicateAware(kind, () =>
+    deps.db.transaction(async (tx) => {
+      await checkReferences(tx, ctx, kind, input)
+      const [row] = await tx
+        .insert(inv)
+        .values({
+          orgId: ctx.orgId,
+          kind,
+          ...documentColumns(kind, input),
+          ...amounts.columns,
+          status: 'DRAFT',
+          createdBy: ctx.userId,
+          updatedBy: ctx.userId,
+        })
+        .returning({ id: inv.invoiceId })
+      await tx.insert(accountInvoiceLines).values(amounts.lines(row!.id))
+      await audit(tx, ctx, {
+        action: 'CREATE',
+        entityType: AUDIT_TYPE[kind],
+        entityId: row!.id,
+        after: input,
+      })
+      return row!.id
+    }),
+  )
+  return { message: words(kind).created, id }
+}
+
+/** Locks the document's row for the rest of the transaction; 404 when it is not the caller's. */
+export async function lockDocument(tx: Tx, ctx: RequestContext, kind: AccountKind, id: string) {
+  const [row] = await tx
+    .select()
+    .from(inv)
+    .where(and(eq(inv.invoiceId, id), eq(inv.orgId, ctx.orgId), eq(inv.kind, kind)))
+    .for('update')
+  if (!row) throw notFound(words(kind).notFound)
+  return row
+}
+
+/**
+ * An edit recomputes every amount. It may not bring the total below what has been paid; a live
+ * document's status follows its new total (PAID ↔ PARTIALLY_PAID). A live invoice's PDF is regenerated.
+ */
+export async function updateDocument(
+  deps: Deps,
+  ctx: RequestContext,
+  kind: AccountKind,
+  id: string,
+  input: DocumentInput,
+  version?: number,
+) {
+  requireAccounts(ctx)
+  const amounts = computeAmounts(input)
+  const live = await duplicateAware(kind, () =>
+    deps.db.transaction(async (tx) => {
+      const before = await lockDocument(tx, ctx, kind, id)
+      if (version !== undefined && version !== before.version) throw preconditionFailed()
+      if (before.status === 'CANCELLED') throw conflict(words(kind).noEditCancelled)
+      await checkReferences(tx, ctx, kind, input)
+      const paidPaise = paiseOf(before.amountPaid)
+      if (amounts.totals.total < paidPaise)
+        throw unprocessable(
+          words(kind).belowPaid(
+            formatCurrency(amounts.totals.total / 100, true),
+            formatCurrency(paidPaise / 100, true),
+          ),
+        )
+      const updated = await tx
+        .update(inv)
+        .set({
+          ...documentColumns(kind, input),
+          ...amounts.columns,
+          status: statusAfterPayments(kind, before.status, paidPaise, amounts.totals.total),
+          updatedBy: ctx.userId,
+          updatedAt: new Date(),
+          version: sql`${inv.version} + 1`,
+        })
+        .where(and(eq(inv.invoiceId, id), eq(inv.version, before.version)))
+        .returning({ id: inv.invoiceId })
+      if (updated.length === 0) throw preconditionFailed()
+      await tx.delete(accountInvoiceLines).where(eq(accountInvoiceLines.invoiceId, id))
+      await tx.insert(accountInvoiceLines).values(amounts.lines(id))
+      await audit(tx, ctx, {
+        action: 'UPDATE',
+        entityType: AUDIT_TYPE[kind],
+        entityId: id,
+        before: { number: before.number, total_amount: before.totalAmount, status: before.status },
+        after: input,
+      })
+      return before.status !== 'DRAFT'
+    }),
+  )
+  if (live && kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, id)
+  return { message: words(kind).updated, id }
+}
+
+/** Mark as Sent (receivables) or Mark as Received (payables): only a draft, guarded in SQL. */
+export async function markLive(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
+  requireAccounts(ctx)
+  await deps.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(inv)
+      .set({
+        status: liveStatusOf[kind],
+        updatedBy: ctx.userId,
+        updatedAt: new Date(),
+        version: sql`${inv.version} + 1`,
+      })
+      .where(
+        and(eq(inv.invoiceId, id), eq(inv.orgId, ctx.orgId), eq(inv.kind, kind), eq(inv.status, 'DRAFT')),
+      )
+      .returning({ id: inv.invoiceId })
+    if (!moved) {
+      await lockDocument(tx, ctx, kind, id) // 404 when it is not there at all
+      throw conflict(words(kind).markLiveOnlyDraft)
+    }
+    await audit(tx, ctx, {
+      action: kind === 'RECEIVABLE' ? 'SEND' : 'RECEIVE',
+      entityType: AUDIT_TYPE[kind],
+      entityId: id,
+      before: { status: 'DRAFT' },
+      after: { status: liveStatusOf[kind] },
+    })
+  })
+  if (kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, id)
+  return { message: words(kind).markLive }
+}
+
+/** DELETE: a draft is deleted, a live one cancelled, a cancelled one deleted (admins only). */
+export async function removeDocument(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
+  requireAccountsAdmin(ctx, accountMessages.adminOnlyDelete)
+  const result = await deps.db.transaction(async (tx) => {
+    const before = await lockDocument(tx, ctx, kind, id)
+    const remove = before.status === 'DRAFT' || before.status === 'CANCELLED'
+    if (remove) await tx.delete(inv).where(eq(inv.invoiceId, id))
+    else
+      await tx
+        .update(inv)
+        .set({
+          status: 'CANCELLED',
+          updatedBy: ctx.userId,
+          updatedAt: new Date(),
+          version: sql`${inv.version} + 1`,
+        })
+        .where(eq(inv.invoiceId, id))
+    await audit(tx, ctx, {
+      action: remove ? 'DELETE' : 'CANCEL',
+      entityType: AUDIT_TYPE[kind],
+      entityId: id,
+      before: { number: before.number, status: before.status, total_amount: before.totalAmount },
+      after: remove ? null : { status: 'CANCELLED' },
+    })
+    return { remove, pdfKey: before.pdfKey }
+  })
+  if (result.remove && result.pdfKey) await deps.storage.delete(result.pdfKey).catch(() => {})
+  return { message: result.remove ? words(kind).deleted : words(kind).cancelled }
+}

@@ -1,0 +1,237 @@
+import {
+  type AccountKind,
+  accountMessages,
+  accountsToday,
+  formatCurrency,
+  type PaymentInput,
+  type PaymentResult,
+  type PaymentUpdateInput,
+  toPaise,
+} from '@daftar/domain'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/connection.ts'
+import { audit } from '../../platform/audit.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import {
+  badRequest,
+  conflict,
+  isUniqueViolation,
+  notFound,
+  preconditionFailed,
+  unprocessable,
+} from '../../platform/errors.ts'
+import { users } from '../users/schema.ts'
+import { refreshPdf } from './documents.ts'
+import { lockDocument } from './invoices.ts'
+import { paiseOf, requireAccounts, requireAccountsAdmin, statusAfterPayments, words } from './kinds.ts'
+import { presentPayment } from './queries.ts'
+import { accountInvoices, accountPayments } from './schema.ts'
+
+const inv = accountInvoices
+const pay = accountPayments
+
+function checkDate(date: string) {
+  if (date > accountsToday()) throw badRequest(accountMessages.futurePayment)
+}
+
+/**
+ * Sets amount_paid to the sum of the document's payments and its status to follow, in the payment's
+ * own transaction (the document's row is locked by the caller).
+ */
+async function settle(tx: Tx, kind: AccountKind, invoice: typeof inv.$inferSelect) {
+  const [sum] = await tx
+    .select({ paid: sql<string>`coalesce(sum(${pay.amount}), 0)` })
+    .from(pay)
+    .where(eq(pay.invoiceId, invoice.invoiceId))
+  const paidPaise = paiseOf(sum?.paid ?? '0')
+  const status = statusAfterPayments(kind, invoice.status, paidPaise, paiseOf(invoice.totalAmount))
+  await tx
+    .update(inv)
+    .set({ amountPaid: (paidPaise / 100).toFixed(2), status })
+    .where(eq(inv.invoiceId, invoice.invoiceId))
+  return { status, paid: paidPaise / 100 }
+}
+
+async function presentWithNames(tx: Tx, row: typeof pay.$inferSelect) {
+  const names = await tx
+    .select({ userId: users.userId, username: users.username })
+    .from(users)
+    .where(sql`${users.userId} in (${row.recordedBy}, ${row.updatedBy})`)
+  const nameOf = (id: string | null) => names.find((n) => n.userId === id)?.username ?? null
+  return presentPayment(row, nameOf(row.recordedBy), nameOf(row.updatedBy))
+}
+
+async function byKey(tx: Tx, orgId: string, key: string) {
+  const [row] = await tx
+    .select()
+    .from(pay)
+    .where(and(eq(pay.orgId, orgId), eq(pay.idempotencyKey, key)))
+  return row
+}
+
+/** The first answer to a request with this Idempotency-Key, or a refusal when the key named another. */
+async function replay(
+  tx: Tx,
+  row: typeof pay.$inferSelect,
+  invoiceId: string,
+  input: PaymentInput,
+): Promise<PaymentResult> {
+  if (row.invoiceId !== invoiceId || paiseOf(row.amount) !== toPaise(input.amount_paid_now))
+    throw unprocessable(accountMessages.idempotencyReused)
+  return { message: accountMessages.paymentRecorded, payment: await presentWithNames(tx, row) }
+}
+
+/**
+ * Record Payment. The document's row is locked (`SELECT … FOR UPDATE`) while the amount due is
+ * checked and the payment written, so concurrent payments can never exceed it; a retried request with
+ * the same Idempotency-Key returns the first result and writes nothing.
+ */
+export async function recordPayment(
+  deps: Deps,
+  ctx: RequestContext,
+  kind: AccountKind,
+  invoiceId: string,
+  input: PaymentInput,
+  key?: string,
+): Promise<PaymentResult> {
+  requireAccounts(ctx)
+  checkDate(input.payment_date)
+  const run = () =>
+    deps.db.transaction(async (tx) => {
+      const invoice = await lockDocument(tx, ctx, kind, invoiceId)
+      const earlier = key ? await byKey(tx, ctx.orgId, key) : undefined
+      if (earlier) return { result: await replay(tx, earlier, invoiceId, input), fresh: false }
+      if (invoice.status === 'DRAFT' || invoice.status === 'CANCELLED') throw conflict(words(kind).noPayment)
+      if (toPaise(input.amount_paid_now) > paiseOf(invoice.amountDue))
+        throw unprocessable(accountMessages.exceedsDue)
+      const [row] = await tx
+        .insert(pay)
+        .values({
+          orgId: ctx.orgId,
+          invoiceId,
+          kind,
+          amount: input.amount_paid_now.toFixed(2),
+          paymentDate: input.payment_date,
+          mode: input.mode,
+          transactionId: input.transaction_id,
+          notes: input.notes,
+          idempotencyKey: key ?? null,
+          recordedBy: ctx.userId,
+          updatedBy: ctx.userId,
+        })
+        .returning()
+      const after = await settle(tx, kind, invoice)
+      await audit(tx, ctx, {
+        action: 'PAYMENT_CREATE',
+        entityType: kind,
+        entityId: invoiceId,
+        after: { payment_id: row!.paymentId, ...input, amount_paid: after.paid, status: after.status },
+      })
+      const payment = presentPayment(row!, ctx.username, ctx.username)
+      return { result: { message: accountMessages.paymentRecorded, payment }, fresh: true }
+    })
+  let outcome: Awaited<ReturnType<typeof run>>
+  try {
+    outcome = await run()
+  } catch (error) {
+    // The same key raced in on another document's row: answer with what the first request did.
+    if (!key || !isUniqueViolation(error)) throw error
+    outcome = await deps.db.transaction(async (tx) => {
+      const earlier = await byKey(tx, ctx.orgId, key)
+      if (!earlier) throw error
+      return { result: await replay(tx, earlier, invoiceId, input), fresh: false }
+    })
+  }
+  if (outcome.fresh && kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, invoiceId)
+  return outcome.result
+}
+
+/** The payment of the caller's organisation, with its document locked; 404 otherwise. */
+async function lockPayment(tx: Tx, ctx: RequestContext, paymentId: string) {
+  const [found] = await tx
+    .select({ p: pay, kind: inv.kind })
+    .from(pay)
+    .innerJoin(inv, eq(inv.invoiceId, pay.invoiceId))
+    .where(and(eq(pay.paymentId, paymentId), eq(pay.orgId, ctx.orgId)))
+  if (!found) throw notFound(accountMessages.paymentNotFound)
+  const invoice = await lockDocument(tx, ctx, found.kind, found.p.invoiceId)
+  const [payment] = await tx.select().from(pay).where(eq(pay.paymentId, paymentId))
+  if (!payment) throw notFound(accountMessages.paymentNotFound)
+  return { payment, invoice, kind: found.kind }
+}
+
+/** Edit Payment (admins): the new amount may use the amount due plus this payment's own amount. */
+export async function updatePayment(
+  deps: Deps,
+  ctx: RequestContext,
+  paymentId: string,
+  input: PaymentUpdateInput,
+  version?: number,
+): Promise<PaymentResult> {
+  requireAccountsAdmin(ctx, accountMessages.adminOnlyPayments)
+  checkDate(input.payment_date)
+  const outcome = await deps.db.transaction(async (tx) => {
+    const { payment, invoice, kind } = await lockPayment(tx, ctx, paymentId)
+    if (version !== undefined && version !== payment.version) throw preconditionFailed()
+    const available = paiseOf(invoice.amountDue) + paiseOf(payment.amount)
+    if (toPaise(input.amount) > available)
+      throw unprocessable(accountMessages.exceedsBalance(formatCurrency(available / 100, true)))
+    const [row] = await tx
+      .update(pay)
+      .set({
+        amount: input.amount.toFixed(2),
+        paymentDate: input.payment_date,
+        mode: input.mode,
+        transactionId: input.transaction_id,
+        notes: input.notes,
+        updatedBy: ctx.userId,
+        updatedAt: new Date(),
+        version: sql`${pay.version} + 1`,
+      })
+      .where(and(eq(pay.paymentId, paymentId), eq(pay.version, payment.version)))
+      .returning()
+    if (!row) throw preconditionFailed()
+    const after = await settle(tx, kind, invoice)
+    await audit(tx, ctx, {
+      action: 'PAYMENT_UPDATE',
+      entityType: kind,
+      entityId: invoice.invoiceId,
+      before: {
+        payment_id: paymentId,
+        amount: payment.amount,
+        date: payment.paymentDate,
+        mode: payment.mode,
+      },
+      after: { payment_id: paymentId, ...input, amount_paid: after.paid, status: after.status },
+    })
+    return { kind, invoiceId: invoice.invoiceId, payment: await presentWithNames(tx, row) }
+  })
+  if (outcome.kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, outcome.invoiceId)
+  return { message: accountMessages.paymentUpdated, payment: outcome.payment }
+}
+
+/** Delete Payment (admins): the amount goes back to the amount due, the status follows. */
+export async function deletePayment(deps: Deps, ctx: RequestContext, paymentId: string) {
+  requireAccountsAdmin(ctx, accountMessages.adminOnlyPayments)
+  const outcome = await deps.db.transaction(async (tx) => {
+    const { payment, invoice, kind } = await lockPayment(tx, ctx, paymentId)
+    await tx.delete(pay).where(eq(pay.paymentId, paymentId))
+    const after = await settle(tx, kind, invoice)
+    await audit(tx, ctx, {
+      action: 'PAYMENT_DELETE',
+      entityType: kind,
+      entityId: invoice.invoiceId,
+      before: {
+        payment_id: paymentId,
+        amount: payment.amount,
+        date: payment.paymentDate,
+        mode: payment.mode,
+      },
+      after: { amount_paid: after.paid, status: after.status },
+    })
+    return { kind, invoiceId: invoice.invoiceId }
+  })
+  if (outcome.kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, outcome.invoiceId)
+  return { message: accountMessages.paymentDeleted }
+}

@@ -1,0 +1,154 @@
+import { accountKinds, gstTypes, paymentModes, storedAccountStatuses } from '@daftar/domain'
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { clients } from '../clients/schema.ts'
+import { projects } from '../projects/schema.ts'
+import { suppliers } from '../suppliers/schema.ts'
+import { users } from '../users/schema.ts'
+
+export const accountKindEnum = pgEnum('account_kind', accountKinds)
+/** OVERDUE is not here: it is derived when read (DESIGN §6). */
+export const accountStatusEnum = pgEnum('account_status', storedAccountStatuses)
+export const gstTypeEnum = pgEnum('gst_type', gstTypes)
+export const paymentModeEnum = pgEnum('payment_mode', paymentModes)
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0')
+
+/**
+ * Receivable invoices (kind RECEIVABLE, to a client) and payable bills (kind PAYABLE, from a
+ * supplier) in one table: they mirror each other, so every query, index and rule is written once.
+ * Amounts are numeric(14,2) rupees computed by the domain's GST function; amount_due is derived.
+ */
+export const accountInvoices = pgTable(
+  'account_invoices',
+  {
+    invoiceId: uuid('invoice_id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    kind: accountKindEnum('kind').notNull(),
+    clientId: uuid('client_id').references(() => clients.clientId),
+    supplierId: uuid('supplier_id').references(() => suppliers.supplierId),
+    projectId: uuid('project_id').references(() => projects.projectId),
+    /** invoice_no of a receivable, vendor_invoice_no of a payable. */
+    number: text('number').notNull(),
+    /** invoice_date of a receivable, bill_date of a payable. */
+    documentDate: date('document_date').notNull(),
+    dueDate: date('due_date'),
+    description: text('description'),
+    status: accountStatusEnum('status').notNull().default('DRAFT'),
+    gstType: gstTypeEnum('gst_type').notNull(),
+    isRcm: boolean('is_rcm').notNull().default(false),
+    subtotal: money('subtotal'),
+    cgstAmount: money('cgst_amount'),
+    sgstAmount: money('sgst_amount'),
+    igstAmount: money('igst_amount'),
+    roundOff: money('round_off'),
+    totalAmount: money('total_amount'),
+    amountPaid: money('amount_paid'),
+    amountDue: numeric('amount_due', { precision: 14, scale: 2 })
+      .notNull()
+      .generatedAlwaysAs(sql`total_amount - amount_paid`),
+    pdfKey: text('invoice_pdf_s3_key'),
+    createdBy: uuid('created_by').references(() => users.userId),
+    updatedBy: uuid('updated_by').references(() => users.userId),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // The lists: default sort, due date, amount; status filters, overdue and the summary.
+    index('account_invoices_date_idx').on(t.orgId, t.kind, t.documentDate.desc(), t.invoiceId),
+    index('account_invoices_due_idx').on(t.orgId, t.kind, t.dueDate, t.invoiceId),
+    index('account_invoices_total_idx').on(t.orgId, t.kind, t.totalAmount, t.invoiceId),
+    index('account_invoices_status_idx').on(t.orgId, t.kind, t.status, t.dueDate),
+    // Search: numbers by prefix, parties and projects by id.
+    index('account_invoices_number_idx').on(t.orgId, t.kind, sql`lower(${t.number}) text_pattern_ops`),
+    index('account_invoices_client_idx').on(t.orgId, t.clientId),
+    index('account_invoices_supplier_idx').on(t.orgId, t.supplierId),
+    index('account_invoices_project_idx').on(t.orgId, t.projectId),
+    index('account_invoices_pdf_idx').on(t.pdfKey).where(sql`invoice_pdf_s3_key is not null`),
+    uniqueIndex('account_invoices_receivable_no_key')
+      .on(t.orgId, sql`lower(${t.number})`)
+      .where(sql`kind = 'RECEIVABLE'`),
+    uniqueIndex('account_invoices_payable_no_key')
+      .on(t.orgId, t.supplierId, sql`lower(${t.number})`)
+      .where(sql`kind = 'PAYABLE'`),
+    check(
+      'account_invoices_party_check',
+      sql`(kind = 'RECEIVABLE' and client_id is not null and supplier_id is null) or (kind = 'PAYABLE' and supplier_id is not null and client_id is null)`,
+    ),
+    check(
+      'account_invoices_status_check',
+      sql`(kind = 'RECEIVABLE' and status <> 'RECEIVED') or (kind = 'PAYABLE' and status <> 'SENT')`,
+    ),
+    // The last line of defence against overpaying: the database refuses it whatever the code does.
+    check('account_invoices_paid_check', sql`amount_paid >= 0 and amount_paid <= total_amount`),
+  ],
+)
+
+/** The line items of an invoice or bill, in order; replaced as a whole on every edit. */
+export const accountInvoiceLines = pgTable(
+  'account_invoice_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => accountInvoices.invoiceId, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    description: text('description').notNull(),
+    sacCode: text('sac_code'),
+    qty: numeric('qty', { precision: 12, scale: 3 }).notNull(),
+    unit: text('unit').notNull(),
+    rate: numeric('rate', { precision: 14, scale: 2 }).notNull(),
+    gstRate: smallint('gst_rate').notNull(),
+    basicAmount: numeric('basic_amount', { precision: 14, scale: 2 }).notNull(),
+    gstAmount: numeric('gst_amount', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('account_invoice_lines_key').on(t.invoiceId, t.position),
+    check('account_invoice_lines_rate_check', sql`gst_rate in (0, 5, 12, 18, 28)`),
+  ],
+)
+
+export const accountPayments = pgTable(
+  'account_payments',
+  {
+    paymentId: uuid('payment_id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => accountInvoices.invoiceId, { onDelete: 'cascade' }),
+    /** The document's kind, kept here so that Received / Paid sums read payments alone. */
+    kind: accountKindEnum('kind').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    paymentDate: date('payment_date').notNull(),
+    mode: paymentModeEnum('mode').notNull(),
+    transactionId: text('transaction_id'),
+    notes: text('notes'),
+    /** The Idempotency-Key of the request that recorded it: a retry finds this row. */
+    idempotencyKey: text('idempotency_key'),
+    recordedBy: uuid('recorded_by').references(() => users.userId),
+    updatedBy: uuid('updated_by').references(() => users.userId),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('account_payments_invoice_idx').on(t.invoiceId, t.paymentDate),
+    index('account_payments_date_idx').on(t.orgId, t.kind, t.paymentDate),
+    uniqueIndex('account_payments_key').on(t.orgId, t.idempotencyKey).where(sql`idempotency_key is not null`),
+    check('account_payments_amount_check', sql`amount > 0`),
+  ],
+)

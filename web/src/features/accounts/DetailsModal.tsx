@@ -1,0 +1,326 @@
+import { type AccountsUser, detailActions } from '@daftar/domain/accounts'
+import type { Payment } from '@daftar/domain/accounts-contract'
+import { formatCurrency, formatDate, formatDateTime } from '@daftar/domain/format'
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  Popover,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core'
+import { IconDownload, IconInfoCircle, IconMail, IconPencil, IconTrash } from '@tabler/icons-react'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { api, errorMessage } from '../../api/client.ts'
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import classes from './accounts.module.css'
+import { accountsApi, type DocDetail, detailQuery, failureText } from './api.ts'
+import { StatusBadge } from './DocumentsTable.tsx'
+import type { KindConfig } from './kinds.ts'
+import { EditPaymentModal, useDeletePayment } from './PaymentModals.tsx'
+
+export interface DetailsModalProps {
+  config: KindConfig
+  id: string
+  user: AccountsUser
+  onClose: () => void
+  onRecordPayment: (doc: DocDetail) => void
+  onEdit: (doc: DocDetail) => void
+}
+
+const money = (v: number) => formatCurrency(v, true)
+
+/** 'Invoice Details' or 'Bill Details' (spec §2): the document, its totals and its payment history. */
+export function DetailsModal(props: DetailsModalProps) {
+  const { config } = props
+  const query = useQuery(detailQuery(config, props.id))
+  const doc = query.data
+  return (
+    <Modal opened onClose={props.onClose} title={config.detailsTitle} size="xl" centered zIndex={200}>
+      {query.isPending ? (
+        <Center py="xl" role="status">
+          <Loader size="sm" />
+        </Center>
+      ) : query.isError || !doc ? (
+        <Alert color="red">{`Error: ${errorMessage(query.error, config.notFound)}`}</Alert>
+      ) : (
+        <DetailsBody {...props} doc={doc} />
+      )}
+    </Modal>
+  )
+}
+
+function DetailsBody({
+  config,
+  doc,
+  user,
+  onClose,
+  onRecordPayment,
+  onEdit,
+}: DetailsModalProps & { doc: DocDetail }) {
+  const actions = detailActions(doc.status, doc.due, user)
+  const [editing, setEditing] = useState<Payment | null>(null)
+  const [deleting, setDeleting] = useState<Payment | null>(null)
+  const remove = useDeletePayment()
+  const email = useMutation({
+    mutationFn: () => accountsApi.email(doc.id),
+    onSuccess: (res) => notifySuccess(res.message),
+    onError: (error) => notifyError(failureText(error, 'Failed to email invoice.')),
+  })
+
+  async function downloadPdf() {
+    try {
+      const { url } = await api<{ url: string }>('/get-presigned-url', {
+        query: { key: doc.pdfKey, bucketType: 'documents', download: true },
+      })
+      window.location.assign(url)
+    } catch (error) {
+      // Spec §8: a PDF URL failure is only logged.
+      console.error('Could not get the PDF link', error)
+    }
+  }
+
+  const heads: [string, number][] = [
+    ['CGST', doc.cgst],
+    ['SGST', doc.sgst],
+    ['IGST', doc.igst],
+    ['Round Off', doc.roundOff],
+  ]
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <div>
+          <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+            {config.partyHeading}
+          </Text>
+          <Text fw={700}>{doc.partyName}</Text>
+          {doc.partyGstin && <Text size="sm">GSTIN: {doc.partyGstin}</Text>}
+          {doc.projectName && (
+            <Text size="sm" c="dimmed">
+              Project: {doc.projectName}
+            </Text>
+          )}
+        </div>
+        <Stack gap={2}>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {config.numberField}
+            </Text>
+            <Group gap="xs">
+              <Text fw={700}>{doc.number}</Text>
+              <StatusBadge status={doc.status} />
+            </Group>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {config.dateField}
+            </Text>
+            <Text size="sm">{formatDate(doc.date)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Due Date
+            </Text>
+            <Text size="sm">{formatDate(doc.dueDate)}</Text>
+          </Group>
+        </Stack>
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={480} type="native">
+        <Table verticalSpacing={6} aria-label="Line items">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Qty</Table.Th>
+              <Table.Th ta="right">Rate</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {doc.lines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in its stored order
+              <Table.Tr key={i}>
+                <Table.Td>
+                  {line.description}
+                  {line.sac_code && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      · SAC/HSN {line.sac_code} · GST {line.gst_rate}%
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{`${line.qty} ${line.unit}`}</Table.Td>
+                <Table.Td ta="right" className={classes.figure}>
+                  {money(line.rate)}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.figure}>
+                  {money(line.basic_amount)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {doc.isRcm && (
+        <Alert color="orange" variant="light" py={6}>
+          Reverse Charge Mechanism (RCM) Applicable
+        </Alert>
+      )}
+      <Stack gap={4} ml="auto" w={{ base: '100%', sm: 320 }} className={classes.totals} aria-label="Totals">
+        <TotalLine label="Subtotal" value={doc.subtotal} />
+        {heads
+          .filter(([, v]) => v !== 0)
+          .map(([label, v]) => (
+            <TotalLine key={label} label={label} value={v} />
+          ))}
+        <Divider />
+        <TotalLine label="Total" value={doc.total} strong />
+        <TotalLine label="Paid" value={doc.paid} />
+        <TotalLine label="Balance Due" value={doc.due} strong />
+      </Stack>
+      <div>
+        <Text fw={700} mb={4}>
+          Payment History
+        </Text>
+        {doc.payments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No payments recorded yet.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480} type="native">
+            <Table verticalSpacing={6} aria-label="Payment history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Mode</Table.Th>
+                  <Table.Th>Reference</Table.Th>
+                  {actions.managePayments && <Table.Th />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {doc.payments.map((p) => (
+                  <Table.Tr key={p.payment_id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</Table.Td>
+                    <Table.Td ta="right" className={classes.figure}>
+                      {money(p.amount)}
+                    </Table.Td>
+                    <Table.Td>{p.mode}</Table.Td>
+                    <Table.Td>{p.transaction_id || '—'}</Table.Td>
+                    {actions.managePayments && (
+                      <Table.Td>
+                        <Group gap={2} justify="flex-end" wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label="Edit payment"
+                            onClick={() => setEditing(p)}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label="Delete payment"
+                            onClick={() => setDeleting(p)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                          <Popover withinPortal position="left" zIndex={400}>
+                            <Popover.Target>
+                              <ActionIcon variant="subtle" color="gray" aria-label="Payment info">
+                                <IconInfoCircle size={16} />
+                              </ActionIcon>
+                            </Popover.Target>
+                            <Popover.Dropdown>
+                              <Text size="xs">
+                                Recorded by {p.recorded_by_username ?? 'N/A'} on{' '}
+                                {formatDateTime(p.recorded_at)}
+                              </Text>
+                              <Text size="xs">
+                                Last updated by {p.updated_by_username ?? 'N/A'} on{' '}
+                                {formatDateTime(p.updated_at)}
+                              </Text>
+                              {p.notes && (
+                                <Text size="xs" c="dimmed" mt={4}>
+                                  {p.notes}
+                                </Text>
+                              )}
+                            </Popover.Dropdown>
+                          </Popover>
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </div>
+      <Group justify="flex-end" gap="sm">
+        {config.kind === 'RECEIVABLE' && doc.pdfKey && (
+          <>
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={downloadPdf}>
+              Download PDF
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconMail size={16} />}
+              loading={email.isPending}
+              onClick={() => email.mutate()}
+            >
+              Email invoice
+            </Button>
+          </>
+        )}
+        {actions.recordPayment && (
+          <Button color="teal" onClick={() => onRecordPayment(doc)}>
+            Record Payment
+          </Button>
+        )}
+        {actions.edit && (
+          <Button variant="light" onClick={() => onEdit(doc)}>
+            Edit
+          </Button>
+        )}
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+      {editing && (
+        <EditPaymentModal config={config} doc={doc} payment={editing} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Payment"
+        message={`Are you sure you want to delete the payment of ${money(deleting?.amount ?? 0)} dated ${formatDate(deleting?.date)}?`}
+        confirmLabel="Delete"
+        color="red"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => remove.mutate(deleting!.payment_id, { onSettled: () => setDeleting(null) })}
+      />
+    </Stack>
+  )
+}
+
+function TotalLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {money(value)}
+      </Text>
+    </Group>
+  )
+}

@@ -1,0 +1,140 @@
+import { formatCurrency } from '@daftar/domain/format'
+import { GST_RATES, type GstLineResult } from '@daftar/domain/gst'
+import { ActionIcon, Button, NumberInput, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core'
+import { IconTrash } from '@tabler/icons-react'
+import classes from './accounts.module.css'
+
+/** A line as the form holds it: numbers may be mid-typing (strings). */
+export interface LineDraft {
+  key: string
+  description: string
+  sac_code: string
+  qty: number | string
+  unit: string
+  rate: number | string
+  gst_rate: number
+}
+
+let sequence = 0
+/** Spec §9 defaults: qty 1, unit 'Nos', rate 0, GST 18 %. */
+export const blankLine = (): LineDraft => ({
+  key: `line-${++sequence}`,
+  description: '',
+  sac_code: '',
+  qty: 1,
+  unit: 'Nos',
+  rate: 0,
+  gst_rate: 18,
+})
+
+export function LineItemsEditor({
+  lines,
+  computed,
+  isRcm,
+  error,
+  onChange,
+}: {
+  lines: LineDraft[]
+  computed: GstLineResult[]
+  isRcm: boolean
+  error?: string
+  onChange: (lines: LineDraft[]) => void
+}) {
+  const update = (key: string, change: Partial<LineDraft>) =>
+    onChange(lines.map((l) => (l.key === key ? { ...l, ...change } : l)))
+  return (
+    <Stack gap="xs">
+      <div className={classes.linesScroll}>
+        <div className={classes.lineGrid} aria-hidden>
+          {['Description', 'SAC/HSN', 'Qty', 'Unit', 'Rate', 'GST %', 'Amount', ''].map((h) => (
+            <Text key={h || 'remove'} size="xs" fw={700} c="dimmed" tt="uppercase">
+              {h}
+            </Text>
+          ))}
+        </div>
+        {lines.map((line, i) => (
+          <fieldset
+            className={`${classes.lineGrid} ${classes.lineRow}`}
+            key={line.key}
+            aria-label={`Line item ${i + 1}`}
+          >
+            <TextInput
+              aria-label={`Description ${i + 1}`}
+              value={line.description}
+              onChange={(e) => update(line.key, { description: e.currentTarget.value })}
+              maxLength={1000}
+              placeholder="What was supplied"
+            />
+            <TextInput
+              aria-label={`SAC/HSN ${i + 1}`}
+              value={line.sac_code}
+              onChange={(e) => update(line.key, { sac_code: e.currentTarget.value })}
+              maxLength={20}
+            />
+            <NumberInput
+              aria-label={`Qty ${i + 1}`}
+              value={line.qty}
+              onChange={(v) => update(line.key, { qty: v })}
+              min={0}
+              decimalScale={3}
+              hideControls
+            />
+            <TextInput
+              aria-label={`Unit ${i + 1}`}
+              value={line.unit}
+              onChange={(e) => update(line.key, { unit: e.currentTarget.value })}
+              maxLength={20}
+            />
+            <NumberInput
+              aria-label={`Rate ${i + 1}`}
+              value={line.rate}
+              onChange={(v) => update(line.key, { rate: v })}
+              min={0}
+              decimalScale={2}
+              thousandSeparator=","
+              thousandsGroupStyle="lakh"
+              hideControls
+            />
+            <Select
+              aria-label={`GST rate ${i + 1}`}
+              data={GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))}
+              value={String(line.gst_rate)}
+              onChange={(v) => v && update(line.key, { gst_rate: Number(v) })}
+              allowDeselect={false}
+              disabled={isRcm}
+            />
+            <TextInput
+              aria-label={`Amount ${i + 1}`}
+              value={formatCurrency((computed[i]?.basic ?? 0) / 100, true)}
+              readOnly
+              variant="filled"
+              styles={{ input: { textAlign: 'right' } }}
+            />
+            <Tooltip label={lines.length === 1 ? 'The last line item cannot be removed' : 'Remove line'}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Remove line ${i + 1}`}
+                disabled={lines.length === 1}
+                onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </fieldset>
+        ))}
+      </div>
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <div>
+        <Button variant="light" size="xs" onClick={() => onChange([...lines, blankLine()])}>
+          + Add Item
+        </Button>
+      </div>
+    </Stack>
+  )
+}

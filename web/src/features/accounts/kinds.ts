@@ -1,0 +1,187 @@
+/** What differs between the receivables and payables screens: words, paths and the spec's texts. */
+import {
+  type AccountKind,
+  type AccountStatus,
+  type PayableSort,
+  payableFilterStatuses,
+  type ReceivableSort,
+  receivableStatuses,
+} from '@daftar/domain/accounts'
+
+export interface KindConfig {
+  kind: AccountKind
+  api: '/receivables' | '/payables'
+  route: '/accounts/receivables' | '/accounts/payables'
+  title: string
+  noun: 'invoice' | 'bill'
+  Noun: 'Invoice' | 'Bill'
+  cards: { unpaid: string; received: string; receivedFiltered: string }
+  addButton: string
+  numberLabel: string
+  numberField: string
+  dateField: string
+  partyLabel: string
+  partyLink: (id: string) => string
+  empty: string
+  loading: string
+  filterStatuses: readonly AccountStatus[]
+  sorts: readonly { value: ReceivableSort | PayableSort; label: string }[]
+  markLive: string
+  cancelAction: string
+  detailsTitle: string
+  partyHeading: string
+  amountNow: string
+  amountEdit: string
+  formTitles: { add: string; edit: (no: string) => string }
+  saveNew: string
+  loadError: string
+  notFound: string
+  confirm: { deleteTitle: string; cancelTitle: string; editLiveTitle: string; editLive: string }
+  toasts: {
+    created: string
+    createFailed: string
+    updated: string
+    updateFailed: string
+    removed: string
+    removeFailed: string
+    marked: string
+    markFailed: string
+  }
+}
+
+const sortLabels = {
+  due_date_asc: 'Due Date (Soonest)',
+  total_amount_desc: 'Amount (High to Low)',
+  total_amount_asc: 'Amount (Low to High)',
+} as const
+
+export const receivablesConfig: KindConfig = {
+  kind: 'RECEIVABLE',
+  api: '/receivables',
+  route: '/accounts/receivables',
+  title: 'Accounts: Receivables',
+  noun: 'invoice',
+  Noun: 'Invoice',
+  cards: {
+    unpaid: 'Total Receivable (Unpaid)',
+    received: 'Received (This Month)',
+    receivedFiltered: 'Received (Filtered)',
+  },
+  addButton: 'Add Invoice',
+  numberLabel: 'Invoice No',
+  numberField: 'Invoice No',
+  dateField: 'Invoice Date',
+  partyLabel: 'Client',
+  partyLink: (id) => `/clients/${id}`,
+  empty: 'No receivable invoices found for the selected criteria.',
+  loading: 'Loading invoices...',
+  filterStatuses: receivableStatuses,
+  sorts: [
+    { value: 'invoice_date_desc', label: 'Newest First' },
+    { value: 'due_date_asc', label: sortLabels.due_date_asc },
+    { value: 'total_amount_desc', label: sortLabels.total_amount_desc },
+    { value: 'total_amount_asc', label: sortLabels.total_amount_asc },
+  ],
+  markLive: 'Mark as Sent',
+  cancelAction: 'Cancel Invoice',
+  detailsTitle: 'Invoice Details',
+  partyHeading: 'Bill To',
+  amountNow: 'Amount Received Now',
+  amountEdit: 'Amount Received',
+  formTitles: { add: 'Add New Receivable Invoice', edit: (no) => `Edit Invoice: ${no}` },
+  saveNew: 'Save as Draft',
+  loadError: 'Error loading invoice data',
+  notFound: 'Invoice not found.',
+  confirm: {
+    deleteTitle: 'Confirm Deletion',
+    cancelTitle: 'Confirm Cancellation',
+    editLiveTitle: 'Edit Live Invoice?',
+    editLive:
+      'This invoice may already have been sent to the client. Saving changes regenerates its PDF. Do you want to edit it?',
+  },
+  toasts: {
+    created: 'Receivable invoice created successfully.',
+    createFailed: 'Failed to create receivable invoice.',
+    updated: 'Receivable invoice updated.',
+    updateFailed: 'Failed to update receivable invoice.',
+    removed: 'Invoice processed successfully.',
+    removeFailed: 'Failed to process invoice.',
+    marked: 'Invoice marked as sent.',
+    markFailed: 'Failed to mark invoice as sent.',
+  },
+}
+
+export const payablesConfig: KindConfig = {
+  kind: 'PAYABLE',
+  api: '/payables',
+  route: '/accounts/payables',
+  title: 'Accounts: Payables',
+  noun: 'bill',
+  Noun: 'Bill',
+  cards: {
+    unpaid: 'Total Payable (Unpaid)',
+    received: 'Paid (This Month)',
+    receivedFiltered: 'Paid (Filtered)',
+  },
+  addButton: 'Add New Bill',
+  numberLabel: 'Vendor Bill No',
+  numberField: 'Vendor Invoice No',
+  dateField: 'Bill Date',
+  partyLabel: 'Supplier',
+  partyLink: (id) => `/suppliers/${id}`,
+  empty: 'No payable bills found for the selected criteria.',
+  loading: 'Loading bills...',
+  filterStatuses: payableFilterStatuses,
+  sorts: [
+    { value: 'bill_date_desc', label: 'Newest First' },
+    { value: 'due_date_asc', label: sortLabels.due_date_asc },
+    { value: 'total_amount_desc', label: sortLabels.total_amount_desc },
+    { value: 'total_amount_asc', label: sortLabels.total_amount_asc },
+  ],
+  markLive: 'Mark as Received',
+  cancelAction: 'Cancel Bill',
+  detailsTitle: 'Bill Details',
+  partyHeading: 'From',
+  amountNow: 'Amount Paid Now',
+  amountEdit: 'Amount Paid',
+  formTitles: { add: 'Add New Payable Bill', edit: (no) => `Edit Bill: ${no}` },
+  saveNew: 'Save Bill',
+  loadError: 'Error loading bill data',
+  notFound: 'Bill not found.',
+  confirm: {
+    deleteTitle: 'Confirm Delete Bill',
+    cancelTitle: 'Confirm Delete Bill',
+    editLiveTitle: 'Edit Live Bill?',
+    editLive: 'This bill has already been received. Do you want to edit it?',
+  },
+  toasts: {
+    created: 'Payable bill created successfully.',
+    createFailed: 'Failed to create payable bill.',
+    updated: 'Payable bill updated.',
+    updateFailed: 'Failed to update payable bill.',
+    removed: 'Bill deleted successfully.',
+    removeFailed: 'Failed to delete bill.',
+    marked: 'Bill marked as received.',
+    markFailed: 'Failed to mark bill as received.',
+  },
+}
+
+export const statusLabels: Record<AccountStatus, string> = {
+  DRAFT: 'Draft',
+  SENT: 'Sent',
+  RECEIVED: 'Received',
+  PARTIALLY_PAID: 'Partially Paid',
+  PAID: 'Paid',
+  OVERDUE: 'Overdue',
+  CANCELLED: 'Cancelled',
+}
+
+export const statusColors: Record<AccountStatus, string> = {
+  DRAFT: 'gray',
+  SENT: 'blue',
+  RECEIVED: 'blue',
+  PARTIALLY_PAID: 'yellow',
+  PAID: 'teal',
+  OVERDUE: 'red',
+  CANCELLED: 'dark',
+}
