@@ -2,13 +2,13 @@
  * Dropdown lists of the registers: id and name of every record of the organisation (DESIGN §5), used by
  * forms of several features (a project's client, later tasks, assets and invoices). Fresh 15 minutes.
  */
-import type { ClientOption, ProjectOption } from '@daftar/domain'
+import type { ClientOption, ProjectOption, SupplierOption } from '@daftar/domain'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './client.ts'
 
 const MINUTE = 60_000
 
-export type { ClientOption, ProjectOption }
+export type { ClientOption, ProjectOption, SupplierOption }
 
 export const clientDropdownQuery = queryOptions({
   queryKey: ['clients', 'dropdown'],
@@ -20,6 +20,13 @@ export const clientDropdownQuery = queryOptions({
 export const projectDropdownQuery = queryOptions({
   queryKey: ['projects', 'dropdown'],
   queryFn: ({ signal }) => api<ProjectOption[]>('/projects/dropdown-list', { signal }),
+  staleTime: 15 * MINUTE,
+  gcTime: 30 * MINUTE,
+})
+
+export const supplierDropdownQuery = queryOptions({
+  queryKey: ['suppliers', 'dropdown'],
+  queryFn: ({ signal }) => api<SupplierOption[]>('/suppliers/dropdown-list', { signal }),
   staleTime: 15 * MINUTE,
   gcTime: 30 * MINUTE,
 })

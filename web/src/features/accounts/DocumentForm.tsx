@@ -17,17 +17,16 @@ import {
 import { DateInput } from '@mantine/dates'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
-import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
+import {
+  clientDropdownQuery,
+  projectDropdownQuery,
+  supplierDropdownQuery,
+} from '../../api/register-queries.ts'
 import { fieldErrors, focusFirstError } from '../../ui/form-errors.ts'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import classes from './accounts.module.css'
-import {
-  accountsOrganisationQuery,
-  type DocumentForm as DocumentFormValues,
-  supplierDropdownQuery,
-  toBody,
-} from './api.ts'
+import { accountsOrganisationQuery, type DocumentForm as DocumentFormValues, toBody } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 import { blankLine, type LineDraft, LineItemsEditor } from './LineItemsEditor.tsx'
 

@@ -205,18 +205,6 @@ export const accountsOrganisationQuery = queryOptions({
   staleTime: 15 * 60_000,
 })
 
-export interface SupplierOption {
-  supplier_id: string
-  name: string
-  gstin: string | null
-}
-
-export const supplierDropdownQuery = queryOptions({
-  queryKey: ['suppliers', 'dropdown'],
-  queryFn: ({ signal }) => api<SupplierOption[]>('/suppliers/dropdown-list', { signal }),
-  staleTime: 15 * 60_000,
-})
-
 /** The body of POST and PUT, with the kind's own field names. */
 export interface DocumentForm {
   partyId: string | null
