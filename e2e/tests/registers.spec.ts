@@ -44,7 +44,7 @@ test('a staff request for a new client is reviewed and approved, then the client
   await row.getByRole('link').click()
   await expect(admin.getByRole('heading', { name: 'Review Pending Action' })).toBeVisible()
   const proposed = admin.getByRole('table', { name: 'Proposed data' })
-  await expect(proposed.getByRole('row').filter({ hasText: /^Name/ })).toContainText(name)
+  await expect(proposed.getByRole('row').filter({ hasText: 'Client Name' })).toContainText(name)
   await expect(proposed.getByRole('row').filter({ hasText: 'GSTIN' })).toContainText('27AAPFU0939F1ZV')
   await expect(proposed.getByRole('row').filter({ hasText: 'Contact 1 › Email' })).toContainText(
     'nisha@narmada.test',

@@ -78,7 +78,7 @@ function changeRows(a: PendingActionDetail, naming: FieldNaming) {
 const statusColors = { PENDING: 'yellow', APPROVED: 'teal', REJECTED: 'red' } as const
 
 function Review({ action: a, admin }: { action: PendingActionDetail; admin: boolean }) {
-  const { register } = useRegisterDeclaration(a.entity_type)
+  const { register, loading } = useRegisterDeclaration(a.entity_type)
   const clients = useQuery({ ...clientDropdownQuery, enabled: a.entity_type === 'PROJECT' })
   const names = Object.fromEntries((clients.data ?? []).map((c) => [c.client_id, c.name]))
   const naming: FieldNaming = register
@@ -88,6 +88,8 @@ function Review({ action: a, admin }: { action: PendingActionDetail; admin: bool
   const name = a.entity_name ?? a.summary
   const pending = a.status === 'PENDING'
   const record = [a.entity_display_id, name && `'${name}'`].filter(Boolean).join(' ')
+  // The register's own labels name the fields; wait for them rather than flash the raw keys.
+  if (loading) return <PageLoading text="Loading pending action..." />
 
   return (
     <Stack maw={1100} mx="auto" gap="md" w="100%">
