@@ -121,24 +121,30 @@ async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
   }))
 }
 
-/** GET /api/reports: 20 a page, newest or oldest first; what the caller may see only. */
+/**
+ * GET /api/reports: 20 a page, newest or oldest first; what the caller may see only. A page past the
+ * middle is read from the other end of the index (reversed), so even the last page of 100,000 reports
+ * reads 20 rows rather than skipping all the others (docs/decisions.md, Reports).
+ */
 export async function listReports(deps: Deps, ctx: RequestContext, q: ReportListQuery) {
   const where = listWhere(ctx, q)
-  const order =
-    q.sortBy === 'submitted_at_asc'
-      ? [asc(r.submittedAt), asc(r.reportId)]
-      : [desc(r.submittedAt), desc(r.reportId)]
-  const [rows, [total]] = await Promise.all([
-    selectReports(deps.db)
-      .where(where)
-      .orderBy(...order)
-      .limit(REPORT_PAGE_SIZE)
-      .offset((q.page - 1) * REPORT_PAGE_SIZE),
-    deps.db.select({ n: count() }).from(r).where(where),
-  ])
+  const [total] = await deps.db.select({ n: count() }).from(r).where(where)
+  const n = total?.n ?? 0
+  const offset = (q.page - 1) * REPORT_PAGE_SIZE
+  const fromEnd = offset > n / 2
+  const ascending = (q.sortBy === 'submitted_at_asc') !== fromEnd
+  const order = ascending ? [asc(r.submittedAt), asc(r.reportId)] : [desc(r.submittedAt), desc(r.reportId)]
+  const rows =
+    offset >= n
+      ? []
+      : await selectReports(deps.db)
+          .where(where)
+          .orderBy(...order)
+          .limit(fromEnd ? Math.min(REPORT_PAGE_SIZE, n - offset) : REPORT_PAGE_SIZE)
+          .offset(fromEnd ? Math.max(0, n - offset - REPORT_PAGE_SIZE) : offset)
   return {
-    reports: await present(deps.db, rows),
-    totalPages: totalPages(total?.n ?? 0, REPORT_PAGE_SIZE),
+    reports: await present(deps.db, fromEnd ? rows.reverse() : rows),
+    totalPages: totalPages(n, REPORT_PAGE_SIZE),
     currentPage: q.page,
   }
 }

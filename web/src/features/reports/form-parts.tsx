@@ -12,7 +12,6 @@ import {
   Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core'
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form'
 import { IconTrash } from '@tabler/icons-react'
@@ -243,9 +242,7 @@ export function RowsTable<R>(props: {
                 // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
                 <Table.Th key={i}>{h}</Table.Th>
               ))}
-              <Table.Th w={44}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
+              <Table.Th w={44} aria-label="Remove" />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
