@@ -408,7 +408,7 @@ export default function ReportDetailPage() {
     onError: (e) => notifyError(describeFailure(e, reportMessages.statusFailed, reportMessages.statusFailed)),
     onSettled: () => {
       setConfirm(null)
-      return queryClient.invalidateQueries({ queryKey: [...reportsKey, 'list'] })
+      return queryClient.invalidateQueries({ queryKey: reportsKey })
     },
   })
   const remove = useMutation({
