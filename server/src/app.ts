@@ -24,6 +24,7 @@ import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
 import { pushRoutes } from './modules/push/routes.ts'
+import { reportRoutes } from './modules/reports/routes.ts'
 import { supplierRoutes } from './modules/suppliers/routes.ts'
 import { taskRoutes } from './modules/tasks/routes.ts'
 import { technicalInfoRoutes } from './modules/technical-info/routes.ts'
@@ -145,6 +146,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await billingRoutes(secured, deps)
         await accountsRoutes(secured, deps)
         await taskRoutes(secured, deps)
+        await reportRoutes(secured, deps)
         await pushRoutes(secured, deps)
         await secured.register(async (admin) => adminRoutes(admin, deps))
       })

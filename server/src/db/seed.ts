@@ -10,6 +10,7 @@ import { createLoginAccount } from '../modules/users/service.ts'
 import type { Db } from './connection.ts'
 import { seedAccounts } from './seed-accounts.ts'
 import { seedRegisters } from './seed-registers.ts'
+import { seedReports } from './seed-reports.ts'
 
 export const DEMO_PASSWORD = 'Demo@1234'
 export const DEMO_ORG_NAME = 'Demo Industries'
@@ -184,6 +185,15 @@ export async function seedDemo(db: Db): Promise<void> {
       ].map((t) => ({ orgId, createdBy: ids[t.assignmentChain[0]!]!, ...t })),
     )
     await seedAccounts(tx, orgId)
+    await seedReports(tx, {
+      orgId,
+      ids,
+      projects: projectIds.map((id, i) => ({
+        id,
+        name: demoProjects[i]!.name,
+        client: demoClients[demoProjects[i]!.client]!.name,
+      })),
+    })
   })
 }
 

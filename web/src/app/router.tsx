@@ -14,6 +14,15 @@ const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage.tsx'))
 const ApprovalQueuePage = lazy(() => import('../features/approvals/ApprovalQueuePage.tsx'))
 const ReviewActionPage = lazy(() => import('../features/approvals/ReviewActionPage.tsx'))
+const reportTypes = () => import('../features/reports/ReportTypesPages.tsx')
+const reportForms = () => import('../features/reports/ReportForms.tsx')
+const SendReportPage = lazy(() => reportTypes().then((m) => ({ default: m.SendReportPage })))
+const ViewReportsPage = lazy(() => reportTypes().then((m) => ({ default: m.ViewReportsPage })))
+const InventoryRequestPage = lazy(() => reportForms().then((m) => ({ default: m.InventoryRequestPage })))
+const OperationsReportPage = lazy(() => reportForms().then((m) => ({ default: m.OperationsReportPage })))
+const ExpensesIncomePage = lazy(() => reportForms().then((m) => ({ default: m.ExpensesIncomePage })))
+const ReportListPage = lazy(() => import('../features/reports/ReportListPage.tsx'))
+const ReportDetailPage = lazy(() => import('../features/reports/ReportDetailPage.tsx'))
 const accountsList = () => import('../features/accounts/AccountsListPage.tsx')
 const accountsForms = () => import('../features/accounts/DocumentPages.tsx')
 const ReceivablesPage = lazy(() => accountsList().then((m) => ({ default: m.ReceivablesPage })))
@@ -49,6 +58,13 @@ export const router = createBrowserRouter([
       { index: true, element: page(TaskListPage) },
       { path: 'finished-tasks', element: page(FinishedTasksPage) },
       { path: 'deleted-tasks', element: page(DeletedTasksPage) },
+      { path: 'reports/send', element: page(SendReportPage) },
+      { path: 'reports/inventory-request/new', element: page(InventoryRequestPage) },
+      { path: 'reports/operations-report/new', element: page(OperationsReportPage) },
+      { path: 'reports/expenses-income/new', element: page(ExpensesIncomePage) },
+      { path: 'reports/view', element: page(ViewReportsPage) },
+      { path: 'reports/list/:reportType', element: page(ReportListPage) },
+      { path: 'reports/view/:reportId', element: page(ReportDetailPage) },
       ...registerRoutes(registerLoaders.PROJECT!, {
         base: 'projects',
         lists: ['projects', 'projects/archived'],

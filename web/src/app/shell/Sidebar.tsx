@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
+import { openReportCountQuery } from '../../features/reports/api.ts'
 import { navGroups } from './nav.ts'
 import classes from './Sidebar.module.css'
 
 export function Sidebar({ expanded, onNavigate }: { expanded: boolean; onNavigate: () => void }) {
   const { data: me } = useMe()
+  const openReports = useQuery({ ...openReportCountQuery, enabled: Boolean(me) }).data?.count ?? 0
   const groups = navGroups.filter((g) => !g.visibleTo || (me && g.visibleTo(me)))
   // Only the most specific link is current: /projects/archived is not also 'Projects'.
   const { pathname } = useLocation()
@@ -30,6 +33,12 @@ export function Sidebar({ expanded, onNavigate }: { expanded: boolean; onNavigat
             >
               <link.icon size={20} className={classes.icon} aria-hidden />
               <span className={classes.label}>{link.label}</span>
+              {link.count === 'openReports' && openReports > 0 && (
+                <span className={classes.count} title={`${openReports} open reports addressed to you`}>
+                  {openReports > 99 ? '99+' : openReports}
+                  <span className={classes.srOnly}> open reports addressed to you</span>
+                </span>
+              )}
             </Link>
           ))}
         </section>

@@ -12,6 +12,8 @@ import {
   IconFolders,
   IconGavel,
   IconId,
+  IconMessageReport,
+  IconSend,
   IconSettings,
   IconSpeakerphone,
   IconTrash,
@@ -25,6 +27,8 @@ export interface NavLinkItem {
   label: string
   to: string
   icon: typeof IconSettings
+  /** A count shown on the link: open reports addressed to me. */
+  count?: 'openReports'
 }
 
 export interface NavGroup {
@@ -48,6 +52,14 @@ export const navGroups: NavGroup[] = [
       { label: 'Active Tasks', to: '/', icon: IconChecklist },
       { label: 'Finished Tasks', to: '/finished-tasks', icon: IconCircleCheck },
       { label: 'Deleted Tasks', to: '/deleted-tasks', icon: IconTrash },
+    ],
+  },
+  {
+    label: 'Communication',
+    icon: IconMessageReport,
+    links: [
+      { label: 'Send Report', to: '/reports/send', icon: IconSend },
+      { label: 'View Reports', to: '/reports/view', icon: IconMessageReport, count: 'openReports' },
     ],
   },
   {

@@ -1,0 +1,435 @@
+/**
+ * Staff reports (spec 3 §1–§9): an inventory request, an operations report and an expenses and income
+ * report, sent to chosen recipients. One zod schema per report type: the web's forms validate with it
+ * and the server parses every request with it, so the server is the authority on what is stored —
+ * it drops the blank rows the spec lists and recomputes amounts and totals whatever the client sent.
+ */
+import { z } from 'zod'
+import { instant, isCalendarDay, pageFields } from './contract.ts'
+
+export const reportTypes = ['INVENTORY_REQUEST', 'OPERATIONS_REPORT', 'EXPENSES_INCOME'] as const
+export type ReportType = (typeof reportTypes)[number]
+export const reportStatuses = ['OPEN', 'CLOSED'] as const
+export type ReportStatus = (typeof reportStatuses)[number]
+export const reportSorts = ['submitted_at_desc', 'submitted_at_asc'] as const
+export type ReportSort = (typeof reportSorts)[number]
+
+/** Spec §9. */
+export const REPORT_PAGE_SIZE = 20
+export const REPORT_FILTER_DEBOUNCE_MS = 500
+export const reportStartingRows = {
+  operators: 4,
+  complaints: 3,
+  supervisorInspections: 1,
+  managerInspections: 1,
+  consumables: 4,
+  otherExpenses: 4,
+  items: 4,
+} as const
+
+/** The type names the screens show (cards, list titles, detail headers). */
+export const reportTypeLabels: Record<ReportType, string> = {
+  INVENTORY_REQUEST: 'Inventory Request',
+  OPERATIONS_REPORT: 'Operations Report',
+  EXPENSES_INCOME: 'Expenses (& Income)',
+}
+
+/** The report paths of the web (spec 3 §2), shared by links in notifications. */
+export const reportFormPaths: Record<ReportType, string> = {
+  INVENTORY_REQUEST: '/reports/inventory-request/new',
+  OPERATIONS_REPORT: '/reports/operations-report/new',
+  EXPENSES_INCOME: '/reports/expenses-income/new',
+}
+export const reportPath = (reportId: string) => `/reports/view/${reportId}`
+
+/** 'All Reports', or the type with underscores as spaces plus 'Reports' (spec 3 §2 "Report list"). */
+export function reportListTitle(reportType: string): string {
+  return reportType === 'all' ? 'All Reports' : `${reportType.replace(/_/g, ' ')} Reports`
+}
+
+export const reportMessages = {
+  recipients: 'Please select at least one recipient in the "To" field.',
+  period: 'Please select both a start and end date for the report period.',
+  datesOrder: '"To" date cannot be before "From" date.',
+  neededBy: 'Please select the "Inventory Needed By" date.',
+  unknownType: 'Unknown report type.',
+  unknownTypeView: 'Unknown report type. Cannot display details.',
+  recipientsInvalid: 'Recipients must be active users of your organisation.',
+  projectNotFound: 'The selected project was not found.',
+  notFound: 'Report not found.',
+  unexpected: 'An unexpected error occurred.',
+  closeConfirm: 'Are you sure you want to mark this report as "CLOSED"?',
+  deleteConfirm: 'Are you sure you want to permanently delete this report? This action cannot be undone.',
+  submitted: 'Report submitted successfully!',
+  statusUpdated: 'Report status updated.',
+  feedbackSaved: 'Feedback saved successfully.',
+  deleted: 'Report deleted successfully.',
+  submitFailed: 'Failed to submit report.',
+  statusFailed: 'Failed to update status.',
+  feedbackFailed: 'Failed to save feedback.',
+  deleteFailed: 'Failed to delete report.',
+  feedbackForbidden: 'Only recipients and administrators can give feedback on a report.',
+  closeForbidden: 'Only recipients and administrators can close a report.',
+  deleteForbidden: 'Only administrators can delete reports.',
+  alreadyClosed: 'This report is already closed.',
+  feedbackRequired: 'Feedback cannot be empty.',
+  loading: 'Loading reports...',
+  loadingMore: 'Loading more...',
+  end: "You've reached the end.",
+  empty: 'No reports found for the selected criteria.',
+  loadingDetail: 'Loading Report Details...',
+  noFeedback: 'No feedback provided yet.',
+  numberInvalid: 'Enter a number of 0 or more.',
+  dateInvalid: 'Dates must be YYYY-MM-DD.',
+} as const
+
+// ---- field shapes ---------------------------------------------------------------------------------
+
+/** Free text: trimmed, blank is ''. Form inputs send '' for empty. */
+const text = (max = 500) =>
+  z
+    .string()
+    .max(max, `Keep this under ${max} characters.`)
+    .nullish()
+    .transform((v) => v?.trim() ?? '')
+const longText = text(5000)
+
+/** An optional day: '' and null are none. */
+const day = z
+  .string()
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : ''))
+  .refine((v) => v === '' || isCalendarDay(v), reportMessages.dateInvalid)
+
+/** An optional number of 0 or more: '' and null are none; a numeric string is read as a number. */
+const quantity = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null
+    const n = typeof v === 'number' ? v : Number(v)
+    if (!Number.isFinite(n) || n < 0 || n > 1e12) {
+      ctx.addIssue({ code: 'custom', message: reportMessages.numberInvalid })
+      return z.NEVER
+    }
+    return n
+  })
+
+const rows = <T extends z.ZodType>(row: T, max = 200) => z.array(row).max(max).default([])
+
+/** Rupees to two decimals, without binary-fraction drift (2.675 → 2.68). */
+export function roundMoney(n: number): number {
+  return Math.round((n + Number.EPSILON) * 100) / 100
+}
+
+/** A consumable's amount: rate × quantity to two decimals; empty unless both are numbers (spec 3 §5). */
+export function consumableAmount(rate: number | null, quantity: number | null): number | null {
+  return rate === null || quantity === null ? null : roundMoney(rate * quantity)
+}
+
+/** Period: both dates required (operations and expenses reports). */
+const period = z
+  .object({ start: z.string().nullish(), end: z.string().nullish() }, { error: reportMessages.period })
+  .nullish()
+  .transform((v, ctx) => {
+    const start = v?.start?.trim() ?? ''
+    const end = v?.end?.trim() ?? ''
+    if (!start || !end) {
+      ctx.addIssue({ code: 'custom', message: reportMessages.period })
+      return z.NEVER
+    }
+    if (!isCalendarDay(start) || !isCalendarDay(end)) {
+      ctx.addIssue({ code: 'custom', message: reportMessages.dateInvalid })
+      return z.NEVER
+    }
+    return { start, end }
+  })
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A linked project, or none (a free-text name). */
+const projectId = z
+  .string()
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .refine((v) => v === null || UUID.test(v), reportMessages.projectNotFound)
+
+const inventoryContext = z
+  .object({
+    projectName: text(200),
+    projectId,
+    clientName: text(200),
+    projectType: text(200),
+  })
+  .default({ projectName: '', projectId: null, clientName: '', projectType: '' })
+
+const siteContext = z
+  .object({
+    projectName: text(200),
+    projectId,
+    clientName: text(200),
+    projectType: text(200),
+    projectCapacity: text(200),
+    description: longText,
+  })
+  .default({
+    projectName: '',
+    projectId: null,
+    clientName: '',
+    projectType: '',
+    projectCapacity: '',
+    description: '',
+  })
+
+// ---- the three report_data schemas ----------------------------------------------------------------
+
+const inventoryItem = z.object({
+  itemName: text(200),
+  size: text(100),
+  quantity,
+  units: text(50),
+  moc: text(100),
+  make: text(100),
+})
+const isBlankItem = (i: z.output<typeof inventoryItem>) =>
+  !i.itemName && !i.size && i.quantity === null && !i.units && !i.moc && !i.make
+
+/** Inventory request. Fully blank item rows (the form starts with four) are dropped. */
+export const inventoryRequestData = z.object({
+  neededBy: z
+    .string({ error: reportMessages.neededBy })
+    .trim()
+    .min(1, reportMessages.neededBy)
+    .refine(isCalendarDay, reportMessages.dateInvalid),
+  context: inventoryContext,
+  description: longText,
+  items: rows(inventoryItem).transform((items) => items.filter((i) => !isBlankItem(i))),
+})
+export type InventoryRequestData = z.output<typeof inventoryRequestData>
+
+export const yesNo = ['Yes', 'No'] as const
+const answer = z
+  .enum(yesNo)
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((v) => v ?? null)
+
+const operator = z.object({
+  name: text(200),
+  duties: quantity,
+  knowledge: text(40),
+  punctuality: text(40),
+  grooming: text(40),
+  performance: text(40),
+})
+const complaint = z.object({
+  nature: text(1000),
+  dateOfComplaint: day,
+  dateResolved: day,
+  prevention: text(1000),
+})
+const inspection = z.object({ name: text(200), date: day, remarks: text(1000) })
+
+/** Operations report. Operators without a name, complaints without a nature and inspections without a name are dropped. */
+export const operationsReportData = z.object({
+  period,
+  context: siteContext,
+  operators: rows(operator).transform((r) => r.filter((o) => o.name)),
+  incidentDetails: longText,
+  complaints: rows(complaint).transform((r) => r.filter((c) => c.nature)),
+  supervisorInspections: rows(inspection).transform((r) => r.filter((i) => i.name)),
+  managerInspections: rows(inspection).transform((r) => r.filter((i) => i.name)),
+  suggestions: longText,
+  workingConditions: longText,
+  questions: z
+    .object({ logbookStatus: answer, energyMeterStatus: answer, flowMeterStatus: answer })
+    .default({ logbookStatus: null, energyMeterStatus: null, flowMeterStatus: null }),
+})
+export type OperationsReportData = z.output<typeof operationsReportData>
+
+const consumable = z.object({
+  date: day,
+  invoiceNo: text(100),
+  vendor: text(200),
+  itemName: text(200),
+  rate: quantity,
+  quantity,
+  /** Whatever the client sends here is replaced by rate × quantity. */
+  amount: z.unknown().optional(),
+})
+const otherExpense = z.object({ date: day, particulars: text(500), income: quantity, expenses: quantity })
+
+/**
+ * Expenses and income report. Consumables with no item name, invoice number or vendor and other
+ * expenses without particulars are dropped; each amount and the three totals are computed here.
+ */
+export const expensesIncomeData = z
+  .object({
+    period,
+    context: siteContext,
+    consumables: rows(consumable),
+    otherExpenses: rows(otherExpense),
+  })
+  .transform((v) => {
+    const consumables = v.consumables
+      .filter((c) => c.itemName || c.invoiceNo || c.vendor)
+      .map(({ amount: _ignored, ...c }) => ({ ...c, amount: consumableAmount(c.rate, c.quantity) }))
+    const otherExpenses = v.otherExpenses.filter((e) => e.particulars)
+    const sum = (values: (number | null)[]) => roundMoney(values.reduce<number>((s, n) => s + (n ?? 0), 0))
+    return {
+      ...v,
+      consumables,
+      otherExpenses,
+      totals: {
+        consumables: sum(consumables.map((c) => c.amount)),
+        income: sum(otherExpenses.map((e) => e.income)),
+        expenses: sum(otherExpenses.map((e) => e.expenses)),
+      },
+    }
+  })
+export type ExpensesIncomeData = z.output<typeof expensesIncomeData>
+
+export const reportDataSchemas = {
+  INVENTORY_REQUEST: inventoryRequestData,
+  OPERATIONS_REPORT: operationsReportData,
+  EXPENSES_INCOME: expensesIncomeData,
+} as const
+export type ReportData = InventoryRequestData | OperationsReportData | ExpensesIncomeData
+
+// ---- requests ----------------------------------------------------------------------------------
+
+/** Recipients: at least one; one recipient however often sent. */
+export const recipientIds = z
+  .array(z.string().max(64), { error: reportMessages.recipients })
+  .max(500)
+  .nullish()
+  .transform((ids, ctx) => {
+    const unique = [...new Set((ids ?? []).map((id) => id.trim()).filter(Boolean))]
+    if (unique.length === 0) {
+      ctx.addIssue({ code: 'custom', message: reportMessages.recipients })
+      return z.NEVER
+    }
+    if (!unique.every((id) => UUID.test(id))) {
+      ctx.addIssue({ code: 'custom', message: reportMessages.recipientsInvalid })
+      return z.NEVER
+    }
+    return unique
+  })
+
+const createFor = <T extends ReportType, S extends z.ZodType>(type: T, data: S) =>
+  z.object({
+    report_type: z.literal(type),
+    to_user_ids: recipientIds,
+    report_data: data,
+  })
+
+export const inventoryRequestInput = createFor('INVENTORY_REQUEST', inventoryRequestData)
+export const operationsReportInput = createFor('OPERATIONS_REPORT', operationsReportData)
+export const expensesIncomeInput = createFor('EXPENSES_INCOME', expensesIncomeData)
+
+/** POST /api/reports {report_type, report_data, to_user_ids}. */
+export const reportCreateInput = z.discriminatedUnion(
+  'report_type',
+  [inventoryRequestInput, operationsReportInput, expensesIncomeInput],
+  { error: reportMessages.unknownType },
+)
+export type ReportCreateInput = z.input<typeof reportCreateInput>
+export type ReportCreate = z.output<typeof reportCreateInput>
+
+const optionalDay = z
+  .string()
+  .max(10)
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .refine((v) => v === null || isCalendarDay(v), reportMessages.dateInvalid)
+
+/** GET /api/reports: filters of the list (spec 3 §7), 20 a page. */
+export const reportListQuery = z
+  .object({
+    reportType: z
+      .enum(reportTypes, { error: reportMessages.unknownType })
+      .optional()
+      .or(z.enum(['', 'all']).transform(() => undefined)),
+    startDate: optionalDay,
+    endDate: optionalDay,
+    status: z
+      .enum(reportStatuses)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    searchQuery: z
+      .string()
+      .max(200)
+      .optional()
+      .transform((v) => v?.trim() ?? ''),
+    sortBy: z.enum(reportSorts).default('submitted_at_desc'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, reportMessages.datesOrder)
+export type ReportListQuery = z.output<typeof reportListQuery>
+
+/** PUT /api/reports/{id}/feedback. */
+export const reportFeedbackInput = z.object({
+  feedback: z
+    .string({ error: reportMessages.feedbackRequired })
+    .trim()
+    .min(1, reportMessages.feedbackRequired)
+    .max(5000, 'Keep feedback under 5000 characters.'),
+})
+
+/** PUT /api/reports/{id}/status: reports move OPEN → CLOSED only (reopening is not offered). */
+export const reportStatusInput = z.object({
+  status: z.literal('CLOSED', { error: 'A report can only be marked as CLOSED.' }),
+})
+
+// ---- responses ---------------------------------------------------------------------------------
+
+export const reportRecipient = z.object({ user_id: z.string(), username: z.string(), full_name: z.string() })
+export type ReportRecipient = z.infer<typeof reportRecipient>
+
+/** The spec's Report entity (§3), plus the feedback author's full name for 'Last updated by'. */
+export const report = z.object({
+  report_id: z.string(),
+  report_type: z.enum(reportTypes),
+  /** As stored: the output of the type's schema. */
+  report_data: z.record(z.string(), z.unknown()),
+  status: z.enum(reportStatuses),
+  submitted_at: instant,
+  submitted_by_user_id: z.string().nullable(),
+  submitted_by_username: z.string().nullable(),
+  submitted_by_fullname: z.string().nullable(),
+  project_id: z.string().nullable(),
+  project_name: z.string().nullable(),
+  recipients: z.array(reportRecipient),
+  admin_feedback: z.string().nullable(),
+  feedback_by_username: z.string().nullable(),
+  feedback_by_fullname: z.string().nullable(),
+  feedback_at: instant.nullable(),
+  version: z.number().int(),
+})
+export type Report = z.infer<typeof report>
+
+export const reportList = z.object({ reports: z.array(report), ...pageFields })
+export type ReportList = z.infer<typeof reportList>
+
+export const reportCreated = z.object({ message: z.string(), report_id: z.string() })
+
+/** GET /api/reports/open-count: open reports addressed to me (the sidebar's count). */
+export const reportOpenCount = z.object({ count: z.number().int().min(0) })
+
+// ---- who may do what (spec 3 §6; DESIGN §5) -------------------------------------------------------
+
+interface Viewer {
+  userId: string
+  isAdmin: boolean
+}
+type ReportPeople = Pick<Report, 'submitted_by_user_id' | 'recipients'>
+
+export const isReportRecipient = (r: ReportPeople, me: Viewer) =>
+  r.recipients.some((p) => p.user_id === me.userId)
+/** Feedback is given or edited by recipients and admins, never by the sender. */
+export const canGiveFeedback = (r: ReportPeople, me: Viewer) =>
+  r.submitted_by_user_id !== me.userId && (me.isAdmin || isReportRecipient(r, me))
+/** Closing: recipients and admins, while the report is OPEN. */
+export const canCloseReport = (r: ReportPeople & Pick<Report, 'status'>, me: Viewer) =>
+  r.status === 'OPEN' && (me.isAdmin || isReportRecipient(r, me))
+export const canDeleteReport = (me: Viewer) => me.isAdmin

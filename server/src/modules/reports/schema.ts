@@ -1,0 +1,73 @@
+import { reportStatuses, reportTypes } from '@daftar/domain'
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { projects } from '../projects/schema.ts'
+import { users } from '../users/schema.ts'
+
+export const reportTypeEnum = pgEnum('report_type', reportTypes)
+export const reportStatusEnum = pgEnum('report_status', reportStatuses)
+
+/**
+ * Staff reports (spec 3 §3). report_data is the output of the type's domain schema (blank rows
+ * dropped, amounts recomputed), stored as JSON; the columns hold what lists filter and sort on.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    reportId: uuid('report_id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    reportType: reportTypeEnum('report_type').notNull(),
+    reportData: jsonb('report_data').$type<Record<string, unknown>>().notNull(),
+    status: reportStatusEnum('status').notNull().default('OPEN'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedBy: uuid('submitted_by').references(() => users.userId),
+    projectId: uuid('project_id').references(() => projects.projectId, { onDelete: 'set null' }),
+    projectName: text('project_name'),
+    adminFeedback: text('admin_feedback'),
+    feedbackBy: uuid('feedback_by').references(() => users.userId),
+    feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // The lists, by organisation and time: all types, one type, one status (docs/decisions.md, Reports).
+    index('reports_org_time_idx').on(t.orgId, t.submittedAt, t.reportId),
+    index('reports_org_type_time_idx').on(t.orgId, t.reportType, t.submittedAt, t.reportId),
+    index('reports_org_status_time_idx').on(t.orgId, t.status, t.reportType, t.submittedAt),
+    // What a non-admin sees: what they sent (and the recipients' index below).
+    index('reports_sender_idx').on(t.orgId, t.submittedBy, t.submittedAt),
+    // Search: linked projects by id, free-text project names by prefix.
+    index('reports_project_idx').on(t.orgId, t.projectId),
+    index('reports_project_name_idx').on(t.orgId, sql`lower(${t.projectName}) text_pattern_ops`),
+  ],
+)
+
+/** Who a report was sent to; a recipient once per report. */
+export const reportRecipients = pgTable(
+  'report_recipients',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.reportId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId),
+    orgId: uuid('org_id').notNull(),
+    /** The report's status, kept here so that the sidebar's open count reads this index alone. */
+    isOpen: boolean('is_open').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.userId] }),
+    index('report_recipients_user_idx').on(t.orgId, t.userId, t.isOpen, t.reportId),
+  ],
+)

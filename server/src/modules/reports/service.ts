@@ -1,0 +1,336 @@
+import {
+  canCloseReport,
+  canGiveFeedback,
+  REPORT_PAGE_SIZE,
+  type Report,
+  type ReportCreate,
+  type ReportListQuery,
+  reportMessages,
+  reportPath,
+  reportTypeLabels,
+} from '@daftar/domain'
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { DbOrTx } from '../../db/connection.ts'
+import { audit } from '../../platform/audit.ts'
+import { requireAdmin } from '../../platform/auth-guard.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts'
+import { likePattern } from '../../platform/listing.ts'
+import { totalPages } from '../../platform/pagination.ts'
+import { notify } from '../notifications/service.ts'
+import { projects } from '../projects/schema.ts'
+import { users } from '../users/schema.ts'
+import { reportRecipients, reports } from './schema.ts'
+
+const r = reports
+const sender = alias(users, 'report_sender')
+const reviewer = alias(users, 'report_reviewer')
+
+/** The organisation's calendar: list dates are days in India Standard Time (docs/decisions.md, Reports). */
+const dayStart = (day: string) => new Date(`${day}T00:00:00+05:30`)
+const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
+
+/**
+ * Visible to its sender, its recipients and admins (DESIGN §5). Each arm is an index condition
+ * (reports_sender_idx, the recipients' index), so a non-admin's list never reads every report.
+ */
+function visibleTo(ctx: RequestContext): SQL | undefined {
+  if (ctx.isAdmin) return undefined
+  return or(
+    eq(r.submittedBy, ctx.userId),
+    sql`${r.reportId} = any(array(select ${reportRecipients.reportId} from ${reportRecipients}
+      where ${reportRecipients.orgId} = ${ctx.orgId} and ${reportRecipients.userId} = ${ctx.userId}))`,
+  )
+}
+
+/** Search: the sender's name or username, a linked project's name, or a free-text project name's start. */
+function searchSql(ctx: RequestContext, term: string): SQL {
+  const contains = likePattern(term)
+  const prefix = likePattern(term.toLowerCase()).slice(1)
+  return sql`(${r.submittedBy} = any(array(select ${users.userId} from ${users} where ${users.orgId} = ${ctx.orgId}
+      and (${users.fullName} ilike ${contains} or ${users.username} ilike ${contains})))
+    or ${r.projectId} = any(array(select ${projects.projectId} from ${projects} where ${projects.orgId} = ${ctx.orgId}
+      and ${projects.name} ilike ${contains}))
+    or lower(${r.projectName}) like ${prefix})`
+}
+
+function listWhere(ctx: RequestContext, q: ReportListQuery): SQL {
+  return and(
+    eq(r.orgId, ctx.orgId),
+    q.reportType ? eq(r.reportType, q.reportType) : undefined,
+    q.status ? eq(r.status, q.status) : undefined,
+    q.startDate ? gte(r.submittedAt, dayStart(q.startDate)) : undefined,
+    q.endDate ? lt(r.submittedAt, nextDayStart(q.endDate)) : undefined,
+    q.searchQuery ? searchSql(ctx, q.searchQuery) : undefined,
+    visibleTo(ctx),
+  )!
+}
+
+const selectReports = (db: DbOrTx) =>
+  db
+    .select({
+      r,
+      senderUsername: sender.username,
+      senderFullName: sender.fullName,
+      reviewerUsername: reviewer.username,
+      reviewerFullName: reviewer.fullName,
+    })
+    .from(r)
+    .leftJoin(sender, eq(sender.userId, r.submittedBy))
+    .leftJoin(reviewer, eq(reviewer.userId, r.feedbackBy))
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectReports>['where']>>[number]
+
+/** Rows with their recipients, read in one query for the whole page. */
+async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
+  const ids = rows.map((row) => row.r.reportId)
+  const people = ids.length
+    ? await db
+        .select({
+          reportId: reportRecipients.reportId,
+          user_id: users.userId,
+          username: users.username,
+          full_name: users.fullName,
+        })
+        .from(reportRecipients)
+        .innerJoin(users, eq(users.userId, reportRecipients.userId))
+        .where(inArray(reportRecipients.reportId, ids))
+        .orderBy(asc(users.fullName))
+    : []
+  return rows.map(({ r: row, ...names }) => ({
+    report_id: row.reportId,
+    report_type: row.reportType,
+    report_data: row.reportData,
+    status: row.status,
+    submitted_at: row.submittedAt.toISOString(),
+    submitted_by_user_id: row.submittedBy,
+    submitted_by_username: names.senderUsername,
+    submitted_by_fullname: names.senderFullName,
+    project_id: row.projectId,
+    project_name: row.projectName,
+    recipients: people
+      .filter((p) => p.reportId === row.reportId)
+      .map(({ user_id, username, full_name }) => ({ user_id, username, full_name })),
+    admin_feedback: row.adminFeedback,
+    feedback_by_username: names.reviewerUsername,
+    feedback_by_fullname: names.reviewerFullName,
+    feedback_at: row.feedbackAt?.toISOString() ?? null,
+    version: row.version,
+  }))
+}
+
+/**
+ * GET /api/reports: 20 a page, newest or oldest first; what the caller may see only. A page past the
+ * middle is read from the other end of the index (reversed), so even the last page of 100,000 reports
+ * reads 20 rows rather than skipping all the others (docs/decisions.md, Reports).
+ */
+export async function listReports(deps: Deps, ctx: RequestContext, q: ReportListQuery) {
+  const where = listWhere(ctx, q)
+  const [total] = await deps.db.select({ n: count() }).from(r).where(where)
+  const n = total?.n ?? 0
+  const offset = (q.page - 1) * REPORT_PAGE_SIZE
+  const fromEnd = offset > n / 2
+  const ascending = (q.sortBy === 'submitted_at_asc') !== fromEnd
+  const order = ascending ? [asc(r.submittedAt), asc(r.reportId)] : [desc(r.submittedAt), desc(r.reportId)]
+  const rows =
+    offset >= n
+      ? []
+      : await selectReports(deps.db)
+          .where(where)
+          .orderBy(...order)
+          .limit(fromEnd ? Math.min(REPORT_PAGE_SIZE, n - offset) : REPORT_PAGE_SIZE)
+          .offset(fromEnd ? Math.max(0, n - offset - REPORT_PAGE_SIZE) : offset)
+  return {
+    reports: await present(deps.db, fromEnd ? rows.reverse() : rows),
+    totalPages: totalPages(n, REPORT_PAGE_SIZE),
+    currentPage: q.page,
+  }
+}
+
+async function findVisible(db: DbOrTx, ctx: RequestContext, id: string): Promise<Report> {
+  const rows = await selectReports(db).where(and(eq(r.reportId, id), eq(r.orgId, ctx.orgId), visibleTo(ctx)))
+  if (rows.length === 0) throw notFound(reportMessages.notFound)
+  return (await present(db, rows))[0]!
+}
+
+/** GET /api/reports/{id}: anyone who may not see it gets 404, as for a report that does not exist. */
+export function getReport(deps: Deps, ctx: RequestContext, id: string) {
+  return findVisible(deps.db, ctx, id)
+}
+
+/** GET /api/reports/open-count: open reports addressed to me (the sidebar entry's count). */
+export async function openReportCount(deps: Deps, ctx: RequestContext) {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(reportRecipients)
+    .where(
+      and(
+        eq(reportRecipients.orgId, ctx.orgId),
+        eq(reportRecipients.userId, ctx.userId),
+        eq(reportRecipients.isOpen, true),
+      ),
+    )
+  return { count: row?.n ?? 0 }
+}
+
+/**
+ * POST /api/reports. The data arrives parsed by its type's domain schema (blank rows dropped, amounts
+ * recomputed). Recipients must be active users of the organisation; a project id links the project
+ * and names the report after it. Each recipient gets REPORT_RECEIVED in the same transaction.
+ */
+export async function createReport(deps: Deps, ctx: RequestContext, input: ReportCreate) {
+  return deps.db.transaction(async (tx) => {
+    const recipients = await tx
+      .select({ id: users.userId })
+      .from(users)
+      .where(
+        and(eq(users.orgId, ctx.orgId), eq(users.isActive, true), inArray(users.userId, input.to_user_ids)),
+      )
+    if (recipients.length !== input.to_user_ids.length) throw badRequest(reportMessages.recipientsInvalid)
+
+    const data = structuredClone(input.report_data) as typeof input.report_data
+    let projectId: string | null = null
+    let projectName: string | null = data.context.projectName || null
+    if (data.context.projectId) {
+      const [project] = await tx
+        .select({ id: projects.projectId, name: projects.name })
+        .from(projects)
+        .where(and(eq(projects.projectId, data.context.projectId), eq(projects.orgId, ctx.orgId)))
+      if (!project) throw badRequest(reportMessages.projectNotFound)
+      projectId = project.id
+      projectName = project.name
+      data.context.projectName = project.name
+    }
+
+    const [row] = await tx
+      .insert(r)
+      .values({
+        orgId: ctx.orgId,
+        reportType: input.report_type,
+        reportData: data as Record<string, unknown>,
+        submittedBy: ctx.userId,
+        projectId,
+        projectName,
+      })
+      .returning({ id: r.reportId })
+    const reportId = row!.id
+    await tx
+      .insert(reportRecipients)
+      .values(input.to_user_ids.map((userId) => ({ reportId, userId, orgId: ctx.orgId })))
+    const label = reportTypeLabels[input.report_type]
+    await notify(tx, {
+      orgId: ctx.orgId,
+      userIds: input.to_user_ids,
+      type: 'REPORT_RECEIVED',
+      message: `${ctx.fullName} sent you a report: ${label}${projectName ? ` (${projectName})` : ''}`,
+      link: reportPath(reportId),
+      entityType: 'REPORT',
+      entityId: reportId,
+      triggeringUserId: ctx.userId,
+    })
+    await audit(tx, ctx, {
+      action: 'REPORT_CREATE',
+      entityType: 'REPORT',
+      entityId: reportId,
+      after: { report_type: input.report_type, recipients: input.to_user_ids, project_id: projectId },
+    })
+    return { message: reportMessages.submitted, report_id: reportId }
+  })
+}
+
+/** Locks the report for a change, after checking that the caller may see it. */
+async function lockVisible(tx: DbOrTx, ctx: RequestContext, id: string) {
+  const report = await findVisible(tx, ctx, id)
+  await tx.execute(sql`select 1 from ${r} where ${r.reportId} = ${id} for update`)
+  return report
+}
+
+/** PUT /api/reports/{id}/feedback: recipients and admins give or edit it, never the sender. */
+export async function saveFeedback(deps: Deps, ctx: RequestContext, id: string, feedback: string) {
+  return deps.db.transaction(async (tx) => {
+    const report = await lockVisible(tx, ctx, id)
+    if (!canGiveFeedback(report, ctx)) throw forbidden(reportMessages.feedbackForbidden)
+    await tx
+      .update(r)
+      .set({
+        adminFeedback: feedback,
+        feedbackBy: ctx.userId,
+        feedbackAt: new Date(),
+        version: sql`${r.version} + 1`,
+      })
+      .where(eq(r.reportId, id))
+    if (report.submitted_by_user_id)
+      await notify(tx, {
+        orgId: ctx.orgId,
+        userIds: [report.submitted_by_user_id],
+        type: 'REPORT_FEEDBACK',
+        message: `${ctx.fullName} gave feedback on your ${reportTypeLabels[report.report_type]}`,
+        link: reportPath(id),
+        entityType: 'REPORT',
+        entityId: id,
+        triggeringUserId: ctx.userId,
+      })
+    await audit(tx, ctx, {
+      action: 'REPORT_FEEDBACK',
+      entityType: 'REPORT',
+      entityId: id,
+      before: { feedback: report.admin_feedback },
+      after: { feedback },
+    })
+    return { message: reportMessages.feedbackSaved, report: await findVisible(tx, ctx, id) }
+  })
+}
+
+/** PUT /api/reports/{id}/status {status: 'CLOSED'}: recipients and admins, while OPEN. */
+export async function closeReport(deps: Deps, ctx: RequestContext, id: string) {
+  return deps.db.transaction(async (tx) => {
+    const report = await lockVisible(tx, ctx, id)
+    if (report.status === 'CLOSED') throw conflict(reportMessages.alreadyClosed)
+    if (!canCloseReport(report, ctx)) throw forbidden(reportMessages.closeForbidden)
+    await tx
+      .update(r)
+      .set({ status: 'CLOSED', version: sql`${r.version} + 1` })
+      .where(and(eq(r.reportId, id), eq(r.status, 'OPEN')))
+    await tx.update(reportRecipients).set({ isOpen: false }).where(eq(reportRecipients.reportId, id))
+    if (report.submitted_by_user_id)
+      await notify(tx, {
+        orgId: ctx.orgId,
+        userIds: [report.submitted_by_user_id],
+        type: 'REPORT_CLOSED',
+        message: `${ctx.fullName} closed your ${reportTypeLabels[report.report_type]}`,
+        link: reportPath(id),
+        entityType: 'REPORT',
+        entityId: id,
+        triggeringUserId: ctx.userId,
+      })
+    await audit(tx, ctx, {
+      action: 'REPORT_CLOSE',
+      entityType: 'REPORT',
+      entityId: id,
+      before: { status: 'OPEN' },
+      after: { status: 'CLOSED' },
+    })
+    return { message: reportMessages.statusUpdated, report: await findVisible(tx, ctx, id) }
+  })
+}
+
+/** DELETE /api/reports/{id}: admins only. */
+export async function deleteReport(deps: Deps, ctx: RequestContext, id: string) {
+  requireAdmin(ctx, reportMessages.deleteForbidden)
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(r)
+      .where(and(eq(r.reportId, id), eq(r.orgId, ctx.orgId)))
+      .returning()
+    if (!row) throw notFound(reportMessages.notFound)
+    await audit(tx, ctx, {
+      action: 'REPORT_DELETE',
+      entityType: 'REPORT',
+      entityId: id,
+      before: { report_type: row.reportType, submitted_by: row.submittedBy, project_name: row.projectName },
+    })
+    return { message: reportMessages.deleted }
+  })
+}
