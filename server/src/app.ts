@@ -129,6 +129,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   })
 
   const authenticate = createAuthGuard(deps)
+  // Any change made through this instance may end a session or change a role: the guard's cache of
+  // live sessions forgets them before the answer goes out (platform/auth-guard.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') authenticate.sessions.invalidate()
+    return payload
+  })
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
