@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { SESSION_RECHECK_MS, SessionCache } from '../src/platform/auth-guard.ts'
+import { SESSION_RECHECK_MS, SessionCache, VerifiedTokens } from '../src/platform/auth-guard.ts'
+import { createTokenSigner } from '../src/platform/tokens.ts'
 import { client, createOrg, createUser, login, startTestServer, type TestServer } from './helpers.ts'
 
 // The session check trusts a live session for under a second instead of asking the database on every
@@ -51,6 +52,40 @@ describe('SessionCache', () => {
     await slow
     await cache.get('s')
     expect(queries).toBe(3)
+  })
+})
+
+describe('VerifiedTokens', () => {
+  it('verifies a token once, and refuses it altered or expired', async () => {
+    const signer = createTokenSigner('a-secret-of-at-least-32-characters!!')
+    let verifications = 0
+    const tokens = new VerifiedTokens((token) => {
+      verifications++
+      return signer.verifyAccess(token)
+    })
+    const claims = { userId: 'u', orgId: 'o', sessionId: 's' }
+    const token = await signer.signAccess(claims)
+    expect(await tokens.claims(token)).toEqual(claims)
+    expect(await tokens.claims(token)).toEqual(claims)
+    expect(verifications).toBe(1)
+    expect(await tokens.claims(`${token.slice(0, -2)}xx`)).toBeNull()
+
+    const [header, , signature] = token.split('.')
+    const expired = Buffer.from(JSON.stringify({ sub: 'u', org: 'o', sid: 's', exp: 1 })).toString(
+      'base64url',
+    )
+    expect(await tokens.claims(`${header}.${expired}.${signature}`)).toBeNull()
+
+    const now = Date.now()
+    const later = new VerifiedTokens((t) => signer.verifyAccess(t))
+    expect(await later.claims(token)).toEqual(claims)
+    const realNow = Date.now
+    Date.now = () => now + 16 * 60 * 1000
+    try {
+      expect(await later.claims(token)).toBeNull()
+    } finally {
+      Date.now = realNow
+    }
   })
 })
 

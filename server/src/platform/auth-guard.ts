@@ -6,6 +6,7 @@ import { users } from '../modules/users/schema.ts'
 import type { RequestContext } from './context.ts'
 import type { Deps } from './deps.ts'
 import { forbidden, unauthorized } from './errors.ts'
+import type { AccessClaims } from './tokens.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,8 +21,45 @@ declare module 'fastify' {
  * trip".
  */
 export const SESSION_RECHECK_MS = 900
-/** Past this many sessions the cache is emptied rather than grown: it is a cache, not a store. */
+/** Past this many sessions (or tokens) a cache is emptied rather than grown: it is a cache, not a store. */
 const MAX_CACHED_SESSIONS = 10_000
+
+/**
+ * Access tokens already verified, with their claims and expiry: verifying the signature costs more
+ * than the rest of the check (WebCrypto's HMAC through jose), and a token string that verified once
+ * verifies again until it expires.
+ */
+export class VerifiedTokens {
+  private readonly entries = new Map<string, { claims: AccessClaims; expiresAtMs: number }>()
+
+  constructor(private readonly verify: (token: string) => Promise<AccessClaims | null>) {}
+
+  async claims(token: string): Promise<AccessClaims | null> {
+    const known = this.entries.get(token)
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return known.claims
+      this.entries.delete(token)
+      return null
+    }
+    const claims = await this.verify(token)
+    const expiresAtMs = claims ? expiryOf(token) : 0
+    if (claims && expiresAtMs > Date.now()) {
+      if (this.entries.size >= MAX_CACHED_SESSIONS) this.entries.clear()
+      this.entries.set(token, { claims, expiresAtMs })
+    }
+    return claims
+  }
+}
+
+/** The `exp` of a JWT whose signature has been verified, in ms (0 when absent). */
+function expiryOf(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0
+  } catch {
+    return 0
+  }
+}
 
 type LiveSession = Omit<RequestContext, 'sessionId' | 'userId'> & { userId: string; expiresAt: Date }
 interface CachedSession {
@@ -78,6 +116,7 @@ export class SessionCache {
  * the very next request through this instance and within a second through any other.
  */
 export function createAuthGuard(deps: Deps) {
+  const tokens = new VerifiedTokens((token) => deps.tokens.verifyAccess(token))
   const cache = new SessionCache(async (sessionId) => {
     const [row] = await deps.db
       .select({
@@ -105,7 +144,7 @@ export function createAuthGuard(deps: Deps) {
   async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization
     if (!header?.startsWith('Bearer ')) throw unauthorized()
-    const claims = await deps.tokens.verifyAccess(header.slice(7).trim())
+    const claims = await tokens.claims(header.slice(7).trim())
     if (!claims) throw unauthorized(messages.sessionExpired)
     const session = await cache.get(claims.sessionId)
     if (
