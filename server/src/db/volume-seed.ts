@@ -9,8 +9,14 @@
  * One function per area: an area whose tables belong to a module not on this branch (reports) adds
  * its own function to `volumeAreas`, reading what earlier areas made from `VolumeContext`.
  */
+import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { organisations } from '../modules/organisations/schema.ts'
+import { users } from '../modules/users/schema.ts'
+import { hashPassword } from '../platform/passwords.ts'
 import type { Db } from './connection.ts'
+
+export const BENCH_PASSWORD = 'Bench@12345'
 
 export interface VolumeContext {
   db: Db
@@ -152,12 +158,18 @@ export async function seedAccessEntries(ctx: VolumeContext): Promise<void> {
 }
 
 /**
- * Tasks over five years: 60 % finished, 20 % deleted, 15 % in progress, 5 % pending approval; chains
+ * The newest 2 % of tasks are still open (three in four in progress, the rest pending approval): some
+ * 40 per user at scale 1, as in a firm that closes its work. */
+const OPEN_TASK_SHARE = 0.02
+
+/**
+ * Tasks over five years: the older ones three in four finished, the rest deleted; chains
  * of one to three users, a CC on every fifth, a register link on every third, an attachment on every
  * ninth and a completion file on a fifth of the finished; two comments on every other task.
  */
 export async function seedTasks(ctx: VolumeContext): Promise<void> {
   const total = scaled(ctx, 'tasks')
+  const open = Math.max(1, Math.round(total * OPEN_TASK_SHARE))
   const clients = scaled(ctx, 'clients')
   const projects = scaled(ctx, 'projects')
   const n = ctx.usernames.length
@@ -194,9 +206,9 @@ export async function seedTasks(ctx: VolumeContext): Promise<void> {
         case when s.status = 'Completed' then 'Done.' end,
         (${list(ctx.userIds)}::uuid[])[${pick(ctx, 'ua', n)} + 1]
       from generate_series(${from}::int, ${to}::int) g,
-        lateral (select case when ${pick(ctx, 'st', 20)} < 12 then 'Completed'
-                             when ${pick(ctx, 'st', 20)} < 16 then 'Deleted'
-                             when ${pick(ctx, 'st', 20)} < 19 then 'In Progress'
+        lateral (select case when g <= ${total - open} then
+                               case when ${pick(ctx, 'st', 4)} < 3 then 'Completed' else 'Deleted' end
+                             when ${pick(ctx, 'st', 4)} < 3 then 'In Progress'
                              else 'Pending Approval' end::task_status as status) s,
         lateral (select (${list(names)}::text[])[${pick(ctx, 'ua', n)} + 1] as a,
                         (${list(names)}::text[])[${pick(ctx, 'ub', n)} + 1] as b,
@@ -327,3 +339,66 @@ export const volumeAreas: { name: string; seed(ctx: VolumeContext): Promise<void
   { name: 'invoices', seed: seedInvoices },
   { name: 'approvals', seed: seedPendingRequests },
 ]
+
+/** The same uuid as the SQL `md5(text)::uuid` above, so that every id follows from the seed. */
+function uuidOf(text: string): string {
+  const h = createHash('md5').update(text).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+/**
+ * Creates "Bench Firm <seed>" with its users (u1 admin, u2 accountant, the rest staff; usernames
+ * `s<seed>u<n>`, password BENCH_PASSWORD) and seeds every area (or those named in `only`).
+ */
+export async function seedVolume(
+  db: Db,
+  options: { scale: number; seed: number; only?: string[]; log?: (message: string) => void },
+): Promise<VolumeContext> {
+  const { scale, seed } = options
+  const log = options.log ?? (() => {})
+  const prefix = `s${seed}`
+  const orgName = `Bench Firm ${seed}`
+  const existing = await db.execute(sql`select 1 from organisations where name = ${orgName}`)
+  if (existing.rows.length) throw new Error(`This database already holds "${orgName}": use another seed.`)
+  const orgId = uuidOf(`${prefix}:org`)
+  await db.insert(organisations).values({ orgId, name: orgName, userLimit: null })
+
+  const count = scaled({ scale }, 'users', 5)
+  const passwordHash = await hashPassword(BENCH_PASSWORD)
+  const people = Array.from({ length: count }, (_, i) => ({
+    n: i + 1,
+    userId: uuidOf(`${prefix}:user:${i + 1}`),
+    username: `${prefix}u${i + 1}`,
+  }))
+  await db.insert(users).values(
+    people.map(({ n, userId, username }) => ({
+      userId,
+      orgId,
+      username,
+      email: `${username}@bench.example`,
+      mobile: `+917${String(seed % 100).padStart(2, '0')}${String(n).padStart(7, '0')}`,
+      fullName: `Bench User ${n}`,
+      designation: n === 1 ? 'Director' : n === 2 ? 'Accountant' : 'Engineer',
+      passwordHash,
+      isAdmin: n === 1,
+      isAccountant: n === 2,
+      createdAt: new Date('2021-01-01T00:00:00Z'),
+      updatedAt: new Date('2021-01-01T00:00:00Z'),
+    })),
+  )
+  const ctx: VolumeContext = {
+    db,
+    seed,
+    scale,
+    orgId,
+    adminId: people[0]!.userId,
+    usernames: people.map((p) => p.username),
+    userIds: people.map((p) => p.userId),
+    prefix,
+    log,
+  }
+  log(`organisation "${orgName}" and ${count} users`)
+  for (const area of volumeAreas) if (!options.only || options.only.includes(area.name)) await area.seed(ctx)
+  await db.execute(sql`analyze`)
+  return ctx
+}
