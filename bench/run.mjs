@@ -534,3 +534,12 @@ if (opts.out !== '-') {
   fs.writeFileSync(out, `${text}\n`)
   console.log(`Written to ${path.relative(root, out)}`)
 }
+
+// Goals are reported, not enforced (the machine decides the numbers); a path that fails is an error.
+const failing = results.flatMap((pass) =>
+  pass.rows.filter((r) => r.real.errors).map((r) => `${pass.label}: ${r.name}`),
+)
+if (failing.length) {
+  console.error(`Requests failed on: ${failing.join(', ')}`)
+  process.exitCode = 1
+}
