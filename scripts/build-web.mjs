@@ -1,15 +1,21 @@
 #!/usr/bin/env node
-// `npm run build`: the production web build, stamped with the hash of its sources.
+// `npm run build`: the production web build, stamped with the hash of its sources, with a brotli and a
+// gzip twin beside every compressible file (scripts/precompress.mjs). Always a production build: a
+// NODE_ENV=development in the shell (the server's default) must not give users React's development
+// bundle.
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { precompress } from './precompress.mjs'
 import { writeWebBuildStamp } from './web-build-stamp.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const vite = path.join(root, 'node_modules/vite/bin/vite.js')
-const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'production', '--logLevel', 'warn'], {
   cwd: path.join(root, 'web'),
   stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
 })
 if (result.status !== 0) process.exit(result.status ?? 1)
+precompress(path.join(root, 'web/dist'))
 writeWebBuildStamp(root)

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { MAX_FILE_BYTES } from '@daftar/domain'
+import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
-import Fastify, { type FastifyError } from 'fastify'
+import Fastify, { type FastifyError, LogController } from 'fastify'
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { accessRoutes } from './modules/access/routes.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
@@ -33,6 +34,7 @@ import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
 import { AppError, findPgError } from './platform/errors.ts'
 import { type App, serializerCompiler, validatorCompiler } from './platform/http.ts'
+import { installRequestLog } from './platform/request-log.ts'
 
 export interface BuildOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -52,6 +54,8 @@ declare module 'fastify' {
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024
+/** Answers smaller than this go out as they are: compressing them costs more than it saves. */
+export const COMPRESS_THRESHOLD_BYTES = 1024
 
 /** Content-Security-Policy the SPA runs under: nothing inline but styles (Mantine sets style attributes). */
 export const contentSecurityPolicy = {
@@ -76,7 +80,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     loggerInstance: deps.log,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.TRUST_PROXY,
+    // One line per request instead of Fastify's two: see platform/request-log.ts.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>()
+  installRequestLog(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   // Every route, as Fastify registers it: the contract and authorisation tests walk this list.
@@ -98,6 +105,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.NODE_ENV === 'production',
   })
+  // JSON answers (and any static file without a precompressed twin) compressed on the fly above a
+  // small size; brotli at the plugin's quality 4, cheap enough per request. docs/decisions.md.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_THRESHOLD_BYTES })
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES + 1, files: 5, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
   })
@@ -120,6 +130,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   })
 
   const authenticate = createAuthGuard(deps)
+  // Any change made through this instance may end a session or change a role: the guard's cache of
+  // live sessions forgets them before the answer goes out (platform/auth-guard.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') authenticate.sessions.invalidate()
+    return payload
+  })
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
@@ -169,6 +185,8 @@ async function serveWebApp(app: App, root: string) {
     root,
     prefix: '/',
     index: ['index.html'],
+    // scripts/build-web.mjs writes a .br and a .gz beside every compressible file of the build.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')

@@ -50,21 +50,53 @@ export async function startTestServer(
   }
   const log = createLogger(config)
   const deps = await createDeps(config, database, log, overrides)
-  const app = await buildApp(deps)
-  await app.ready()
+  const first = await buildApp(deps)
+  await first.ready()
+  // TEST_TWO_INSTANCES=1: a second app with its own dependencies on the same database answers every
+  // other request, as a second server behind a load balancer would (docs/scaling.md).
+  const secondDeps =
+    process.env.TEST_TWO_INSTANCES === '1' ? await createDeps(config, database, log, overrides) : null
+  const second = secondDeps ? await buildApp(secondDeps) : null
+  if (secondDeps) {
+    // Mail and push written through either instance go out from whichever claims them: waiting for
+    // "the outbox" means waiting for both dispatchers.
+    const own = deps.outbox.drain.bind(deps.outbox)
+    deps.outbox.drain = async () => {
+      await secondDeps.outbox.drain()
+      await own()
+    }
+  }
+  await second?.ready()
+  const app = second ? alternating(first, second) : first
   return {
     app,
     deps,
     config,
     database,
     async close() {
-      await app.close()
+      await second?.close()
+      await secondDeps?.outbox.stop()
+      await first.close()
       await deps.outbox.stop()
       await database.close()
       if (databaseUrl) await dropDatabase(databaseUrl, new URL(databaseUrl).pathname.slice(1))
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** `first`, except that its requests alternate between the two apps. */
+function alternating(first: FastifyInstance, second: FastifyInstance): FastifyInstance {
+  let turn = 0
+  return new Proxy(first, {
+    get(target, key, receiver) {
+      if (key === 'inject')
+        return (...args: unknown[]) =>
+          ((turn++ % 2 ? second : first).inject as (...a: unknown[]) => unknown)(...args)
+      const value = Reflect.get(target, key, receiver)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 let sequence = 0

@@ -1,0 +1,545 @@
+#!/usr/bin/env node
+// `npm run bench [-- options]`: the benchmark suite of docs/performance.md. Starts the server as a
+// user runs it in production (NODE_ENV=production; on PostgreSQL, then on PGlite) on a database filled
+// by `npm run bench:seed`, and a bare Fastify (bench/baseline.mjs) answering the same JSON bodies from
+// memory; drives both with autocannon on the busiest read and write paths; prints a table of req/s,
+// p50, p99 and the ratio to the baseline, with the server's event-loop delay, checks the goals of
+// issue 12, and writes it all to bench/results/<date>-<machine>.md.
+//
+//   --scale 1            volume of the seeded organisation (0.01 for a quick run)
+//   --duration 10        seconds per read path and connection count
+//   --connections 10,50
+//   --passes pg,pglite   which databases (pg uses BENCH_DATABASE_URL, default a database
+//                        daftar_bench_<scale> on postgres://postgres@127.0.0.1:5432, created when missing)
+//   --out <file>         results file (default bench/results/<date>-<machine>.md; "-" for none)
+// Not a timed test: CI runs it at a tiny scale for a second per path to keep it working.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const { values: opts } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    /** PGlite loads one statement at a time: a smaller organisation keeps seeding it to minutes. */
+    'pglite-scale': { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10,50' },
+    passes: { type: 'string', default: 'pg,pglite' },
+    out: { type: 'string' },
+  },
+})
+const scale = Number(opts.scale)
+const pgliteScale = Number(opts['pglite-scale'] ?? opts.scale)
+const duration = Number(opts.duration)
+const connectionCounts = opts.connections.split(',').map(Number)
+const passes = opts.passes.split(',')
+const SEED = 1
+const PASSWORD = 'Bench@12345'
+const users = { admin: `s${SEED}u1`, staff: `s${SEED}u3` }
+const scaleTag = String(scale).replace('.', '_')
+
+const GOALS = {
+  listRatio: 0.4,
+  listP99: 50,
+  cheapRatio: 0.85,
+  pgliteP99: 100,
+  pgliteStall: 50,
+  startSeconds: 5,
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Databases
+
+async function ensurePostgres() {
+  const url = process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/daftar_bench_${scaleTag}`
+  const target = new URL(url)
+  const admin = new pg.Client({ connectionString: new URL('/postgres', url).toString() })
+  await admin.connect()
+  const name = target.pathname.slice(1)
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount
+  if (!exists) await admin.query(`create database "${name.replace(/"/g, '')}"`)
+  await admin.end()
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const seeded = await client
+    .query(`select 1 from organisations where name = 'Bench Firm ${SEED}'`)
+    .then((r) => r.rowCount > 0)
+    .catch(() => false)
+  await client.end()
+  if (!seeded) seed({ DATABASE_URL: url })
+  return { DATABASE_URL: url }
+}
+
+function ensurePglite() {
+  const dataDir = path.join(root, `bench/.data/pglite-${String(pgliteScale).replace('.', '_')}`)
+  if (!fs.existsSync(path.join(dataDir, '.seeded'))) {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    fs.mkdirSync(dataDir, { recursive: true })
+    seed({ DATA_DIR: dataDir }, pgliteScale)
+    fs.writeFileSync(path.join(dataDir, '.seeded'), String(pgliteScale))
+  }
+  return { DATA_DIR: dataDir }
+}
+
+function seed(env, at = scale) {
+  console.log(`Seeding at scale ${at} (${env.DATABASE_URL ?? env.DATA_DIR})`)
+  const started = Date.now()
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/bench-seed.ts', '--scale', String(at), '--seed', String(SEED)],
+    { cwd: root, stdio: 'inherit', env: cleanEnv(env) },
+  )
+  if (result.status !== 0) throw new Error('Seeding failed')
+  return (Date.now() - started) / 1000
+}
+
+function cleanEnv(extra) {
+  const env = { ...process.env, ...extra }
+  if (!extra.DATABASE_URL) delete env.DATABASE_URL
+  return env
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Processes
+
+/** Starts the production server; resolves when it answers, with the time that took. */
+async function startServer(dbEnv) {
+  const logFile = path.join(os.tmpdir(), `daftar-bench-${process.pid}-${Date.now()}.log`)
+  const out = fs.openSync(logFile, 'w')
+  const port = await freePort()
+  const started = Date.now()
+  const child = spawn(
+    process.execPath,
+    ['--import', './bench/event-loop-probe.mjs', '--import', 'tsx', 'server/src/main.ts'],
+    {
+      cwd: root,
+      stdio: ['ignore', out, out, 'ipc'],
+      env: cleanEnv({
+        ...dbEnv,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        // One client address signs in for every connection of the run.
+        LOGIN_MAX_PER_IP: '100000',
+        LOGIN_MAX_PER_IDENTIFIER: '100000',
+      }),
+    },
+  )
+  const base = `http://127.0.0.1:${port}`
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server stopped:\n${fs.readFileSync(logFile, 'utf8')}`)
+    const ok = await fetch(`${base}/api/openapi.json`)
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) break
+    if (Date.now() - started > 120_000) throw new Error('The server did not start in 2 minutes')
+    await sleep(50)
+  }
+  const startSeconds = (Date.now() - started) / 1000
+  const eld = {
+    reset: () => child.send('eld:reset'),
+    read: () =>
+      new Promise((resolve) => {
+        child.once('message', (m) => resolve(m.eld))
+        child.send('eld:read')
+      }),
+  }
+  return {
+    base,
+    startSeconds,
+    eld,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      fs.closeSync(out)
+      fs.rmSync(logFile, { force: true })
+    },
+  }
+}
+
+async function startBaseline(bodies) {
+  const file = path.join(os.tmpdir(), `daftar-bench-bodies-${process.pid}.json`)
+  fs.writeFileSync(file, JSON.stringify(bodies))
+  const child = spawn(process.execPath, [path.join(root, 'bench/baseline.mjs'), file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      const match = /listening on (\d+)/.exec(String(chunk))
+      if (match) resolve(Number(match[1]))
+    })
+    child.on('exit', (code) => reject(new Error(`baseline exited ${code}`)))
+  })
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      fs.rmSync(file, { force: true })
+    },
+  }
+}
+
+async function freePort() {
+  const net = await import('node:net')
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// ---------------------------------------------------------------------------------------------------
+// The paths
+
+async function call(base, token, method, url, body, headers = {}) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body && !headers['content-type'] ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`)
+  return { status: res.status, body: text }
+}
+
+async function signIn(base, identifier) {
+  const { body } = await call(base, null, 'POST', '/api/auth/login', { identifier, password: PASSWORD })
+  return JSON.parse(body).accessToken
+}
+
+/** The read paths a user hits most, as the user who hits them. */
+async function readPaths(base, tokens) {
+  const staffClients = JSON.parse(
+    (await call(base, tokens.staff, 'GET', '/api/clients?searchQuery=Apex')).body,
+  )
+  const rows = staffClients.data ?? staffClients.clients ?? staffClients.items ?? staffClients
+  const clientId = (Array.isArray(rows) ? rows[0] : undefined)?.client_id
+  if (!clientId) throw new Error('The staff user sees no client named Apex: is the database seeded?')
+  return [
+    { name: 'users/me', user: 'staff', url: '/api/users/me', cheap: true },
+    { name: 'tasks (tabs)', user: 'staff', url: '/api/tasks', list: true },
+    { name: 'tasks finished p50', user: 'staff', url: '/api/tasks/finished?page=50', list: true },
+    { name: 'notifications', user: 'staff', url: '/api/notifications', list: true },
+    { name: 'notifications unread', user: 'staff', url: '/api/notifications/unread-count' },
+    { name: 'clients search (staff)', user: 'staff', url: '/api/clients?searchQuery=Apex', list: true },
+    { name: 'projects search (staff)', user: 'staff', url: '/api/projects?searchQuery=Solar', list: true },
+    { name: 'client detail', user: 'staff', url: `/api/clients/${clientId}` },
+    { name: 'approval queue', user: 'admin', url: '/api/admin-actions/pending', list: true },
+  ]
+}
+
+const BOUNDARY = '----daftarbench'
+const multipart = (fields) =>
+  `${Object.entries(fields)
+    .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('')}--${BOUNDARY}--\r\n`
+const uuidIn = (text) => /"(?:task_id|actionId|action_id|taskId)":"([0-9a-f-]{36})"/.exec(text)?.[1]
+
+/**
+ * The write paths, in order: each of complete / approve works through the ids the one before made.
+ * Tasks are created by the admin for the staff user, who completes them; the admin approves. Client
+ * requests are made by the staff user and approved by the admin.
+ */
+function writePaths() {
+  return [
+    {
+      name: 'create task',
+      user: 'admin',
+      method: 'POST',
+      url: () => '/api/tasks',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: () =>
+        multipart({ title: 'Bench task', assignTo: users.staff, details: 'Made by the benchmark.' }),
+      produces: 'tasks',
+    },
+    {
+      name: 'complete task',
+      user: 'staff',
+      method: 'PUT',
+      url: (id) => `/api/tasks/${id}/complete`,
+      body: () => JSON.stringify({ completionFeedback: 'Done by the benchmark.' }),
+      consumes: 'tasks',
+      produces: 'completed',
+    },
+    {
+      name: 'approve task',
+      user: 'admin',
+      method: 'PUT',
+      url: (id) => `/api/tasks/${id}/approve`,
+      body: () => '{}',
+      consumes: 'completed',
+    },
+    {
+      name: 'create client request',
+      user: 'staff',
+      method: 'POST',
+      url: () => '/api/clients',
+      body: (n) => JSON.stringify({ name: `Bench Requested Client ${n}`, contacts: [] }),
+      produces: 'requests',
+    },
+    {
+      name: 'approve client request',
+      user: 'admin',
+      method: 'PUT',
+      url: (id) => `/api/admin-actions/pending/${id}/approve`,
+      body: () => '{}',
+      consumes: 'requests',
+    },
+  ]
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Measuring
+
+function summarise(result) {
+  return {
+    // Over the whole run (the per-second average misses a run shorter than its first second).
+    rps: result.requests.total / Math.max((result.finish - result.start) / 1000, 0.001),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  }
+}
+
+async function drive(options) {
+  return summarise(await autocannon({ ...options, timeout: 30 }))
+}
+
+async function runPass(label, dbEnv) {
+  console.log(`\n=== ${label} ===`)
+  // The second start on this database: migrations and seeding already done.
+  const server = await startServer(dbEnv)
+  console.log(`server answering ${server.startSeconds.toFixed(1)} s after start`)
+  const tokens = {
+    admin: await signIn(server.base, users.admin),
+    staff: await signIn(server.base, users.staff),
+  }
+  const reads = await readPaths(server.base, tokens)
+
+  // What the server answers, for the baseline to answer from memory.
+  const bodies = {}
+  for (const r of reads) bodies[`GET ${r.url}`] = await call(server.base, tokens[r.user], 'GET', r.url)
+  const writes = writePaths()
+  const pools = { tasks: [], completed: [], requests: [] }
+  for (const w of writes) {
+    const id = w.consumes ? pools[w.consumes].shift() : undefined
+    const res = await call(server.base, tokens[w.user], w.method, w.url(id), w.body?.(0), w.headers)
+    bodies[`${w.method} ${w.url(':id')}`] = res
+    if (w.produces) pools[w.produces].push(w.produces === 'completed' ? id : uuidIn(res.body))
+  }
+  const baseline = await startBaseline(bodies)
+
+  const rows = []
+  for (const connections of connectionCounts) {
+    for (const r of reads) {
+      const headers = { authorization: `Bearer ${tokens[r.user]}` }
+      server.eld.reset()
+      const real = await drive({ url: `${server.base}${r.url}`, connections, duration, headers })
+      const eld = await server.eld.read()
+      const bare = await drive({ url: `${baseline.base}${r.url}`, connections, duration, headers })
+      rows.push({ kind: 'read', ...r, connections, real, bare, eld })
+      console.log(line(rows.at(-1)))
+    }
+    const made = { tasks: [], completed: [], requests: [] }
+    let counter = 0
+    for (const w of writes) {
+      const queue = w.consumes ? made[w.consumes] : null
+      // Creating runs for the duration; completing and approving work through what was created.
+      const amount = queue ? queue.length : undefined
+      if (amount === 0) continue
+      const headers = {
+        authorization: `Bearer ${tokens[w.user]}`,
+        'content-type': 'application/json',
+        ...w.headers,
+      }
+      const request = {
+        method: w.method,
+        path: w.url(':id'),
+        headers,
+        setupRequest(req, context) {
+          const id = queue ? queue.shift() : undefined
+          context.id = id
+          counter++
+          return { ...req, path: w.url(id ?? ':id'), body: w.body?.(counter) }
+        },
+        onResponse(status, body, context) {
+          if (status >= 300 || !w.produces) return
+          made[w.produces].push(w.produces === 'completed' ? context.id : uuidIn(body))
+        },
+      }
+      server.eld.reset()
+      const real = await drive({
+        url: server.base,
+        connections,
+        ...(amount ? { amount } : { duration }),
+        requests: [request],
+      })
+      const eld = await server.eld.read()
+      // The baseline needs no ids: it runs for the duration (a run of `amount` requests ends on a
+      // whole-second tick, which caps a fast server's req/s at `amount`).
+      const bare = await drive({
+        url: baseline.base,
+        connections,
+        duration,
+        requests: [{ method: w.method, path: w.url(':id'), headers, body: w.body?.(0) }],
+      })
+      rows.push({ kind: 'write', name: w.name, user: w.user, connections, real, bare, eld })
+      console.log(line(rows.at(-1)))
+    }
+  }
+  await baseline.stop()
+  await server.stop()
+  return { label, startSeconds: server.startSeconds, rows }
+}
+
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–')
+const ratioOf = (row) => row.real.rps / row.bare.rps
+
+function line(row) {
+  return [
+    row.name.padEnd(26),
+    String(row.connections).padStart(3),
+    fmt(row.real.rps).padStart(7),
+    `p50 ${fmt(row.real.p50)}`.padStart(8),
+    `p99 ${fmt(row.real.p99)}`.padStart(8),
+    `bare ${fmt(row.bare.rps)}`.padStart(11),
+    `${fmt(ratioOf(row) * 100, 1)} %`.padStart(8),
+    `eld p99 ${fmt(row.eld.p99, 1)} max ${fmt(row.eld.max, 1)}`,
+    row.real.errors ? `  ${row.real.errors} errors` : '',
+  ].join(' ')
+}
+
+function goalsOf(pass) {
+  const out = []
+  const isPg = pass.label.startsWith('PostgreSQL')
+  const big = Math.max(...connectionCounts)
+  const small = Math.min(...connectionCounts)
+  for (const row of pass.rows) {
+    if (row.real.errors)
+      out.push({
+        goal: `${row.name} at ${row.connections}: no errors`,
+        met: false,
+        got: `${row.real.errors} errors`,
+      })
+  }
+  if (isPg) {
+    for (const row of pass.rows.filter((r) => r.list && r.connections === big)) {
+      out.push({
+        goal: `${row.name}: ≥ ${GOALS.listRatio * 100} % of bare, p99 ≤ ${GOALS.listP99} ms at ${big}`,
+        met: ratioOf(row) >= GOALS.listRatio && row.real.p99 <= GOALS.listP99,
+        got: `${fmt(ratioOf(row) * 100, 1)} %, p99 ${row.real.p99} ms`,
+      })
+    }
+    for (const row of pass.rows.filter((r) => r.cheap && r.connections === big)) {
+      out.push({
+        goal: `${row.name}: ≥ ${GOALS.cheapRatio * 100} % of bare at ${big}`,
+        met: ratioOf(row) >= GOALS.cheapRatio,
+        got: `${fmt(ratioOf(row) * 100, 1)} %`,
+      })
+    }
+  } else {
+    const rows = pass.rows.filter((r) => r.kind === 'read' && r.connections === small)
+    const worstP99 = Math.max(...rows.map((r) => r.real.p99))
+    const worstStall = Math.max(...rows.map((r) => r.eld.max))
+    out.push({
+      goal: `reads at ${small}: p99 ≤ ${GOALS.pgliteP99} ms`,
+      met: worstP99 <= GOALS.pgliteP99,
+      got: `worst ${worstP99} ms`,
+    })
+    out.push({
+      goal: `reads at ${small}: no event-loop stall over ${GOALS.pgliteStall} ms`,
+      met: worstStall <= GOALS.pgliteStall,
+      got: `worst ${fmt(worstStall, 1)} ms`,
+    })
+  }
+  out.push({
+    goal: `second start answers in ≤ ${GOALS.startSeconds} s`,
+    met: pass.startSeconds <= GOALS.startSeconds,
+    got: `${fmt(pass.startSeconds, 1)} s`,
+  })
+  return out
+}
+
+function report(results) {
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).stdout.trim()
+  const cpu = os.cpus()
+  const lines = [
+    `# Benchmark ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `Machine \`${os.hostname()}\`: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end; Node ${process.version}; commit ${commit}.`,
+    `Scale ${scale} (organisation "Bench Firm ${SEED}"), ${duration} s per read path and per create (complete and approve work through what was created); autocannon sends no Accept-Encoding, so neither server compresses.`,
+    "Ratio: the server's req/s over the bare Fastify's serving the same bodies from memory in the same run. Event-loop delay (eld) is the server's during its run, in ms.",
+    '',
+  ]
+  for (const pass of results) {
+    lines.push(`## ${pass.label}`, '', `Second start answered after ${fmt(pass.startSeconds, 1)} s.`, '')
+    lines.push(
+      '| path | user | conns | req/s | p50 ms | p99 ms | bare req/s | ratio | eld p99 | eld max | errors |',
+    )
+    lines.push('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|')
+    for (const r of pass.rows) {
+      lines.push(
+        `| ${r.kind === 'write' ? '✎ ' : ''}${r.name} | ${r.user} | ${r.connections} | ${fmt(r.real.rps)} | ${fmt(r.real.p50)} | ${fmt(r.real.p99)} | ${fmt(r.bare.rps)} | ${fmt(ratioOf(r) * 100, 1)} % | ${fmt(r.eld.p99, 1)} | ${fmt(r.eld.max, 1)} | ${r.real.errors} |`,
+      )
+    }
+    lines.push('', '### Goals', '')
+    for (const g of goalsOf(pass)) lines.push(`- ${g.met ? '✅' : '❌'} ${g.goal}: ${g.got}`)
+    lines.push('')
+  }
+  return lines.join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const results = []
+for (const pass of passes) {
+  if (pass === 'pg') results.push(await runPass('PostgreSQL', await ensurePostgres()))
+  else if (pass === 'pglite')
+    results.push(await runPass(`PGlite (embedded), scale ${pgliteScale}`, ensurePglite()))
+  else throw new Error(`Unknown pass ${pass}`)
+}
+const text = report(results)
+console.log(`\n${text}`)
+if (opts.out !== '-') {
+  const out =
+    opts.out ??
+    path.join(root, 'bench/results', `${new Date().toISOString().slice(0, 10)}-${os.hostname()}.md`)
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  fs.writeFileSync(out, `${text}\n`)
+  console.log(`Written to ${path.relative(root, out)}`)
+}
+
+// Goals are reported, not enforced (the machine decides the numbers); a path that fails is an error.
+const failing = results.flatMap((pass) =>
+  pass.rows.filter((r) => r.real.errors).map((r) => `${pass.label}: ${r.name}`),
+)
+if (failing.length) {
+  console.error(`Requests failed on: ${failing.join(', ')}`)
+  process.exitCode = 1
+}
