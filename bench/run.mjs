@@ -244,6 +244,7 @@ async function readPaths(base, tokens) {
     { name: 'projects search (staff)', user: 'staff', url: '/api/projects?searchQuery=Solar', list: true },
     { name: 'client detail', user: 'staff', url: `/api/clients/${clientId}` },
     { name: 'approval queue', user: 'admin', url: '/api/admin-actions/pending', list: true },
+    { name: 'reports (staff)', user: 'staff', url: '/api/reports', list: true },
   ]
 }
 

@@ -31,6 +31,8 @@ const TABLES = [
   'account_invoices',
   'account_invoice_lines',
   'account_payments',
+  'reports',
+  'report_recipients',
   'pending_actions',
 ]
 
@@ -57,6 +59,8 @@ describe('bench:seed', () => {
       notifications: 1000,
       account_invoices: 200,
       account_invoice_lines: 200,
+      reports: 200,
+      report_recipients: 200,
       pending_actions: 1,
     })
     expect(counts.access_entries).toBeGreaterThan(80)
@@ -83,5 +87,11 @@ describe('bench:seed', () => {
     expect(tasks.statusCode).toBe(200)
     const queue = (await client(one, admin.accessToken).get('/admin-actions/pending')).json()
     expect(JSON.stringify(queue)).toContain('Requested Client 1')
+    // Reports: a staff member sees what they sent and what was sent to them, each report whole.
+    const reports = await client(one, staff.accessToken).get('/reports')
+    expect(reports.statusCode, reports.body).toBe(200)
+    expect(reports.json().reports.length).toBeGreaterThan(0)
+    const first = reports.json().reports[0].report_id
+    expect((await client(one, staff.accessToken).get(`/reports/${first}`)).statusCode).toBe(200)
   })
 })

@@ -47,6 +47,7 @@ export const VOLUMES = {
   tasks: 200_000,
   notifications: 500_000,
   invoices: 100_000,
+  reports: 100_000,
   pendingRequests: 200,
 } as const
 
@@ -309,6 +310,40 @@ export async function seedInvoices(ctx: VolumeContext): Promise<void> {
   )
 }
 
+/**
+ * Operations reports from each staff member to the next, over five years; one in ten still open.
+ * Their data is a small valid operations report (the list pages read only the columns).
+ */
+export async function seedReports(ctx: VolumeContext): Promise<void> {
+  const total = scaled(ctx, 'reports')
+  const staff = ctx.userIds.slice(2)
+  const n = staff.length
+  await inBatches(
+    ctx,
+    'reports',
+    total,
+    (from, to) => sql`
+      insert into reports (report_id, org_id, report_type, report_data, status, submitted_at, submitted_by,
+        project_name)
+      select ${idOf(ctx, 'report')}, ${ctx.orgId}::uuid,
+        (array['OPERATIONS_REPORT','EXPENSES_INCOME','INVENTORY_REQUEST'])[g % 3 + 1]::report_type,
+        jsonb_build_object('period_start', '2024-01-01', 'period_end', '2024-01-31'),
+        case when g % 10 = 0 then 'OPEN' else 'CLOSED' end::report_status, ${momentOf(sql.raw('g'), total)},
+        (${list(staff)}::uuid[])[g % ${n} + 1], 'Site ' || (g % 500)
+      from generate_series(${from}::int, ${to}::int) g`,
+  )
+  await inBatches(
+    ctx,
+    'report recipients',
+    total,
+    (from, to) => sql`
+      insert into report_recipients (report_id, user_id, org_id, is_open)
+      select ${idOf(ctx, 'report')}, (${list(staff)}::uuid[])[(g + 1) % ${n} + 1], ${ctx.orgId}::uuid,
+        g % 10 = 0
+      from generate_series(${from}::int, ${to}::int) g`,
+  )
+}
+
 /** Client requests from staff waiting in the admin's approval queue. */
 export async function seedPendingRequests(ctx: VolumeContext): Promise<void> {
   const total = scaled(ctx, 'pendingRequests')
@@ -337,6 +372,7 @@ export const volumeAreas: { name: string; seed(ctx: VolumeContext): Promise<void
   { name: 'tasks', seed: seedTasks },
   { name: 'notifications', seed: seedNotifications },
   { name: 'invoices', seed: seedInvoices },
+  { name: 'reports', seed: seedReports },
   { name: 'approvals', seed: seedPendingRequests },
 ]
 
