@@ -29,12 +29,27 @@ export async function createTemplateDatabase(serverUrl: string): Promise<string>
   return url
 }
 
-/** A fresh database copied from the migrated template; returns its URL. */
+const SOURCE_IN_USE = '55006'
+
+/**
+ * A fresh database copied from the migrated template; returns its URL. PostgreSQL refuses the copy
+ * while any other session (a parallel test file's copy, autovacuum) is connected to the template, so
+ * the copy is made from the `postgres` database and retried for a few seconds on that refusal.
+ */
 export async function createDatabaseFromTemplate(templateUrl: string): Promise<string> {
   const template = new URL(templateUrl).pathname.slice(1)
   const name = `daftar_t_${randomBytes(5).toString('hex')}`
-  await admin(templateUrl, (c) => c.query(`create database ${name} template ${template}`))
-  return withDatabase(templateUrl, name)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin(withDatabase(templateUrl, 'postgres'), (c) =>
+        c.query(`create database ${name} template ${template}`),
+      )
+      return withDatabase(templateUrl, name)
+    } catch (error) {
+      if ((error as { code?: string }).code !== SOURCE_IN_USE || attempt >= 50) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100))
+    }
+  }
 }
 
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
