@@ -73,5 +73,6 @@ describe('messages and names', () => {
   })
   it('title-cases project and client names', () => {
     expect(titleCase('  sunrise   etp upgrade ')).toBe('Sunrise Etp Upgrade')
+    expect(titleCase('sunrise ETP upgrade for KLD')).toBe('Sunrise ETP Upgrade For KLD')
   })
 })

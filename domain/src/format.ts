@@ -106,9 +106,12 @@ export function addDays(day: string, days: number): string {
 
 /** "acme industries" → "Acme Industries". */
 export function titleCase(value: string): string {
-  return value
-    .trim()
-    .split(/\s+/)
-    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word))
-    .join(' ')
+  return (
+    value
+      .trim()
+      .split(/\s+/)
+      // Only the first letter is raised: capitals a name already carries (ETP, KLD, McKinnon) stay.
+      .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
+      .join(' ')
+  )
 }

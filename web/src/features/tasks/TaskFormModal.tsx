@@ -81,8 +81,10 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
     label: `${u.full_name} (${u.username})`,
   }))
 
-  function chooseProject(name: string) {
-    const project = projects.data?.find((p) => p.name === name)
+  // Options carry the record's id, so a chosen project or client is known by its id, never by its
+  // name: a free-text name that happens to match a project stays free text.
+  function chooseProject(projectId: string) {
+    const project = projects.data?.find((p) => p.project_id === projectId)
     if (!project) return
     // Spec §5: a project fills the client from the project and locks it.
     setForm((f) => ({
@@ -94,12 +96,23 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
     }))
   }
 
+  // Mantine's Autocomplete reports the chosen option's text right after onOptionSubmit: that echo
+  // must not undo the choice. Only a different text is typing, which makes the project free text.
   function typeProject(text: string) {
-    setForm((f) =>
-      f.projectId
-        ? { ...f, project: text, projectId: null, client: '', clientId: null }
-        : { ...f, project: text },
-    )
+    setForm((f) => {
+      if (!f.projectId) return { ...f, project: text }
+      if (text === f.project) return f
+      return { ...f, project: text, projectId: null, client: '', clientId: null }
+    })
+  }
+
+  function chooseClient(clientId: string) {
+    const client = clients.data?.find((c) => c.client_id === clientId)
+    if (client) setForm((f) => ({ ...f, client: client.name, clientId: client.client_id }))
+  }
+
+  function typeClient(text: string) {
+    setForm((f) => (f.clientId && text === f.client ? f : { ...f, client: text, clientId: null }))
   }
 
   async function save() {
@@ -109,9 +122,9 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
     body.set('title', form.title.trim())
     if (form.assignTo) body.set('assignTo', form.assignTo)
     body.set('cc', JSON.stringify(form.cc))
-    if (form.project.trim()) body.set('project', titleCase(form.project))
+    if (form.project.trim()) body.set('project', form.projectId ? form.project : titleCase(form.project))
     if (form.projectId) body.set('projectId', form.projectId)
-    if (form.client.trim()) body.set('client', titleCase(form.client))
+    if (form.client.trim()) body.set('client', form.clientId ? form.client : titleCase(form.client))
     if (form.clientId) body.set('clientId', form.clientId)
     if (form.deadline) body.set('deadline', form.deadline)
     if (form.startDate) body.set('startDate', form.startDate)
@@ -183,22 +196,19 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
               />
               <Autocomplete
                 label="Project"
-                data={[...new Set((projects.data ?? []).map((p) => p.name))]}
+                data={(projects.data ?? []).map((p) => ({ value: p.project_id, label: p.name }))}
                 value={form.project}
                 onChange={typeProject}
                 onOptionSubmit={chooseProject}
               />
               <Autocomplete
                 label="Client"
-                data={[...new Set((clients.data ?? []).map((c) => c.name))]}
+                data={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.name }))}
                 value={form.client}
                 disabled={Boolean(form.projectId)}
                 description={form.projectId ? 'Client is set by the selected project' : undefined}
-                onChange={(text) => setForm((f) => ({ ...f, client: text, clientId: null }))}
-                onOptionSubmit={(name) => {
-                  const client = clients.data?.find((c) => c.name === name)
-                  setForm((f) => ({ ...f, client: name, clientId: client?.client_id ?? null }))
-                }}
+                onChange={typeClient}
+                onOptionSubmit={chooseClient}
               />
               <DateInput
                 label="Deadline"
