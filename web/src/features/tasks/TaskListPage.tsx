@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
+import { ScrollTabsList } from '../../ui/ScrollTabsList.tsx'
 import { activeTasksQuery } from './api.ts'
 import { useHiddenTasks } from './hidden-tasks.ts'
 import { activeSortOptions, TaskFilters } from './TaskFilters.tsx'
@@ -103,7 +104,7 @@ export default function TaskListPage() {
             </Alert>
           ) : (
             <Tabs value={tab} onChange={(v) => v && changeTab(v as MainTab)} keepMounted={false}>
-              <Tabs.List>
+              <ScrollTabsList>
                 <Tabs.Tab
                   value="my"
                   rightSection={
@@ -134,7 +135,7 @@ export default function TaskListPage() {
                 >
                   Approval
                 </Tabs.Tab>
-              </Tabs.List>
+              </ScrollTabsList>
               <Tabs.Panel value="my" pt="md">
                 {table(groups.my, 'My Tasks')}
               </Tabs.Panel>
