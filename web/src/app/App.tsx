@@ -2,7 +2,8 @@ import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router'
-import { setSignedOutHandler } from '../api/client.ts'
+import { setSessionExpiredHandler, setSignedOutHandler } from '../api/client.ts'
+import { keepDraftsForExpiredSession } from '../ui/drafts.ts'
 import { TOAST_MS } from '../ui/notify.ts'
 import { queryClient } from './query-client.ts'
 import { router } from './router.tsx'
@@ -10,6 +11,8 @@ import { theme } from './theme.ts'
 
 // When the session ends for good, nothing of the previous user stays in memory.
 setSignedOutHandler(() => queryClient.clear())
+// An expired session keeps the open forms' drafts and the page, to come back to after signing in.
+setSessionExpiredHandler(keepDraftsForExpiredSession)
 
 export function App() {
   return (

@@ -23,7 +23,9 @@ import { ApiError, serverError } from '../../api/client.ts'
 import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
 import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { useKeepDraft, useRestoredDraft } from '../../ui/drafts.ts'
 import { notifySuccess } from '../../ui/notify.ts'
+import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { type TaskDetail, tasksApi } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
 import { FilePicker } from './FilePicker.tsx'
@@ -66,12 +68,19 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
   const projects = useQuery(projectDropdownQuery)
   const clients = useQuery(clientDropdownQuery)
   const categories = useQuery(categoriesQuery)
-  const [form, setForm] = useState<FormState>(() => initialState(task, me?.username ?? ''))
+  const draftKey = task ? `task:edit:${task.task_id}` : 'task:create'
+  const restored = useRestoredDraft<FormState>(draftKey)
+  const [initial] = useState<FormState>(() => initialState(task, me?.username ?? ''))
+  const [form, setForm] = useState<FormState>(() => restored ?? initial)
   const [attachment, setAttachment] = useState<File | null>(null)
   const [removeAttachment, setRemoveAttachment] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const dirty = attachment !== null || removeAttachment || JSON.stringify(form) !== JSON.stringify(initial)
+  // Unsaved input asks before the page is left (back, link, reload) and survives an expired session.
+  useKeepDraft(draftKey, form, dirty && !saved)
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }))
   const editing = Boolean(task)
@@ -134,6 +143,7 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
     if (removeAttachment && !attachment) body.set('removeAttachment', 'true')
     try {
       const res = task ? await tasksApi.update(task.task_id, body, task.version) : await tasksApi.create(body)
+      setSaved(true)
       notifySuccess(res.message)
       await queryClient.invalidateQueries({ queryKey: ['tasks'] })
       onClose()
@@ -268,6 +278,7 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
           </Stack>
         </form>
       </Modal>
+      <LeaveGuard when={dirty && !saved && !busy} anyChange />
       <ConfirmDialog
         opened={confirming}
         title="Edit Task - Save Changes"

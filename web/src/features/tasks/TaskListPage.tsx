@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
+import { hasDraft } from '../../ui/drafts.ts'
 import { ScrollTabsList } from '../../ui/ScrollTabsList.tsx'
 import { activeTasksQuery } from './api.ts'
 import { useHiddenTasks } from './hidden-tasks.ts'
@@ -35,7 +36,8 @@ export default function TaskListPage() {
   const [category, setCategory] = useState('')
   const [search, setSearch] = useState('')
   const [showMyApproval, setShowMyApproval] = useState(true)
-  const [creating, setCreating] = useState(false)
+  // A Create Task draft kept from an expired session reopens the form.
+  const [creating, setCreating] = useState(() => hasDraft('task:create'))
 
   const changeTab = (next: MainTab) => {
     setTab(next)

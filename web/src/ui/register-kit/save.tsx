@@ -101,9 +101,14 @@ export function useRegisterSave<V>(options: {
  * Asks before a form with unsaved input is left: browser back and links (React Router's blocker) and
  * reload or closing the tab (the browser's own prompt).
  */
-export function LeaveGuard({ when }: { when: boolean }) {
+export function LeaveGuard({ when, anyChange }: { when: boolean; anyChange?: boolean }) {
+  // `anyChange`: a form in a dialog whose page keeps state in the query string (the task detail's
+  // `?task=`) asks before that changes too.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      when &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (Boolean(anyChange) && currentLocation.search !== nextLocation.search)),
   )
   useEffect(() => {
     if (!when) return
