@@ -134,8 +134,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await response.json()) as T
 }
 
+/**
+ * What a failed call says: the server's `error` text when it sent one; 'No response received from
+ * server.' when nothing answered; else the spec's own default for that call (`fallback`).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback
+  if (!(error instanceof ApiError)) return fallback
+  if (error.status === 0) return transportMessages.noResponse
+  return serverError(error) ?? fallback
 }
 
 /** The server's own `error` text, when the server answered with one. */

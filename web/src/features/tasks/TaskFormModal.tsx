@@ -19,7 +19,7 @@ import {
 import { DateInput } from '@mantine/dates'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { ApiError, serverError } from '../../api/client.ts'
+import { ApiError, errorMessage, transportMessages } from '../../api/client.ts'
 import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
 import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
@@ -149,7 +149,14 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
       onClose()
     } catch (err) {
       const stale = err instanceof ApiError && err.status === 412
-      setError(task && !stale ? taskMessages.updateFailed : (serverError(err) ?? taskMessages.createFailed))
+      // Offline: 'No response received from server.'; else the server's text or the spec's default.
+      setError(
+        err instanceof ApiError && err.status === 0
+          ? transportMessages.noResponse
+          : task && !stale
+            ? taskMessages.updateFailed
+            : errorMessage(err, taskMessages.createFailed),
+      )
       setConfirming(false)
     } finally {
       setBusy(false)

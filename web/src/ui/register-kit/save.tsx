@@ -2,7 +2,7 @@ import { type ActionType, type ChangeResult, requestFailedMessage } from '@dafta
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useBlocker } from 'react-router'
-import { ApiError, errorMessage, serverError } from '../../api/client.ts'
+import { ApiError, errorMessage } from '../../api/client.ts'
 import { canWrite, type RecordAccess } from '../access-api.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { ErrorPanel } from '../ErrorPanel.tsx'
@@ -81,7 +81,7 @@ export function useRegisterSave<V>(options: {
       options.onSaved(result)
     },
     onError: (error) => {
-      notifyError(serverError(error) ?? failed)
+      notifyError(errorMessage(error, failed))
       setFailure(saveFailure(error, failed))
     },
   })
