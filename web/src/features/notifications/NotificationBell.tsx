@@ -1,13 +1,20 @@
 import { ActionIcon, Indicator, Popover } from '@mantine/core'
 import { IconBell } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
 import { badgeText, unreadCountQuery } from './api.ts'
 import { NotificationPanel } from './NotificationPanel.tsx'
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false)
   const { data: unread = 0 } = useQuery(unreadCountQuery)
+  const queryClient = useQueryClient()
+  const seen = useRef(unread)
+  // A new notification means something changed for this user: the task lists refresh with the bell.
+  useEffect(() => {
+    if (unread > seen.current) void queryClient.invalidateQueries({ queryKey: ['tasks'] })
+    seen.current = unread
+  }, [unread, queryClient])
   return (
     <Popover
       opened={open}

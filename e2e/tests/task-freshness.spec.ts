@@ -1,0 +1,49 @@
+import { expect, type Page, test } from '@playwright/test'
+import { signIn } from '../support/app.ts'
+import { e2eUsers } from '../support/users.ts'
+
+/** The user comes back to the window: TanStack Query refetches what listens to focus. */
+async function refocus(page: Page) {
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
+}
+
+// Issue 10, defect 4: the lists follow what happened without a reload.
+test('a submitted task reaches the creator’s My Approval from the notification, without a reload', async ({
+  browser,
+}) => {
+  const creator = await (await browser.newContext()).newPage()
+  const assignee = await (await browser.newContext()).newPage()
+  await signIn(creator, e2eUsers.pager.email)
+  await signIn(assignee, e2eUsers.photographer.email)
+  const title = `Fresh lists ${Date.now().toString(36)}`
+
+  await creator.getByRole('button', { name: 'Create Task' }).click()
+  const form = creator.getByRole('dialog', { name: 'Create Task' })
+  await form.getByRole('textbox', { name: /^Title/ }).fill(title)
+  await form.getByRole('combobox', { name: 'Assign To' }).click()
+  await creator.getByRole('option', { name: /Fatima Tog/ }).click()
+  await form.getByRole('button', { name: 'Create Task' }).click()
+  await expect(form).toBeHidden()
+  await creator.getByRole('tab', { name: /Approval/ }).click()
+  const approvalTab = creator.getByRole('tab', { name: /Approval/ })
+  const count = async () => Number((await approvalTab.textContent())?.replace(/\D/g, ''))
+  const before = await count()
+
+  await assignee.reload()
+  await assignee.getByRole('button', { name: title, exact: true }).click()
+  await assignee.getByRole('button', { name: 'Mark as Complete' }).click()
+  const complete = assignee.getByRole('dialog', { name: 'Mark the Task as Complete' })
+  await complete.getByRole('button', { name: 'Mark as Complete' }).click()
+  await expect(assignee.getByText('Task submitted successfully!').first()).toBeVisible()
+
+  // The creator comes back to the window: the bell and the list both refresh.
+  await refocus(creator)
+  await expect(creator.getByTestId('unread-badge')).not.toHaveText('')
+  await expect.poll(count).toBe(before + 1)
+  await expect(
+    creator.getByRole('table', { name: 'My Approval' }).getByRole('button', { name: title }),
+  ).toBeVisible()
+  await creator.getByRole('button', { name: /Notifications/ }).click()
+  await creator.getByText(new RegExp(title)).first().click()
+  await expect(creator.getByRole('dialog').filter({ hasText: title })).toBeVisible()
+})
