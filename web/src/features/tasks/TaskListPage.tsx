@@ -75,6 +75,7 @@ export default function TaskListPage() {
       emptyText="No tasks here."
       showPastDeadline
       label={label}
+      me={me?.username}
     />
   )
 

@@ -21,6 +21,18 @@ interface TaskTableProps {
   showPastDeadline?: boolean
   hiddenIds?: ReadonlySet<string>
   label: string
+  /** The signed-in user: tasks they are only CC'd on carry the 'CC' tag (DESIGN §6). */
+  me?: string
+}
+
+/** DESIGN §6: a task I am CC'd on (and not its assignee) is tagged CC in my lists. */
+function CcTag({ task, me }: { task: Task; me?: string }) {
+  if (!me || !task.cc.includes(me) || assigneeOf(task) === me) return null
+  return (
+    <Badge size="xs" variant="filled" color="grape" style={{ flexShrink: 0 }} title="You are CC'd on this task">
+      CC
+    </Badge>
+  )
 }
 
 /** Creator and assignee names link to the employee profile when the user has one (spec §2). */
@@ -106,6 +118,7 @@ export function TaskTable(props: TaskTableProps) {
                     >
                       {task.title}
                     </button>
+                    <CcTag task={task} me={props.me} />
                   </Group>
                 </Table.Td>
                 <Table.Td>
@@ -173,6 +186,7 @@ function TaskCards(props: TaskTableProps & { today: string }) {
             <button type="button" className={classes.cardTitle} onClick={() => props.onOpen(task)}>
               {task.title}
             </button>
+            <CcTag task={task} me={props.me} />
           </Group>
           <Group gap="xs" mt={6} justify="space-between" wrap="wrap">
             <Text size="xs" c="gray.7">

@@ -47,3 +47,42 @@ test('a submitted task reaches the creator’s My Approval from the notification
   await creator.getByText(new RegExp(title)).first().click()
   await expect(creator.getByRole('dialog').filter({ hasText: title })).toBeVisible()
 })
+
+// Issue 10, defect 5: CC'd tasks carry the CC tag and appear in Others' Approval when submitted.
+test('a CC’d task is tagged CC in My Tasks and listed in Others’ Approval once submitted', async ({
+  browser,
+}) => {
+  const creator = await (await browser.newContext()).newPage()
+  const cc = await (await browser.newContext()).newPage()
+  const assignee = await (await browser.newContext()).newPage()
+  await signIn(creator, e2eUsers.pager.email)
+  const title = `CC tag ${Date.now().toString(36)}`
+  await creator.getByRole('button', { name: 'Create Task' }).click()
+  const form = creator.getByRole('dialog', { name: 'Create Task' })
+  await form.getByRole('textbox', { name: /^Title/ }).fill(title)
+  await form.getByRole('combobox', { name: 'Assign To' }).click()
+  await creator.getByRole('option', { name: /Fatima Tog/ }).click()
+  await form.getByRole('combobox', { name: 'CC' }).click()
+  await creator.getByRole('option', { name: /Wasim Watcher/ }).click()
+  await creator.keyboard.press('Escape')
+  await form.getByRole('button', { name: 'Create Task' }).click()
+  await expect(creator.getByText('Task Created').first()).toBeVisible()
+
+  await signIn(cc, e2eUsers.watcher.email)
+  const row = cc.getByRole('table', { name: 'My Tasks' }).getByTestId('task-row').filter({ hasText: title })
+  await expect(row.getByText('CC', { exact: true })).toBeVisible()
+
+  await signIn(assignee, e2eUsers.photographer.email)
+  await assignee.getByRole('button', { name: title, exact: true }).click()
+  await expect(assignee.getByText('CC', { exact: true })).toHaveCount(0)
+  await assignee.getByRole('button', { name: 'Mark as Complete' }).click()
+  const complete = assignee.getByRole('dialog', { name: 'Mark the Task as Complete' })
+  await complete.getByRole('button', { name: 'Mark as Complete' }).click()
+  await expect(assignee.getByText('Task submitted successfully!').first()).toBeVisible()
+
+  await cc.reload()
+  await cc.getByRole('tab', { name: /Approval/ }).click()
+  await expect(
+    cc.getByRole('table', { name: "Others' Approval" }).getByRole('button', { name: title }),
+  ).toBeVisible()
+})
