@@ -57,3 +57,31 @@ test('a chosen project fills and locks the client and stays linked; names keep t
   await expect(row.getByRole('cell', { name: 'New KLD Pumping Station' })).toBeVisible()
   await expect(row.getByRole('link', { name: /Pumping Station/ })).toHaveCount(0)
 })
+
+// Issue 10, defect 10: a record the user may not open is named, not linked.
+test('a task’s project and client are links only for those who may open them', async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage()
+  await signIn(admin, 'admin@example.com')
+  const title = `Links by access ${Date.now().toString(36)}`
+  await admin.getByRole('button', { name: 'Create Task' }).click()
+  const form = admin.getByRole('dialog', { name: 'Create Task' })
+  await form.getByRole('textbox', { name: /^Title/ }).fill(title)
+  await form.getByRole('combobox', { name: 'Assign To' }).click()
+  await admin.getByRole('option', { name: /Asha Verma/ }).click()
+  await form.getByRole('combobox', { name: 'Project' }).fill('metro')
+  await admin.getByRole('option', { name: 'Metro Pharma WTP' }).click()
+  await form.getByRole('button', { name: 'Create Task' }).click()
+  await expect(form).toBeHidden()
+
+  // Asha is not on Metro Pharma's access lists: she reads the names, without links.
+  const asha = await (await browser.newContext()).newPage()
+  await signIn(asha, 'asha@example.com')
+  const row = asha.getByTestId('task-row').filter({ hasText: title })
+  await expect(row.getByRole('cell', { name: 'Metro Pharma WTP' })).toBeVisible()
+  await expect(row.getByRole('link', { name: /Metro Pharma/ })).toHaveCount(0)
+  await row.getByRole('button', { name: title }).click()
+  const detail = asha.getByRole('dialog').filter({ hasText: title })
+  await expect(detail.getByText('Metro Pharma WTP')).toBeVisible()
+  await expect(detail.getByRole('link', { name: 'Metro Pharma WTP' })).toHaveCount(0)
+  await expect(detail.getByRole('link', { name: 'Metro Pharma Ltd' })).toHaveCount(0)
+})

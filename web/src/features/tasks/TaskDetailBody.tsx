@@ -107,7 +107,7 @@ export function TaskDetailBody({
               </>
             )}
             <Field label="Project">
-              {task.project && task.project_id ? (
+              {task.project && task.project_id && task.project_readable ? (
                 <Anchor component={Link} to={`/projects/${task.project_id}`} size="sm">
                   {task.project}
                 </Anchor>
@@ -116,7 +116,7 @@ export function TaskDetailBody({
               )}
             </Field>
             <Field label="Client">
-              {task.client && task.client_id && task.project_id ? (
+              {task.client && task.client_id && task.client_readable ? (
                 <Anchor component={Link} to={`/clients/${task.client_id}`} size="sm">
                   {task.client}
                 </Anchor>

@@ -29,7 +29,13 @@ interface TaskTableProps {
 function CcTag({ task, me }: { task: Task; me?: string }) {
   if (!me || !task.cc.includes(me) || assigneeOf(task) === me) return null
   return (
-    <Badge size="xs" variant="filled" color="grape" style={{ flexShrink: 0 }} title="You are CC'd on this task">
+    <Badge
+      size="xs"
+      variant="filled"
+      color="grape"
+      style={{ flexShrink: 0 }}
+      title="You are CC'd on this task"
+    >
       CC
     </Badge>
   )
@@ -47,6 +53,7 @@ function PersonCell({ username, people }: { username: string; people: People }) 
   )
 }
 
+/** A linked record opens only when the caller may read it (the API says so); else its name is text. */
 function RecordLink({ id, name, base }: { id: string | null; name: string | null; base: string }) {
   if (!name) return <>N/A</>
   if (!id) return <>{name}</>
@@ -122,10 +129,18 @@ export function TaskTable(props: TaskTableProps) {
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <RecordLink id={task.project_id} name={task.project} base="/projects" />
+                  <RecordLink
+                    id={task.project_readable ? task.project_id : null}
+                    name={task.project}
+                    base="/projects"
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <RecordLink id={task.client_id} name={task.client} base="/clients" />
+                  <RecordLink
+                    id={task.client_readable ? task.client_id : null}
+                    name={task.client}
+                    base="/clients"
+                  />
                 </Table.Td>
                 <Table.Td>
                   <PersonCell username={creatorOf(task)} people={props.people} />
@@ -201,8 +216,17 @@ function TaskCards(props: TaskTableProps & { today: string }) {
           </Text>
           {(task.project || task.client) && (
             <Text size="xs" c="gray.7" mt={2} className={classes.clamp}>
-              <RecordLink id={task.project_id} name={task.project} base="/projects" /> ·{' '}
-              <RecordLink id={task.client_id} name={task.client} base="/clients" />
+              <RecordLink
+                id={task.project_readable ? task.project_id : null}
+                name={task.project}
+                base="/projects"
+              />{' '}
+              ·{' '}
+              <RecordLink
+                id={task.client_readable ? task.client_id : null}
+                name={task.client}
+                base="/clients"
+              />
             </Text>
           )}
         </Paper>
