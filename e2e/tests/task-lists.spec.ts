@@ -86,3 +86,30 @@ test('a CC’d task is tagged CC in My Tasks and listed in Others’ Approval on
     cc.getByRole('table', { name: "Others' Approval" }).getByRole('button', { name: title }),
   ).toBeVisible()
 })
+
+// Issue 10, defect 11: each closed list keeps its own state when reopened from the sidebar.
+test('the finished list keeps its page and sort when reopened from the sidebar and after a reload', async ({
+  page,
+}) => {
+  await signIn(page, e2eUsers.pager.email)
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await nav.getByRole('link', { name: 'Finished Tasks' }).click()
+  await page.getByRole('combobox', { name: 'Sort' }).click()
+  await page.getByRole('option', { name: 'First finished' }).click()
+  const input = page.getByRole('textbox', { name: /Page number/ })
+  await input.fill('2')
+  await input.press('Enter')
+  await expect(page.getByRole('button', { name: 'Finished task 01' })).toBeVisible()
+
+  await nav.getByRole('link', { name: 'Deleted Tasks' }).click()
+  await expect(page.getByRole('heading', { name: 'Deleted Tasks' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('Last deleted')
+  await nav.getByRole('link', { name: 'Finished Tasks' }).click()
+  await expect(input).toHaveValue('2')
+  await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('First finished')
+  await expect(page.getByRole('button', { name: 'Finished task 01' })).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole('textbox', { name: /Page number/ })).toHaveValue('2')
+  await expect(page.getByRole('button', { name: 'Finished task 01' })).toBeVisible()
+})
