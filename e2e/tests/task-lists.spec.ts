@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { signIn } from '../support/app.ts'
+import { baseURL, signIn } from '../support/app.ts'
 import { e2eUsers } from '../support/users.ts'
 
 /** The user comes back to the window: TanStack Query refetches what listens to focus. */
@@ -112,4 +112,42 @@ test('the finished list keeps its page and sort when reopened from the sidebar a
   await page.reload()
   await expect(page.getByRole('textbox', { name: /Page number/ })).toHaveValue('2')
   await expect(page.getByRole('button', { name: 'Finished task 01' })).toBeVisible()
+})
+
+// Issue 10, defect 12: a finished task still shows its completion file and feedback.
+test('a completed task shows its completion feedback and file', async ({ page }) => {
+  await signIn(page, e2eUsers.photographer.email)
+  const title = `Kept on approval ${Date.now().toString(36)}`
+  await page.getByRole('button', { name: 'Create Task' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Task' })
+  await form.getByRole('textbox', { name: /^Title/ }).fill(title)
+  await form.getByRole('button', { name: 'Create Task' }).click()
+  await expect(form).toBeHidden()
+
+  await page.getByRole('button', { name: title, exact: true }).click()
+  await page.getByRole('button', { name: 'Mark as Complete' }).click()
+  const complete = page.getByRole('dialog', { name: 'Mark the Task as Complete' })
+  const chooser = page.waitForEvent('filechooser')
+  await complete.getByRole('button', { name: 'Completion File' }).click()
+  await (await chooser).setFiles({ name: 'report.txt', mimeType: 'text/plain', buffer: Buffer.from('done') })
+  await complete.getByRole('textbox', { name: 'Completion Feedback' }).fill('Everything is in the report.')
+  await complete.getByRole('button', { name: 'Mark as Complete' }).click()
+  await expect(page.getByText('Task submitted successfully!').first()).toBeVisible()
+
+  await page.goto(`${baseURL()}/`)
+  await page.getByRole('tab', { name: /Approval/ }).click()
+  await page.getByRole('button', { name: title, exact: true }).click()
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await page
+    .getByRole('dialog', { name: 'Approve the Task' })
+    .getByRole('button', { name: 'Approve' })
+    .click()
+  await expect(page.getByText('Task Approved').first()).toBeVisible()
+
+  await page.goto(`${baseURL()}/finished-tasks`)
+  await page.getByRole('button', { name: title, exact: true }).click()
+  const detail = page.getByRole('dialog').filter({ hasText: title })
+  await expect(detail.getByText('Everything is in the report.')).toBeVisible()
+  await expect(detail.getByText('Completion File')).toBeVisible()
+  await expect(detail.getByRole('button', { name: /View|report\.txt/ }).first()).toBeVisible()
 })

@@ -89,7 +89,8 @@ export function TaskDetailBody({
             {task.status === TASK_STATUS.completed && (
               <Field label="Approved At">{text(formatDateTime(task.approved_at))}</Field>
             )}
-            {pending && (
+            {/* Submitted, and kept once approved (spec §4): the completion file and feedback. */}
+            {(pending || task.status === TASK_STATUS.completed) && (
               <>
                 <Field label="Submitted">{text(formatDateTime(task.submitted_at))}</Field>
                 <Field label="Completion File">
