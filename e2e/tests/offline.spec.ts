@@ -47,3 +47,12 @@ test('offline: Create Task says no response was received and keeps the form', as
   await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Written offline')
   await context.setOffline(false)
 })
+
+// Issue 10, defect 14: a failure without the server's own text shows the spec's default for the call.
+test('a failed call without an error text shows the spec’s own default', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  await page.route('**/api/notifications?*', (route) => route.fulfill({ status: 500, body: '' }))
+  await page.route('**/api/notifications', (route) => route.fulfill({ status: 500, body: '' }))
+  await page.getByRole('button', { name: /Notifications/ }).click()
+  await expect(page.getByText('Error: Could not load notifications.')).toBeVisible({ timeout: 20_000 })
+})

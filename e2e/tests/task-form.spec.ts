@@ -85,3 +85,14 @@ test('a task’s project and client are links only for those who may open them',
   await expect(detail.getByRole('link', { name: 'Metro Pharma WTP' })).toHaveCount(0)
   await expect(detail.getByRole('link', { name: 'Metro Pharma Ltd' })).toHaveCount(0)
 })
+
+// Issue 10, defect 13: a validation message clears as the field becomes valid.
+test('“Title is required.” goes as soon as a title is typed', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  await page.getByRole('button', { name: 'Create Task' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Task' })
+  await form.getByRole('button', { name: 'Create Task' }).click()
+  await expect(form.getByText('Title is required.')).toBeVisible()
+  await form.getByRole('textbox', { name: /^Title/ }).fill('Now it has one')
+  await expect(form.getByText('Title is required.')).toBeHidden()
+})

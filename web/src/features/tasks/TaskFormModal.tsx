@@ -190,7 +190,13 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
               label="Title"
               required
               value={form.title}
-              onChange={(e) => set('title', e.currentTarget.value)}
+              onChange={(e) => {
+                const title = e.currentTarget.value
+                set('title', title)
+                // A validation message goes as soon as the field is right (issue 10, defect 13).
+                if (title.trim() && error === taskMessages.titleRequired) setError(null)
+              }}
+              error={error === taskMessages.titleRequired ? true : undefined}
               maxLength={300}
               data-autofocus
             />
