@@ -68,6 +68,8 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   const d = toDate(value)
   if (!d) return ''
   const seconds = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000))
+  // Issue 10: a fresh comment reads 'just now', never '0 seconds ago'.
+  if (seconds < 10) return 'just now'
   if (seconds < 60) return ago(seconds, 'second')
   const minutes = Math.floor(seconds / 60)
   if (minutes < 60) return ago(minutes, 'minute')

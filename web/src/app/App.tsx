@@ -17,7 +17,8 @@ setSessionExpiredHandler(keepDraftsForExpiredSession)
 export function App() {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" autoClose={TOAST_MS} limit={4} />
+      {/* Bottom-right: toasts never cover the header's bell and menu (issue 10, polish). */}
+      <Notifications position="bottom-right" autoClose={TOAST_MS} limit={4} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
