@@ -24,7 +24,10 @@ export async function expectAccessible(page: Page) {
     .analyze()
   const grave = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? ''}`).join('\n  ')}`,
+    )
   expect.soft(grave, `axe violations at ${page.url()}`).toEqual([])
 }
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
-import { expectNoSideScroll } from '../support/checks.ts'
+import { checkPage, expectNoSideScroll } from '../support/checks.ts'
 
 /** Every route the e2e journeys visit, as the admin sees it (the admin sees every page). */
 const ROUTES = [
@@ -35,17 +35,17 @@ async function settle(page: Page) {
 }
 
 for (const width of [375, 1280]) {
-  test(`every page fits ${width} px`, async ({ page }) => {
+  test(`every page fits ${width} px and passes axe`, async ({ page }) => {
     test.setTimeout(240_000)
     await page.setViewportSize({ width, height: 812 })
     await page.goto(`${baseURL()}/login`)
     await settle(page)
-    await expectNoSideScroll(page)
+    await checkPage(page)
     await signIn(page, 'admin@example.com')
     for (const route of ROUTES) {
       await page.goto(`${baseURL()}${route}`)
       await settle(page)
-      await expectNoSideScroll(page)
+      await checkPage(page)
     }
     // A project's detail with every tab, and a client's.
     await page.goto(`${baseURL()}/projects`)
@@ -54,12 +54,12 @@ for (const width of [375, 1280]) {
     for (const tab of ['Overview', 'Documents', 'Billing', 'Access']) {
       await page.getByRole('tab', { name: tab }).click()
       await settle(page)
-      await expectNoSideScroll(page)
+      await checkPage(page)
     }
     await page.goto(`${baseURL()}/clients`)
     await page.getByRole('link', { name: 'Sunrise Textiles Pvt Ltd' }).first().click()
     await settle(page)
-    await expectNoSideScroll(page)
+    await checkPage(page)
   })
 }
 

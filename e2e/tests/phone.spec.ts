@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
-import { expectNoSideScroll } from '../support/checks.ts'
+import { checkPage, expectNoSideScroll } from '../support/checks.ts'
 
 // Issue 10, defect 3: at 375 px nothing is wider than the screen and nothing is cut off.
 test.use({ viewport: { width: 375, height: 812 } })
@@ -35,7 +35,7 @@ test('the task list on a phone shows title, deadline, status and assignee withou
   await expect(card).toContainText(/Due /)
   await expect(card).toContainText(/In Progress|Pending Approval/)
   await expect(card).toContainText('Assignee:')
-  await expectNoSideScroll(page)
+  await checkPage(page)
 })
 
 test('the review of a change shows Current and Proposed stacked on a phone', async ({ browser }) => {
@@ -66,5 +66,5 @@ test('the review of a change shows Current and Proposed stacked on a phone', asy
   const box = (await proposed.boundingBox())!
   expect(box.x).toBeGreaterThanOrEqual(0)
   expect(box.x + box.width).toBeLessThanOrEqual(375)
-  await expectNoSideScroll(page)
+  await checkPage(page)
 })

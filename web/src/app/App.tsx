@@ -7,7 +7,7 @@ import { keepDraftsForExpiredSession } from '../ui/drafts.ts'
 import { TOAST_MS } from '../ui/notify.ts'
 import { queryClient } from './query-client.ts'
 import { router } from './router.tsx'
-import { theme } from './theme.ts'
+import { cssVariablesResolver, theme } from './theme.ts'
 
 // When the session ends for good, nothing of the previous user stays in memory.
 setSignedOutHandler(() => queryClient.clear())
@@ -16,7 +16,7 @@ setSessionExpiredHandler(keepDraftsForExpiredSession)
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* Bottom-right: toasts never cover the header's bell and menu (issue 10, polish). */}
       <Notifications position="bottom-right" autoClose={TOAST_MS} limit={4} />
       <QueryClientProvider client={queryClient}>
