@@ -43,6 +43,8 @@ describe('formatRelativeTime (spec §9)', () => {
   const now = new Date('2026-11-21T12:00:00Z')
   const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)
   it('goes seconds, minutes, hours, Yesterday, days under 7, then day and short month', () => {
+    expect(formatRelativeTime(ago(0), now)).toBe('just now')
+    expect(formatRelativeTime(ago(9), now)).toBe('just now')
     expect(formatRelativeTime(ago(30), now)).toBe('30 seconds ago')
     expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago')
     expect(formatRelativeTime(ago(5 * 3600), now)).toBe('5 hours ago')
@@ -73,5 +75,6 @@ describe('messages and names', () => {
   })
   it('title-cases project and client names', () => {
     expect(titleCase('  sunrise   etp upgrade ')).toBe('Sunrise Etp Upgrade')
+    expect(titleCase('sunrise ETP upgrade for KLD')).toBe('Sunrise ETP Upgrade For KLD')
   })
 })

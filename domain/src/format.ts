@@ -68,6 +68,8 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   const d = toDate(value)
   if (!d) return ''
   const seconds = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000))
+  // Issue 10: a fresh comment reads 'just now', never '0 seconds ago'.
+  if (seconds < 10) return 'just now'
   if (seconds < 60) return ago(seconds, 'second')
   const minutes = Math.floor(seconds / 60)
   if (minutes < 60) return ago(minutes, 'minute')
@@ -106,9 +108,12 @@ export function addDays(day: string, days: number): string {
 
 /** "acme industries" → "Acme Industries". */
 export function titleCase(value: string): string {
-  return value
-    .trim()
-    .split(/\s+/)
-    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word))
-    .join(' ')
+  return (
+    value
+      .trim()
+      .split(/\s+/)
+      // Only the first letter is raised: capitals a name already carries (ETP, KLD, McKinnon) stay.
+      .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
+      .join(' ')
+  )
 }

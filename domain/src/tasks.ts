@@ -59,6 +59,9 @@ export interface Task {
   project_id: string | null
   client: string | null
   client_id: string | null
+  /** Whether the caller may open the linked project / client: else the web shows the name as text. */
+  project_readable: boolean
+  client_readable: boolean
   assignment_chain: string[]
   deadline: string | null
   start_date: string | null

@@ -40,3 +40,18 @@ test('a cropped profile photo is uploaded and shown in the header', async ({ pag
   expect(response.headers()['content-type']).toBe('image/webp')
   expect((await response.body()).length).toBeLessThanOrEqual(512 * 1024)
 })
+
+// Issue 10, defect 15: the crop area is square, as the saved photo is.
+test('the photo crop area is drawn square', async ({ page }) => {
+  await signIn(page, 'accounts@example.com')
+  await openUserMenuItem(page, 'Edit Profile')
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' })
+  const chooser = page.waitForEvent('filechooser')
+  await dialog.getByRole('button', { name: 'Upload photo' }).click()
+  await (await chooser).setFiles(path.join(here, '../support/portrait.png'))
+  const area = dialog.getByTestId('cropper')
+  await expect(area).toBeVisible()
+  expect(await area.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('0px')
+  const box = (await area.boundingBox())!
+  expect(Math.abs(box.width - box.height)).toBeLessThan(2)
+})

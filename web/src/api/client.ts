@@ -34,7 +34,14 @@ export function setSignedOutHandler(handler: () => void) {
   onSignedOut = handler
 }
 
-export function signOutLocally() {
+/** Called when a signed-in session expires (its refresh is refused), before it is cleared. */
+let onExpired: () => void = () => {}
+export function setSessionExpiredHandler(handler: () => void) {
+  onExpired = handler
+}
+
+export function signOutLocally(reason?: 'expired') {
+  if (reason === 'expired' && session.isAuthenticated()) onExpired()
   session.clear()
   onSignedOut()
 }
@@ -102,7 +109,7 @@ export function refreshAccessToken(): Promise<string> {
     try {
       return navigator.locks ? await navigator.locks.request('daftar-refresh', run) : await run()
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 0) signOutLocally()
+      if (!(error instanceof ApiError) || error.status !== 0) signOutLocally('expired')
       throw error
     } finally {
       refreshing = null
@@ -116,7 +123,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   let response = await send(path, options, session.accessToken())
   if (response.status === 401 && !path.startsWith('/auth/login') && !path.startsWith('/auth/refresh')) {
     if (!session.refreshToken()) {
-      signOutLocally()
+      signOutLocally('expired')
       throw new ApiError(transportMessages.noRefreshToken, 401)
     }
     const token = await refreshAccessToken()
@@ -127,8 +134,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await response.json()) as T
 }
 
+/**
+ * What a failed call says: the server's `error` text when it sent one; 'No response received from
+ * server.' when nothing answered; else the spec's own default for that call (`fallback`).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback
+  if (!(error instanceof ApiError)) return fallback
+  if (error.status === 0) return transportMessages.noResponse
+  return serverError(error) ?? fallback
 }
 
 /** The server's own `error` text, when the server answered with one. */

@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core'
-import { type ReactNode, Suspense } from 'react'
+import { type ReactNode, Suspense, useEffect, useState } from 'react'
 import { Navigate } from 'react-router'
 import { useIsAuthenticated } from '../api/session.ts'
+import { forgetReturnTo, returnTo } from '../ui/drafts.ts'
 
 export function PageLoader() {
   return (
@@ -18,9 +19,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>
 }
 
-/** Signed-in users who open /login go to /. */
+/** Signed-in users who open /login go to /, or back to the page where their session expired. */
 export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   const authenticated = useIsAuthenticated()
-  if (authenticated) return <Navigate to="/" replace />
+  if (authenticated) return <ReturnAfterSignIn />
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>
+}
+
+function ReturnAfterSignIn() {
+  const [to] = useState(() => returnTo() ?? '/')
+  useEffect(forgetReturnTo, [])
+  return <Navigate to={to} replace />
 }

@@ -1,13 +1,50 @@
-import { createTheme } from '@mantine/core'
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core'
+
+/**
+ * Light badges, alerts and buttons write their text in a darkened shade 9 of their colour, which reads at
+ * WCAG AA contrast on the light background; Mantine's own does not for yellow, orange or teal (axe, issue 10).
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input)
+  if (input.variant !== 'light' && input.variant !== 'filled') return colors
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme })
+  if (!parsed.isThemeColor || parsed.shade !== undefined) return colors
+  if (input.variant === 'filled') {
+    // White text on a filled colour: shade 9 with a little black reads at AA for every colour.
+    const background = `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 75%, black)`
+    return {
+      ...colors,
+      background,
+      hover: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)`,
+    }
+  }
+  return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 65%, black)` }
+}
 
 export const theme = createTheme({
   primaryColor: 'indigo',
+  // White on indigo-8 passes WCAG AA contrast; the default shade 6 does not (issue 10, axe).
+  primaryShade: 8,
   defaultRadius: 'md',
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  variantColorResolver,
 })
 
 /** Spec: narrow screens are 768 px wide or less. */
 export const NARROW_QUERY = '(max-width: 768px)'
+
+/** Dimmed text at WCAG AA contrast on white (gray-7 rather than Mantine's gray-6; axe, issue 10). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+})

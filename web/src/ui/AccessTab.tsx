@@ -14,7 +14,7 @@ import {
 import { IconArrowsExchange, IconUserMinus, IconUserPlus } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { errorMessage, serverError } from '../api/client.ts'
+import { errorMessage } from '../api/client.ts'
 import { useMe } from '../api/shared-queries.ts'
 import { type AccessEntry, accessApi, accessListQuery, accessMessages } from './access-api.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
@@ -176,7 +176,7 @@ function GrantForm(props: {
       setUserId(null)
       setLevel('READ')
     },
-    onError: (err) => notifyError(serverError(err) ?? accessMessages.grantFailed),
+    onError: (err) => notifyError(errorMessage(err, accessMessages.grantFailed)),
     onSettled: props.onGranted,
   })
 

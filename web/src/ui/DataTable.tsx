@@ -94,7 +94,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
     ))
 
   return (
-    <Table.ScrollContainer minWidth={props.minWidth ?? 720} className={classes.scroll} type="native">
+    // Focusable, so a keyboard can scroll a table wider than its box (axe, issue 10).
+    <Table.ScrollContainer
+      minWidth={props.minWidth ?? 720}
+      className={classes.scroll}
+      type="native"
+      tabIndex={0}
+      aria-label={`${props.label} (scrolls sideways)`}
+      role="region"
+    >
       <Table
         verticalSpacing="sm"
         highlightOnHover={clickable}

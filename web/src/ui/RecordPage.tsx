@@ -2,6 +2,7 @@ import { ActionIcon, Center, Group, Loader, Stack, Tabs, Text, Title, Tooltip } 
 import { IconArrowLeft } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { ScrollTabsList } from './ScrollTabsList.tsx'
 
 export interface RecordTab {
   value: string
@@ -75,13 +76,13 @@ export function RecordPage({ title, meta, back, actions, tabs }: RecordPageProps
         {actions && <Group gap="sm">{actions}</Group>}
       </Group>
       <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        <ScrollTabsList>
           {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value} leftSection={t.icon}>
               {t.label}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollTabsList>
         {tabs.map((t) => (
           <Tabs.Panel key={t.value} value={t.value} pt="md">
             {t.content}

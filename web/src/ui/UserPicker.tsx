@@ -23,7 +23,8 @@ export const userLabel = (u: Pick<User, 'full_name' | 'username'>) => `${u.full_
 export function UserPicker(props: UserPickerProps) {
   const users = useQuery(usersQuery)
   const excluded = new Set(props.exclude ?? [])
-  const available = (users.data ?? []).filter((u) => !excluded.has(u.user_id))
+  // Admins see every record already: granting them access means nothing (issue 10, polish).
+  const available = (users.data ?? []).filter((u) => !u.isadmin && !excluded.has(u.user_id))
   return (
     <Select
       label={props.label}

@@ -14,6 +14,7 @@ export function presentTask(
   row: TaskRow,
   category: CategoryInfo,
   people: Map<string, Person>,
+  readable: ReadonlySet<string>,
   commentRows: CommentRow[] = [],
 ): Task {
   const chain = row.assignmentChain
@@ -24,6 +25,8 @@ export function presentTask(
     project_id: row.projectId,
     client: row.clientName,
     client_id: row.clientId,
+    project_readable: row.projectId !== null && readable.has(row.projectId),
+    client_readable: row.clientId !== null && readable.has(row.clientId),
     assignment_chain: chain,
     deadline: row.deadline,
     start_date: row.startDate,

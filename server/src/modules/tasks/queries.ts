@@ -1,11 +1,12 @@
 import { TASK_PAGE_SIZE, TASK_STATUS, type TaskStatus, taskMessages } from '@daftar/domain'
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { searchAny } from '../../platform/listing.ts'
 import { totalPages } from '../../platform/pagination.ts'
+import { accessEntries } from '../access/schema.ts'
 import { categories } from '../categories/schema.ts'
 import { loadPeople, peopleRecord } from './people.ts'
 import { presentTask } from './presenter.ts'
@@ -23,18 +24,60 @@ const taskWithCategory = (db: DbOrTx) =>
     .from(tasks)
     .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
 
+/**
+ * The linked projects and clients of `rows` the caller may open (admins: all; others: those on their
+ * access list), in one query, so the web links only those (issue 10, defect 10).
+ */
+async function readableLinks(
+  db: DbOrTx,
+  ctx: Pick<RequestContext, 'orgId' | 'userId' | 'isAdmin'>,
+  rows: { projectId: string | null; clientId: string | null }[],
+): Promise<Set<string>> {
+  const projectIds = [...new Set(rows.flatMap((r) => (r.projectId ? [r.projectId] : [])))]
+  const clientIds = [...new Set(rows.flatMap((r) => (r.clientId ? [r.clientId] : [])))]
+  if (ctx.isAdmin) return new Set([...projectIds, ...clientIds])
+  if (projectIds.length + clientIds.length === 0) return new Set()
+  const entries = await db
+    .select({ id: accessEntries.entityId })
+    .from(accessEntries)
+    .where(
+      and(
+        eq(accessEntries.orgId, ctx.orgId),
+        eq(accessEntries.userId, ctx.userId),
+        or(
+          projectIds.length
+            ? and(eq(accessEntries.entityType, 'PROJECT'), inArray(accessEntries.entityId, projectIds))
+            : undefined,
+          clientIds.length
+            ? and(eq(accessEntries.entityType, 'CLIENT'), inArray(accessEntries.entityId, clientIds))
+            : undefined,
+        ),
+      ),
+    )
+  return new Set(entries.map((e) => e.id))
+}
+
 async function present(
   db: DbOrTx,
-  orgId: string,
+  ctx: RequestContext,
   rows: Awaited<ReturnType<ReturnType<typeof taskWithCategory>['execute']>>,
 ) {
-  const people = await loadPeople(
-    db,
-    orgId,
-    rows.flatMap((r) => [...r.t.assignmentChain, ...r.t.cc]),
-  )
+  const [people, readable] = await Promise.all([
+    loadPeople(
+      db,
+      ctx.orgId,
+      rows.flatMap((r) => [...r.t.assignmentChain, ...r.t.cc]),
+    ),
+    readableLinks(
+      db,
+      ctx,
+      rows.map((r) => r.t),
+    ),
+  ])
   return {
-    tasks: rows.map((r) => presentTask(r.t, { name: r.categoryName, color: r.categoryColor }, people)),
+    tasks: rows.map((r) =>
+      presentTask(r.t, { name: r.categoryName, color: r.categoryColor }, people, readable),
+    ),
     people: peopleRecord(people),
   }
 }
@@ -45,7 +88,7 @@ export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
     .where(and(visibleTo(ctx), inArray(tasks.status, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval])))
     .orderBy(asc(tasks.addedDate))
     .limit(2000)
-  return present(deps.db, ctx.orgId, rows)
+  return present(deps.db, ctx, rows)
 }
 
 type ClosedKind = 'finished' | 'deleted'
@@ -84,7 +127,7 @@ export async function listClosedTasks(
       .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
       .where(where),
   ])
-  const result = await present(deps.db, ctx.orgId, rows)
+  const result = await present(deps.db, ctx, rows)
   return { ...result, totalPages: totalPages(total?.n ?? 0, TASK_PAGE_SIZE), currentPage: query.page }
 }
 
@@ -94,12 +137,19 @@ export async function getTask(deps: Deps, ctx: RequestContext, taskId: string, s
     and(eq(tasks.taskId, taskId), visibleTo(ctx), status ? eq(tasks.status, status) : undefined),
   )
   if (!row) throw notFound(taskMessages.notFound)
-  const [commentRows, people] = await Promise.all([
+  const [commentRows, people, readable] = await Promise.all([
     deps.db.select().from(comments).where(eq(comments.taskId, taskId)).orderBy(asc(comments.createdAt)),
     loadPeople(deps.db, ctx.orgId, [...row.t.assignmentChain, ...row.t.cc]),
+    readableLinks(deps.db, ctx, [row.t]),
   ])
   return {
-    ...presentTask(row.t, { name: row.categoryName, color: row.categoryColor }, people, commentRows),
+    ...presentTask(
+      row.t,
+      { name: row.categoryName, color: row.categoryColor },
+      people,
+      readable,
+      commentRows,
+    ),
     people: peopleRecord(people),
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { fileTooLargeMessage, MAX_FILE_BYTES, type Task, taskMessages } from '@daftar/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrg, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
-import { createClient, createProject } from '../../../test/registers-helpers.ts'
+import { createClient, createProject, grant } from '../../../test/registers-helpers.ts'
 import {
   category,
   deactivate,
@@ -35,6 +35,36 @@ beforeAll(async () => {
   foreigner = await person(server, (await createOrg(server)).orgId, { fullName: 'Farid Foreign' })
 })
 afterAll(() => server.close())
+
+describe('links a caller may open (issue 10)', () => {
+  it('marks the project and client readable only for admins and those on their access lists', async () => {
+    const clientId = await createClient(server, admin.token, { name: 'Guarded Client' })
+    const projectId = await createProject(server, admin.token, clientId, { name: 'Guarded Project' })
+    const task = await newTask(admin, {
+      projectId,
+      assignTo: meera.username,
+      cc: JSON.stringify([arjun.username]),
+    })
+    expect(task).toMatchObject({ project_readable: true, client_readable: true })
+    // Meera has no access: she sees the names but may not follow them, in the list and the detail.
+    const listed = (await meera.api.get('/tasks')).json().tasks.find((t: Task) => t.task_id === task.task_id)
+    expect(listed).toMatchObject({
+      project: 'Guarded Project',
+      project_readable: false,
+      client_readable: false,
+    })
+    expect(await meera.api.task(task.task_id)).toMatchObject({
+      project_readable: false,
+      client_readable: false,
+    })
+    // Arjun is granted the project alone: the project opens, the client does not.
+    await grant(server, admin.token, arjun.userId, 'PROJECT', projectId)
+    expect(await arjun.api.task(task.task_id)).toMatchObject({
+      project_readable: true,
+      client_readable: false,
+    })
+  })
+})
 
 describe('POST /tasks', () => {
   it('creates an In Progress task assigned to the creator by default, with a chain of one', async () => {
@@ -96,9 +126,10 @@ describe('POST /tasks', () => {
       client_id: clientId,
     })
 
+    // Title-casing raises first letters and keeps capitals a name carries (ETP, KLD; issue 10).
     const typed = await newTask(meera, { project: 'rooftop  PHASE two', client: 'bharat electricals' })
     expect(typed).toMatchObject({
-      project: 'Rooftop Phase Two',
+      project: 'Rooftop PHASE Two',
       project_id: null,
       client: 'Bharat Electricals',
       client_id: null,

@@ -7,6 +7,7 @@ import { disablePush, enablePush } from '../../features/notifications/push.ts'
 import { NARROW_QUERY } from '../theme.ts'
 import classes from './AppLayout.module.css'
 import { Header } from './Header.tsx'
+import { OfflineBanner } from './OfflineBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
 
 const RAIL = 64
@@ -49,6 +50,7 @@ export default function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>
+          <OfflineBanner />
           <Outlet />
         </div>
         <footer className={classes.footer}>© 2025 Daftar. All rights reserved.</footer>

@@ -94,7 +94,7 @@ export function AgingStrip({
               aria-pressed={selected}
               onClick={() => onSelect(selected ? '' : bucket)}
             >
-              <Text size="xs" c={bucket === 'current' ? 'dimmed' : 'red.7'} fw={600}>
+              <Text size="xs" c={bucket === 'current' ? 'dimmed' : 'red.9'} fw={600}>
                 {agingLabels[bucket]}
               </Text>
               <Text size="sm" fw={700} className={classes.figure}>

@@ -17,7 +17,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { describeFailure, serverError } from '../../api/client.ts'
+import { describeFailure, errorMessage } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { announcementsApi } from './api.ts'
@@ -53,8 +53,7 @@ export function AnnouncementFormModal({
     },
     onError: (error) => {
       notifyError(
-        serverError(error) ??
-          (editing ? announcementMessages.updateFailed : announcementMessages.createFailed),
+        errorMessage(error, editing ? announcementMessages.updateFailed : announcementMessages.createFailed),
       )
       setFailure(
         describeFailure(

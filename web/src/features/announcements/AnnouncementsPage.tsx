@@ -24,7 +24,7 @@ import { IconEdit, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-r
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { errorMessage, serverError } from '../../api/client.ts'
+import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
@@ -71,7 +71,7 @@ export default function AnnouncementsPage() {
     },
     onError: (error, _a, context) => {
       if (context) queryClient.setQueryData(context.key, context.before)
-      notifyError(serverError(error) ?? announcementMessages.deleteFailed)
+      notifyError(errorMessage(error, announcementMessages.deleteFailed))
     },
     onSuccess: (res) => notifySuccess(res.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['announcements'] }),

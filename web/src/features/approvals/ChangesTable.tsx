@@ -1,6 +1,9 @@
 import type { ActionType } from '@daftar/domain/registers'
 import { Badge, Group, Switch, Table, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useState } from 'react'
+import { NARROW_QUERY } from '../../app/theme.ts'
+import classes from './ChangesTable.module.css'
 import { type DiffRow, displayValue } from './diff.ts'
 
 function Value({
@@ -45,6 +48,7 @@ export function ChangesTable({
   names: Record<string, string>
 }) {
   const [showAll, setShowAll] = useState(false)
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false
   const creating = actionType === 'CREATE'
   const changed = rows.filter((r) => r.changed)
   const shown = creating
@@ -70,8 +74,9 @@ export function ChangesTable({
         </Group>
       )}
       {shown.length > 0 && (
-        <Table.ScrollContainer minWidth={creating ? 420 : 620}>
+        <Table.ScrollContainer minWidth={narrow ? 0 : creating ? 420 : 620}>
           <Table
+            className={classes.table}
             verticalSpacing="xs"
             aria-label={creating ? 'Proposed data' : 'Proposed changes'}
             withRowBorders
@@ -103,11 +108,11 @@ export function ChangesTable({
                     </Group>
                   </Table.Td>
                   {!creating && (
-                    <Table.Td>
+                    <Table.Td data-label="Current">
                       <Value path={r.path} value={r.current} names={names} strike={r.changed} />
                     </Table.Td>
                   )}
-                  <Table.Td>
+                  <Table.Td data-label={creating ? undefined : 'Proposed'}>
                     <Value path={r.path} value={r.proposed} names={names} />
                   </Table.Td>
                 </Table.Tr>

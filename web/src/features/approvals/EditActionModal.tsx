@@ -3,7 +3,7 @@ import { approvalMessages } from '@daftar/domain/registers'
 import { Center, Loader, Modal, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { errorMessage, serverError } from '../../api/client.ts'
+import { errorMessage } from '../../api/client.ts'
 import { useRegisterDeclaration } from '../../app/registers.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { RegisterForm } from '../../ui/register-kit/RegisterForm.tsx'
@@ -29,7 +29,7 @@ export function EditActionModal({ action, onClose }: { action: PendingActionDeta
       onClose()
     },
     onError: (err) => {
-      notifyError(serverError(err) ?? FAILED)
+      notifyError(errorMessage(err, FAILED))
       setError(errorMessage(err, FAILED))
     },
   })

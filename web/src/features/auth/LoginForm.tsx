@@ -10,9 +10,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { ApiError, describeFailure } from '../../api/client.ts'
 import { session } from '../../api/session.ts'
+import { forgetSessionExpired, SESSION_EXPIRED_MESSAGE, sessionExpired } from '../../ui/drafts.ts'
 import { authApi } from './api.ts'
 
 export const loginMessages = {
@@ -25,6 +26,8 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [expired] = useState(sessionExpired)
+  useEffect(forgetSessionExpired, [])
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -53,6 +56,11 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
             Welcome back. Sign in with your email or mobile number.
           </Text>
         </div>
+        {expired && !error && (
+          <Alert color="orange" variant="light" role="status">
+            {SESSION_EXPIRED_MESSAGE}
+          </Alert>
+        )}
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}

@@ -3,7 +3,7 @@ import { formatDate } from '@daftar/domain/format'
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { IconEye } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
-import { api, serverError } from '../../api/client.ts'
+import { api, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { notifyError } from '../../ui/notify.ts'
@@ -14,7 +14,7 @@ function Reveal({ employeeId }: { employeeId: string }) {
   const reveal = useMutation({
     mutationFn: () =>
       api<{ aadhar_no: string | null; bank_account_no: string | null }>(`/employees/${employeeId}/sensitive`),
-    onError: (error) => notifyError(serverError(error) ?? 'Could not show the numbers.'),
+    onError: (error) => notifyError(errorMessage(error, 'Could not show the numbers.')),
   })
   if (reveal.data)
     return (

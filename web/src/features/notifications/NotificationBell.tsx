@@ -1,32 +1,41 @@
 import { ActionIcon, Indicator, Popover } from '@mantine/core'
 import { IconBell } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
 import { badgeText, unreadCountQuery } from './api.ts'
 import { NotificationPanel } from './NotificationPanel.tsx'
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false)
   const { data: unread = 0 } = useQuery(unreadCountQuery)
+  const queryClient = useQueryClient()
+  const seen = useRef(unread)
+  // A new notification means something changed for this user: the task lists refresh with the bell.
+  useEffect(() => {
+    if (unread > seen.current) void queryClient.invalidateQueries({ queryKey: ['tasks'] })
+    seen.current = unread
+  }, [unread, queryClient])
+  // The popover's target is the button itself (its aria-expanded and aria-haspopup belong on a
+  // button, not on the indicator's div: axe, issue 10); the indicator wraps the whole popover.
   return (
-    <Popover
-      opened={open}
-      onChange={setOpen}
-      position="bottom-end"
-      width={380}
-      shadow="lg"
-      withinPortal
-      trapFocus={false}
+    <Indicator
+      label={badgeText(unread)}
+      size={18}
+      disabled={unread === 0}
+      color="red"
+      offset={5}
+      data-testid="unread-badge"
     >
-      <Popover.Target>
-        <Indicator
-          label={badgeText(unread)}
-          size={18}
-          disabled={unread === 0}
-          color="red"
-          offset={5}
-          data-testid="unread-badge"
-        >
+      <Popover
+        opened={open}
+        onChange={setOpen}
+        position="bottom-end"
+        width={380}
+        shadow="lg"
+        withinPortal
+        trapFocus={false}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -37,11 +46,11 @@ export function NotificationBell() {
           >
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} style={{ maxWidth: 'calc(100vw - 16px)' }}>
-        {open && <NotificationPanel onClose={() => setOpen(false)} />}
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown p={0} style={{ maxWidth: 'calc(100vw - 16px)' }}>
+          {open && <NotificationPanel onClose={() => setOpen(false)} />}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   )
 }

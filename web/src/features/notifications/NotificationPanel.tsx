@@ -34,7 +34,22 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
     onError: () => notifyError('Failed to mark all notifications as read.'),
   })
 
+  /** The lists a notification's subject shows in: opening it refreshes them (issue 10, defect 4). */
+  function refreshSubject(link: string | null) {
+    const path = link ?? ''
+    const roots =
+      path.startsWith('/?') || path === '/' || path.includes('tasks')
+        ? ['tasks']
+        : path.startsWith('/admin/approvals')
+          ? ['approvals']
+          : path.startsWith('/organization/announcements')
+            ? ['announcements']
+            : [path.split(/[/?]/)[1] ?? '']
+    for (const root of roots) if (root) void queryClient.invalidateQueries({ queryKey: [root] })
+  }
+
   async function open(item: AppNotification) {
+    refreshSubject(item.link)
     if (!item.is_read) {
       try {
         const res = await notificationsApi.markRead(item.notification_id)

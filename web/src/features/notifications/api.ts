@@ -31,7 +31,8 @@ export const unreadCountQuery = queryOptions({
   // Spec: every 30 s and on window focus, never in the background.
   refetchInterval: 30_000,
   refetchIntervalInBackground: false,
-  refetchOnWindowFocus: true,
+  // A return to the window always asks, however recent the last answer (issue 10, defect 4).
+  refetchOnWindowFocus: 'always',
   staleTime: 25_000,
 })
 

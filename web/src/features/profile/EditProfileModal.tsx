@@ -106,7 +106,8 @@ export default function EditProfileModal({ me, onClose }: { me: Me; onClose: () 
                   zoom={zoom}
                   maxZoom={maxZoom}
                   aspect={1}
-                  cropShape="round"
+                  // Square, as the saved photo is (issue 10, defect 15).
+                  cropShape="rect"
                   showGrid={false}
                   onCropChange={setCrop}
                   onZoomChange={setZoom}

@@ -2,7 +2,7 @@ import { TASK_PAGE_SIZE } from '@daftar/domain/tasks'
 import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { PageNumberInput } from '../../ui/PageNumberInput.tsx'
@@ -10,6 +10,8 @@ import { type ClosedKind, closedTasksQuery } from './api.ts'
 import { type SortOption, TaskFilters } from './TaskFilters.tsx'
 import { TaskTable } from './TaskTable.tsx'
 import { useTaskParam } from './useTaskParam.ts'
+
+const LIST_KEYS = ['page', 'sort', 'category', 'q'] as const
 
 const TaskDetailModal = lazy(() => import('./TaskDetailModal.tsx'))
 
@@ -45,6 +47,38 @@ export function ClosedTasksPage({ kind }: { kind: ClosedKind }) {
   const category = params.get('category') ?? ''
   const search = params.get('q') ?? ''
   const [searchText, setSearchText] = useState(search)
+
+  // Each list keeps its own page, sort, search and category across navigation: opened bare (from the
+  // sidebar), it takes back what it had; every change is remembered (issue 10, defect 11).
+  const storageKey = `daftar.closedList:${kind}`
+  const listState = LIST_KEYS.map((k) => [k, params.get(k)] as const).filter(([, v]) => v)
+  const bare = listState.length === 0
+  const [restoring] = useState(() => (bare ? localStorage.getItem(storageKey) : null))
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restores once, on opening the list
+  useEffect(() => {
+    if (!restoring) return
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(restoring)
+        const task = prev.get('task')
+        if (task) next.set('task', task)
+        return next
+      },
+      { replace: true },
+    )
+    setSearchText(new URLSearchParams(restoring).get('q') ?? '')
+  }, [])
+  const serialised = new URLSearchParams(listState as [string, string][]).toString()
+  // The first pass, while the restored state is on its way into the address, stores nothing.
+  const skipFirst = useRef(Boolean(restoring))
+  useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false
+      return
+    }
+    if (serialised) localStorage.setItem(storageKey, serialised)
+    else localStorage.removeItem(storageKey)
+  }, [serialised, storageKey])
 
   const update = (changes: Record<string, string | null>, resetPage = true) =>
     setParams(

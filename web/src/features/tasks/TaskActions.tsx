@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { hasDraft } from '../../ui/drafts.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { type TaskDetail, tasksApi } from './api.ts'
 import { FilePicker } from './FilePicker.tsx'
@@ -28,7 +29,8 @@ export function TaskActions({
   const queryClient = useQueryClient()
   const { data: me } = useMe()
   const users = useQuery(usersQuery)
-  const [dialog, setDialog] = useState<Dialog>(null)
+  // A draft kept from an expired session reopens its Edit Task form.
+  const [dialog, setDialog] = useState<Dialog>(() => (hasDraft(`task:edit:${task.task_id}`) ? 'edit' : null))
   const [file, setFile] = useState<File | null>(null)
   const [feedback, setFeedback] = useState('')
   const [comment, setComment] = useState('')

@@ -13,6 +13,7 @@ export function TaskComments({ task }: { task: TaskDetail }) {
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
+  const [blank, setBlank] = useState(false)
   const closed = task.status === TASK_STATUS.completed || task.status === TASK_STATUS.deleted
   const add = useMutation({
     mutationFn: () => tasksApi.comment(task.task_id, text.trim()),
@@ -67,13 +68,21 @@ export function TaskComments({ task }: { task: TaskDetail }) {
         confirmLabel="Add Comment"
         busyLabel="Adding..."
         busy={add.isPending}
-        onConfirm={() => text.trim() && add.mutate()}
-        onCancel={() => setOpen(false)}
+        // A blank comment says why nothing happened (issue 10, polish).
+        onConfirm={() => (text.trim() ? add.mutate() : setBlank(true))}
+        onCancel={() => {
+          setOpen(false)
+          setBlank(false)
+        }}
       >
         <Textarea
           label="Comment"
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => {
+            setText(e.currentTarget.value)
+            if (e.currentTarget.value.trim()) setBlank(false)
+          }}
+          error={blank ? 'Write a comment first.' : undefined}
           autosize
           minRows={3}
           maxLength={5000}

@@ -89,7 +89,8 @@ export function TaskDetailBody({
             {task.status === TASK_STATUS.completed && (
               <Field label="Approved At">{text(formatDateTime(task.approved_at))}</Field>
             )}
-            {pending && (
+            {/* Submitted, and kept once approved (spec §4): the completion file and feedback. */}
+            {(pending || task.status === TASK_STATUS.completed) && (
               <>
                 <Field label="Submitted">{text(formatDateTime(task.submitted_at))}</Field>
                 <Field label="Completion File">
@@ -107,7 +108,7 @@ export function TaskDetailBody({
               </>
             )}
             <Field label="Project">
-              {task.project && task.project_id ? (
+              {task.project && task.project_id && task.project_readable ? (
                 <Anchor component={Link} to={`/projects/${task.project_id}`} size="sm">
                   {task.project}
                 </Anchor>
@@ -116,7 +117,7 @@ export function TaskDetailBody({
               )}
             </Field>
             <Field label="Client">
-              {task.client && task.client_id && task.project_id ? (
+              {task.client && task.client_id && task.client_readable ? (
                 <Anchor component={Link} to={`/clients/${task.client_id}`} size="sm">
                   {task.client}
                 </Anchor>

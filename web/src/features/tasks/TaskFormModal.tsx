@@ -19,11 +19,13 @@ import {
 import { DateInput } from '@mantine/dates'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { ApiError, serverError } from '../../api/client.ts'
+import { ApiError, errorMessage, transportMessages } from '../../api/client.ts'
 import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
 import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { useKeepDraft, useRestoredDraft } from '../../ui/drafts.ts'
 import { notifySuccess } from '../../ui/notify.ts'
+import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { type TaskDetail, tasksApi } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
 import { FilePicker } from './FilePicker.tsx'
@@ -66,12 +68,19 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
   const projects = useQuery(projectDropdownQuery)
   const clients = useQuery(clientDropdownQuery)
   const categories = useQuery(categoriesQuery)
-  const [form, setForm] = useState<FormState>(() => initialState(task, me?.username ?? ''))
+  const draftKey = task ? `task:edit:${task.task_id}` : 'task:create'
+  const restored = useRestoredDraft<FormState>(draftKey)
+  const [initial] = useState<FormState>(() => initialState(task, me?.username ?? ''))
+  const [form, setForm] = useState<FormState>(() => restored ?? initial)
   const [attachment, setAttachment] = useState<File | null>(null)
   const [removeAttachment, setRemoveAttachment] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const dirty = attachment !== null || removeAttachment || JSON.stringify(form) !== JSON.stringify(initial)
+  // Unsaved input asks before the page is left (back, link, reload) and survives an expired session.
+  useKeepDraft(draftKey, form, dirty && !saved)
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }))
   const editing = Boolean(task)
@@ -81,8 +90,10 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
     label: `${u.full_name} (${u.username})`,
   }))
 
-  function chooseProject(name: string) {
-    const project = projects.data?.find((p) => p.name === name)
+  // Options carry the record's id, so a chosen project or client is known by its id, never by its
+  // name: a free-text name that happens to match a project stays free text.
+  function chooseProject(projectId: string) {
+    const project = projects.data?.find((p) => p.project_id === projectId)
     if (!project) return
     // Spec §5: a project fills the client from the project and locks it.
     setForm((f) => ({
@@ -94,12 +105,23 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
     }))
   }
 
+  // Mantine's Autocomplete reports the chosen option's text right after onOptionSubmit: that echo
+  // must not undo the choice. Only a different text is typing, which makes the project free text.
   function typeProject(text: string) {
-    setForm((f) =>
-      f.projectId
-        ? { ...f, project: text, projectId: null, client: '', clientId: null }
-        : { ...f, project: text },
-    )
+    setForm((f) => {
+      if (!f.projectId) return { ...f, project: text }
+      if (text === f.project) return f
+      return { ...f, project: text, projectId: null, client: '', clientId: null }
+    })
+  }
+
+  function chooseClient(clientId: string) {
+    const client = clients.data?.find((c) => c.client_id === clientId)
+    if (client) setForm((f) => ({ ...f, client: client.name, clientId: client.client_id }))
+  }
+
+  function typeClient(text: string) {
+    setForm((f) => (f.clientId && text === f.client ? f : { ...f, client: text, clientId: null }))
   }
 
   async function save() {
@@ -109,9 +131,9 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
     body.set('title', form.title.trim())
     if (form.assignTo) body.set('assignTo', form.assignTo)
     body.set('cc', JSON.stringify(form.cc))
-    if (form.project.trim()) body.set('project', titleCase(form.project))
+    if (form.project.trim()) body.set('project', form.projectId ? form.project : titleCase(form.project))
     if (form.projectId) body.set('projectId', form.projectId)
-    if (form.client.trim()) body.set('client', titleCase(form.client))
+    if (form.client.trim()) body.set('client', form.clientId ? form.client : titleCase(form.client))
     if (form.clientId) body.set('clientId', form.clientId)
     if (form.deadline) body.set('deadline', form.deadline)
     if (form.startDate) body.set('startDate', form.startDate)
@@ -121,12 +143,20 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
     if (removeAttachment && !attachment) body.set('removeAttachment', 'true')
     try {
       const res = task ? await tasksApi.update(task.task_id, body, task.version) : await tasksApi.create(body)
+      setSaved(true)
       notifySuccess(res.message)
       await queryClient.invalidateQueries({ queryKey: ['tasks'] })
       onClose()
     } catch (err) {
       const stale = err instanceof ApiError && err.status === 412
-      setError(task && !stale ? taskMessages.updateFailed : (serverError(err) ?? taskMessages.createFailed))
+      // Offline: 'No response received from server.'; else the server's text or the spec's default.
+      setError(
+        err instanceof ApiError && err.status === 0
+          ? transportMessages.noResponse
+          : task && !stale
+            ? taskMessages.updateFailed
+            : errorMessage(err, taskMessages.createFailed),
+      )
       setConfirming(false)
     } finally {
       setBusy(false)
@@ -160,7 +190,13 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
               label="Title"
               required
               value={form.title}
-              onChange={(e) => set('title', e.currentTarget.value)}
+              onChange={(e) => {
+                const title = e.currentTarget.value
+                set('title', title)
+                // A validation message goes as soon as the field is right (issue 10, defect 13).
+                if (title.trim() && error === taskMessages.titleRequired) setError(null)
+              }}
+              error={error === taskMessages.titleRequired ? true : undefined}
               maxLength={300}
               data-autofocus
             />
@@ -183,22 +219,19 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
               />
               <Autocomplete
                 label="Project"
-                data={[...new Set((projects.data ?? []).map((p) => p.name))]}
+                data={(projects.data ?? []).map((p) => ({ value: p.project_id, label: p.name }))}
                 value={form.project}
                 onChange={typeProject}
                 onOptionSubmit={chooseProject}
               />
               <Autocomplete
                 label="Client"
-                data={[...new Set((clients.data ?? []).map((c) => c.name))]}
+                data={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.name }))}
                 value={form.client}
                 disabled={Boolean(form.projectId)}
                 description={form.projectId ? 'Client is set by the selected project' : undefined}
-                onChange={(text) => setForm((f) => ({ ...f, client: text, clientId: null }))}
-                onOptionSubmit={(name) => {
-                  const client = clients.data?.find((c) => c.name === name)
-                  setForm((f) => ({ ...f, client: name, clientId: client?.client_id ?? null }))
-                }}
+                onChange={typeClient}
+                onOptionSubmit={chooseClient}
               />
               <DateInput
                 label="Deadline"
@@ -258,6 +291,7 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
           </Stack>
         </form>
       </Modal>
+      <LeaveGuard when={dirty && !saved && !busy} anyChange />
       <ConfirmDialog
         opened={confirming}
         title="Edit Task - Save Changes"

@@ -13,6 +13,8 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
+import { hasDraft } from '../../ui/drafts.ts'
+import { ScrollTabsList } from '../../ui/ScrollTabsList.tsx'
 import { activeTasksQuery } from './api.ts'
 import { useHiddenTasks } from './hidden-tasks.ts'
 import { activeSortOptions, TaskFilters } from './TaskFilters.tsx'
@@ -34,7 +36,8 @@ export default function TaskListPage() {
   const [category, setCategory] = useState('')
   const [search, setSearch] = useState('')
   const [showMyApproval, setShowMyApproval] = useState(true)
-  const [creating, setCreating] = useState(false)
+  // A Create Task draft kept from an expired session reopens the form.
+  const [creating, setCreating] = useState(() => hasDraft('task:create'))
 
   const changeTab = (next: MainTab) => {
     setTab(next)
@@ -72,6 +75,7 @@ export default function TaskListPage() {
       emptyText="No tasks here."
       showPastDeadline
       label={label}
+      me={me?.username}
     />
   )
 
@@ -103,7 +107,7 @@ export default function TaskListPage() {
             </Alert>
           ) : (
             <Tabs value={tab} onChange={(v) => v && changeTab(v as MainTab)} keepMounted={false}>
-              <Tabs.List>
+              <ScrollTabsList>
                 <Tabs.Tab
                   value="my"
                   rightSection={
@@ -134,7 +138,7 @@ export default function TaskListPage() {
                 >
                   Approval
                 </Tabs.Tab>
-              </Tabs.List>
+              </ScrollTabsList>
               <Tabs.Panel value="my" pt="md">
                 {table(groups.my, 'My Tasks')}
               </Tabs.Panel>

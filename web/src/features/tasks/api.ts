@@ -18,10 +18,19 @@ export interface ClosedListParams {
 /** Spec §9: task lists and details refetch every 5 minutes and stay fresh for 5. */
 const taskFreshness = { staleTime: 5 * MINUTE, refetchInterval: 5 * MINUTE }
 
+/**
+ * The active lists change under the user's feet (others submit, approve, forward): they refresh on
+ * the bell's 30 s beat and when the window regains focus (issue 10, defect 4).
+ */
+export const ACTIVE_REFRESH_MS = 30_000
+
 export const activeTasksQuery = queryOptions({
   queryKey: ['tasks', 'active'],
   queryFn: ({ signal }) => api<{ tasks: Task[]; people: People }>('/tasks', { signal }),
-  ...taskFreshness,
+  staleTime: ACTIVE_REFRESH_MS,
+  refetchInterval: ACTIVE_REFRESH_MS,
+  refetchIntervalInBackground: false,
+  refetchOnWindowFocus: 'always',
 })
 
 export function closedTasksQuery(kind: ClosedKind, params: ClosedListParams) {

@@ -5,7 +5,7 @@ import type { EntityType } from '@daftar/domain/registers'
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { describeFailure, serverError } from '../../api/client.ts'
+import { describeFailure, errorMessage } from '../../api/client.ts'
 import { FieldGrid } from '../DetailSection.tsx'
 import { notifyError, notifySuccess } from '../notify.ts'
 import { documentFailures, documentsApi } from './api.ts'
@@ -69,7 +69,7 @@ function FolderDialog({ onClose, entityType, entityId, folderId, onChanged }: Pr
       notifySuccess(res.message)
       onClose()
     },
-    onError: (err) => notifyError(serverError(err) ?? documentFailures.createFolder),
+    onError: (err) => notifyError(errorMessage(err, documentFailures.createFolder)),
     onSettled: onChanged,
   })
   return (
@@ -169,7 +169,7 @@ function DeleteDialog({ item, onClose, onChanged }: Props & { item: DocumentItem
       onClose()
     },
     onError: (err) => {
-      notifyError(serverError(err) ?? documentFailures.delete)
+      notifyError(errorMessage(err, documentFailures.delete))
       setPassword('')
     },
     onSettled: onChanged,

@@ -6,7 +6,7 @@ import { Anchor, Breadcrumbs, Button, FileButton, Group, Stack, Text, UnstyledBu
 import { IconFile, IconFolder, IconFolderPlus, IconHome, IconUpload } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { errorMessage, serverError } from '../../api/client.ts'
+import { errorMessage } from '../../api/client.ts'
 import { canWrite, type RecordAccess } from '../access-api.ts'
 import { DataTable } from '../DataTable.tsx'
 import { useStoredFile } from '../files.ts'
@@ -37,7 +37,7 @@ export function DocumentManager({ entityType, entityId, access }: DocumentManage
     mutationFn: (file: File) =>
       documentsApi.upload({ entityType, entityId, parentFolderId: folders.current, file }),
     onSuccess: (res) => notifySuccess(res.message),
-    onError: (error) => notifyError(serverError(error) ?? documentFailures.upload),
+    onError: (error) => notifyError(errorMessage(error, documentFailures.upload)),
     onSettled: refresh,
   })
 

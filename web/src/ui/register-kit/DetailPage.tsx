@@ -3,7 +3,7 @@ import { IconFiles, IconInfoSquare, IconPencil, IconUsers } from '@tabler/icons-
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { serverError } from '../../api/client.ts'
+import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { AccessTab } from '../AccessTab.tsx'
 import { canWrite } from '../access-api.ts'
@@ -122,7 +122,7 @@ function StateActionButton(props: {
     },
     onError: (error, _v, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data)
-      notifyError(serverError(error) ?? action.failed)
+      notifyError(errorMessage(error, action.failed))
       setConfirming(false)
     },
     onSuccess: (res) => {

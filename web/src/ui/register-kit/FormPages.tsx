@@ -53,6 +53,7 @@ export function RegisterAddPage({ register }: { register: AnyRegister }) {
           ) : null
         }
         onDirtyChange={setDirty}
+        draftKey={`register:${register.path}:add`}
         onSubmit={(data, values, grants) => create.save({ data, values, grants })}
         onCancel={() => navigate(listPath)}
       />
@@ -114,6 +115,7 @@ function EditForm(props: { register: AnyRegister; id: string; record: RecordBase
           ) : null
         }
         onDirtyChange={setDirty}
+        draftKey={`register:${register.path}/${id}:edit`}
         onSubmit={(data) => update.save(data)}
         onCancel={() => navigate(back)}
       />

@@ -2,6 +2,7 @@ import type { AccessPermissions } from '@daftar/domain/registers'
 import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useKeepDraft, useRestoredDraft } from '../drafts.ts'
 import { focusFirstError } from '../form-errors.ts'
 import { GrantAccessField } from '../GrantAccessField.tsx'
 import type { AnyRegister, FormMode } from './define.ts'
@@ -23,6 +24,13 @@ export interface RegisterFormProps {
   onCancel(): void
   /** Told whenever the form gains or loses unsaved input (the leave guard listens). */
   onDirtyChange?(dirty: boolean): void
+  /** Names the form's draft, kept in session storage if the session expires (ui/drafts.ts). */
+  draftKey?: string
+}
+
+interface Draft {
+  values: Record<string, unknown>
+  grants: AccessPermissions
 }
 
 /**
@@ -43,6 +51,14 @@ export function RegisterForm(props: RegisterFormProps) {
     validateInputOnBlur: true,
   })
   const dirty = form.isDirty() || grants.length !== (props.grants?.initial.length ?? 0)
+  const restored = useRestoredDraft<Draft>(props.draftKey ?? '')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restores the kept draft once, on mount
+  useEffect(() => {
+    if (!restored || !props.draftKey) return
+    form.setValues(restored.values)
+    if (props.grants) setGrants(restored.grants)
+  }, [])
+  useKeepDraft(props.draftKey ?? '', { values: form.getValues(), grants }, Boolean(props.draftKey) && dirty)
   const { onDirtyChange } = props
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange])
   const { Fields } = register.form

@@ -2,7 +2,7 @@ import { type ActionType, type ChangeResult, requestFailedMessage } from '@dafta
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useBlocker } from 'react-router'
-import { ApiError, errorMessage, serverError } from '../../api/client.ts'
+import { ApiError, errorMessage } from '../../api/client.ts'
 import { canWrite, type RecordAccess } from '../access-api.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { ErrorPanel } from '../ErrorPanel.tsx'
@@ -81,7 +81,7 @@ export function useRegisterSave<V>(options: {
       options.onSaved(result)
     },
     onError: (error) => {
-      notifyError(serverError(error) ?? failed)
+      notifyError(errorMessage(error, failed))
       setFailure(saveFailure(error, failed))
     },
   })
@@ -101,9 +101,14 @@ export function useRegisterSave<V>(options: {
  * Asks before a form with unsaved input is left: browser back and links (React Router's blocker) and
  * reload or closing the tab (the browser's own prompt).
  */
-export function LeaveGuard({ when }: { when: boolean }) {
+export function LeaveGuard({ when, anyChange }: { when: boolean; anyChange?: boolean }) {
+  // `anyChange`: a form in a dialog whose page keeps state in the query string (the task detail's
+  // `?task=`) asks before that changes too.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      when &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (Boolean(anyChange) && currentLocation.search !== nextLocation.search)),
   )
   useEffect(() => {
     if (!when) return

@@ -20,7 +20,7 @@ import {
 import { IconFileTypePdf } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { describeFailure, serverError } from '../../../api/client.ts'
+import { describeFailure, errorMessage } from '../../../api/client.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
 import { billingApi } from '../api.ts'
 import { InvoiceFieldInputs, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
@@ -57,7 +57,7 @@ export function AddInvoiceModal({
       onClose()
     },
     onError: (err) => {
-      notifyError(serverError(err) ?? 'Failed to add invoice.')
+      notifyError(errorMessage(err, 'Failed to add invoice.'))
       setError(describeFailure(err, 'Failed to create.', 'An unexpected error occurred.'))
     },
   })

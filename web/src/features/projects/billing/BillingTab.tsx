@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { errorMessage, serverError } from '../../../api/client.ts'
+import { errorMessage } from '../../../api/client.ts'
 import { canWrite } from '../../../ui/access-api.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
 import { type Billing, billingApi, billingQuery } from '../api.ts'
@@ -48,7 +48,7 @@ export function BillingTab({ projectId }: { projectId: string }) {
     },
     onError: (err, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous)
-      notifyError(serverError(err) ?? 'Failed to delete invoice. Restoring...')
+      notifyError(errorMessage(err, 'Failed to delete invoice. Restoring...'))
     },
     onSuccess: (res) => notifySuccess(res.message),
     onSettled: refresh,

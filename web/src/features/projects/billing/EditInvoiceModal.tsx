@@ -2,7 +2,7 @@ import { updateInvoiceInput } from '@daftar/domain/billing'
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { describeFailure, serverError } from '../../../api/client.ts'
+import { describeFailure, errorMessage } from '../../../api/client.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
 import { billingApi, type Invoice } from '../api.ts'
 import { InvoiceFieldInputs, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
@@ -28,7 +28,7 @@ export function EditInvoiceModal({
       onClose()
     },
     onError: (err) => {
-      notifyError(serverError(err) ?? 'Failed to edit invoice.')
+      notifyError(errorMessage(err, 'Failed to edit invoice.'))
       setError(describeFailure(err, 'Failed to update.', 'An unexpected error occurred.'))
     },
   })

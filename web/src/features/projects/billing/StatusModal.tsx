@@ -3,7 +3,7 @@ import { formatCurrency, todayIso } from '@daftar/domain/format'
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { serverError } from '../../../api/client.ts'
+import { errorMessage } from '../../../api/client.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
 import { billingApi, type Invoice } from '../api.ts'
 
@@ -37,7 +37,7 @@ export function StatusModal({
       onSaved()
       onClose()
     },
-    onError: (err) => notifyError(serverError(err) ?? 'Failed to update invoice status.'),
+    onError: (err) => notifyError(errorMessage(err, 'Failed to update invoice status.')),
   })
 
   return (

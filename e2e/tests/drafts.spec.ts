@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test'
+import { baseURL, signIn } from '../support/app.ts'
+import { e2eUsers } from '../support/users.ts'
+
+/** Ends the session as expiry would: the access token is refused and so is the refresh token. */
+async function expireSession(page: Page) {
+  await page.evaluate(() => {
+    localStorage.setItem('daftar.accessToken', 'expired')
+    localStorage.setItem('daftar.refreshToken', 'expired')
+  })
+}
+
+// Issue 10, defect 7: a form with unsaved input asks before it is left.
+test('Create Task with unsaved input asks before browser back, a link and a reload', async ({ page }) => {
+  await signIn(page, e2eUsers.watcher.email)
+  await page.goto(`${baseURL()}/finished-tasks`)
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Active Tasks' })
+    .click()
+  await expect(page).toHaveURL(`${baseURL()}/`)
+  await page.getByRole('button', { name: 'Create Task' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Task' })
+  await form.getByRole('textbox', { name: /^Title/ }).fill('Draft that must not vanish')
+
+  await page.goBack()
+  const leave = page.getByRole('dialog', { name: 'Leave this page?' })
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Stay' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/`)
+  await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Draft that must not vanish')
+
+  // A reload gets the browser's own prompt; dismissing it stays on the page with the input.
+  const prompt = page.waitForEvent('dialog')
+  void page.reload().catch(() => {})
+  const dialog = await prompt
+  expect(dialog.type()).toBe('beforeunload')
+  await dialog.dismiss()
+  await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Draft that must not vanish')
+})
+
+// Issue 10, defect 8: an expired session keeps the draft and comes back to it.
+test('a session that expires while creating a task keeps the draft and returns to it', async ({ page }) => {
+  await signIn(page, e2eUsers.watcher.email)
+  await page.getByRole('button', { name: 'Create Task' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Task' })
+  await form.getByRole('textbox', { name: /^Title/ }).fill('Survives an expired session')
+  await form.getByRole('textbox', { name: 'Details' }).fill('Written before the session ended.')
+  await expireSession(page)
+  await form.getByRole('button', { name: 'Create Task' }).click()
+
+  await expect(page).toHaveURL(`${baseURL()}/login`)
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+  await page.getByLabel('Email or Mobile').fill(e2eUsers.watcher.email)
+  await page.getByRole('textbox', { name: /^Password/ }).fill('Demo@1234')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/`)
+  const again = page.getByRole('dialog', { name: 'Create Task' })
+  await expect(again.getByRole('textbox', { name: /^Title/ })).toHaveValue('Survives an expired session')
+  await expect(again.getByRole('textbox', { name: 'Details' })).toHaveValue(
+    'Written before the session ended.',
+  )
+})
+
+test('a register form keeps its draft across an expired session', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  await page.goto(`${baseURL()}/suppliers/add`)
+  await page
+    .getByRole('textbox', { name: /Supplier name|Name/ })
+    .first()
+    .fill('Draft Supplier Works')
+  await expireSession(page)
+  await page.getByRole('button', { name: 'Submit for Approval' }).click()
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+  await page.getByLabel('Email or Mobile').fill('ravi@example.com')
+  await page.getByRole('textbox', { name: /^Password/ }).fill('Demo@1234')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/suppliers/add`)
+  await expect(page.getByRole('textbox', { name: /Supplier name|Name/ }).first()).toHaveValue(
+    'Draft Supplier Works',
+  )
+})

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test'
+import { baseURL, signIn } from '../support/app.ts'
+import { e2eUsers } from '../support/users.ts'
+
+// Issue 10, defect 9: a call that gets no answer says so, stops, keeps the input and is never sent later.
+test('offline: a banner, the spec message, the input kept, and nothing sent when the connection returns', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'ravi@example.com')
+  await page.goto(`${baseURL()}/suppliers/add`)
+  const name = page.getByRole('textbox', { name: /Supplier name|Name/ }).first()
+  await name.fill('Offline Traders')
+  const posts: string[] = []
+  page.on('request', (r) => {
+    if (r.method() !== 'GET') posts.push(r.url())
+  })
+
+  await context.setOffline(true)
+  await expect(page.getByText(/You are offline/)).toBeVisible()
+  const submit = page.getByRole('button', { name: 'Submit for Approval' })
+  await submit.click()
+  await expect(page.getByRole('alert', { name: 'Could not save' })).toContainText(
+    'No response received from server.',
+  )
+  await expect(submit).toBeEnabled()
+  await expect(submit).not.toHaveAttribute('data-loading')
+  await expect(name).toHaveValue('Offline Traders')
+
+  posts.length = 0
+  await context.setOffline(false)
+  await expect(page.getByText(/You are offline/)).toBeHidden()
+  await page.waitForTimeout(2_000)
+  expect(posts.filter((u) => u.includes('/api/suppliers'))).toEqual([])
+  await expect(page).toHaveURL(`${baseURL()}/suppliers/add`)
+})
+
+test('offline: Create Task says no response was received and keeps the form', async ({ page, context }) => {
+  await signIn(page, e2eUsers.watcher.email)
+  await page.getByRole('button', { name: 'Create Task' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Task' })
+  await form.getByRole('textbox', { name: /^Title/ }).fill('Written offline')
+  await context.setOffline(true)
+  await form.getByRole('button', { name: 'Create Task' }).click()
+  await expect(form.getByRole('alert')).toHaveText('No response received from server.')
+  await expect(form.getByRole('button', { name: 'Create Task' })).toBeEnabled()
+  await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Written offline')
+  await context.setOffline(false)
+})
+
+// Issue 10, defect 14: a failure without the server's own text shows the spec's default for the call.
+test('a failed call without an error text shows the spec’s own default', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  await page.route('**/api/notifications?*', (route) => route.fulfill({ status: 500, body: '' }))
+  await page.route('**/api/notifications', (route) => route.fulfill({ status: 500, body: '' }))
+  await page.getByRole('button', { name: /Notifications/ }).click()
+  await expect(page.getByText('Error: Could not load notifications.')).toBeVisible({ timeout: 20_000 })
+})

@@ -1,0 +1,73 @@
+import { expect, type Page, test } from '@playwright/test'
+import { baseURL, signIn } from '../support/app.ts'
+import { checkPage, expectNoSideScroll } from '../support/checks.ts'
+
+/** Every route the e2e journeys visit, as the admin sees it (the admin sees every page). */
+const ROUTES = [
+  '/',
+  '/finished-tasks',
+  '/deleted-tasks',
+  '/projects',
+  '/projects/archived',
+  '/projects/add',
+  '/clients',
+  '/clients/add',
+  '/suppliers',
+  '/suppliers/add',
+  '/technical-info',
+  '/organization/assets',
+  '/organization/assets/due-soon',
+  '/employees',
+  '/old-employees',
+  '/organization/internal-docs',
+  '/organization/announcements',
+  '/accounts/receivables',
+  '/accounts/receivables/add',
+  '/accounts/payables',
+  '/accounts/payables/add',
+  '/admin/approvals',
+  '/admin/settings',
+]
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByText(/^Loading/)).toHaveCount(0)
+}
+
+for (const width of [375, 1280]) {
+  test(`every page fits ${width} px and passes axe`, async ({ page }) => {
+    test.setTimeout(240_000)
+    await page.setViewportSize({ width, height: 812 })
+    await page.goto(`${baseURL()}/login`)
+    await settle(page)
+    await checkPage(page)
+    await signIn(page, 'admin@example.com')
+    for (const route of ROUTES) {
+      await page.goto(`${baseURL()}${route}`)
+      await settle(page)
+      await checkPage(page)
+    }
+    // A project's detail with every tab, and a client's.
+    await page.goto(`${baseURL()}/projects`)
+    await page.getByRole('link', { name: 'Sunrise ETP Upgrade' }).first().click()
+    await settle(page)
+    for (const tab of ['Overview', 'Documents', 'Billing', 'Access']) {
+      await page.getByRole('tab', { name: tab }).click()
+      await settle(page)
+      await checkPage(page)
+    }
+    await page.goto(`${baseURL()}/clients`)
+    await page.getByRole('link', { name: 'Sunrise Textiles Pvt Ltd' }).first().click()
+    await settle(page)
+    await checkPage(page)
+  })
+}
+
+test('at 320 px the task list and the header stay inside the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 })
+  await signIn(page, 'admin@example.com')
+  await settle(page)
+  await expectNoSideScroll(page)
+  await expect(page.getByRole('button', { name: /Notifications/ })).toBeInViewport({ ratio: 1 })
+  await expect(page.getByLabel('User menu')).toBeInViewport({ ratio: 1 })
+})

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test'
+import { baseURL, signIn } from '../support/app.ts'
+import { checkPage, expectNoSideScroll } from '../support/checks.ts'
+
+// Issue 10, defect 3: at 375 px nothing is wider than the screen and nothing is cut off.
+test.use({ viewport: { width: 375, height: 812 } })
+
+test('a project on a phone: Documents and Billing stay inside the screen, the tabs scroll with a hint', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com')
+  await page.goto(`${baseURL()}/projects`)
+  await page.getByRole('link', { name: 'Sunrise ETP Upgrade' }).first().click()
+  const tabs = page.getByRole('tablist')
+  await expect(tabs).not.toHaveAttribute('data-at-end')
+  for (const tab of ['Documents', 'Billing']) {
+    await page.getByRole('tab', { name: tab }).click()
+    await expect(page.getByRole('table')).toBeVisible()
+    await expectNoSideScroll(page)
+    await expect(page.getByRole('button', { name: /Notifications/ })).toBeInViewport({ ratio: 1 })
+    await expect(page.getByLabel('User menu')).toBeInViewport({ ratio: 1 })
+  }
+  await tabs.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+  await expect(tabs).toHaveAttribute('data-at-end', 'true')
+  await expect(page.getByRole('tab', { name: 'Access' })).toBeInViewport({ ratio: 1 })
+})
+
+test('the task list on a phone shows title, deadline, status and assignee without a sideways swipe', async ({
+  page,
+}) => {
+  await signIn(page, 'asha@example.com')
+  const card = page.getByTestId('task-row').first()
+  await expect(card).toBeVisible()
+  await expect(card).toBeInViewport({ ratio: 1 })
+  await expect(card).toContainText(/Due /)
+  await expect(card).toContainText(/In Progress|Pending Approval/)
+  await expect(card).toContainText('Assignee:')
+  await checkPage(page)
+})
+
+test('the review of a change shows Current and Proposed stacked on a phone', async ({ browser }) => {
+  const ashaContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const asha = await ashaContext.newPage()
+  await signIn(asha, 'asha@example.com')
+  await asha.goto(`${baseURL()}/clients`)
+  await asha.getByRole('link', { name: 'Ganga Water Works' }).click()
+  await asha
+    .getByRole('link', { name: 'Edit' })
+    .or(asha.getByRole('button', { name: 'Edit' }))
+    .first()
+    .click()
+  const address = `Phone review ${Date.now().toString(36)}, Varanasi`
+  await asha.getByRole('textbox', { name: 'Office address' }).fill(address)
+  await asha.getByRole('button', { name: 'Submit for Approval' }).click()
+  await expect(asha.getByText(/submitted for admin approval/)).toBeVisible()
+  await ashaContext.close()
+
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } })
+  const page = await context.newPage()
+  await signIn(page, 'admin@example.com')
+  await page.goto(`${baseURL()}/admin/approvals`)
+  await page.getByRole('row').filter({ hasText: 'Ganga Water Works' }).getByRole('link').first().click()
+  await expect(page.getByRole('heading', { name: 'Review Pending Action' })).toBeVisible()
+  const proposed = page.getByRole('table', { name: 'Proposed changes' }).getByText(address)
+  await proposed.scrollIntoViewIfNeeded()
+  const box = (await proposed.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(375)
+  await checkPage(page)
+})

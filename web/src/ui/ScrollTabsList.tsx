@@ -1,0 +1,32 @@
+import { Tabs, type TabsListProps } from '@mantine/core'
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+/**
+ * A tab list that never cuts a tab off on a phone: it scrolls sideways, and fades at its right edge
+ * while tabs remain beyond it (`.scroll-tabs` in app/global.css).
+ */
+export function ScrollTabsList(props: TabsListProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [atEnd, setAtEnd] = useState(true)
+  const measure = useCallback(() => {
+    const el = ref.current
+    if (el) setAtEnd(el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)
+  }, [])
+  useEffect(() => {
+    measure()
+    const el = ref.current
+    if (!el) return
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [measure])
+  return (
+    <Tabs.List
+      {...props}
+      ref={ref}
+      className={`scroll-tabs ${props.className ?? ''}`}
+      data-at-end={atEnd || undefined}
+      onScroll={measure}
+    />
+  )
+}

@@ -1,0 +1,83 @@
+/**
+ * Drafts that survive an expired session (issue 10, defect 8): each open form with unsaved input
+ * registers a getter; when the session expires, every registered draft is written to session storage
+ * under its form's key, with the page to return to, before the app goes to /login. The form reads its
+ * draft back once, when it opens again after signing in.
+ */
+import { useEffect, useRef, useState } from 'react'
+
+const PREFIX = 'daftar.draft:'
+const RETURN_TO = 'daftar.returnTo'
+const EXPIRED = 'daftar.sessionExpired'
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.'
+
+const providers = new Map<string, () => unknown>()
+
+/** Called by the API client just before an expired session is cleared. */
+export function keepDraftsForExpiredSession() {
+  for (const [key, read] of providers) {
+    try {
+      sessionStorage.setItem(PREFIX + key, JSON.stringify(read()))
+    } catch {
+      // A draft that cannot be stored (quota, a File) is lost as before; signing out goes on.
+    }
+  }
+  sessionStorage.setItem(RETURN_TO, window.location.pathname + window.location.search)
+  sessionStorage.setItem(EXPIRED, '1')
+}
+
+export function forgetReturnTo() {
+  sessionStorage.removeItem(RETURN_TO)
+}
+
+export function hasDraft(key: string): boolean {
+  return sessionStorage.getItem(PREFIX + key) !== null
+}
+
+/**
+ * The login page: whether to say the session expired. Read during render, forgotten by
+ * `forgetSessionExpired` in an effect (render may run twice; the notice must show).
+ */
+export function sessionExpired(): boolean {
+  return sessionStorage.getItem(EXPIRED) !== null
+}
+
+export function forgetSessionExpired() {
+  sessionStorage.removeItem(EXPIRED)
+}
+
+/** Where to go after signing in again (a path of this app); `forgetReturnTo` once followed. */
+export function returnTo(): string | null {
+  const to = sessionStorage.getItem(RETURN_TO)
+  return to?.startsWith('/') && !to.startsWith('//') && !to.startsWith('/login') ? to : null
+}
+
+/** The draft kept for this form from an expired session, if any (read once, then forgotten). */
+export function useRestoredDraft<T>(key: string): T | undefined {
+  const [restored] = useState<T | undefined>(() => {
+    const raw = sessionStorage.getItem(PREFIX + key)
+    if (raw === null) return undefined
+    try {
+      return JSON.parse(raw) as T
+    } catch {
+      return undefined
+    }
+  })
+  // Forgotten once read (in an effect: a render may run twice).
+  useEffect(() => sessionStorage.removeItem(PREFIX + key), [key])
+  return restored
+}
+
+/** Offers `value` as the form's draft while `active` (the form holds unsaved input). */
+export function useKeepDraft(key: string, value: unknown, active: boolean) {
+  const latest = useRef(value)
+  latest.current = value
+  useEffect(() => {
+    if (!active) return
+    providers.set(key, () => latest.current)
+    return () => {
+      providers.delete(key)
+    }
+  }, [key, active])
+}
