@@ -15,12 +15,22 @@ const ROUTES = [
   '/suppliers',
   '/suppliers/add',
   '/technical-info',
+  '/technical-info/add',
   '/organization/assets',
+  '/organization/assets/add',
   '/organization/assets/due-soon',
   '/employees',
+  '/employees/add',
   '/old-employees',
   '/organization/internal-docs',
+  '/organization/internal-docs/add',
   '/organization/announcements',
+  '/reports/send',
+  '/reports/inventory-request/new',
+  '/reports/operations-report/new',
+  '/reports/expenses-income/new',
+  '/reports/view',
+  '/reports/list/all',
   '/accounts/receivables',
   '/accounts/receivables/add',
   '/accounts/payables',
@@ -58,6 +68,12 @@ for (const width of [375, 1280]) {
     }
     await page.goto(`${baseURL()}/clients`)
     await page.getByRole('link', { name: 'Sunrise Textiles Pvt Ltd' }).first().click()
+    await settle(page)
+    await checkPage(page)
+    // A report's detail, opened from the list by keyboard.
+    await page.goto(`${baseURL()}/reports/list/all`)
+    await page.getByRole('row', { name: 'Open report 1' }).press('Enter')
+    await expect(page).toHaveURL(/\/reports\/view\/[0-9a-f-]{36}$/)
     await settle(page)
     await checkPage(page)
   })

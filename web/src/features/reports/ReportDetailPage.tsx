@@ -90,7 +90,13 @@ function DataTable({
       </Text>
     )
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${label} (scrolls sideways)`}
+    >
       <Table aria-label={label} withTableBorder withColumnBorders verticalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>

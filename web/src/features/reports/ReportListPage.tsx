@@ -168,6 +168,12 @@ export default function ReportListPage() {
         onClick={(e) => {
           if (!(e.target as HTMLElement).closest('a, button')) navigate(`/reports/view/${r.report_id}`)
         }}
+        // The whole row opens the report; Enter does the same for keyboard users.
+        tabIndex={0}
+        aria-label={`Open report ${index + 1}`}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && e.target === e.currentTarget) navigate(`/reports/view/${r.report_id}`)
+        }}
       >
         <Table.Td>{index + 1}</Table.Td>
         {isAll && <Table.Td>{reportTypeLabels[r.report_type]}</Table.Td>}
@@ -260,7 +266,13 @@ export default function ReportListPage() {
           w={160}
         />
       </Group>
-      <Table.ScrollContainer minWidth={isAll ? 860 : 760} type="native">
+      <Table.ScrollContainer
+        minWidth={isAll ? 860 : 760}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={`${reportListTitle(reportType)} (scrolls sideways)`}
+      >
         <Table verticalSpacing="sm" highlightOnHover aria-label={reportListTitle(reportType)}>
           <Table.Thead>
             <Table.Tr>

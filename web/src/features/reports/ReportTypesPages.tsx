@@ -60,7 +60,7 @@ function TypeCards({
               <Text size="sm" c="dimmed" style={{ flex: 1 }}>
                 {look[text]}
               </Text>
-              <Group gap={4} c={look.color}>
+              <Group gap={4} c={`${look.color}.9`}>
                 <Text size="sm" fw={600}>
                   {action}
                 </Text>
@@ -85,7 +85,7 @@ export function SendReportPage() {
       <TypeCards to={(t) => reportFormPaths[t]} text="send" action="Create" />
       <Text size="sm" c="dimmed">
         Sent reports and the ones sent to you are under{' '}
-        <Anchor component={Link} to="/reports/view" size="sm">
+        <Anchor component={Link} to="/reports/view" size="sm" underline="always">
           View Submitted Reports
         </Anchor>
         .

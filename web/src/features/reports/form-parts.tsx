@@ -233,7 +233,13 @@ export function RowsTable<R>(props: {
   const { form, path, rows } = props
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={props.minWidth} type="native">
+      <Table.ScrollContainer
+        minWidth={props.minWidth}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={`${props.ariaLabel} (scrolls sideways)`}
+      >
         <Table className={classes.rowsTable} aria-label={props.ariaLabel} verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
