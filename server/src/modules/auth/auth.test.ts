@@ -74,6 +74,54 @@ describe('login', () => {
     }
   })
 
+  it('counts every spelling of one account in one bucket (email, username, spaced or dashed mobile)', async () => {
+    const victim = await createUser(server, orgId)
+    const digits = victim.mobile.slice(3)
+    const spellings = [
+      `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`,
+      `+91-${digits.slice(0, 5)}-${digits.slice(5)}`,
+      victim.username.toUpperCase(),
+    ]
+    server.config.LOGIN_MAX_PER_IDENTIFIER = 3
+    try {
+      for (const identifier of spellings) {
+        const res = await anon().post('/auth/login', { identifier, password: 'nope-nope' })
+        expect(res.statusCode).toBe(401)
+      }
+      const blocked = await anon().post('/auth/login', {
+        identifier: ` ${victim.email} `,
+        password: PASSWORD,
+      })
+      expect(blocked.statusCode).toBe(429)
+    } finally {
+      server.config.LOGIN_MAX_PER_IDENTIFIER = 10
+    }
+  })
+
+  it('counts an unknown identifier by its normalised form', async () => {
+    server.config.LOGIN_MAX_PER_IDENTIFIER = 2
+    try {
+      const spellings = ['Ghost@Nowhere.test', ' ghost@nowhere.test', 'GHOST@NOWHERE.TEST']
+      const codes = []
+      for (const identifier of spellings)
+        codes.push((await anon().post('/auth/login', { identifier, password: 'nope-nope' })).statusCode)
+      expect(codes).toEqual([401, 401, 429])
+    } finally {
+      server.config.LOGIN_MAX_PER_IDENTIFIER = 10
+    }
+  })
+
+  it('counts 30 parallel wrong logins before the password is checked: the limit holds', async () => {
+    const victim = await createUser(server, orgId)
+    const codes = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        anon().post('/auth/login', { identifier: victim.email, password: 'nope-nope' }),
+      ),
+    ).then((all) => all.map((r) => r.statusCode))
+    expect(codes.filter((c) => c === 401)).toHaveLength(10)
+    expect(codes.filter((c) => c === 429)).toHaveLength(20)
+  })
+
   it('rate limits attempts per IP address', async () => {
     server.config.LOGIN_MAX_PER_IP = 2
     try {
@@ -320,6 +368,37 @@ describe('forgot and reset password', () => {
     } finally {
       server.config.OTP_SEND_MAX_PER_IDENTIFIER = 10000
     }
+  })
+
+  it('rate limits OTP sending per account, whatever the spelling', async () => {
+    const target = await createUser(server, orgId)
+    server.config.OTP_SEND_MAX_PER_IDENTIFIER = 2
+    try {
+      expect((await sendOtp(target.email.toUpperCase())).statusCode).toBe(200)
+      expect((await sendOtp(target.username)).statusCode).toBe(200)
+      expect((await sendOtp(target.mobile.replace(/^(\+91)(\d{5})/, '$1 $2 '))).statusCode).toBe(429)
+    } finally {
+      server.config.OTP_SEND_MAX_PER_IDENTIFIER = 10000
+    }
+  })
+
+  it('20 parallel wrong OTPs get no more than the 5 allowed tries', async () => {
+    const target = await createUser(server, orgId)
+    await sendOtp(target.email)
+    await server.deps.outbox.drain()
+    const otp = otpFrom(lastMailTo(server.config, target.email))
+    const wrong = otp === '000000' ? '111111' : '000000'
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        anon().post('/auth/reset-password', {
+          identifier: target.email,
+          otp: wrong,
+          newPassword: 'whatever1',
+        }),
+      ),
+    ).then((all) => all.map((r) => r.statusCode))
+    expect(codes.filter((c) => c === 400)).toHaveLength(4)
+    expect(codes.filter((c) => c === 429)).toHaveLength(16)
   })
 
   it('rate limits OTP verification per IP', async () => {

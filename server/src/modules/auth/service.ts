@@ -1,13 +1,15 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import {
+  identifierKind,
   type LoginInput,
   type LogoutInput,
   messages,
+  normaliseMobile,
   OTP_MAX_ATTEMPTS,
   OTP_TTL_MINUTES,
   type ResetPasswordInput,
 } from '@daftar/domain'
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -15,7 +17,7 @@ import type { Deps } from '../../platform/deps.ts'
 import { AppError, badRequest, unauthorized } from '../../platform/errors.ts'
 import { enqueue } from '../../platform/outbox.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts'
-import { consumeRateLimit, type Limit, peekRateLimit, resetRateLimit } from '../../platform/rate-limit.ts'
+import { consumeRateLimit, type Limit, resetRateLimit } from '../../platform/rate-limit.ts'
 import { newRefreshToken, REFRESH_TOKEN_TTL_DAYS, sha256 } from '../../platform/tokens.ts'
 import { users } from '../users/schema.ts'
 import { findUserByIdentifier } from '../users/service.ts'
@@ -28,39 +30,55 @@ export interface ClientInfo {
 
 const sessionExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000)
 
-function limits(deps: Deps, identifier: string, ip: string) {
-  const { config } = deps
-  const window = config.RATE_LIMIT_WINDOW_SECONDS
-  const id = identifier.trim().toLowerCase()
-  return {
-    loginIdentifier: { key: `login:id:${id}`, max: config.LOGIN_MAX_PER_IDENTIFIER, windowSeconds: window },
-    loginIp: { key: `login:ip:${ip}`, max: config.LOGIN_MAX_PER_IP, windowSeconds: window },
-    otpSendIdentifier: {
-      key: `otp-send:id:${id}`,
-      max: config.OTP_SEND_MAX_PER_IDENTIFIER,
-      windowSeconds: window,
-    },
-    otpSendIp: { key: `otp-send:ip:${ip}`, max: config.OTP_SEND_MAX_PER_IP, windowSeconds: window },
-    otpVerifyIp: { key: `otp-verify:ip:${ip}`, max: config.OTP_VERIFY_MAX_PER_IP, windowSeconds: window },
-  } satisfies Record<string, Limit>
+/** The identifier as the lookup reads it: '+91 98000 00004' and '+91-98000-00004' are one number. */
+export function normaliseIdentifier(identifier: string): string {
+  const value = identifier.trim()
+  return identifierKind(value) === 'mobile' ? normaliseMobile(value) : value.toLowerCase()
 }
 
 /**
- * Wrong identifier and wrong password answer alike. Failures count per identifier and every attempt
- * per IP address; a success clears the identifier's count.
+ * Per-account limits are keyed by the account the identifier resolves to (so every spelling of one
+ * account shares a bucket), or by the normalised identifier when none resolves (docs/security.md).
+ */
+function accountKey(prefix: string, user: { userId: string } | null, identifier: string): string {
+  return user ? `${prefix}:user:${user.userId}` : `${prefix}:id:${normaliseIdentifier(identifier)}`
+}
+
+function limits(deps: Deps, ip: string) {
+  const { config } = deps
+  const window = config.RATE_LIMIT_WINDOW_SECONDS
+  return {
+    loginAccount: (key: string): Limit => ({
+      key,
+      max: config.LOGIN_MAX_PER_IDENTIFIER,
+      windowSeconds: window,
+    }),
+    loginIp: { key: `login:ip:${ip}`, max: config.LOGIN_MAX_PER_IP, windowSeconds: window },
+    otpSendAccount: (key: string): Limit => ({
+      key,
+      max: config.OTP_SEND_MAX_PER_IDENTIFIER,
+      windowSeconds: window,
+    }),
+    otpSendIp: { key: `otp-send:ip:${ip}`, max: config.OTP_SEND_MAX_PER_IP, windowSeconds: window },
+    otpVerifyIp: { key: `otp-verify:ip:${ip}`, max: config.OTP_VERIFY_MAX_PER_IP, windowSeconds: window },
+  }
+}
+
+/**
+ * Wrong identifier and wrong password answer alike. Every attempt counts per IP address and per
+ * account, atomically and before the password is checked, so parallel guesses cannot all slip under
+ * the limit; a success clears the account's count.
  */
 export async function login(deps: Deps, input: LoginInput, client: ClientInfo) {
-  const limit = limits(deps, input.identifier, client.ip)
+  const limit = limits(deps, client.ip)
   await consumeRateLimit(deps.db, [limit.loginIp])
-  await peekRateLimit(deps.db, limit.loginIdentifier)
   const user = await findUserByIdentifier(deps.db, input.identifier)
+  const accountLimit = limit.loginAccount(accountKey('login', user, input.identifier))
+  await consumeRateLimit(deps.db, [accountLimit])
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
-  if (!user || !valid) {
-    await consumeRateLimit(deps.db, [limit.loginIdentifier]).catch(() => {})
-    throw unauthorized(messages.invalidCredentials)
-  }
+  if (!user || !valid) throw unauthorized(messages.invalidCredentials)
   if (!user.isActive) throw new AppError(403, messages.accountDeactivated)
-  await resetRateLimit(deps.db, limit.loginIdentifier.key)
+  await resetRateLimit(deps.db, accountLimit.key)
   return deps.db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
@@ -166,9 +184,10 @@ function otpDigest(secret: string, resetId: string, otp: string): string {
 
 /** Always answers the same, whether or not the identifier names an account. */
 export async function forgotPassword(deps: Deps, identifier: string, client: ClientInfo) {
-  const limit = limits(deps, identifier, client.ip)
-  await consumeRateLimit(deps.db, [limit.otpSendIp, limit.otpSendIdentifier])
+  const limit = limits(deps, client.ip)
+  await consumeRateLimit(deps.db, [limit.otpSendIp])
   const user = await findUserByIdentifier(deps.db, identifier)
+  await consumeRateLimit(deps.db, [limit.otpSendAccount(accountKey('otp-send', user, identifier))])
   if (user?.isActive && (user.email || user.mobile)) {
     const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
     await deps.db.transaction(async (tx) => {
@@ -219,7 +238,7 @@ export async function forgotPassword(deps: Deps, identifier: string, client: Cli
 }
 
 export async function resetPassword(deps: Deps, input: ResetPasswordInput, client: ClientInfo) {
-  const limit = limits(deps, input.identifier, client.ip)
+  const limit = limits(deps, client.ip)
   await consumeRateLimit(deps.db, [limit.otpVerifyIp])
   const user = await findUserByIdentifier(deps.db, input.identifier)
   if (!user?.isActive) throw badRequest(messages.otpInvalid)
@@ -236,17 +255,18 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
     .orderBy(desc(passwordResets.createdAt))
     .limit(1)
   if (!reset) throw badRequest(messages.otpInvalid)
-  if (reset.attempts >= OTP_MAX_ATTEMPTS) throw new AppError(429, messages.otpTooManyTries)
+  // The try is counted before the code is compared, in one statement, so parallel guesses cannot
+  // exceed the allowed tries.
+  const [counted] = await deps.db
+    .update(passwordResets)
+    .set({ attempts: sql`${passwordResets.attempts} + 1` })
+    .where(and(eq(passwordResets.resetId, reset.resetId), lt(passwordResets.attempts, OTP_MAX_ATTEMPTS)))
+    .returning({ attempts: passwordResets.attempts })
+  if (!counted) throw new AppError(429, messages.otpTooManyTries)
   const expected = Buffer.from(reset.otpHash)
   const given = Buffer.from(otpDigest(deps.secrets.otp, reset.resetId, input.otp))
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    const [after] = await deps.db
-      .update(passwordResets)
-      .set({ attempts: sql`${passwordResets.attempts} + 1` })
-      .where(eq(passwordResets.resetId, reset.resetId))
-      .returning({ attempts: passwordResets.attempts })
-    if ((after?.attempts ?? OTP_MAX_ATTEMPTS) >= OTP_MAX_ATTEMPTS)
-      throw new AppError(429, messages.otpTooManyTries)
+    if (counted.attempts >= OTP_MAX_ATTEMPTS) throw new AppError(429, messages.otpTooManyTries)
     throw badRequest(messages.otpInvalid)
   }
   const passwordHash = await hashPassword(input.newPassword)
@@ -266,6 +286,6 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
       { action: 'PASSWORD_RESET', entityType: 'USER', entityId: user.userId },
     )
   })
-  await resetRateLimit(deps.db, limits(deps, input.identifier, client.ip).loginIdentifier.key)
+  await resetRateLimit(deps.db, accountKey('login', user, input.identifier))
   return { message: messages.passwordReset }
 }
