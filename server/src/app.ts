@@ -30,8 +30,9 @@ import { technicalInfoRoutes } from './modules/technical-info/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
-import { AppError, findPgError } from './platform/errors.ts'
+import { AppError, findPgError, invalidValueMessage } from './platform/errors.ts'
 import { type App, serializerCompiler, validatorCompiler } from './platform/http.ts'
+import { refuseControlCharacters } from './platform/input-guard.ts'
 
 export interface BuildOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -78,6 +79,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  app.addHook('preValidation', refuseControlCharacters)
   // Every route, as Fastify registers it: the contract and authorisation tests walk this list.
   const routeTable: RouteInfo[] = []
   app.decorate('routeTable', routeTable)
@@ -184,6 +186,8 @@ function toHttpError(error: FastifyError): { status: number; message: string } {
   const pg = findPgError(error)
   if (pg?.code === '22P02') return { status: 404, message: 'Not found.' } // a malformed id names nothing
   if (pg?.code === '23505') return { status: 409, message: 'This record already exists.' }
+  const invalidValue = pg?.code ? invalidValueMessage(pg.code) : undefined
+  if (invalidValue) return { status: 400, message: invalidValue }
   if (pg?.code === '57014') return { status: 503, message: 'The request took too long. Please try again.' }
   if (isConnectionLoss(error))
     return { status: 503, message: 'The database is briefly unavailable. Please try again.' }

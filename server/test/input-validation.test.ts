@@ -1,0 +1,170 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { invalidValueMessage } from '../src/platform/errors.ts'
+import { client, errorOf, multipart, startTestServer, type TestServer } from './helpers.ts'
+import {
+  createClient,
+  createProject,
+  PDF_BYTES,
+  projectBody,
+  type RegisterOrg,
+  registerOrg,
+  sendMultipart,
+  storedFiles,
+} from './registers-helpers.ts'
+
+// Issue 11, finding 7: input that used to reach the database and answer 500 is refused with 400.
+
+let server: TestServer
+let org: RegisterOrg
+
+beforeAll(async () => {
+  server = await startTestServer()
+  org = await registerOrg(server, 'Input Org')
+})
+afterAll(() => server.close())
+
+const CONTROL = 'Text must not contain control characters.'
+
+describe('control characters', () => {
+  it('a NUL byte in the sign-in identifier or password answers 400 before sign-in', async () => {
+    for (const payload of [
+      { identifier: 'ad\u0000min@example.com', password: 'x' },
+      { identifier: org.admin.email, password: 'pass\u0000word' },
+    ]) {
+      const res = await client(server).post('/auth/login', payload)
+      expect(res.statusCode).toBe(400)
+      expect(errorOf(res)).toBe(CONTROL)
+    }
+    const forgot = await client(server).post('/auth/forgot-password', { identifier: 'a\u0000b' })
+    expect(forgot.statusCode).toBe(400)
+  })
+
+  it('a NUL or other control character in a JSON field, a key, a query or a path answers 400', async () => {
+    const api = client(server, org.admin.token)
+    for (const res of [
+      await api.post('/clients', { name: 'Acme\u0000 Ltd' }),
+      await api.post('/clients', { name: 'Bell\u0007 Ltd' }),
+      await api.post('/clients', { name: 'Fine', 'extra\u0000': 1 }),
+      await api.get('/clients?searchQuery=a%00b'),
+      await api.get('/clients/abc%00def'),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400)
+      expect(errorOf(res)).toBe(CONTROL)
+    }
+  })
+
+  it('keeps tabs and line breaks in text', async () => {
+    const id = await createClient(server, org.admin.token, { name: 'Tab\tand\nline Co' })
+    expect(id).toBeTruthy()
+  })
+
+  it('a NUL in a multipart field or file name answers 400 and stores nothing', async () => {
+    const before = storedFiles(server)
+    const field = await sendMultipart(server, org.admin.token, '/tasks', { title: 'Fix\u0000 it' })
+    expect(field.statusCode).toBe(400)
+    expect(errorOf(field)).toBe(CONTROL)
+    const clientId = await createClient(server, org.admin.token)
+    const upload = await sendMultipart(
+      server,
+      org.admin.token,
+      '/documents/upload',
+      { entityType: 'CLIENT', entityId: clientId },
+      { documentFile: { name: 'a\u0001b.pdf', type: 'application/pdf', data: PDF_BYTES } },
+    )
+    expect(upload.statusCode).toBe(400)
+    expect(storedFiles(server)).toEqual(before)
+  })
+})
+
+describe('calendar dates', () => {
+  it('refuses 2026-02-30 in a task due date', async () => {
+    const res = await sendMultipart(server, org.admin.token, '/tasks', {
+      title: 'Dated',
+      deadline: '2026-02-30',
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(errorOf(res)).toBe('Dates must be YYYY-MM-DD.')
+  })
+
+  it('refuses impossible dates in billing invoices, accounts and register requests', async () => {
+    const clientId = await createClient(server, org.admin.token)
+    const projectId = await createProject(server, org.admin.token, clientId)
+    const invoice = await sendMultipart(
+      server,
+      org.admin.token,
+      `/billing/project/${projectId}`,
+      { invoice_no: 'B-1', title: 'Stage 1', amount: '1000', invoice_date: '2026-02-30' },
+      { invoice_pdf: { name: 'b.pdf', type: 'application/pdf', data: PDF_BYTES } },
+    )
+    expect(invoice.statusCode, invoice.body).toBe(400)
+    expect(errorOf(invoice)).toBe('Invoice No, Title, Amount, Date, and PDF are required fields.')
+    const cleared = await sendMultipart(
+      server,
+      org.admin.token,
+      `/billing/project/${projectId}`,
+      {
+        invoice_no: 'B-2',
+        title: 'Stage 2',
+        amount: '1000',
+        invoice_date: '2026-02-27',
+        status: 'CLEARED',
+        clearance_date: '2026-13-01',
+      },
+      { invoice_pdf: { name: 'b.pdf', type: 'application/pdf', data: PDF_BYTES } },
+    )
+    expect(cleared.statusCode, cleared.body).toBe(400)
+    expect(errorOf(cleared)).toBe('Dates must be YYYY-MM-DD.')
+    // A staff request with an impossible date is refused when made, so none waits unapprovable.
+    const staffProject = await client(server, org.staff.token).post(
+      '/projects',
+      projectBody(clientId, { work_order_details: { number: 'W', date: '2026-02-30', total_value: 1 } }),
+    )
+    expect(staffProject.statusCode).toBe(400)
+  })
+})
+
+describe('the database error mapper', () => {
+  it('maps invalid text and date values to a clear 400 message', () => {
+    expect(invalidValueMessage('22021')).toBe(CONTROL)
+    expect(invalidValueMessage('22008')).toMatch(/calendar dates/)
+    expect(invalidValueMessage('22007')).toMatch(/calendar dates/)
+    expect(invalidValueMessage('23505')).toBeUndefined()
+  })
+})
+
+describe('truncated multipart bodies', () => {
+  it('answer 400 and leave no file and no .part file behind', async () => {
+    const clientId = await createClient(server, org.admin.token)
+    const body = multipart(
+      { entityType: 'CLIENT', entityId: clientId },
+      {
+        documentFile: {
+          name: 'big.pdf',
+          type: 'application/pdf',
+          data: Buffer.concat([PDF_BYTES, Buffer.alloc(200_000, 0x20)]),
+        },
+      },
+    )
+    const cut = body.payload.subarray(0, body.payload.length - 100_000)
+    const before = storedFiles(server)
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: cut,
+      headers: { ...body.headers, authorization: `Bearer ${org.admin.token}` },
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(errorOf(res)).toMatch(/cut short/)
+    const after = storedFiles(server)
+    expect(after).toEqual(before)
+    const root = server.config.filesDir
+    const parts = fs.existsSync(root)
+      ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) =>
+          path.basename(f).endsWith('.part'),
+        )
+      : []
+    expect(parts).toEqual([])
+  })
+})
