@@ -18,6 +18,8 @@ export const billingMessages = {
   statusUpdated: 'Invoice status updated successfully!',
   deleted: 'Invoice deleted successfully.',
   notFound: 'Invoice not found.',
+  alreadyCleared: 'This invoice is already cleared.',
+  alreadyPending: 'This invoice is already pending.',
   passwordRequired: 'Password is required to confirm deletion.',
   wrongPassword: 'Incorrect password.',
 } as const
