@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https'
 import type { FastifyBaseLogger } from 'fastify'
 import pino from 'pino'
 import type { Config } from './config.ts'
@@ -10,7 +9,7 @@ import type { Deps } from './platform/deps.ts'
 import { FileAccessRegistry } from './platform/file-access.ts'
 import { createMailer, type Mailer, type MailMessage } from './platform/mail.ts'
 import { createOutboxDispatcher } from './platform/outbox.ts'
-import { createPushSender, generateVapidKeys } from './platform/push.ts'
+import { createPushSender, generateVapidKeys, type PushNetworkOptions } from './platform/push.ts'
 import { RegisterRegistry } from './platform/registers.ts'
 import { getOrCreateSecret } from './platform/secrets.ts'
 import { createUrlSigner } from './platform/signed-urls.ts'
@@ -61,8 +60,8 @@ export async function openAndMigrate(
 export interface DepsOverrides {
   storage?: Storage
   mailer?: Mailer
-  /** Lets tests trust a local HTTPS push endpoint. */
-  pushAgent?: Agent
+  /** Lets tests trust a local HTTPS push service (its CA and its private address). */
+  pushNetwork?: PushNetworkOptions
 }
 
 export async function createDeps(
@@ -100,7 +99,7 @@ export async function createDeps(
     registers: new RegisterRegistry(registerDefinitions),
     log,
     secrets: { otp: otpSecret },
-    push: createPushSender(JSON.parse(vapidKeys), config.VAPID_SUBJECT, overrides.pushAgent),
+    push: createPushSender(JSON.parse(vapidKeys), config.VAPID_SUBJECT, overrides.pushNetwork),
   }
   outbox.on('push', (payload) => deliverPush(deps, payload as { notificationIds: number[] }))
   return deps
