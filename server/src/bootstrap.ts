@@ -3,6 +3,7 @@ import pino from 'pino'
 import type { Config } from './config.ts'
 import { type Database, openDatabase } from './db/connection.ts'
 import { runMigrations } from './db/migrate.ts'
+import { sendResetCode } from './modules/auth/service.ts'
 import { deliverPush } from './modules/push/service.ts'
 import { registerDefinitions } from './modules/register-definitions.ts'
 import type { Deps } from './platform/deps.ts'
@@ -102,5 +103,6 @@ export async function createDeps(
     push: createPushSender(JSON.parse(vapidKeys), config.VAPID_SUBJECT, overrides.pushNetwork),
   }
   outbox.on('push', (payload) => deliverPush(deps, payload as { notificationIds: number[] }))
+  outbox.on('password-reset', (payload) => sendResetCode(deps, payload as { userId: string | null }))
   return deps
 }

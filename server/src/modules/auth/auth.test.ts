@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts'
 import { passwordResets } from './schema.ts'
+import { sendResetCode } from './service.ts'
 
 let server: TestServer
 let orgId: string
@@ -229,6 +230,47 @@ describe('forgot and reset password', () => {
     await server.deps.outbox.drain()
     expect(otpFrom(lastMailTo(server.config, target.email))).toMatch(/^\d{6}$/)
     expect(lastMailTo(server.config, 'ghost@nowhere.test')).toBeUndefined()
+  })
+
+  it('answers before making the code, doing the same work whether or not the account exists', async () => {
+    const target = await createUser(server, orgId)
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    server.deps.outbox.on('password-reset', async (payload) => {
+      await gate
+      await sendResetCode(server.deps, payload as { userId: string | null })
+    })
+    try {
+      const jobs = async () => {
+        const { rows } = await server.deps.database.pool.query(
+          `select count(*)::int as n from outbox where kind = 'password-reset'`,
+        )
+        return rows[0].n as number
+      }
+      const before = await jobs()
+      const known = await sendOtp(target.email)
+      expect(await jobs()).toBe(before + 1)
+      const unknown = await sendOtp('nobody-at-all@nowhere.test')
+      expect(await jobs()).toBe(before + 2)
+      expect([known.statusCode, unknown.statusCode]).toEqual([200, 200])
+      expect(known.body).toBe(unknown.body)
+      // Nothing of the code exists yet when the answer has gone out.
+      const made = await server.deps.db
+        .select()
+        .from(passwordResets)
+        .where(eq(passwordResets.userId, target.userId))
+      expect(made).toEqual([])
+      open()
+      await server.deps.outbox.drain()
+      expect(otpFrom(lastMailTo(server.config, target.email))).toMatch(/^\d{6}$/)
+    } finally {
+      open()
+      server.deps.outbox.on('password-reset', (payload) =>
+        sendResetCode(server.deps, payload as { userId: string | null }),
+      )
+    }
   })
 
   it('resets with the mailed OTP, revokes every session, and the OTP works once', async () => {

@@ -182,12 +182,25 @@ function otpDigest(secret: string, resetId: string, otp: string): string {
   return createHmac('sha256', secret).update(`${resetId}:${otp}`).digest('hex')
 }
 
-/** Always answers the same, whether or not the identifier names an account. */
+/**
+ * Always answers the same, whether or not the identifier names an account, and takes the same time:
+ * the request only counts the attempt and queues one `password-reset` job either way; the code is made
+ * and sent by the outbox after the answer (docs/security.md).
+ */
 export async function forgotPassword(deps: Deps, identifier: string, client: ClientInfo) {
   const limit = limits(deps, client.ip)
   await consumeRateLimit(deps.db, [limit.otpSendIp])
   const user = await findUserByIdentifier(deps.db, identifier)
   await consumeRateLimit(deps.db, [limit.otpSendAccount(accountKey('otp-send', user, identifier))])
+  await enqueue(deps.db, 'password-reset', { userId: user?.userId ?? null })
+  deps.outbox.kick()
+  return { message: messages.otpSent }
+}
+
+/** Outbox handler of `password-reset`: makes a new OTP for an active account and sends it. */
+export async function sendResetCode(deps: Deps, payload: { userId: string | null }) {
+  if (!payload?.userId) return
+  const [user] = await deps.db.select().from(users).where(eq(users.userId, payload.userId))
   if (user?.isActive && (user.email || user.mobile)) {
     const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
     await deps.db.transaction(async (tx) => {
@@ -232,9 +245,7 @@ export async function forgotPassword(deps: Deps, identifier: string, client: Cli
         )
       }
     })
-    deps.outbox.kick()
   }
-  return { message: messages.otpSent }
 }
 
 export async function resetPassword(deps: Deps, input: ResetPasswordInput, client: ClientInfo) {
