@@ -168,3 +168,47 @@ describe('truncated multipart bodies', () => {
     expect(parts).toEqual([])
   })
 })
+
+describe('file types come from the bytes', () => {
+  const upload = async (name: string, data: Buffer) => {
+    const clientId = await createClient(server, org.admin.token)
+    return sendMultipart(
+      server,
+      org.admin.token,
+      '/documents/upload',
+      { entityType: 'CLIENT', entityId: clientId },
+      { documentFile: { name, type: 'application/pdf', data } },
+    )
+  }
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  )
+
+  it('refuses a name whose extension contradicts the bytes, and stores nothing', async () => {
+    const before = storedFiles(server)
+    for (const [name, data] of [
+      ['invoice.pdf', PNG],
+      ['photo.png', PDF_BYTES],
+      ['sheet.xlsx', Buffer.from('<html><script>alert(1)</script></html>')],
+      ['page.pdf', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>')],
+    ] as const) {
+      const res = await upload(name, data)
+      expect(res.statusCode, name).toBe(400)
+      expect(errorOf(res)).toMatch(/content is not what its name says/)
+    }
+    expect(storedFiles(server)).toEqual(before)
+  })
+
+  it('accepts names that agree with the bytes, and names of types not recognised from bytes', async () => {
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 0)])
+    for (const [name, data] of [
+      ['scan.PDF', PDF_BYTES],
+      ['pixel.png', PNG],
+      ['report.docx', zip],
+      ['notes.txt', Buffer.from('plain words')],
+    ] as const) {
+      expect((await upload(name, data)).statusCode, name).toBe(201)
+    }
+  })
+})

@@ -1,11 +1,14 @@
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { AppError, badRequest, tooLarge } from './errors.ts'
-import { safeExtension } from './file-types.ts'
+import { nameMatchesBytes, safeExtension } from './file-types.ts'
 import { controlCharactersMessage, hasControlCharacters } from './input-guard.ts'
 import { FileTooLargeError, newStorageKey, type Storage, type StoredObject } from './storage.ts'
 
-const messages = { truncatedUpload: 'The upload was cut short or is malformed. Please try again.' }
+const messages = {
+  truncatedUpload: 'The upload was cut short or is malformed. Please try again.',
+  typeMismatch: (ext: string) => `The file's content is not what its name says (.${ext}).`,
+}
 
 export interface UploadedFile extends StoredObject {
   key: string
@@ -17,6 +20,8 @@ export interface FileRule {
   area: string
   maxBytes: number
   tooLargeMessage: string
+  /** Said when the name's extension contradicts the bytes; a general message otherwise. */
+  typeMessage?: string
 }
 
 export interface MultipartBody {
@@ -80,6 +85,10 @@ async function storeFile(
     if (stored.size === 0) {
       await storage.delete(key)
       return
+    }
+    if (!nameMatchesBytes(part.filename, stored.head)) {
+      await storage.delete(key)
+      throw badRequest(rule.typeMessage ?? messages.typeMismatch(safeExtension(part.filename)))
     }
     body.files[part.fieldname] = { ...stored, key, fileName: part.filename.slice(0, 255) }
   } catch (error) {

@@ -21,6 +21,7 @@ export const INVOICE_PDF_RULE = {
   area: 'invoices',
   maxBytes: INVOICE_PDF_MAX_BYTES,
   tooLargeMessage: billingMessages.pdfTooLarge,
+  typeMessage: billingMessages.pdfOnly,
 }
 
 const creator = alias(users, 'creator')
