@@ -30,8 +30,8 @@ import { technicalInfoRoutes } from './modules/technical-info/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
-import { AppError, findPgError, invalidValueMessage } from './platform/errors.ts'
-import { type App, serializerCompiler, validatorCompiler } from './platform/http.ts'
+import { AppError, findPgError, invalidValueMessage, isClientDisconnect } from './platform/errors.ts'
+import { type App, noStore, serializerCompiler, validatorCompiler } from './platform/http.ts'
 import { refuseControlCharacters } from './platform/input-guard.ts'
 
 export interface BuildOptions {
@@ -89,6 +89,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   })
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A client that went away mid-request is not a server fault: noted, never logged as an error.
+    if (isClientDisconnect(error, request.raw)) {
+      request.log.info({ code: (error as { code?: string }).code }, 'client disconnected')
+      return reply.code(400).send({ error: 'The request was interrupted.' })
+    }
     const { status, message } = toHttpError(error)
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     return reply.code(status).send({ error: message })
@@ -123,6 +128,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const authenticate = createAuthGuard(deps)
   await app.register(
     async (api) => {
+      api.addHook('onSend', noStore)
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
       await publicAuthRoutes(api, deps)
       await signedFileRoutes(api, deps)

@@ -212,3 +212,28 @@ describe('file types come from the bytes', () => {
     }
   })
 })
+
+describe('length messages', () => {
+  it("an over-long value says 'must be at most N characters', not 'is required'", async () => {
+    const api = client(server, org.admin.token)
+    const long = 'x'.repeat(5000)
+    const res = await api.post('/clients', { name: long })
+    expect(res.statusCode).toBe(400)
+    expect(errorOf(res)).toMatch(/^Name must be at most \d+ characters\.$/)
+    const task = await sendMultipart(server, org.admin.token, '/tasks', { title: long })
+    expect(task.statusCode).toBe(400)
+    expect(errorOf(task)).toMatch(/^Title must be at most \d+ characters\.$/)
+  })
+})
+
+describe('caching', () => {
+  it('JSON answers, signed in or not, carry Cache-Control: no-store', async () => {
+    const me = await client(server, org.admin.token).get('/users/me')
+    expect(me.headers['cache-control']).toBe('no-store')
+    const login = await client(server).post('/auth/login', {
+      identifier: org.admin.email,
+      password: 'wrong-one',
+    })
+    expect(login.headers['cache-control']).toBe('no-store')
+  })
+})

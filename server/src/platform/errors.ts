@@ -58,3 +58,24 @@ export function invalidValueMessage(code: string): string | undefined {
       return undefined
   }
 }
+
+/**
+ * True when an error only says that the client went away (closed the tab, lost the network) while its
+ * request was being read: the request was aborted, or its stream was reset or closed early.
+ */
+export function isClientDisconnect(error: unknown, request?: { aborted?: boolean; destroyed?: boolean }) {
+  if (request?.aborted) return true
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = typeof current.code === 'string' ? current.code : ''
+    if (['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(code)) return true
+    if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' && request?.destroyed) return true
+    if (
+      typeof current.message === 'string' &&
+      /^(aborted|Request aborted|premature close)$/i.test(current.message)
+    )
+      return true
+    current = current.cause as typeof current
+  }
+  return false
+}

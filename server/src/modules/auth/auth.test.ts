@@ -14,6 +14,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/helpers.ts'
+import { sha256 } from '../../platform/tokens.ts'
 import { passwordResets } from './schema.ts'
 import { sendResetCode } from './service.ts'
 
@@ -29,6 +30,14 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const anon = () => client(server)
+
+/** Moves a refresh token's rotation a minute into the past, beyond the grace window. */
+async function ageRotation(refreshToken: string) {
+  await server.deps.database.pool.query(
+    `update refresh_tokens set rotated_at = now() - interval '1 minute' where token_hash = $1`,
+    [sha256(refreshToken)],
+  )
+}
 
 describe('login', () => {
   it('accepts email, mobile or username with the password', async () => {
@@ -162,9 +171,10 @@ describe('tokens and sessions', () => {
     expect(third.statusCode).toBe(200)
   })
 
-  it('revokes the whole session when a rotated refresh token is presented again', async () => {
+  it('revokes the whole session when a rotated refresh token is presented again after the grace window', async () => {
     const first = await login(server, user.email)
     const second = (await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })).json()
+    await ageRotation(first.refreshToken)
     const replay = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
     expect(replay.statusCode).toBe(401)
     // The legitimate holder of the newer tokens is signed out too.
@@ -172,6 +182,39 @@ describe('tokens and sessions', () => {
       401,
     )
     expect((await client(server, second.accessToken).get('/users/me')).statusCode).toBe(401)
+  })
+
+  it('a lost refresh answer retried at once gets the same new token, and the session lives on', async () => {
+    const first = await login(server, user.email)
+    const lost = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
+    const retry = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
+    expect(retry.statusCode).toBe(200)
+    expect(retry.json().refreshToken).toBe(lost.json().refreshToken)
+    expect((await client(server, retry.json().accessToken).get('/users/me')).statusCode).toBe(200)
+    const onward = await anon().post('/auth/refresh-token', { refreshToken: retry.json().refreshToken })
+    expect(onward.statusCode).toBe(200)
+  })
+
+  it('parallel refreshes with one token all get the same successor', async () => {
+    const first = await login(server, user.email)
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        anon().post('/auth/refresh-token', { refreshToken: first.refreshToken }),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200])
+    expect(new Set(answers.map((a) => a.json().refreshToken)).size).toBe(1)
+  })
+
+  it('still revokes within the grace window once the successor has been used (a real reuse)', async () => {
+    const first = await login(server, user.email)
+    const second = (await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })).json()
+    const third = (await anon().post('/auth/refresh-token', { refreshToken: second.refreshToken })).json()
+    const replay = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
+    expect(replay.statusCode).toBe(401)
+    expect((await anon().post('/auth/refresh-token', { refreshToken: third.refreshToken })).statusCode).toBe(
+      401,
+    )
   })
 
   it('refuses an unknown refresh token', async () => {

@@ -101,12 +101,27 @@ export async function login(deps: Deps, input: LoginInput, client: ClientInfo) {
   })
 }
 
+/** How long a rotated refresh token still gets its successor back (a lost answer retried). */
+export const REFRESH_GRACE_SECONDS = 10
+
 /**
- * Rotates the refresh token. A token that was already rotated is a stolen copy (or a replay): the whole
- * session is revoked, for the thief and the owner alike.
+ * The token that replaces `token`: derived from it with a server secret rather than drawn at random,
+ * so that a retry of a refresh whose answer was lost can be given the same successor without the
+ * server storing any token in clear. Unpredictable without both the old token and the secret.
+ */
+function successorOf(deps: Deps, token: string): string {
+  return createHmac('sha256', deps.secrets.otp).update(`refresh-successor:${token}`).digest('base64url')
+}
+
+/**
+ * Rotates the refresh token. A token rotated moments ago (within REFRESH_GRACE_SECONDS) whose
+ * successor is still unused is a retry of a lost answer: it gets the same successor again. Any other
+ * use of a rotated token is a stolen copy (or a replay): the whole session is revoked, for the thief
+ * and the owner alike.
  */
 export async function refresh(deps: Deps, refreshToken: string) {
   const tokenHash = sha256(refreshToken)
+  const next = successorOf(deps, refreshToken)
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -127,17 +142,32 @@ export async function refresh(deps: Deps, refreshToken: string) {
       .update(refreshTokens)
       .set({ rotatedAt: new Date() })
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt)))
-      .returning({ sessionId: refreshTokens.sessionId })
+      .returning({ rotatedAt: refreshTokens.rotatedAt })
     if (claimed.length === 0) {
-      await revokeSessions(tx, eq(sessions.sessionId, row.sessionId), 'refresh token reused')
-      return 'reused' as const
+      // Already rotated: a retry within the grace window gets the unused successor again.
+      const [successor] = await tx
+        .select({ rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(next)))
+        .for('update')
+      // Read again: a parallel refresh may have rotated it after this transaction's first read.
+      const [own] = await tx
+        .select({ rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+      const rotatedAt = own?.rotatedAt
+      const fresh = !!rotatedAt && Date.now() - rotatedAt.getTime() < REFRESH_GRACE_SECONDS * 1000
+      if (!successor || successor.rotatedAt || !fresh) {
+        await revokeSessions(tx, eq(sessions.sessionId, row.sessionId), 'refresh token reused')
+        return 'reused' as const
+      }
+    } else {
+      await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: row.sessionId })
+      await tx
+        .update(sessions)
+        .set({ lastUsedAt: new Date(), expiresAt: sessionExpiry() })
+        .where(eq(sessions.sessionId, row.sessionId))
     }
-    const next = newRefreshToken()
-    await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: row.sessionId })
-    await tx
-      .update(sessions)
-      .set({ lastUsedAt: new Date(), expiresAt: sessionExpiry() })
-      .where(eq(sessions.sessionId, row.sessionId))
     const accessToken = await deps.tokens.signAccess({
       userId: row.userId,
       orgId: row.orgId,
@@ -145,6 +175,7 @@ export async function refresh(deps: Deps, refreshToken: string) {
     })
     return { accessToken, refreshToken: next }
   })
+  // A revocation must be kept: it is committed before the 401 goes out.
   if (!outcome || outcome === 'reused') throw unauthorized(messages.sessionExpired)
   return outcome
 }
