@@ -21,6 +21,7 @@ import { collectionRoutes } from './modules/collections/routes.ts'
 import { documentRoutes } from './modules/documents/routes.ts'
 import { employeeRoutes } from './modules/employees/routes.ts'
 import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
+import { healthRoutes } from './modules/health/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
 import { pushRoutes } from './modules/push/routes.ts'
@@ -130,6 +131,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     async (api) => {
       api.addHook('onSend', noStore)
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+      await healthRoutes(api, deps)
       await publicAuthRoutes(api, deps)
       await signedFileRoutes(api, deps)
       await api.register(async (secured) => {
