@@ -5,7 +5,7 @@
 import { expect } from 'vitest'
 import { day, invoiceBody, paymentBody } from '../accounts-helpers.ts'
 import { client, login, multipart, type TestServer } from '../helpers.ts'
-import { createClient, grant, type Member, member, PDF_BYTES, registerOrg } from '../registers-helpers.ts'
+import { grant, type Member, member, PDF_BYTES, registerOrg } from '../registers-helpers.ts'
 
 export const roles = ['admin', 'accountant', 'write', 'read', 'none', 'anon', 'foreign'] as const
 export type Role = (typeof roles)[number]
@@ -24,10 +24,11 @@ export async function buildFixtures(server: TestServer) {
     foreign: other.admin,
   }
   const admin = client(server, org.admin.token)
-  const ok = async (res: Promise<{ statusCode: number; body: string; json(): any }>, status = 201) => {
+  const ok = async (res: Promise<{ statusCode: number; body: string; json(): unknown }>, status = 201) => {
     const r = await res
     expect(r.statusCode, r.body).toBe(status)
-    return r.json()
+    // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read by field name
+    return r.json() as any
   }
   let seq = 0
   const tag = () => `M${Date.now().toString(36)}${seq++}`

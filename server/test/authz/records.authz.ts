@@ -55,7 +55,7 @@ export const rules: RouteRule[] = [
   },
   {
     route: 'POST /api/documents',
-    path: (f) => '/api/documents',
+    path: () => '/api/documents',
     body: {},
     expect: 'ok ok ok ok ok unauth ok',
   },
