@@ -212,9 +212,19 @@ function toHttpError(error: FastifyError): { status: number; message: string } {
   return { status: 500, message: 'Something went wrong on our side. Please try again.' }
 }
 
+/** The database went away: the error or any cause it wraps (drizzle wraps the driver's) says so. */
 function isConnectionLoss(error: Error): boolean {
-  const text = String(error.message)
-  return /Connection terminated|ECONNREFUSED|ENOENT.*PGSQL|Client has encountered a connection error/.test(
-    text,
-  )
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { message?: unknown; code?: unknown; cause?: unknown }
+    const text = `${String(e.message)} ${String(e.code)}`
+    if (
+      /Connection terminated|ECONNREFUSED|ECONNRESET|ENOENT.*PGSQL|Client has encountered a connection error|timeout exceeded when trying to connect/.test(
+        text,
+      )
+    )
+      return true
+    current = e.cause
+  }
+  return false
 }
