@@ -1,10 +1,21 @@
 import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isClientDisconnect } from '../src/platform/errors.ts'
+import { LocalDiskStorage, type Storage } from '../src/platform/storage.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
-import { createClient, type RegisterOrg, registerOrg, storedFiles } from './registers-helpers.ts'
+import {
+  countRows,
+  createClient,
+  PDF_BYTES,
+  type RegisterOrg,
+  registerOrg,
+  sendMultipart,
+  storedFiles,
+} from './registers-helpers.ts'
 
 // Issue 11, finding 10: a client going away mid-upload is not logged as a server error.
 
@@ -65,5 +76,39 @@ describe('client disconnects', () => {
     expect(isClientDisconnect(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))).toBe(true)
     expect(isClientDisconnect(new Error('x'), { aborted: true })).toBe(true)
     expect(isClientDisconnect(new Error('relation "x" does not exist'))).toBe(false)
+  })
+})
+
+describe('a full disk during an upload', () => {
+  it('answers 507 with a clear error and leaves no file and no row', async () => {
+    const inner = new LocalDiskStorage(path.join(os.tmpdir(), `daftar-full-${Date.now()}`))
+    const full: Storage = {
+      read: (key) => inner.read(key),
+      delete: (key) => inner.delete(key),
+      exists: (key) => inner.exists(key),
+      async put(_key, body) {
+        if (!Buffer.isBuffer(body)) body.resume()
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+      },
+    }
+    const disk = await startTestServer({}, { storage: full })
+    try {
+      const team = await registerOrg(disk, 'Full Disk Org')
+      const clientId = await createClient(disk, team.admin.token)
+      const before = await countRows(disk, 'documents', team.orgId)
+      const res = await sendMultipart(
+        disk,
+        team.admin.token,
+        '/documents/upload',
+        { entityType: 'CLIENT', entityId: clientId },
+        { documentFile: { name: 'a.pdf', type: 'application/pdf', data: PDF_BYTES } },
+      )
+      expect(res.statusCode).toBe(507)
+      expect(res.json().error).toBe('The server has no space left for files. Please tell your administrator.')
+      expect(await countRows(disk, 'documents', team.orgId)).toBe(before)
+      expect(storedFiles(disk)).toEqual([])
+    } finally {
+      await disk.close()
+    }
   })
 })

@@ -7,6 +7,7 @@ import { FileTooLargeError, newStorageKey, type Storage, type StoredObject } fro
 
 const messages = {
   truncatedUpload: 'The upload was cut short or is malformed. Please try again.',
+  storageFull: 'The server has no space left for files. Please tell your administrator.',
   typeMismatch: (ext: string) => `The file's content is not what its name says (.${ext}).`,
 }
 
@@ -94,6 +95,7 @@ async function storeFile(
   } catch (error) {
     part.file.resume()
     if (error instanceof FileTooLargeError) throw tooLarge(rule.tooLargeMessage)
+    if ((error as { code?: string }).code === 'ENOSPC') throw new AppError(507, messages.storageFull)
     throw error
   }
 }
