@@ -14,15 +14,15 @@ function fieldLabel(path: readonly PropertyKey[]): string {
 
 /**
  * The first problem of a failed parse, as the 400 message: the schema's own text where it has one.
- * A string over its maximum always says so ('Title must be at most 200 characters.'): a schema's
- * general error (often its 'is required') would otherwise answer for the length check too.
+ * A string over its maximum says so ('Title must be at most 200 characters.') where the schema's
+ * general error (its 'is required') would otherwise answer for the length check too.
  */
 export function validationMessage(issues: readonly z.core.$ZodIssue[]): string {
   const issue = issues[0]
   if (
     issue?.code === 'too_big' &&
     issue.origin === 'string' &&
-    !issue.message.includes(String(issue.maximum))
+    /required|^Invalid input|^Too big/i.test(issue.message)
   )
     return `${fieldLabel(issue.path)} must be at most ${issue.maximum} characters.`
   return issue?.message && !issue.message.startsWith('Invalid input')
