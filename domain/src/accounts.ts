@@ -4,6 +4,7 @@
  * the server. The response shapes are in accounts-contract.ts.
  */
 import { z } from 'zod'
+import { isCalendarDay } from './contract.ts'
 import { type GstType, gstTypes, isGstRate, toPaise, toUnits } from './gst.ts'
 
 export const accountKinds = ['RECEIVABLE', 'PAYABLE'] as const
@@ -223,17 +224,12 @@ const text = (max: number) =>
     .transform((v) => (v?.trim() ? v.trim() : null))
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`)
-const isoDate = /^\d{4}-\d{2}-\d{2}$/
-const requiredDate = (message: string) =>
-  z.string({ error: message }).trim().regex(isoDate, message).pipe(z.iso.date(message))
+const requiredDate = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, message)
 const optionalDate = z
   .string()
   .nullish()
   .transform((v) => (v?.trim() ? v.trim() : null))
-  .refine(
-    (v) => v === null || (isoDate.test(v) && z.iso.date().safeParse(v).success),
-    'Dates must be YYYY-MM-DD.',
-  )
+  .refine((v) => v === null || isCalendarDay(v), 'Dates must be YYYY-MM-DD.')
 const optionalId = (message: string) =>
   z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { calendarDate, instant, recordAccess } from './contract.ts'
+import { calendarDate, calendarDay, instant, isCalendarDay, recordAccess } from './contract.ts'
 import { decimalOrNull } from './projects.ts'
 
 export const INVOICE_PDF_MAX_BYTES = 25 * 1024 * 1024
@@ -18,15 +18,13 @@ export const billingMessages = {
   statusUpdated: 'Invoice status updated successfully!',
   deleted: 'Invoice deleted successfully.',
   notFound: 'Invoice not found.',
+  alreadyCleared: 'This invoice is already cleared.',
+  alreadyPending: 'This invoice is already pending.',
   passwordRequired: 'Password is required to confirm deletion.',
   wrongPassword: 'Incorrect password.',
 } as const
 
-const dateOnly = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+const dateOnly = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, message)
 const required = (message: string) => z.string({ error: message }).trim().min(1, message)
 const amount = (message: string) =>
   z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
@@ -60,10 +58,7 @@ export const createInvoiceInput = z
     ...invoiceFields(billingMessages.addRequired),
     status: z.enum(invoiceStatuses).default('PENDING'),
     transaction_id: nullableText(120),
-    clearance_date: z
-      .string()
-      .nullish()
-      .transform((v) => (v?.trim() ? v.trim() : null)),
+    clearance_date: calendarDay,
   })
   .superRefine((v, ctx) => {
     if (v.status === 'CLEARED' && !v.clearance_date) {
@@ -72,8 +67,6 @@ export const createInvoiceInput = z
         message: billingMessages.clearanceRequiredOnCreate,
         path: ['clearance_date'],
       })
-    } else if (v.clearance_date && !/^\d{4}-\d{2}-\d{2}$/.test(v.clearance_date)) {
-      ctx.addIssue({ code: 'custom', message: 'Dates must be YYYY-MM-DD.', path: ['clearance_date'] })
     }
   })
   // For PENDING the transaction and clearance fields are not kept.
@@ -85,10 +78,7 @@ export const invoiceStatusInput = z
   .object({
     status: z.enum(invoiceStatuses),
     transaction_id: nullableText(120),
-    clearance_date: z
-      .string()
-      .nullish()
-      .transform((v) => (v?.trim() ? v.trim() : null)),
+    clearance_date: calendarDay,
   })
   .superRefine((v, ctx) => {
     if (v.status === 'CLEARED' && !v.clearance_date) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCalendarDay } from './contract.ts'
 
 export const TASK_STATUS = {
   inProgress: 'In Progress',
@@ -151,7 +152,7 @@ const optionalDate = z
   .string()
   .nullish()
   .transform((v) => (v?.trim() && v !== 'null' ? v.trim() : null))
-  .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Dates must be YYYY-MM-DD.')
+  .refine((v) => v === null || isCalendarDay(v), 'Dates must be YYYY-MM-DD.')
 
 const usernameList = z
   .string()

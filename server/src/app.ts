@@ -22,6 +22,7 @@ import { collectionRoutes } from './modules/collections/routes.ts'
 import { documentRoutes } from './modules/documents/routes.ts'
 import { employeeRoutes } from './modules/employees/routes.ts'
 import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
+import { healthRoutes } from './modules/health/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
 import { pushRoutes } from './modules/push/routes.ts'
@@ -32,8 +33,9 @@ import { technicalInfoRoutes } from './modules/technical-info/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
-import { AppError, findPgError } from './platform/errors.ts'
-import { type App, serializerCompiler, validatorCompiler } from './platform/http.ts'
+import { AppError, findPgError, invalidValueMessage, isClientDisconnect } from './platform/errors.ts'
+import { type App, noStore, serializerCompiler, validatorCompiler } from './platform/http.ts'
+import { refuseControlCharacters } from './platform/input-guard.ts'
 import { installRequestLog } from './platform/request-log.ts'
 
 export interface BuildOptions {
@@ -86,6 +88,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   installRequestLog(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  app.addHook('preValidation', refuseControlCharacters)
   // Every route, as Fastify registers it: the contract and authorisation tests walk this list.
   const routeTable: RouteInfo[] = []
   app.decorate('routeTable', routeTable)
@@ -95,6 +98,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   })
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A client that went away mid-request is not a server fault: noted, never logged as an error.
+    if (isClientDisconnect(error, request.raw)) {
+      request.log.info({ code: (error as { code?: string }).code }, 'client disconnected')
+      return reply.code(400).send({ error: 'The request was interrupted.' })
+    }
     const { status, message } = toHttpError(error)
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     return reply.code(status).send({ error: message })
@@ -138,7 +146,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   })
   await app.register(
     async (api) => {
+      api.addHook('onSend', noStore)
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+      await healthRoutes(api, deps)
       await publicAuthRoutes(api, deps)
       await signedFileRoutes(api, deps)
       await api.register(async (secured) => {
@@ -204,6 +214,8 @@ function toHttpError(error: FastifyError): { status: number; message: string } {
   const pg = findPgError(error)
   if (pg?.code === '22P02') return { status: 404, message: 'Not found.' } // a malformed id names nothing
   if (pg?.code === '23505') return { status: 409, message: 'This record already exists.' }
+  const invalidValue = pg?.code ? invalidValueMessage(pg.code) : undefined
+  if (invalidValue) return { status: 400, message: invalidValue }
   if (pg?.code === '57014') return { status: 503, message: 'The request took too long. Please try again.' }
   if (isConnectionLoss(error))
     return { status: 503, message: 'The database is briefly unavailable. Please try again.' }
@@ -220,9 +232,19 @@ function toHttpError(error: FastifyError): { status: number; message: string } {
   return { status: 500, message: 'Something went wrong on our side. Please try again.' }
 }
 
+/** The database went away: the error or any cause it wraps (drizzle wraps the driver's) says so. */
 function isConnectionLoss(error: Error): boolean {
-  const text = String(error.message)
-  return /Connection terminated|ECONNREFUSED|ENOENT.*PGSQL|Client has encountered a connection error/.test(
-    text,
-  )
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { message?: unknown; code?: unknown; cause?: unknown }
+    const text = `${String(e.message)} ${String(e.code)}`
+    if (
+      /Connection terminated|ECONNREFUSED|ECONNRESET|ENOENT.*PGSQL|Client has encountered a connection error|timeout exceeded when trying to connect/.test(
+        text,
+      )
+    )
+      return true
+    current = e.cause
+  }
+  return false
 }

@@ -1,16 +1,16 @@
-import type { Agent } from 'node:https'
 import type { FastifyBaseLogger } from 'fastify'
 import pino from 'pino'
 import type { Config } from './config.ts'
 import { type Database, openDatabase } from './db/connection.ts'
 import { runMigrations } from './db/migrate.ts'
+import { sendResetCode } from './modules/auth/service.ts'
 import { deliverPush } from './modules/push/service.ts'
 import { registerDefinitions } from './modules/register-definitions.ts'
 import type { Deps } from './platform/deps.ts'
 import { FileAccessRegistry } from './platform/file-access.ts'
 import { createMailer, type Mailer, type MailMessage } from './platform/mail.ts'
 import { createOutboxDispatcher } from './platform/outbox.ts'
-import { createPushSender, generateVapidKeys } from './platform/push.ts'
+import { createPushSender, generateVapidKeys, type PushNetworkOptions } from './platform/push.ts'
 import { RegisterRegistry } from './platform/registers.ts'
 import { getOrCreateSecret } from './platform/secrets.ts'
 import { createUrlSigner } from './platform/signed-urls.ts'
@@ -61,8 +61,8 @@ export async function openAndMigrate(
 export interface DepsOverrides {
   storage?: Storage
   mailer?: Mailer
-  /** Lets tests trust a local HTTPS push endpoint. */
-  pushAgent?: Agent
+  /** Lets tests trust a local HTTPS push service (its CA and its private address). */
+  pushNetwork?: PushNetworkOptions
 }
 
 export async function createDeps(
@@ -100,8 +100,9 @@ export async function createDeps(
     registers: new RegisterRegistry(registerDefinitions),
     log,
     secrets: { otp: otpSecret },
-    push: createPushSender(JSON.parse(vapidKeys), config.VAPID_SUBJECT, overrides.pushAgent),
+    push: createPushSender(JSON.parse(vapidKeys), config.VAPID_SUBJECT, overrides.pushNetwork),
   }
   outbox.on('push', (payload) => deliverPush(deps, payload as { notificationIds: number[] }))
+  outbox.on('password-reset', (payload) => sendResetCode(deps, payload as { userId: string | null }))
   return deps
 }

@@ -5,9 +5,11 @@ import { createLogger, openAndMigrate } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
 import type { Database } from './db/connection.ts'
 import { DataDirLockedError } from './db/embedded.ts'
+import { promoteUserToAdmin } from './modules/admin/service.ts'
 import { organisations } from './modules/organisations/schema.ts'
 import { countLoginAccounts } from './modules/organisations/service.ts'
 import { createLoginAccount } from './modules/users/service.ts'
+import { AppError } from './platform/errors.ts'
 
 const usage = `Provider commands for Daftar (they use DATA_DIR or DATABASE_URL like the server):
 
@@ -17,6 +19,9 @@ const usage = `Provider commands for Daftar (they use DATA_DIR or DATABASE_URL l
 
   npm run org -- set-limit --org <organisation id or exact name> --limit <number | none>
       Sets how many active login accounts the organisation may have.
+
+  npm run org -- promote --org <organisation id or exact name> --user <username, email or mobile>
+      Makes an active user an admin (the way back for an organisation left without one).
 
   npm run org -- list
       Lists organisations with their user count and limit.
@@ -81,6 +86,19 @@ async function setLimit(database: Database, args: Record<string, string | undefi
   console.log(`User limit of "${org.name}" is now ${limit ?? 'none'} (${current} active login accounts).`)
 }
 
+async function promote(database: Database, args: Record<string, string | undefined>) {
+  if (!args.org) throw new UsageError('--org is required.')
+  if (!args.user) throw new UsageError('--user is required.')
+  const org = await findOrg(database, args.org)
+  try {
+    const user = await promoteUserToAdmin(database.db, org.orgId, args.user)
+    console.log(`${user.username} is now an admin of "${org.name}".`)
+  } catch (error) {
+    if (error instanceof AppError) throw new UsageError(error.message)
+    throw error
+  }
+}
+
 async function list(database: Database) {
   const rows = await database.db.select().from(organisations).orderBy(asc(organisations.name))
   if (rows.length === 0) console.log('No organisations yet.')
@@ -104,11 +122,12 @@ async function main() {
         'user-limit',
         'org',
         'limit',
+        'user',
       ].map((k) => [k, { type: 'string' as const }]),
     ),
   })
   const command = positionals[0]
-  if (!command || !['create', 'set-limit', 'list'].includes(command)) {
+  if (!command || !['create', 'set-limit', 'promote', 'list'].includes(command)) {
     console.log(usage)
     process.exit(command ? 1 : 0)
   }
@@ -118,6 +137,7 @@ async function main() {
     const args = values as Record<string, string | undefined>
     if (command === 'create') await create(database, args)
     if (command === 'set-limit') await setLimit(database, args)
+    if (command === 'promote') await promote(database, args)
     if (command === 'list') await list(database)
   } finally {
     await database.close()

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { createDeps, createLogger, type DepsOverrides } from '../src/bootstrap.ts'
@@ -26,7 +26,7 @@ export const PASSWORD = DEMO_PASSWORD
 /** A fresh, migrated database and a built app, per test file; `overrides` replace some dependencies. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  overrides: DepsOverrides = {},
+  overrides: DepsOverrides & { log?: FastifyBaseLogger } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-test-'))
   const config = loadConfig({
@@ -48,7 +48,7 @@ export async function startTestServer(
     const template = new Uint8Array(fs.readFileSync(inject('templatePath')))
     database = await openDatabase({ template, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS })
   }
-  const log = createLogger(config)
+  const log = overrides.log ?? createLogger(config)
   const deps = await createDeps(config, database, log, overrides)
   const first = await buildApp(deps)
   await first.ready()

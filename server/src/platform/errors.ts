@@ -36,3 +36,46 @@ export function findPgError(error: unknown): { code?: string; constraint?: strin
   }
   return undefined
 }
+
+/**
+ * Data exceptions PostgreSQL raises for a value the validation let through (SQLSTATE class 22): they
+ * are the caller's input, so they answer 400 with a clear message rather than 500. 22P02 (a malformed
+ * id) is not here: it names no record and answers 404.
+ */
+export function invalidValueMessage(code: string): string | undefined {
+  switch (code) {
+    case '22P05': // untranslatable_character
+    case '22021': // character_not_in_repertoire (NUL in text)
+      return 'Text must not contain control characters.'
+    case '22007': // invalid_datetime_format
+    case '22008': // datetime_field_overflow (2026-02-30)
+      return 'Dates must be real calendar dates, written YYYY-MM-DD.'
+    case '22001': // string_data_right_truncation
+      return 'A value is too long.'
+    case '22003': // numeric_value_out_of_range
+      return 'A number is out of range.'
+    default:
+      return undefined
+  }
+}
+
+/**
+ * True when an error only says that the client went away (closed the tab, lost the network) while its
+ * request was being read: the request was aborted, or its stream was reset or closed early.
+ */
+export function isClientDisconnect(error: unknown, request?: { aborted?: boolean; destroyed?: boolean }) {
+  if (request?.aborted) return true
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = typeof current.code === 'string' ? current.code : ''
+    if (['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(code)) return true
+    if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' && request?.destroyed) return true
+    if (
+      typeof current.message === 'string' &&
+      /^(aborted|Request aborted|premature close)$/i.test(current.message)
+    )
+      return true
+    current = current.cause as typeof current
+  }
+  return false
+}

@@ -1,6 +1,8 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
   FastifySchemaCompiler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
@@ -38,3 +40,12 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     if (httpPart === 'params') return { error: notFound() }
     return { error: badRequest(validationMessage(result.error.issues)) }
   }
+
+/**
+ * `onSend` hook of the API: answers that do not say how to be cached (JSON, tokens, a user's data) are
+ * not stored by browsers or proxies. Files and exports that set their own Cache-Control keep it.
+ */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+  return payload
+}

@@ -33,11 +33,3 @@ export async function resetRateLimit(db: Db, key: string): Promise<void> {
 export async function pruneRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at < now()`)
 }
-
-/** Throws 429 when the key is already over its limit, without counting this call. */
-export async function peekRateLimit(db: Db, limit: Limit, message?: string): Promise<void> {
-  const result = await db.execute<{ count: number }>(
-    sql`select count from rate_limits where key = ${limit.key} and reset_at > now()`,
-  )
-  if (Number(result.rows[0]?.count ?? 0) >= limit.max) throw tooManyRequests(message)
-}

@@ -1,8 +1,15 @@
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
-import { badRequest, tooLarge } from './errors.ts'
-import { safeExtension } from './file-types.ts'
+import { AppError, badRequest, tooLarge } from './errors.ts'
+import { nameMatchesBytes, safeExtension } from './file-types.ts'
+import { controlCharactersMessage, hasControlCharacters } from './input-guard.ts'
 import { FileTooLargeError, newStorageKey, type Storage, type StoredObject } from './storage.ts'
+
+const messages = {
+  truncatedUpload: 'The upload was cut short or is malformed. Please try again.',
+  storageFull: 'The server has no space left for files. Please tell your administrator.',
+  typeMismatch: (ext: string) => `The file's content is not what its name says (.${ext}).`,
+}
 
 export interface UploadedFile extends StoredObject {
   key: string
@@ -14,6 +21,8 @@ export interface FileRule {
   area: string
   maxBytes: number
   tooLargeMessage: string
+  /** Said when the name's extension contradicts the bytes; a general message otherwise. */
+  typeMessage?: string
 }
 
 export interface MultipartBody {
@@ -35,15 +44,18 @@ export async function readMultipart(
   const body: MultipartBody = { fields: {}, files: {} }
   try {
     for await (const part of request.parts()) {
+      if (hasControlCharacters(part.fieldname)) throw badRequest(controlCharactersMessage)
       if (part.type === 'field') {
-        if (typeof part.value === 'string') body.fields[part.fieldname] = part.value
+        if (typeof part.value !== 'string') continue
+        if (hasControlCharacters(part.value)) throw badRequest(controlCharactersMessage)
+        body.fields[part.fieldname] = part.value
         continue
       }
       await storeFile(part, rules, storage, orgId, body)
     }
   } catch (error) {
     await discardUploads(storage, body.files)
-    throw error
+    throw asClientError(error)
   }
   return body
 }
@@ -60,6 +72,10 @@ async function storeFile(
     part.file.resume()
     throw badRequest(`Unexpected file field ${part.fieldname}.`)
   }
+  if (part.filename && hasControlCharacters(part.filename)) {
+    part.file.resume()
+    throw badRequest(controlCharactersMessage)
+  }
   if (!part.filename) {
     part.file.resume()
     return
@@ -71,12 +87,29 @@ async function storeFile(
       await storage.delete(key)
       return
     }
+    if (!nameMatchesBytes(part.filename, stored.head)) {
+      await storage.delete(key)
+      throw badRequest(rule.typeMessage ?? messages.typeMismatch(safeExtension(part.filename)))
+    }
     body.files[part.fieldname] = { ...stored, key, fileName: part.filename.slice(0, 255) }
   } catch (error) {
     part.file.resume()
     if (error instanceof FileTooLargeError) throw tooLarge(rule.tooLargeMessage)
+    if ((error as { code?: string }).code === 'ENOSPC') throw new AppError(507, messages.storageFull)
     throw error
   }
+}
+
+/**
+ * A body that ends before its closing boundary, or whose part headers are malformed, is the client's
+ * doing: busboy's plain errors become 400 (errors that carry a status keep it).
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppError || (error as { statusCode?: number }).statusCode) return error
+  const text = String((error as Error)?.message)
+  if (/Unexpected end of (form|multipart data)|Malformed|boundary|Part terminated early/i.test(text))
+    return badRequest(messages.truncatedUpload)
+  return error
 }
 
 export async function discardUploads(

@@ -1,9 +1,30 @@
 import type { z } from 'zod'
 import { badRequest } from './errors.ts'
 
-/** The first problem of a failed parse, as the 400 message: the schema's own text where it has one. */
+/** 'invoice_no' → 'Invoice no', the field's name as a sentence's subject. */
+function fieldLabel(path: readonly PropertyKey[]): string {
+  const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined
+  if (!last) return 'This value'
+  const words = last
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase()
+  return words[0]!.toUpperCase() + words.slice(1)
+}
+
+/**
+ * The first problem of a failed parse, as the 400 message: the schema's own text where it has one.
+ * A string over its maximum says so ('Title must be at most 200 characters.') where the schema's
+ * general error (its 'is required') would otherwise answer for the length check too.
+ */
 export function validationMessage(issues: readonly z.core.$ZodIssue[]): string {
   const issue = issues[0]
+  if (
+    issue?.code === 'too_big' &&
+    issue.origin === 'string' &&
+    /required|^Invalid input|^Too big/i.test(issue.message)
+  )
+    return `${fieldLabel(issue.path)} must be at most ${issue.maximum} characters.`
   return issue?.message && !issue.message.startsWith('Invalid input')
     ? issue.message
     : `Invalid ${issue?.path.join('.') || 'input'}.`

@@ -11,6 +11,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/helpers.ts'
+import { promoteUserToAdmin } from './service.ts'
 
 let server: TestServer
 let orgId: string
@@ -177,6 +178,37 @@ describe('PUT /admin/users/:id', () => {
     expect((await asAdmin().put(`/admin/users/${admin.userId}`, { is_accountant: true })).statusCode).toBe(
       200,
     )
+  })
+
+  it('two admins demoting each other at once leave the organisation with an admin', async () => {
+    for (let round = 0; round < 5; round++) {
+      const org = await createOrg(server)
+      const a = await createUser(server, org.orgId, { isAdmin: true })
+      const b = await createUser(server, org.orgId, { isAdmin: true })
+      const [ta, tb] = await Promise.all([login(server, a.email), login(server, b.email)])
+      const [byA, byB] = await Promise.all([
+        client(server, ta.accessToken).put(`/admin/users/${b.userId}`, { isadmin: false }),
+        client(server, tb.accessToken).put(`/admin/users/${a.userId}`, { is_active: false }),
+      ])
+      expect([byA.statusCode, byB.statusCode].sort()).toEqual([200, 403])
+      const { rows } = await server.deps.database.pool.query(
+        'select count(*)::int as n from users where org_id = $1 and isadmin and is_active',
+        [org.orgId],
+      )
+      expect(rows[0].n).toBe(1)
+    }
+  })
+
+  it('the provider command promotes an active user to admin, within their organisation only', async () => {
+    const org = await createOrg(server)
+    const user = await createUser(server, org.orgId)
+    const promoted = await promoteUserToAdmin(server.deps.db, org.orgId, user.email.toUpperCase())
+    expect(promoted.userId).toBe(user.userId)
+    const token = (await login(server, user.email)).accessToken
+    expect((await client(server, token).get('/admin/settings')).statusCode).toBe(200)
+    await expect(promoteUserToAdmin(server.deps.db, orgId, user.username)).rejects.toMatchObject({
+      statusCode: 404,
+    })
   })
 
   it('refuses to reactivate a user when the organisation is at its user limit (422)', async () => {

@@ -14,7 +14,9 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/helpers.ts'
+import { sha256 } from '../../platform/tokens.ts'
 import { passwordResets } from './schema.ts'
+import { sendResetCode } from './service.ts'
 
 let server: TestServer
 let orgId: string
@@ -28,6 +30,14 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const anon = () => client(server)
+
+/** Moves a refresh token's rotation a minute into the past, beyond the grace window. */
+async function ageRotation(refreshToken: string) {
+  await server.deps.database.pool.query(
+    `update refresh_tokens set rotated_at = now() - interval '1 minute' where token_hash = $1`,
+    [sha256(refreshToken)],
+  )
+}
 
 describe('login', () => {
   it('accepts email, mobile or username with the password', async () => {
@@ -74,6 +84,54 @@ describe('login', () => {
     }
   })
 
+  it('counts every spelling of one account in one bucket (email, username, spaced or dashed mobile)', async () => {
+    const victim = await createUser(server, orgId)
+    const digits = victim.mobile.slice(3)
+    const spellings = [
+      `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`,
+      `+91-${digits.slice(0, 5)}-${digits.slice(5)}`,
+      victim.username.toUpperCase(),
+    ]
+    server.config.LOGIN_MAX_PER_IDENTIFIER = 3
+    try {
+      for (const identifier of spellings) {
+        const res = await anon().post('/auth/login', { identifier, password: 'nope-nope' })
+        expect(res.statusCode).toBe(401)
+      }
+      const blocked = await anon().post('/auth/login', {
+        identifier: ` ${victim.email} `,
+        password: PASSWORD,
+      })
+      expect(blocked.statusCode).toBe(429)
+    } finally {
+      server.config.LOGIN_MAX_PER_IDENTIFIER = 10
+    }
+  })
+
+  it('counts an unknown identifier by its normalised form', async () => {
+    server.config.LOGIN_MAX_PER_IDENTIFIER = 2
+    try {
+      const spellings = ['Ghost@Nowhere.test', ' ghost@nowhere.test', 'GHOST@NOWHERE.TEST']
+      const codes = []
+      for (const identifier of spellings)
+        codes.push((await anon().post('/auth/login', { identifier, password: 'nope-nope' })).statusCode)
+      expect(codes).toEqual([401, 401, 429])
+    } finally {
+      server.config.LOGIN_MAX_PER_IDENTIFIER = 10
+    }
+  })
+
+  it('counts 30 parallel wrong logins before the password is checked: the limit holds', async () => {
+    const victim = await createUser(server, orgId)
+    const codes = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        anon().post('/auth/login', { identifier: victim.email, password: 'nope-nope' }),
+      ),
+    ).then((all) => all.map((r) => r.statusCode))
+    expect(codes.filter((c) => c === 401)).toHaveLength(10)
+    expect(codes.filter((c) => c === 429)).toHaveLength(20)
+  })
+
   it('rate limits attempts per IP address', async () => {
     server.config.LOGIN_MAX_PER_IP = 2
     try {
@@ -113,9 +171,10 @@ describe('tokens and sessions', () => {
     expect(third.statusCode).toBe(200)
   })
 
-  it('revokes the whole session when a rotated refresh token is presented again', async () => {
+  it('revokes the whole session when a rotated refresh token is presented again after the grace window', async () => {
     const first = await login(server, user.email)
     const second = (await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })).json()
+    await ageRotation(first.refreshToken)
     const replay = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
     expect(replay.statusCode).toBe(401)
     // The legitimate holder of the newer tokens is signed out too.
@@ -123,6 +182,39 @@ describe('tokens and sessions', () => {
       401,
     )
     expect((await client(server, second.accessToken).get('/users/me')).statusCode).toBe(401)
+  })
+
+  it('a lost refresh answer retried at once gets the same new token, and the session lives on', async () => {
+    const first = await login(server, user.email)
+    const lost = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
+    const retry = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
+    expect(retry.statusCode).toBe(200)
+    expect(retry.json().refreshToken).toBe(lost.json().refreshToken)
+    expect((await client(server, retry.json().accessToken).get('/users/me')).statusCode).toBe(200)
+    const onward = await anon().post('/auth/refresh-token', { refreshToken: retry.json().refreshToken })
+    expect(onward.statusCode).toBe(200)
+  })
+
+  it('parallel refreshes with one token all get the same successor', async () => {
+    const first = await login(server, user.email)
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        anon().post('/auth/refresh-token', { refreshToken: first.refreshToken }),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200])
+    expect(new Set(answers.map((a) => a.json().refreshToken)).size).toBe(1)
+  })
+
+  it('still revokes within the grace window once the successor has been used (a real reuse)', async () => {
+    const first = await login(server, user.email)
+    const second = (await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })).json()
+    const third = (await anon().post('/auth/refresh-token', { refreshToken: second.refreshToken })).json()
+    const replay = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
+    expect(replay.statusCode).toBe(401)
+    expect((await anon().post('/auth/refresh-token', { refreshToken: third.refreshToken })).statusCode).toBe(
+      401,
+    )
   })
 
   it('refuses an unknown refresh token', async () => {
@@ -181,6 +273,47 @@ describe('forgot and reset password', () => {
     await server.deps.outbox.drain()
     expect(otpFrom(lastMailTo(server.config, target.email))).toMatch(/^\d{6}$/)
     expect(lastMailTo(server.config, 'ghost@nowhere.test')).toBeUndefined()
+  })
+
+  it('answers before making the code, doing the same work whether or not the account exists', async () => {
+    const target = await createUser(server, orgId)
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    server.deps.outbox.on('password-reset', async (payload) => {
+      await gate
+      await sendResetCode(server.deps, payload as { userId: string | null })
+    })
+    try {
+      const jobs = async () => {
+        const { rows } = await server.deps.database.pool.query(
+          `select count(*)::int as n from outbox where kind = 'password-reset'`,
+        )
+        return rows[0].n as number
+      }
+      const before = await jobs()
+      const known = await sendOtp(target.email)
+      expect(await jobs()).toBe(before + 1)
+      const unknown = await sendOtp('nobody-at-all@nowhere.test')
+      expect(await jobs()).toBe(before + 2)
+      expect([known.statusCode, unknown.statusCode]).toEqual([200, 200])
+      expect(known.body).toBe(unknown.body)
+      // Nothing of the code exists yet when the answer has gone out.
+      const made = await server.deps.db
+        .select()
+        .from(passwordResets)
+        .where(eq(passwordResets.userId, target.userId))
+      expect(made).toEqual([])
+      open()
+      await server.deps.outbox.drain()
+      expect(otpFrom(lastMailTo(server.config, target.email))).toMatch(/^\d{6}$/)
+    } finally {
+      open()
+      server.deps.outbox.on('password-reset', (payload) =>
+        sendResetCode(server.deps, payload as { userId: string | null }),
+      )
+    }
   })
 
   it('resets with the mailed OTP, revokes every session, and the OTP works once', async () => {
@@ -320,6 +453,37 @@ describe('forgot and reset password', () => {
     } finally {
       server.config.OTP_SEND_MAX_PER_IDENTIFIER = 10000
     }
+  })
+
+  it('rate limits OTP sending per account, whatever the spelling', async () => {
+    const target = await createUser(server, orgId)
+    server.config.OTP_SEND_MAX_PER_IDENTIFIER = 2
+    try {
+      expect((await sendOtp(target.email.toUpperCase())).statusCode).toBe(200)
+      expect((await sendOtp(target.username)).statusCode).toBe(200)
+      expect((await sendOtp(target.mobile.replace(/^(\+91)(\d{5})/, '$1 $2 '))).statusCode).toBe(429)
+    } finally {
+      server.config.OTP_SEND_MAX_PER_IDENTIFIER = 10000
+    }
+  })
+
+  it('20 parallel wrong OTPs get no more than the 5 allowed tries', async () => {
+    const target = await createUser(server, orgId)
+    await sendOtp(target.email)
+    await server.deps.outbox.drain()
+    const otp = otpFrom(lastMailTo(server.config, target.email))
+    const wrong = otp === '000000' ? '111111' : '000000'
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        anon().post('/auth/reset-password', {
+          identifier: target.email,
+          otp: wrong,
+          newPassword: 'whatever1',
+        }),
+      ),
+    ).then((all) => all.map((r) => r.statusCode))
+    expect(codes.filter((c) => c === 400)).toHaveLength(4)
+    expect(codes.filter((c) => c === 429)).toHaveLength(16)
   })
 
   it('rate limits OTP verification per IP', async () => {

@@ -1,13 +1,15 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import {
+  identifierKind,
   type LoginInput,
   type LogoutInput,
   messages,
+  normaliseMobile,
   OTP_MAX_ATTEMPTS,
   OTP_TTL_MINUTES,
   type ResetPasswordInput,
 } from '@daftar/domain'
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -15,7 +17,7 @@ import type { Deps } from '../../platform/deps.ts'
 import { AppError, badRequest, unauthorized } from '../../platform/errors.ts'
 import { enqueue } from '../../platform/outbox.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts'
-import { consumeRateLimit, type Limit, peekRateLimit, resetRateLimit } from '../../platform/rate-limit.ts'
+import { consumeRateLimit, type Limit, resetRateLimit } from '../../platform/rate-limit.ts'
 import { newRefreshToken, REFRESH_TOKEN_TTL_DAYS, sha256 } from '../../platform/tokens.ts'
 import { users } from '../users/schema.ts'
 import { findUserByIdentifier } from '../users/service.ts'
@@ -28,39 +30,55 @@ export interface ClientInfo {
 
 const sessionExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000)
 
-function limits(deps: Deps, identifier: string, ip: string) {
-  const { config } = deps
-  const window = config.RATE_LIMIT_WINDOW_SECONDS
-  const id = identifier.trim().toLowerCase()
-  return {
-    loginIdentifier: { key: `login:id:${id}`, max: config.LOGIN_MAX_PER_IDENTIFIER, windowSeconds: window },
-    loginIp: { key: `login:ip:${ip}`, max: config.LOGIN_MAX_PER_IP, windowSeconds: window },
-    otpSendIdentifier: {
-      key: `otp-send:id:${id}`,
-      max: config.OTP_SEND_MAX_PER_IDENTIFIER,
-      windowSeconds: window,
-    },
-    otpSendIp: { key: `otp-send:ip:${ip}`, max: config.OTP_SEND_MAX_PER_IP, windowSeconds: window },
-    otpVerifyIp: { key: `otp-verify:ip:${ip}`, max: config.OTP_VERIFY_MAX_PER_IP, windowSeconds: window },
-  } satisfies Record<string, Limit>
+/** The identifier as the lookup reads it: '+91 98000 00004' and '+91-98000-00004' are one number. */
+export function normaliseIdentifier(identifier: string): string {
+  const value = identifier.trim()
+  return identifierKind(value) === 'mobile' ? normaliseMobile(value) : value.toLowerCase()
 }
 
 /**
- * Wrong identifier and wrong password answer alike. Failures count per identifier and every attempt
- * per IP address; a success clears the identifier's count.
+ * Per-account limits are keyed by the account the identifier resolves to (so every spelling of one
+ * account shares a bucket), or by the normalised identifier when none resolves (docs/security.md).
+ */
+function accountKey(prefix: string, user: { userId: string } | null, identifier: string): string {
+  return user ? `${prefix}:user:${user.userId}` : `${prefix}:id:${normaliseIdentifier(identifier)}`
+}
+
+function limits(deps: Deps, ip: string) {
+  const { config } = deps
+  const window = config.RATE_LIMIT_WINDOW_SECONDS
+  return {
+    loginAccount: (key: string): Limit => ({
+      key,
+      max: config.LOGIN_MAX_PER_IDENTIFIER,
+      windowSeconds: window,
+    }),
+    loginIp: { key: `login:ip:${ip}`, max: config.LOGIN_MAX_PER_IP, windowSeconds: window },
+    otpSendAccount: (key: string): Limit => ({
+      key,
+      max: config.OTP_SEND_MAX_PER_IDENTIFIER,
+      windowSeconds: window,
+    }),
+    otpSendIp: { key: `otp-send:ip:${ip}`, max: config.OTP_SEND_MAX_PER_IP, windowSeconds: window },
+    otpVerifyIp: { key: `otp-verify:ip:${ip}`, max: config.OTP_VERIFY_MAX_PER_IP, windowSeconds: window },
+  }
+}
+
+/**
+ * Wrong identifier and wrong password answer alike. Every attempt counts per IP address and per
+ * account, atomically and before the password is checked, so parallel guesses cannot all slip under
+ * the limit; a success clears the account's count.
  */
 export async function login(deps: Deps, input: LoginInput, client: ClientInfo) {
-  const limit = limits(deps, input.identifier, client.ip)
+  const limit = limits(deps, client.ip)
   await consumeRateLimit(deps.db, [limit.loginIp])
-  await peekRateLimit(deps.db, limit.loginIdentifier)
   const user = await findUserByIdentifier(deps.db, input.identifier)
+  const accountLimit = limit.loginAccount(accountKey('login', user, input.identifier))
+  await consumeRateLimit(deps.db, [accountLimit])
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
-  if (!user || !valid) {
-    await consumeRateLimit(deps.db, [limit.loginIdentifier]).catch(() => {})
-    throw unauthorized(messages.invalidCredentials)
-  }
+  if (!user || !valid) throw unauthorized(messages.invalidCredentials)
   if (!user.isActive) throw new AppError(403, messages.accountDeactivated)
-  await resetRateLimit(deps.db, limit.loginIdentifier.key)
+  await resetRateLimit(deps.db, accountLimit.key)
   return deps.db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
@@ -83,12 +101,27 @@ export async function login(deps: Deps, input: LoginInput, client: ClientInfo) {
   })
 }
 
+/** How long a rotated refresh token still gets its successor back (a lost answer retried). */
+export const REFRESH_GRACE_SECONDS = 10
+
 /**
- * Rotates the refresh token. A token that was already rotated is a stolen copy (or a replay): the whole
- * session is revoked, for the thief and the owner alike.
+ * The token that replaces `token`: derived from it with a server secret rather than drawn at random,
+ * so that a retry of a refresh whose answer was lost can be given the same successor without the
+ * server storing any token in clear. Unpredictable without both the old token and the secret.
+ */
+function successorOf(deps: Deps, token: string): string {
+  return createHmac('sha256', deps.secrets.otp).update(`refresh-successor:${token}`).digest('base64url')
+}
+
+/**
+ * Rotates the refresh token. A token rotated moments ago (within REFRESH_GRACE_SECONDS) whose
+ * successor is still unused is a retry of a lost answer: it gets the same successor again. Any other
+ * use of a rotated token is a stolen copy (or a replay): the whole session is revoked, for the thief
+ * and the owner alike.
  */
 export async function refresh(deps: Deps, refreshToken: string) {
   const tokenHash = sha256(refreshToken)
+  const next = successorOf(deps, refreshToken)
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -109,17 +142,32 @@ export async function refresh(deps: Deps, refreshToken: string) {
       .update(refreshTokens)
       .set({ rotatedAt: new Date() })
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt)))
-      .returning({ sessionId: refreshTokens.sessionId })
+      .returning({ rotatedAt: refreshTokens.rotatedAt })
     if (claimed.length === 0) {
-      await revokeSessions(tx, eq(sessions.sessionId, row.sessionId), 'refresh token reused')
-      return 'reused' as const
+      // Already rotated: a retry within the grace window gets the unused successor again.
+      const [successor] = await tx
+        .select({ rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(next)))
+        .for('update')
+      // Read again: a parallel refresh may have rotated it after this transaction's first read.
+      const [own] = await tx
+        .select({ rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+      const rotatedAt = own?.rotatedAt
+      const fresh = !!rotatedAt && Date.now() - rotatedAt.getTime() < REFRESH_GRACE_SECONDS * 1000
+      if (!successor || successor.rotatedAt || !fresh) {
+        await revokeSessions(tx, eq(sessions.sessionId, row.sessionId), 'refresh token reused')
+        return 'reused' as const
+      }
+    } else {
+      await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: row.sessionId })
+      await tx
+        .update(sessions)
+        .set({ lastUsedAt: new Date(), expiresAt: sessionExpiry() })
+        .where(eq(sessions.sessionId, row.sessionId))
     }
-    const next = newRefreshToken()
-    await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: row.sessionId })
-    await tx
-      .update(sessions)
-      .set({ lastUsedAt: new Date(), expiresAt: sessionExpiry() })
-      .where(eq(sessions.sessionId, row.sessionId))
     const accessToken = await deps.tokens.signAccess({
       userId: row.userId,
       orgId: row.orgId,
@@ -127,6 +175,7 @@ export async function refresh(deps: Deps, refreshToken: string) {
     })
     return { accessToken, refreshToken: next }
   })
+  // A revocation must be kept: it is committed before the 401 goes out.
   if (!outcome || outcome === 'reused') throw unauthorized(messages.sessionExpired)
   return outcome
 }
@@ -164,11 +213,25 @@ function otpDigest(secret: string, resetId: string, otp: string): string {
   return createHmac('sha256', secret).update(`${resetId}:${otp}`).digest('hex')
 }
 
-/** Always answers the same, whether or not the identifier names an account. */
+/**
+ * Always answers the same, whether or not the identifier names an account, and takes the same time:
+ * the request only counts the attempt and queues one `password-reset` job either way; the code is made
+ * and sent by the outbox after the answer (docs/security.md).
+ */
 export async function forgotPassword(deps: Deps, identifier: string, client: ClientInfo) {
-  const limit = limits(deps, identifier, client.ip)
-  await consumeRateLimit(deps.db, [limit.otpSendIp, limit.otpSendIdentifier])
+  const limit = limits(deps, client.ip)
+  await consumeRateLimit(deps.db, [limit.otpSendIp])
   const user = await findUserByIdentifier(deps.db, identifier)
+  await consumeRateLimit(deps.db, [limit.otpSendAccount(accountKey('otp-send', user, identifier))])
+  await enqueue(deps.db, 'password-reset', { userId: user?.userId ?? null })
+  deps.outbox.kick()
+  return { message: messages.otpSent }
+}
+
+/** Outbox handler of `password-reset`: makes a new OTP for an active account and sends it. */
+export async function sendResetCode(deps: Deps, payload: { userId: string | null }) {
+  if (!payload?.userId) return
+  const [user] = await deps.db.select().from(users).where(eq(users.userId, payload.userId))
   if (user?.isActive && (user.email || user.mobile)) {
     const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
     await deps.db.transaction(async (tx) => {
@@ -213,13 +276,11 @@ export async function forgotPassword(deps: Deps, identifier: string, client: Cli
         )
       }
     })
-    deps.outbox.kick()
   }
-  return { message: messages.otpSent }
 }
 
 export async function resetPassword(deps: Deps, input: ResetPasswordInput, client: ClientInfo) {
-  const limit = limits(deps, input.identifier, client.ip)
+  const limit = limits(deps, client.ip)
   await consumeRateLimit(deps.db, [limit.otpVerifyIp])
   const user = await findUserByIdentifier(deps.db, input.identifier)
   if (!user?.isActive) throw badRequest(messages.otpInvalid)
@@ -236,17 +297,18 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
     .orderBy(desc(passwordResets.createdAt))
     .limit(1)
   if (!reset) throw badRequest(messages.otpInvalid)
-  if (reset.attempts >= OTP_MAX_ATTEMPTS) throw new AppError(429, messages.otpTooManyTries)
+  // The try is counted before the code is compared, in one statement, so parallel guesses cannot
+  // exceed the allowed tries.
+  const [counted] = await deps.db
+    .update(passwordResets)
+    .set({ attempts: sql`${passwordResets.attempts} + 1` })
+    .where(and(eq(passwordResets.resetId, reset.resetId), lt(passwordResets.attempts, OTP_MAX_ATTEMPTS)))
+    .returning({ attempts: passwordResets.attempts })
+  if (!counted) throw new AppError(429, messages.otpTooManyTries)
   const expected = Buffer.from(reset.otpHash)
   const given = Buffer.from(otpDigest(deps.secrets.otp, reset.resetId, input.otp))
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    const [after] = await deps.db
-      .update(passwordResets)
-      .set({ attempts: sql`${passwordResets.attempts} + 1` })
-      .where(eq(passwordResets.resetId, reset.resetId))
-      .returning({ attempts: passwordResets.attempts })
-    if ((after?.attempts ?? OTP_MAX_ATTEMPTS) >= OTP_MAX_ATTEMPTS)
-      throw new AppError(429, messages.otpTooManyTries)
+    if (counted.attempts >= OTP_MAX_ATTEMPTS) throw new AppError(429, messages.otpTooManyTries)
     throw badRequest(messages.otpInvalid)
   }
   const passwordHash = await hashPassword(input.newPassword)
@@ -266,6 +328,6 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
       { action: 'PASSWORD_RESET', entityType: 'USER', entityId: user.userId },
     )
   })
-  await resetRateLimit(deps.db, limits(deps, input.identifier, client.ip).loginIdentifier.key)
+  await resetRateLimit(deps.db, accountKey('login', user, input.identifier))
   return { message: messages.passwordReset }
 }

@@ -167,6 +167,39 @@ describe('PUT /billing/invoice/:id/status', () => {
   })
 })
 
+describe('PUT /billing/invoice/:id/status, at once', () => {
+  it('of 20 admins clearing one invoice at once exactly one wins; the rest answer 409', async () => {
+    const invoice = await newInvoice('S-20')
+    const url = `/billing/invoice/${invoice.invoice_id}/status`
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api(i % 2 ? org.admin.token : org.admin2.token).put(url, {
+          status: 'CLEARED',
+          transaction_id: `UTR-${i}`,
+          clearance_date: '2024-08-01',
+        }),
+      ),
+    ).then((all) => all.map((r) => r.statusCode))
+    expect(codes.filter((c) => c === 200)).toHaveLength(1)
+    expect(codes.filter((c) => c === 409)).toHaveLength(19)
+    const after = (await invoices()).find((i) => i.invoice_id === invoice.invoice_id)!
+    expect(after.version).toBe(invoice.version + 1)
+  })
+
+  it('takes If-Match: a stale version answers 412 and changes nothing', async () => {
+    const invoice = await newInvoice('S-21')
+    const url = `/billing/invoice/${invoice.invoice_id}/status`
+    const body = { status: 'CLEARED', clearance_date: '2024-08-01' }
+    const stale = await api(org.admin.token).put(url, body, { 'if-match': String(invoice.version + 5) })
+    expect(stale.statusCode).toBe(412)
+    const ok = await api(org.admin.token).put(url, body, { 'if-match': String(invoice.version) })
+    expect(ok.statusCode).toBe(200)
+    const again = await api(org.admin.token).put(url, body)
+    expect(again.statusCode).toBe(409)
+    expect(errorOf(again)).toBe('This invoice is already cleared.')
+  })
+})
+
 describe('DELETE /billing/invoice/:id', () => {
   it('needs an admin and their password; then the invoice and its PDF are gone', async () => {
     const invoice = await newInvoice('D-1', '777')

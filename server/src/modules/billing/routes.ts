@@ -57,7 +57,8 @@ export async function billingRoutes(app: App, deps: Deps) {
   app.put(
     '/billing/invoice/:id/status',
     { schema: { params: idParams, body: invoiceStatusInput, response: { 200: messageResponse } } },
-    async (req) => setInvoiceStatus(deps, req.ctx, req.params.id, req.body),
+    async (req) =>
+      setInvoiceStatus(deps, req.ctx, req.params.id, req.body, ifMatchVersion(req.headers['if-match'])),
   )
 
   // The spec sends the password as the body of the DELETE; a query parameter is accepted too.

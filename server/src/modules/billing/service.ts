@@ -7,7 +7,7 @@ import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { badRequest, notFound, preconditionFailed } from '../../platform/errors.ts'
+import { badRequest, conflict, notFound, preconditionFailed } from '../../platform/errors.ts'
 import { sniffFileType } from '../../platform/file-types.ts'
 import { verifyPassword } from '../../platform/passwords.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
@@ -21,6 +21,7 @@ export const INVOICE_PDF_RULE = {
   area: 'invoices',
   maxBytes: INVOICE_PDF_MAX_BYTES,
   tooLargeMessage: billingMessages.pdfTooLarge,
+  typeMessage: billingMessages.pdfOnly,
 }
 
 const creator = alias(users, 'creator')
@@ -191,18 +192,25 @@ export async function editInvoice(
   return { message: billingMessages.updated }
 }
 
-/** Admins only. CLEARED needs a clearance date; back to PENDING drops the clearance details. */
+/**
+ * Admins only. CLEARED needs a clearance date; back to PENDING drops the clearance details. The move
+ * is guarded in SQL (PENDING → CLEARED, CLEARED → PENDING) and by `If-Match` when sent, so of two
+ * admins clearing at once exactly one wins; the other answers 409 (or 412 on a stale version).
+ */
 export async function setInvoiceStatus(
   deps: Deps,
   ctx: RequestContext,
   invoiceId: string,
   input: { status: InvoiceStatus; transaction_id: string | null; clearance_date: string | null },
+  version?: number,
 ) {
   requireAdmin(ctx, 'Only administrators can change the invoice status.')
   const invoice = await findInvoice(deps, ctx, invoiceId)
+  if (version !== undefined && version !== invoice.version) throw preconditionFailed()
   const cleared = input.status === 'CLEARED'
+  const from: InvoiceStatus = cleared ? 'PENDING' : 'CLEARED'
   await deps.db.transaction(async (tx) => {
-    await tx
+    const moved = await tx
       .update(projectInvoices)
       .set({
         status: input.status,
@@ -213,7 +221,18 @@ export async function setInvoiceStatus(
         updatedAt: new Date(),
         version: sql`${projectInvoices.version} + 1`,
       })
-      .where(eq(projectInvoices.invoiceId, invoiceId))
+      .where(
+        and(
+          eq(projectInvoices.invoiceId, invoiceId),
+          eq(projectInvoices.status, from),
+          version === undefined ? undefined : eq(projectInvoices.version, version),
+        ),
+      )
+      .returning({ id: projectInvoices.invoiceId })
+    if (moved.length === 0) {
+      if (version !== undefined) throw preconditionFailed()
+      throw conflict(cleared ? billingMessages.alreadyCleared : billingMessages.alreadyPending)
+    }
     await audit(tx, ctx, {
       action: 'INVOICE_STATUS',
       entityType: 'PROJECT',

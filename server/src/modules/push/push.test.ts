@@ -12,6 +12,7 @@ import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { newTask, type Person, taskTeam } from '../../../test/task-helpers.ts'
+import { isPublicAddress } from '../../platform/public-address.ts'
 import { pushSubscriptions } from './schema.ts'
 
 // http_ece ships no types; only decrypt is needed.
@@ -89,7 +90,8 @@ let ravi: Person
 
 beforeAll(async () => {
   push = await startPushService()
-  server = await startTestServer({}, { pushAgent: new https.Agent({ ca: push.cert }) })
+  // The local push service lives on 127.0.0.1, which only this test server is told to allow.
+  server = await startTestServer({}, { pushNetwork: { ca: push.cert, allowAddresses: ['127.0.0.1'] } })
   ;({ meera, arjun, kavya, ravi } = await taskTeam(server, ['meera', 'arjun', 'kavya', 'ravi']))
 })
 afterAll(async () => {
@@ -152,11 +154,17 @@ describe('VAPID key and subscriptions', () => {
     expect((await subscriptionsOf(meera.userId)).map((r) => r.endpoint)).not.toContain(endpoint)
   })
 
-  it('a browser signing in as another user moves the subscription to that user', async () => {
+  it('an endpoint another user holds is not taken over; once they sign out it is free', async () => {
     const endpoint = `${push.origin}/push/${crypto.randomUUID()}`
     await subscribe(meera, endpoint)
+    const taken = await kavya.api.post('/notifications/subscribe', {
+      subscription: { endpoint, keys: browserKeys().keys },
+    })
+    expect(taken.statusCode).toBe(409)
+    expect((await subscriptionsOf(meera.userId)).map((r) => r.endpoint)).toContain(endpoint)
+    expect((await subscriptionsOf(kavya.userId)).map((r) => r.endpoint)).not.toContain(endpoint)
+    await meera.api.post('/notifications/unsubscribe', { endpoint })
     await subscribe(kavya, endpoint)
-    expect((await subscriptionsOf(meera.userId)).map((r) => r.endpoint)).not.toContain(endpoint)
     expect((await subscriptionsOf(kavya.userId)).map((r) => r.endpoint)).toContain(endpoint)
     await kavya.api.post('/notifications/unsubscribe', { endpoint })
   })
@@ -294,5 +302,70 @@ describe('web push delivery', () => {
     expect(rows[0]!.last_error).toMatch(/push deliveries failed/)
     // The subscription is kept for the retry.
     expect((await subscriptionsOf(ravi.userId)).map((r) => r.endpoint)).toContain(endpoint)
+  })
+})
+
+describe('push endpoints cannot reach private addresses (SSRF)', () => {
+  let guarded: TestServer
+  let asha: Person
+  let bala: Person
+
+  beforeAll(async () => {
+    // Trusts the local push service's certificate, but is not told to allow its private address.
+    guarded = await startTestServer({}, { pushNetwork: { ca: push.cert } })
+    ;({ meera: asha, arjun: bala } = await taskTeam(guarded, ['meera', 'arjun']))
+  })
+  afterAll(() => guarded.close())
+
+  it('refuses loopback, private, link-local, metadata and mapped addresses, by literal or by name', async () => {
+    const port = new URL(push.origin).port
+    const keys = browserKeys().keys
+    for (const endpoint of [
+      `https://127.0.0.1:${port}/push/a`,
+      `https://localhost:${port}/push/a`,
+      'https://10.1.2.3/push/a',
+      'https://172.20.0.5/push/a',
+      'https://192.168.1.1/push/a',
+      'https://100.64.0.1/push/a',
+      'https://169.254.169.254/latest/meta-data',
+      'https://0.0.0.0/push/a',
+      'https://[::1]/push/a',
+      'https://[fd00:ec2::254]/push/a',
+      'https://[fe80::1]/push/a',
+      'https://[::ffff:127.0.0.1]/push/a',
+      'https://2130706433/push/a', // 127.0.0.1 written as a number
+    ]) {
+      const res = await asha.api.post('/notifications/subscribe', { subscription: { endpoint, keys } })
+      expect(res.statusCode, endpoint).toBe(400)
+      expect(errorOf(res)).toBe('Push endpoints must be https addresses of a public push service.')
+    }
+  })
+
+  it('checks again at send time: a stored endpoint that now resolves to a private address is never called', async () => {
+    const byName = `https://localhost:${new URL(push.origin).port}/push/${crypto.randomUUID()}`
+    const byLiteral = `${push.origin}/push/${crypto.randomUUID()}`
+    // As if DNS changed after the subscription was accepted.
+    for (const endpoint of [byName, byLiteral]) {
+      const { keys } = browserKeys()
+      await guarded.deps.db
+        .insert(pushSubscriptions)
+        .values({ orgId: bala.orgId, userId: bala.userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+    }
+    const seen = push.received.length
+    await newTask(asha, { title: 'Check the meter', assignTo: bala.username })
+    await guarded.deps.outbox.drain()
+    expect(push.received.length).toBe(seen)
+    const left = await guarded.deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, bala.userId))
+    expect(left).toEqual([])
+  })
+
+  it('tells public addresses from the others', () => {
+    for (const ok of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])
+      expect(isPublicAddress(ok), ok).toBe(true)
+    for (const no of ['127.0.0.2', '10.0.0.1', '169.254.169.254', '::1', 'fc00::1', '::ffff:10.0.0.1', 'x'])
+      expect(isPublicAddress(no), no).toBe(false)
   })
 })

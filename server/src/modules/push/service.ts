@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
+import { badRequest, conflict } from '../../platform/errors.ts'
 import { PushGoneError } from '../../platform/push.ts'
 import { notifications } from '../notifications/schema.ts'
 import { pushSubscriptions } from './schema.ts'
@@ -18,7 +19,16 @@ export const subscribeInput = z.object({
 })
 export const unsubscribeInput = z.object({ endpoint: z.string().min(1).max(2000) })
 
-/** A browser's subscription belongs to whoever signed in on it last. */
+export const pushMessages = {
+  notPublic: 'Push endpoints must be https addresses of a public push service.',
+  heldByAnother: 'This browser is subscribed for another user. Sign out there first.',
+}
+
+/**
+ * Stores a browser's subscription for the caller. The endpoint must be https on a public host (the
+ * server will connect to it), and an endpoint another user holds is not taken over: a browser's
+ * subscription is removed when its user signs out (docs/security.md).
+ */
 export async function subscribe(
   deps: Deps,
   ctx: RequestContext,
@@ -26,7 +36,8 @@ export async function subscribe(
   userAgent?: string,
 ) {
   const { endpoint, keys } = input.subscription
-  await deps.db
+  if (!(await deps.push.acceptsEndpoint(endpoint))) throw badRequest(pushMessages.notPublic)
+  const stored = await deps.db
     .insert(pushSubscriptions)
     .values({
       orgId: ctx.orgId,
@@ -38,8 +49,11 @@ export async function subscribe(
     })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { orgId: ctx.orgId, userId: ctx.userId, p256dh: keys.p256dh, auth: keys.auth },
+      set: { p256dh: keys.p256dh, auth: keys.auth, userAgent: userAgent?.slice(0, 300) },
+      setWhere: eq(pushSubscriptions.userId, ctx.userId),
     })
+    .returning({ id: pushSubscriptions.subscriptionId })
+  if (stored.length === 0) throw conflict(pushMessages.heldByAnother)
   return { message: 'Subscribed to push notifications.' }
 }
 

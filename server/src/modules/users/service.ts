@@ -25,6 +25,7 @@ export const PHOTO_RULE = {
   area: 'displayPicture',
   maxBytes: PHOTO_MAX_BYTES,
   tooLargeMessage: userMessages.photoTooLarge,
+  typeMessage: userMessages.photoNotImage,
 }
 
 /** Active users of the organisation, for pickers and the user menu. */

@@ -1,0 +1,89 @@
+import type { RouteRule } from './fixtures.ts'
+
+// Outcomes: admin accountant write read none anon foreign (see fixtures.ts).
+// Project billing follows the project's access list; accounts are for admins and accountants only.
+const accounts = (route: string, path: RouteRule['path'], expect: string, body?: unknown): RouteRule => ({
+  route,
+  path,
+  expect,
+  body,
+})
+const readAll = 'ok ok forbidden forbidden forbidden unauth ok'
+const readOne = 'ok ok forbidden forbidden forbidden unauth hidden'
+const adminOnly = 'ok forbidden forbidden forbidden forbidden unauth hidden'
+
+export const rules: RouteRule[] = [
+  {
+    route: 'GET /api/billing/project/:id',
+    path: (f) => `/api/billing/project/${f.ids.projectId}`,
+    expect: 'ok hidden ok ok hidden unauth hidden',
+  },
+  {
+    route: 'POST /api/billing/project/:id',
+    path: (f) => `/api/billing/project/${f.ids.projectId}`,
+    expect: 'ok no ok no no unauth no',
+  },
+  {
+    route: 'PUT /api/billing/invoice/:id',
+    path: (f) => `/api/billing/invoice/${f.ids.billingInvoiceId}`,
+    body: {},
+    expect: 'ok no ok no no unauth no',
+  },
+  {
+    route: 'PUT /api/billing/invoice/:id/status',
+    path: (f) => `/api/billing/invoice/${f.ids.billingInvoiceId}/status`,
+    body: { status: 'PENDING' },
+    expect: 'ok no no no no unauth no',
+  },
+  {
+    route: 'DELETE /api/billing/invoice/:id',
+    path: async (f) => `/api/billing/invoice/${await f.fresh.billingInvoice()}`,
+    body: { password: 'wrong-one' },
+    expect: 'ok no no no no unauth no',
+  },
+  accounts('GET /api/accounts/organisation', () => '/api/accounts/organisation', readAll),
+  ...(['receivables', 'payables'] as const).flatMap((kind): RouteRule[] => {
+    const id = (f: Parameters<RouteRule['path']>[0]) =>
+      kind === 'receivables' ? f.ids.receivableId : f.ids.payableId
+    const fresh = (f: Parameters<RouteRule['path']>[0]) =>
+      kind === 'receivables' ? f.fresh.receivable() : f.fresh.payable()
+    const move = kind === 'receivables' ? 'send' : 'receive'
+    return [
+      accounts(`GET /api/${kind}`, () => `/api/${kind}`, readAll),
+      accounts(`GET /api/${kind}/summary`, () => `/api/${kind}/summary`, readAll),
+      accounts(`GET /api/${kind}/export`, () => `/api/${kind}/export`, readAll),
+      accounts(`GET /api/${kind}/:id`, (f) => `/api/${kind}/${id(f)}`, readOne),
+      accounts(`POST /api/${kind}`, () => `/api/${kind}`, readAll, {}),
+      accounts(
+        `PUT /api/${kind}/:id`,
+        (f) => `/api/${kind}/${id(f)}`,
+        'ok ok forbidden forbidden forbidden unauth no',
+        {},
+      ),
+      accounts(`DELETE /api/${kind}/:id`, async (f) => `/api/${kind}/${await fresh(f)}`, adminOnly),
+      accounts(
+        `PUT /api/${kind}/:id/${move}`,
+        async (f) => `/api/${kind}/${await fresh(f)}/${move}`,
+        readOne,
+      ),
+      accounts(
+        `POST /api/${kind}/:id/payments`,
+        (f) => `/api/${kind}/${id(f)}/payments`,
+        'ok ok forbidden forbidden forbidden unauth no',
+        {},
+      ),
+    ]
+  }),
+  accounts(
+    'POST /api/receivables/:id/email',
+    (f) => `/api/receivables/${f.ids.receivableId}/email`,
+    'ok ok forbidden forbidden forbidden unauth no',
+  ),
+  accounts(
+    'PUT /api/payments/:id',
+    (f) => `/api/payments/${f.ids.paymentId}`,
+    'ok no forbidden forbidden forbidden unauth no',
+    {},
+  ),
+  accounts('DELETE /api/payments/:id', async (f) => `/api/payments/${await f.fresh.payment()}`, adminOnly),
+]

@@ -1,0 +1,124 @@
+/**
+ * Concurrency sweep (issue 11, sweep 3): each guarded state change fired 20 times at once must have
+ * exactly one winner. The races only show on a real server, so CI runs this file on PostgreSQL too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { paymentBody } from './accounts-helpers.ts'
+import { buildFixtures, type Fixtures } from './authz/fixtures.ts'
+import { client, startTestServer, type TestServer } from './helpers.ts'
+
+let server: TestServer
+let fx: Fixtures
+
+beforeAll(async () => {
+  server = await startTestServer()
+  fx = await buildFixtures(server)
+}, 120_000)
+afterAll(() => server.close())
+
+const N = 20
+
+async function twenty(call: (i: number) => Promise<{ statusCode: number }>) {
+  const codes = (await Promise.all(Array.from({ length: N }, (_, i) => call(i)))).map((r) => r.statusCode)
+  return {
+    codes,
+    wins: codes.filter((c) => c >= 200 && c < 300).length,
+    errors: codes.filter((c) => c >= 500),
+  }
+}
+
+describe(`${N} parallel calls, exactly one wins`, () => {
+  it('approving one pending action', async () => {
+    const id = await fx.fresh.pendingAction()
+    const admins = [fx.org.admin.token, fx.org.admin2.token]
+    const r = await twenty((i) => client(server, admins[i % 2]).put(`/admin-actions/pending/${id}/approve`))
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+  })
+
+  it('rejecting and approving one pending action at once', async () => {
+    const id = await fx.fresh.pendingAction()
+    const admin = client(server, fx.org.admin.token)
+    const r = await twenty((i) =>
+      i % 2
+        ? admin.put(`/admin-actions/pending/${id}/approve`)
+        : admin.put(`/admin-actions/pending/${id}/reject`, { rejection_reason: 'No' }),
+    )
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+  })
+
+  it('a staff archive request for one project (one waiting request per record)', async () => {
+    const projectId = await fx.fresh.project()
+    const staff = client(server, fx.org.staff.token)
+    const r = await twenty(() => staff.put(`/projects/${projectId}/archive`, { archive: true }))
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+  })
+
+  it('edits of one record carrying the same If-Match', async () => {
+    const clientId = await fx.fresh.client()
+    const admin = client(server, fx.org.admin.token)
+    const version = (await admin.get(`/clients/${clientId}`)).json().version
+    const r = await twenty((i) =>
+      admin.put(`/clients/${clientId}`, { name: `Edit ${i}` }, { 'if-match': String(version) }),
+    )
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+    expect(r.codes.filter((c) => c === 412)).toHaveLength(N - 1)
+  })
+
+  it('approving one submitted task', async () => {
+    const taskId = await fx.fresh.task()
+    const done = await server.app.inject({
+      method: 'PUT',
+      url: `/api/tasks/${taskId}/complete`,
+      headers: {
+        authorization: `Bearer ${fx.org.staff.token}`,
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      payload: '--x\r\nContent-Disposition: form-data; name="completionFeedback"\r\n\r\nDone\r\n--x--\r\n',
+    })
+    expect(done.statusCode, done.body).toBe(200)
+    const admin = client(server, fx.org.admin.token)
+    const r = await twenty(() => admin.put(`/tasks/${taskId}/approve`, {}))
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+  })
+
+  it('marking one receivable sent', async () => {
+    const id = await fx.fresh.receivable()
+    const accountant = client(server, fx.people.accountant.token)
+    const r = await twenty(() => accountant.put(`/receivables/${id}/send`))
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+  })
+
+  it('clearing one billing invoice', async () => {
+    const id = await fx.fresh.billingInvoice()
+    const admin = client(server, fx.org.admin.token)
+    const r = await twenty(() =>
+      admin.put(`/billing/invoice/${id}/status`, { status: 'CLEARED', clearance_date: '2024-08-01' }),
+    )
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+  })
+
+  it('paying the whole amount due of one invoice: only one payment is taken', async () => {
+    const id = await fx.fresh.receivable()
+    const accountant = client(server, fx.people.accountant.token)
+    await accountant.put(`/receivables/${id}/send`)
+    const due = (await accountant.get(`/receivables/${id}`)).json().amount_due as number
+    const r = await twenty(() => accountant.post(`/receivables/${id}/payments`, paymentBody(due)))
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+  })
+
+  it('deleting one announcement', async () => {
+    const id = await fx.fresh.announcement()
+    const admin = client(server, fx.org.admin.token)
+    const r = await twenty(() => admin.delete(`/announcements/${id}`))
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+  })
+})
