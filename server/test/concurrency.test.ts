@@ -114,6 +114,16 @@ describe(`${N} parallel calls, exactly one wins`, () => {
     expect(r.wins).toBe(1)
   })
 
+  it('closing one report (recipient and admin at once)', async () => {
+    const id = await fx.fresh.report()
+    const closers = [fx.org.staff2.token, fx.org.admin.token]
+    const r = await twenty((i) =>
+      client(server, closers[i % 2]).put(`/reports/${id}/status`, { status: 'CLOSED' }),
+    )
+    expect(r.errors).toEqual([])
+    expect(r.wins).toBe(1)
+  })
+
   it('deleting one announcement', async () => {
     const id = await fx.fresh.announcement()
     const admin = client(server, fx.org.admin.token)

@@ -6,6 +6,7 @@ import { expect } from 'vitest'
 import { day, invoiceBody, paymentBody } from '../accounts-helpers.ts'
 import { client, login, multipart, type TestServer } from '../helpers.ts'
 import { grant, type Member, member, PDF_BYTES, registerOrg } from '../registers-helpers.ts'
+import { operationsBody } from '../report-helpers.ts'
 
 export const roles = ['admin', 'accountant', 'write', 'read', 'none', 'anon', 'foreign'] as const
 export type Role = (typeof roles)[number]
@@ -124,6 +125,12 @@ export async function buildFixtures(server: TestServer) {
     ).payable_id as string
   const payableId = await newPayable()
 
+  /** A report the WRITE staff sent to the READ staff: its sender, its recipient and admins see it. */
+  const newReport = async () =>
+    (await ok(client(server, org.staff.token).post('/reports', operationsBody([org.staff2.userId]))))
+      .report_id as string
+  const reportId = await newReport()
+
   const newAnnouncement = async () =>
     (await ok(admin.post('/announcements', { title: tag(), content: 'Hello', is_public: true })))
       .announcement_id as string
@@ -176,6 +183,7 @@ export async function buildFixtures(server: TestServer) {
       paymentId,
       payableId,
       announcementId,
+      reportId,
       categoryId,
       taskId,
       pendingActionId,
@@ -191,6 +199,7 @@ export async function buildFixtures(server: TestServer) {
       payment: newPayment,
       payable: newPayable,
       announcement: newAnnouncement,
+      report: newReport,
       category: newCategory,
       task: newTask,
       pendingAction: newPendingAction,

@@ -241,10 +241,12 @@ export async function createReport(deps: Deps, ctx: RequestContext, input: Repor
 }
 
 /** Locks the report for a change, after checking that the caller may see it. */
+/** The report, read after its row is locked: two closes at once see each other's result. */
 async function lockVisible(tx: DbOrTx, ctx: RequestContext, id: string) {
-  const report = await findVisible(tx, ctx, id)
-  await tx.execute(sql`select 1 from ${r} where ${r.reportId} = ${id} for update`)
-  return report
+  await tx.execute(
+    sql`select 1 from ${r} where ${r.reportId} = ${id} and ${r.orgId} = ${ctx.orgId} for update`,
+  )
+  return findVisible(tx, ctx, id)
 }
 
 /** PUT /api/reports/{id}/feedback: recipients and admins give or edit it, never the sender. */
