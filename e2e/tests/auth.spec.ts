@@ -41,6 +41,7 @@ test('forgot password: OTP from the outbox, reset, then sign in with the new pas
   await page.getByLabel('Email or Mobile').fill(user.email)
   await page.getByRole('button', { name: 'Send OTP' }).click()
   await expect(page.getByRole('heading', { name: 'Verify OTP & Reset' })).toBeVisible()
+  await expect(page.getByText(`We sent a 6-digit code to ${user.email}.`)).toBeVisible()
   const otp = await otpMailedTo(user.email)
 
   // Mismatched passwords are caught before anything is sent.
@@ -72,8 +73,14 @@ test('change password from the user menu', async ({ page }) => {
   await dialog.getByRole('textbox', { name: /^Current Password/ }).fill('wrong-current')
   await dialog.getByRole('textbox', { name: /^New Password/ }).fill('changed-pass-1')
   await dialog.getByRole('textbox', { name: /^Confirm New Password/ }).fill('changed-pass-1')
+  const field = dialog.getByRole('textbox', { name: /^Current Password/ })
+  const title = dialog.getByRole('heading', { name: 'Change Password' })
+  const before = { title: (await title.boundingBox())!.y, field: (await field.boundingBox())!.y }
   await dialog.getByRole('button', { name: 'Change Password' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Current password is incorrect.')
+  // The dialog grows downwards: its title stays where it was (no jump); the message pushes the fields.
+  expect((await title.boundingBox())!.y).toBe(before.title)
+  expect((await field.boundingBox())!.y).toBeGreaterThan(before.field)
 
   await dialog.getByRole('textbox', { name: /^Current Password/ }).fill(PASSWORD)
   await dialog.getByRole('textbox', { name: /^New Password/ }).fill('changed-pass-1')

@@ -80,3 +80,36 @@ test('a register form keeps its draft across an expired session', async ({ page 
     'Draft Supplier Works',
   )
 })
+
+// Issue 10, defect 7, for the other forms: a report and an announcement ask too, and leave when told.
+test('a report form and the announcement form with unsaved input ask before a link is followed', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com')
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  const leave = page.getByRole('dialog', { name: 'Leave this page?' })
+
+  await page.goto(`${baseURL()}/reports/operations-report/new`)
+  const incidents = page.getByPlaceholder('Describe any incidents during the period')
+  await incidents.fill('Pump tripped twice')
+  await nav.getByRole('link', { name: 'Active Tasks' }).click()
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Stay' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/reports/operations-report/new`)
+  await expect(incidents).toHaveValue('Pump tripped twice')
+  await nav.getByRole('link', { name: 'Active Tasks' }).click()
+  await leave.getByRole('button', { name: 'Leave' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/`)
+
+  // Reached inside the app, so that going back is the app's own navigation (a guarded one).
+  await nav.getByRole('link', { name: 'Announcements' }).click()
+  await page.getByRole('button', { name: /New Announcement/ }).click()
+  await page
+    .getByRole('dialog', { name: 'New Announcement' })
+    .getByLabel(/^Title/)
+    .fill('Half written')
+  await page.goBack()
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Stay' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/organization/announcements`)
+})

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { errorMessage } from '../../api/client.ts'
 import { fieldErrors } from '../../ui/form-errors.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { adminApi, type Settings, settingsQuery } from './api.ts'
 
 const schema = z.object(organisationBillingFields)
@@ -62,8 +63,10 @@ export function InvoiceDetailsForm({ organisation }: { organisation: Settings['o
       error={errors[f.key]}
     />
   )
+  const unsaved = (Object.keys(values) as Field[]).some((k) => values[k] !== initial(k)) && !save.isPending
   return (
     <form onSubmit={submit} noValidate aria-labelledby="invoice-details-heading">
+      <LeaveGuard when={unsaved} />
       <Title order={5} id="invoice-details-heading" mt="lg">
         Invoice details
       </Title>

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { meQuery } from '../../api/shared-queries.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { adminApi, type Settings, settingsQuery } from './api.ts'
 import { InvoiceDetailsForm } from './InvoiceDetailsForm.tsx'
 
@@ -23,8 +24,10 @@ export function OrganisationSection({ organisation }: { organisation: Settings['
     event.preventDefault()
     if (name.trim()) save.mutate()
   }
+  const unsaved = name !== organisation.name && !save.isPending
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="org-heading">
+      <LeaveGuard when={unsaved} />
       <Group justify="space-between" mb="md">
         <Title order={4} id="org-heading">
           Organisation

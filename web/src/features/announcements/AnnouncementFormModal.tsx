@@ -20,6 +20,7 @@ import { useState } from 'react'
 import { describeFailure, errorMessage } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { announcementsApi } from './api.ts'
 
 /** New Announcement (visibility chosen here, once) and edit (title and content only). */
@@ -65,75 +66,85 @@ export function AnnouncementFormModal({
     },
   })
   const selecting = !editing && audience === 'selected'
+  const unsaved = (form.isDirty() || userIds.length > 0) && !save.isPending && !save.isSuccess
   return (
-    <Modal
-      opened
-      onClose={save.isPending ? () => {} : onClose}
-      title={editing ? 'Edit Announcement' : 'New Announcement'}
-      size="lg"
-      centered
-      closeOnClickOutside={false}
-    >
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          setFailure(null)
-          if (selecting && userIds.length === 0) return setFailure(announcementMessages.selectUsers)
-          save.mutate(announcementUpdateInput.parse(values))
-        })}
+    <>
+      <LeaveGuard when={unsaved} />
+      <Modal
+        opened
+        onClose={save.isPending ? () => {} : onClose}
+        title={editing ? 'Edit Announcement' : 'New Announcement'}
+        size="lg"
+        centered
+        closeOnClickOutside={false}
       >
-        <Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label="Title" required maxLength={200} data-autofocus {...form.getInputProps('title')} />
-          <Textarea
-            label="Content"
-            required
-            autosize
-            minRows={5}
-            maxLength={20000}
-            {...form.getInputProps('content')}
-          />
-          {!editing && (
-            <Stack gap="xs">
-              <SegmentedControl
-                aria-label="Who sees it"
-                data={[
-                  { value: 'everyone', label: 'Everyone' },
-                  { value: 'selected', label: 'Selected users' },
-                ]}
-                value={audience}
-                onChange={(v) => setAudience(v as 'everyone' | 'selected')}
-              />
-              {selecting && (
-                <MultiSelect
-                  label="Show to"
-                  placeholder={users.isPending ? 'Loading users...' : 'Search by name or username'}
-                  data={(users.data ?? [])
-                    .filter((u) => u.user_id !== me?.user_id)
-                    .map((u) => ({ value: u.user_id, label: `${u.full_name} (@${u.username})` }))}
-                  value={userIds}
-                  onChange={setUserIds}
-                  searchable
-                  clearable
-                  comboboxProps={{ zIndex: 400 }}
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) => {
+            setFailure(null)
+            if (selecting && userIds.length === 0) return setFailure(announcementMessages.selectUsers)
+            save.mutate(announcementUpdateInput.parse(values))
+          })}
+        >
+          <Stack>
+            {failure && (
+              <Alert color="red" variant="light" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <TextInput
+              label="Title"
+              required
+              maxLength={200}
+              data-autofocus
+              {...form.getInputProps('title')}
+            />
+            <Textarea
+              label="Content"
+              required
+              autosize
+              minRows={5}
+              maxLength={20000}
+              {...form.getInputProps('content')}
+            />
+            {!editing && (
+              <Stack gap="xs">
+                <SegmentedControl
+                  aria-label="Who sees it"
+                  data={[
+                    { value: 'everyone', label: 'Everyone' },
+                    { value: 'selected', label: 'Selected users' },
+                  ]}
+                  value={audience}
+                  onChange={(v) => setAudience(v as 'everyone' | 'selected')}
                 />
-              )}
-            </Stack>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? 'Save Changes' : 'Publish'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+                {selecting && (
+                  <MultiSelect
+                    label="Show to"
+                    placeholder={users.isPending ? 'Loading users...' : 'Search by name or username'}
+                    data={(users.data ?? [])
+                      .filter((u) => u.user_id !== me?.user_id)
+                      .map((u) => ({ value: u.user_id, label: `${u.full_name} (@${u.username})` }))}
+                    value={userIds}
+                    onChange={setUserIds}
+                    searchable
+                    clearable
+                    comboboxProps={{ zIndex: 400 }}
+                  />
+                )}
+              </Stack>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {editing ? 'Save Changes' : 'Publish'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
   )
 }

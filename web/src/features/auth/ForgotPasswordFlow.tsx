@@ -16,6 +16,13 @@ export const forgotMessages = {
   otpRequired: 'Please enter the OTP.',
 }
 
+/** Where the code went, in the words of the identifier typed: an address or number, else a username. */
+function codeSentTo(identifier: string): string {
+  return /@|^\+?[\d\s-]{10,}$/.test(identifier)
+    ? `We sent a 6-digit code to ${identifier}.`
+    : `We sent a 6-digit code to the email and mobile of ${identifier}.`
+}
+
 /** The three steps of spec §2 on one card: Forgot Password → Verify OTP & Reset → Password Reset. */
 export default function ForgotPasswordFlow({ onBackToLogin }: { onBackToLogin: () => void }) {
   const [step, setStep] = useState<Step>('initial')
@@ -106,7 +113,7 @@ export default function ForgotPasswordFlow({ onBackToLogin }: { onBackToLogin: (
           <div>
             <Title order={2}>Verify OTP & Reset</Title>
             <Text c="dimmed" size="sm">
-              Enter the 6-digit code sent for {identifier.trim()} and choose a new password.
+              {codeSentTo(identifier.trim())} Enter it and choose a new password.
             </Text>
           </div>
           {feedback}

@@ -20,8 +20,8 @@ export default function LoginPage() {
         <div>
           <h1 className={classes.headline}>Your office, organised in one secure place.</h1>
           <p className={classes.lead}>
-            Daftar keeps your team's tasks, projects, clients, suppliers, employees, documents and accounts
-            together, and controls exactly who sees what.
+            Daftar keeps your team's tasks, projects, clients, suppliers, employees, documents, reports and
+            accounts together, and controls exactly who sees what.
           </p>
           <ul className={classes.points}>
             <li>

@@ -52,7 +52,9 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Change Password" centered>
+    // Anchored at the top rather than centred, so that a message appearing above the fields grows the
+    // dialog downwards instead of making it jump.
+    <Modal opened={opened} onClose={close} title="Change Password" yOffset="12dvh">
       <form onSubmit={submit} noValidate>
         <Stack>
           {feedback && (

@@ -20,6 +20,7 @@ import { errorMessage } from '../../api/client.ts'
 import { type Me, meQuery, usePhotoUrl } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifySuccess } from '../../ui/notify.ts'
+import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { profileApi } from './api.ts'
 import { cropAndCompress, type PixelArea } from './crop.ts'
 
@@ -84,8 +85,10 @@ export default function EditProfileModal({ me, onClose }: { me: Me; onClose: () 
   const shownPhoto = photo.kind === 'remove' ? undefined : currentPhoto
   const nameMissing = !fullName.trim()
 
+  const unsaved = (fullName !== me.full_name || photo.kind !== 'unchanged') && !busy
   return (
     <>
+      <LeaveGuard when={unsaved} />
       <Modal opened onClose={busy ? () => {} : onClose} title="Edit Profile" centered size="md">
         <Stack>
           {error && (

@@ -25,6 +25,7 @@ import { usersQuery } from '../../api/shared-queries.ts'
 import { notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { DateField } from '../../ui/register-kit/fields.tsx'
+import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { reportsApi, reportsKey } from './api.ts'
 import classes from './reports.module.css'
 
@@ -81,7 +82,9 @@ export function useReportForm<V extends { to_user_ids: string[] }>(
     },
     (errors) => showError(String(Object.values(errors)[0] ?? reportMessages.unexpected)),
   )
-  return { form, error, top, onSubmit, busy: submit.isPending }
+  // Asks before unsaved input is left behind (back, a link, Cancel, reload); not once it is sent.
+  const unsaved = form.isDirty() && !submit.isPending && !submit.isSuccess
+  return { form, error, top, onSubmit, busy: submit.isPending, unsaved }
 }
 
 /** The frame of every report form: title, error box, sections, Cancel and 'Submit Report'. */
@@ -90,12 +93,14 @@ export function ReportFormFrame(props: {
   error: string | null
   top: React.RefObject<HTMLDivElement | null>
   busy: boolean
+  unsaved: boolean
   onSubmit: (e?: React.FormEvent<HTMLFormElement>) => void
   children: ReactNode
 }) {
   const navigate = useNavigate()
   return (
     <Stack maw={1100} mx="auto" gap="md" w="100%">
+      <LeaveGuard when={props.unsaved} />
       <PageHeader title={props.title} />
       <div ref={props.top} tabIndex={-1} className={classes.errorBox}>
         {props.error && (

@@ -22,6 +22,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { describeFailure, errorMessage } from '../../../api/client.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
+import { LeaveGuard } from '../../../ui/register-kit/save.tsx'
 import { billingApi } from '../api.ts'
 import { InvoiceFieldInputs, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
 
@@ -48,6 +49,7 @@ export function AddInvoiceModal({
   const [clearanceDate, setClearanceDate] = useState(todayIso())
   const [pdf, setPdf] = useState<File | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [pristine] = useState(() => JSON.stringify(fields))
 
   const add = useMutation({
     mutationFn: (form: FormData) => billingApi.add(projectId, form),
@@ -81,77 +83,84 @@ export function AddInvoiceModal({
     add.mutate(form)
   }
 
+  const unsaved =
+    (JSON.stringify(fields) !== pristine || pdf !== null || transactionId !== '') &&
+    !add.isPending &&
+    !add.isSuccess
   return (
-    <Modal opened onClose={add.isPending ? () => {} : onClose} title="Add Invoice" centered size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          submit()
-        }}
-      >
-        <Stack gap="sm">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <InvoiceFieldInputs value={fields} onChange={setFields} />
-          <div>
-            <Text size="sm" fw={500} mb={4} id="invoice-status-label">
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby="invoice-status-label"
-              data={[
-                { value: 'PENDING', label: 'Pending' },
-                { value: 'CLEARED', label: 'Cleared' },
-              ]}
-              value={status}
-              onChange={(v) => setStatus(v as InvoiceStatus)}
+    <>
+      <LeaveGuard when={unsaved} />
+      <Modal opened onClose={add.isPending ? () => {} : onClose} title="Add Invoice" centered size="lg">
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            submit()
+          }}
+        >
+          <Stack gap="sm">
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <InvoiceFieldInputs value={fields} onChange={setFields} />
+            <div>
+              <Text size="sm" fw={500} mb={4} id="invoice-status-label">
+                Status
+              </Text>
+              <SegmentedControl
+                aria-labelledby="invoice-status-label"
+                data={[
+                  { value: 'PENDING', label: 'Pending' },
+                  { value: 'CLEARED', label: 'Cleared' },
+                ]}
+                value={status}
+                onChange={(v) => setStatus(v as InvoiceStatus)}
+              />
+            </div>
+            {status === 'CLEARED' && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label="Transaction ID"
+                  value={transactionId}
+                  onChange={(e) => setTransactionId(e.currentTarget.value)}
+                  maxLength={120}
+                />
+                <TextInput
+                  label="Date of Clearance"
+                  type="date"
+                  required
+                  value={clearanceDate}
+                  onChange={(e) => setClearanceDate(e.currentTarget.value)}
+                />
+              </SimpleGrid>
+            )}
+            <FileInput
+              label="Invoice PDF"
+              description="PDF only, up to 25 MB."
+              placeholder="Choose a PDF"
+              required
+              accept="application/pdf"
+              leftSection={<IconFileTypePdf size={18} aria-hidden />}
+              value={pdf}
+              clearable
+              onChange={(file) => {
+                setPdf(file)
+                setError(pdfProblem(file))
+              }}
             />
-          </div>
-          {status === 'CLEARED' && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label="Transaction ID"
-                value={transactionId}
-                onChange={(e) => setTransactionId(e.currentTarget.value)}
-                maxLength={120}
-              />
-              <TextInput
-                label="Date of Clearance"
-                type="date"
-                required
-                value={clearanceDate}
-                onChange={(e) => setClearanceDate(e.currentTarget.value)}
-              />
-            </SimpleGrid>
-          )}
-          <FileInput
-            label="Invoice PDF"
-            description="PDF only, up to 25 MB."
-            placeholder="Choose a PDF"
-            required
-            accept="application/pdf"
-            leftSection={<IconFileTypePdf size={18} aria-hidden />}
-            value={pdf}
-            clearable
-            onChange={(file) => {
-              setPdf(file)
-              setError(pdfProblem(file))
-            }}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={add.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add Invoice
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            <Group justify="flex-end" mt="xs">
+              <Button variant="default" onClick={onClose} disabled={add.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={add.isPending}>
+                Add Invoice
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
   )
 }
