@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, createOrg, createUser, login, startTestServer, type TestServer } from './helpers.ts'
+import { planChecker } from './query-plans.ts'
 
 /**
  * Issue 9, item 8: with 100,000 invoices and bills (and their payments) in one organisation, no
@@ -12,25 +13,12 @@ const INVOICES = 100_000
 let server: TestServer
 let api: ReturnType<typeof client>
 let someReceivable: string
-
-interface Captured {
-  text: string
-  values: unknown[]
-}
-let captured: Captured[] | null = null
+let indexed: ReturnType<typeof planChecker>
 
 beforeAll(async () => {
   server = await startTestServer({ DB_STATEMENT_TIMEOUT_MS: '300000' })
   const pool = server.deps.database.pool
-  const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
-  ;(pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
-    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
-    if (captured) {
-      const text = typeof config === 'string' ? config : config.text
-      captured.push({ text, values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])) })
-    }
-    return original(...args)
-  }
+  indexed = planChecker(server, ['account_invoices', 'account_payments', 'account_invoice_lines'], 'account_')
   const orgId = (await createOrg(server)).orgId
   const me = await createUser(server, orgId, { isAccountant: true, fullName: 'Load Accountant' })
   api = client(server, (await login(server, me.email)).accessToken)
@@ -96,45 +84,8 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(() => server?.close())
 
-interface PlanNode {
-  'Node Type': string
-  'Relation Name'?: string
-  'Index Name'?: string
-  Plans?: PlanNode[]
-}
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)]
-
-async function plan(q: Captured) {
-  const { rows } = await server.deps.database.pool.query(`explain (format json) ${q.text}`, q.values)
-  const raw = rows[0]['QUERY PLAN']
-  return nodes((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode)
-}
-
-const TABLES = ['account_invoices', 'account_payments', 'account_invoice_lines']
-
 /** Calls the endpoint; no query it sends reads an accounts table sequentially. Returns body and indexes. */
-async function expectNoSeqScan(url: string) {
-  captured = []
-  const res = await api.get(url)
-  const queries = captured.filter((q) => TABLES.some((t) => q.text.includes(`"${t}"`)))
-  captured = null
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200)
-  expect(queries.length).toBeGreaterThan(0)
-  const used = new Set<string>()
-  for (const q of queries) {
-    const all = await plan(q)
-    const seq = all.filter((n) => n['Node Type'] === 'Seq Scan' && TABLES.includes(n['Relation Name'] ?? ''))
-    expect(
-      seq,
-      `${url}\n${q.text}\n${JSON.stringify(all.map((n) => [n['Node Type'], n['Relation Name']]))}`,
-    ).toEqual([])
-    for (const n of all) if (n['Index Name']?.startsWith('account_')) used.add(n['Index Name'])
-  }
-  return {
-    body: String(res.headers['content-type']).includes('json') ? res.json() : res.body,
-    used: [...used].sort(),
-  }
-}
+const expectNoSeqScan = (url: string) => indexed(api, url)
 
 describe(`accounts queries on ${INVOICES.toLocaleString('en-IN')} invoices and bills`, () => {
   it('holds the data it claims', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, createOrg, createUser, login, startTestServer, type TestServer } from './helpers.ts'
+import { planChecker } from './query-plans.ts'
 
 /**
  * Issue 8, item 6: with 100,000 reports in one organisation, no report list (admin or not, every
@@ -14,25 +15,12 @@ let server: TestServer
 let admin: ReturnType<typeof client>
 let staff: ReturnType<typeof client>
 let someReport: string
-
-interface Captured {
-  text: string
-  values: unknown[]
-}
-let captured: Captured[] | null = null
+let indexed: ReturnType<typeof planChecker>
 
 beforeAll(async () => {
   server = await startTestServer({ DB_STATEMENT_TIMEOUT_MS: '300000' })
   const pool = server.deps.database.pool
-  const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
-  ;(pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
-    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
-    if (captured) {
-      const text = typeof config === 'string' ? config : config.text
-      captured.push({ text, values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])) })
-    }
-    return original(...args)
-  }
+  indexed = planChecker(server, ['reports', 'report_recipients'], 'report')
   const orgId = (await createOrg(server)).orgId
   const boss = await createUser(server, orgId, { isAdmin: true, fullName: 'Load Admin' })
   const worker = await createUser(server, orgId, { fullName: 'Load Worker' })
@@ -93,42 +81,8 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(() => server?.close())
 
-interface PlanNode {
-  'Node Type': string
-  'Relation Name'?: string
-  'Index Name'?: string
-  Plans?: PlanNode[]
-}
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)]
-
-async function plan(q: Captured) {
-  const { rows } = await server.deps.database.pool.query(`explain (format json) ${q.text}`, q.values)
-  const raw = rows[0]['QUERY PLAN']
-  return nodes((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode)
-}
-
-const TABLES = ['reports', 'report_recipients']
-
 /** Calls the endpoint; no query it sends reads a report table sequentially. Returns body and indexes. */
-async function expectNoSeqScan(api: ReturnType<typeof client>, url: string) {
-  captured = []
-  const res = await api.get(url)
-  const queries = captured.filter((q) => TABLES.some((t) => q.text.includes(`"${t}"`)))
-  captured = null
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200)
-  expect(queries.length).toBeGreaterThan(0)
-  const used = new Set<string>()
-  for (const q of queries) {
-    const all = await plan(q)
-    const seq = all.filter((n) => n['Node Type'] === 'Seq Scan' && TABLES.includes(n['Relation Name'] ?? ''))
-    expect(
-      seq,
-      `${url}\n${q.text}\n${JSON.stringify(all.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name']]))}`,
-    ).toEqual([])
-    for (const n of all) if (n['Index Name']?.startsWith('report')) used.add(n['Index Name'])
-  }
-  return { body: res.json(), used: [...used].sort() }
-}
+const expectNoSeqScan = (api: ReturnType<typeof client>, url: string) => indexed(api, url)
 
 describe(`report queries on ${REPORTS.toLocaleString('en-IN')} reports`, () => {
   it('holds the data it claims', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories } from '../src/modules/categories/schema.ts'
 import { users } from '../src/modules/users/schema.ts'
 import { client, createOrg, createUser, login, startTestServer, type TestServer } from './helpers.ts'
+import { planChecker } from './query-plans.ts'
 
 /**
  * Issue 4, item 4: with 200,000 tasks (and as many notifications) in one organisation, no task or
@@ -19,25 +20,14 @@ let api: ReturnType<typeof client>
 let someTaskId: string
 let someAttachment: string
 let categoryName: string
-
-interface Captured {
-  text: string
-  values: unknown[]
-}
-let captured: Captured[] | null = null
+let indexed: Record<'tasks' | 'notifications', ReturnType<typeof planChecker>>
 
 beforeAll(async () => {
   server = await startTestServer({ DB_STATEMENT_TIMEOUT_MS: '300000' })
   const pool = server.deps.database.pool
-  const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
-  // Records what the endpoints send while `captured` is set; drizzle calls pool.query(config, values).
-  ;(pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
-    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
-    if (captured) {
-      const text = typeof config === 'string' ? config : config.text
-      captured.push({ text, values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])) })
-    }
-    return original(...args)
+  indexed = {
+    tasks: planChecker(server, ['tasks'], 'tasks_'),
+    notifications: planChecker(server, ['notifications'], 'notifications_'),
   }
 
   const orgId = (await createOrg(server)).orgId
@@ -113,44 +103,12 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(() => server?.close())
 
-/** Calls the endpoint, returning its body and the SQL it ran against `table`. */
-async function capture(url: string, table: string, method: 'GET' | 'PUT' = 'GET') {
-  captured = []
-  const res = method === 'GET' ? await api.get(url) : await api.put(url)
-  const queries = captured.filter((q) => new RegExp(`(from|update) "${table}"`).test(q.text))
-  captured = null
-  expect(res.statusCode, res.body).toBe(200)
-  expect(queries.length).toBeGreaterThan(0)
-  return { body: res.json(), queries }
-}
-
-interface PlanNode {
-  'Node Type': string
-  'Relation Name'?: string
-  'Index Name'?: string
-  Plans?: PlanNode[]
-}
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)]
-
-async function plan(q: Captured) {
-  const { rows } = await server.deps.database.pool.query(`explain (format json) ${q.text}`, q.values)
-  const raw = rows[0]['QUERY PLAN']
-  const root = (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode
-  return nodes(root)
-}
-
 /** Every query of the endpoint reads `table` through an index; returns the body and the indexes used. */
-async function expectNoSeqScan(url: string, table = 'tasks', method: 'GET' | 'PUT' = 'GET') {
-  const { body, queries } = await capture(url, table, method)
-  const used = new Set<string>()
-  for (const q of queries) {
-    const all = await plan(q)
-    const seq = all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === table)
-    expect(seq, `${url}\n${q.text}\n${JSON.stringify(all.map((n) => n['Node Type']))}`).toEqual([])
-    for (const n of all) if (n['Index Name']?.startsWith(`${table}_`)) used.add(n['Index Name'])
-  }
-  return { body, used: [...used].sort() }
-}
+const expectNoSeqScan = (
+  url: string,
+  table: 'tasks' | 'notifications' = 'tasks',
+  method: 'GET' | 'PUT' = 'GET',
+) => indexed[table](api, url, method)
 
 describe(`task queries on ${TASKS.toLocaleString('en-IN')} tasks`, () => {
   it('holds the data it claims', async () => {
