@@ -94,6 +94,8 @@ test('the finished list keeps its page and sort when reopened from the sidebar a
   await signIn(page, e2eUsers.pager.email)
   const nav = page.getByRole('navigation', { name: 'Main navigation' })
   await nav.getByRole('link', { name: 'Finished Tasks' }).click()
+  // The list first, then its controls: a dropdown opened while the page is still mounting closes again.
+  await expect(page.getByRole('button', { name: 'Finished task 01' })).toBeVisible()
   await page.getByRole('combobox', { name: 'Sort' }).click()
   await page.getByRole('option', { name: 'First finished' }).click()
   const input = page.getByRole('textbox', { name: /Page number/ })
