@@ -73,8 +73,14 @@ test('a CC’d task is tagged CC in My Tasks and listed in Others’ Approval on
   await expect(row.getByText('CC', { exact: true })).toBeVisible()
 
   await signIn(assignee, e2eUsers.photographer.email)
+  // The assignee's row has no CC tag (only this row: other journeys may CC this user meanwhile).
+  const assigned = assignee
+    .getByRole('table', { name: 'My Tasks' })
+    .getByTestId('task-row')
+    .filter({ hasText: title })
+  await expect(assigned).toBeVisible()
+  await expect(assigned.getByText('CC', { exact: true })).toHaveCount(0)
   await assignee.getByRole('button', { name: title, exact: true }).click()
-  await expect(assignee.getByText('CC', { exact: true })).toHaveCount(0)
   await assignee.getByRole('button', { name: 'Mark as Complete' }).click()
   const complete = assignee.getByRole('dialog', { name: 'Mark the Task as Complete' })
   await complete.getByRole('button', { name: 'Mark as Complete' }).click()
