@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test'
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
+
+async function userPage(browser: Browser, identifier: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } })
+  const page = await context.newPage()
+  await signIn(page, identifier)
+  return page
+}
 
 // Issue 10, polish.
 test('toasts sit clear of the header and a follow-up replaces the one before', async ({ page }) => {
@@ -43,4 +50,58 @@ test('the grant-access picker leaves out admins', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Add a user' }).click()
   await expect(page.getByRole('option', { name: /Ravi/ })).toBeVisible()
   await expect(page.getByRole('option', { name: /Aditya Mehta/ })).toHaveCount(0)
+})
+
+/** Lines a box of text takes, from its height and its line height. */
+async function linesOf(locator: Locator) {
+  return locator.evaluate((el) => {
+    const style = getComputedStyle(el)
+    const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.55
+    return Math.round(el.getBoundingClientRect().height / lineHeight)
+  })
+}
+
+test('a 300-character title is clamped to two lines with the whole on hover; inputs show their limit', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'ravi@example.com')
+  const title = `Long title ${Date.now().toString(36)} `.padEnd(300, 'and more words ').slice(0, 300)
+  await page.getByRole('button', { name: 'Create Task' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Task' })
+  await expect(form.getByText('0/300')).toBeVisible()
+  await form.getByRole('textbox', { name: /^Title/ }).fill(title)
+  await expect(form.getByText('300/300')).toBeVisible()
+  await form.getByRole('button', { name: 'Create Task' }).click()
+  await expect(form).toBeHidden()
+
+  const inList = page.getByRole('button', { name: title.trim(), exact: true })
+  await expect(inList).toHaveAttribute('title', title.trim())
+  expect(await linesOf(inList)).toBeLessThanOrEqual(2)
+  await inList.click()
+  const heading = page.getByRole('heading', { level: 3, name: title.trim() })
+  await expect(heading).toHaveAttribute('title', title.trim())
+  expect(await linesOf(heading)).toBeLessThanOrEqual(2)
+  await page.keyboard.press('Escape')
+
+  // A register's name: the field counts, the list cell and the detail heading clamp.
+  const admin = await userPage(browser, 'admin@example.com', 375)
+  const name = `Long client ${Date.now().toString(36)} `
+    .padEnd(200, 'Chemicals and Fertilisers ')
+    .slice(0, 200)
+    .trim()
+  await admin.goto(`${baseURL()}/clients/add`)
+  await expect(admin.getByText('0/200')).toBeVisible()
+  await admin.getByRole('textbox', { name: 'Client name' }).fill(name)
+  await expect(admin.getByText(`${name.length}/200`)).toBeVisible()
+  await admin.getByRole('button', { name: 'Add Client' }).click()
+  await expect(admin).toHaveURL(`${baseURL()}/clients`)
+  await admin.getByRole('textbox', { name: 'Search' }).fill(name.slice(0, 30))
+  const cell = admin.locator(`td a [title^="${name} CL-"]`)
+  await expect(cell).toBeVisible()
+  expect(await linesOf(cell)).toBeLessThanOrEqual(2)
+  await cell.click()
+  const h2 = admin.getByRole('heading', { level: 2, name })
+  await expect(h2).toHaveAttribute('title', name)
+  expect(await linesOf(h2)).toBeLessThanOrEqual(2)
 })

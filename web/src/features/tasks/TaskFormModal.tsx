@@ -14,7 +14,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -25,6 +24,7 @@ import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { useKeepDraft, useRestoredDraft } from '../../ui/drafts.ts'
 import { notifySuccess } from '../../ui/notify.ts'
+import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { type TaskDetail, tasksApi } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
@@ -186,7 +186,7 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
                 {error}
               </Alert>
             )}
-            <TextInput
+            <CountedTextInput
               label="Title"
               required
               value={form.title}
