@@ -105,3 +105,20 @@ test('a 300-character title is clamped to two lines with the whole on hover; inp
   await expect(h2).toHaveAttribute('title', name)
   expect(await linesOf(h2)).toBeLessThanOrEqual(2)
 })
+
+test('money reads the same in a list and its detail: ₹12,50,000.50 both', async ({ browser }) => {
+  const admin = await userPage(browser, 'admin@example.com')
+  const name = `Paise project ${Date.now().toString(36)}`
+  await admin.goto(`${baseURL()}/projects/add`)
+  await admin.getByRole('textbox', { name: 'Project name' }).fill(name)
+  await admin.getByRole('textbox', { name: 'Client' }).fill('Ganga')
+  await admin.getByRole('option', { name: /Ganga Water Works/ }).click()
+  await admin.getByRole('textbox', { name: 'Total value' }).fill('1250000.50')
+  await admin.getByRole('button', { name: 'Add Project' }).click()
+  await expect(admin).toHaveURL(`${baseURL()}/projects`)
+  await admin.getByRole('textbox', { name: 'Search' }).fill(name)
+  const row = admin.getByRole('row').filter({ hasText: name })
+  await expect(row).toContainText('₹12,50,000.50')
+  await row.getByRole('link', { name }).click()
+  await expect(admin.getByText('₹12,50,000.50')).toBeVisible()
+})

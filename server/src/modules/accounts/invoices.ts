@@ -186,8 +186,8 @@ export async function updateDocument(
       if (amounts.totals.total < paidPaise)
         throw unprocessable(
           words(kind).belowPaid(
-            formatCurrency(amounts.totals.total / 100, true),
-            formatCurrency(paidPaise / 100, true),
+            formatCurrency(amounts.totals.total / 100),
+            formatCurrency(paidPaise / 100),
           ),
         )
       const updated = await tx

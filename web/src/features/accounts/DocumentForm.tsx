@@ -325,7 +325,7 @@ function Total({ label, paise, strong }: { label: string; paise: number; strong?
         {label}
       </Text>
       <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 400}>
-        {formatCurrency(paise / 100, true)}
+        {formatCurrency(paise / 100)}
       </Text>
     </Group>
   )

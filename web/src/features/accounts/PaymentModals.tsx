@@ -53,7 +53,7 @@ function PaymentFieldsForm({
   return (
     <Stack gap="sm">
       {amountDue !== undefined && (
-        <TextInput label="Amount Due" value={formatCurrency(amountDue, true)} readOnly variant="filled" />
+        <TextInput label="Amount Due" value={formatCurrency(amountDue)} readOnly variant="filled" />
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <NumberInput
@@ -211,7 +211,7 @@ export function EditPaymentModal({
     const found = validate(
       value,
       available,
-      accountMessages.exceedsBalance(formatCurrency(available / 100, true)),
+      accountMessages.exceedsBalance(formatCurrency(available / 100)),
     )
     setErrors(found)
     if (!found.amount && !found.date) save.mutate()

@@ -215,7 +215,7 @@ function Overview({ record: a }: { record: AssetDetail }) {
             { label: 'Purchase date', value: a.purchase_date && formatDate(a.purchase_date) },
             {
               label: 'Purchase cost',
-              value: a.purchase_cost !== null && formatCurrency(a.purchase_cost, true),
+              value: a.purchase_cost !== null && formatCurrency(a.purchase_cost),
             },
             { label: 'Seller', value: seller.name },
             { label: 'Seller contact person', value: seller.contact_person },

@@ -57,7 +57,7 @@ export function StatusModal({
       >
         <Stack gap="sm">
           <Text size="sm">
-            Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount, true)}
+            Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount)}
           </Text>
           {clearing ? (
             <>
