@@ -208,11 +208,7 @@ export function EditPaymentModal({
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const found = validate(
-      value,
-      available,
-      accountMessages.exceedsBalance(formatCurrency(available / 100)),
-    )
+    const found = validate(value, available, accountMessages.exceedsBalance(formatCurrency(available / 100)))
     setErrors(found)
     if (!found.amount && !found.date) save.mutate()
   }

@@ -39,8 +39,7 @@ import { recipientNames, StatusBadge, senderName } from './ReportListPage.tsx'
 import classes from './reports.module.css'
 
 const orNA = (v: unknown) => (v === null || v === undefined || v === '' ? 'N/A' : String(v))
-const rupees = (v: number | null | undefined) =>
-  v === null || v === undefined ? '' : formatCurrency(v)
+const rupees = (v: number | null | undefined) => (v === null || v === undefined ? '' : formatCurrency(v))
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
