@@ -34,8 +34,8 @@ describe('dates', () => {
     expect(formatDate(null)).toBe('N/A')
   })
   it('drops the year on narrow screens', () => {
-    expect(formatShortDate('2026-11-19')).toBe('Nov 19, 2026')
-    expect(formatShortDate('2026-11-19', true)).toBe('Nov 19')
+    expect(formatShortDate('2026-11-19')).toBe('19 Nov 2026')
+    expect(formatShortDate('2026-11-19', true)).toBe('19 Nov')
   })
   it('gives today as YYYY-MM-DD', () => {
     expect(todayIso(new Date(2026, 10, 5))).toBe('2026-11-05')

@@ -40,15 +40,12 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d ? d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' }) : 'N/A'
 }
 
-/** "Nov 21, 2026", or "Nov 21" on narrow screens. */
+/** "21 Nov 2026", or "21 Nov" on narrow screens: the one date presentation (en-GB, issue 10). */
 export function formatShortDate(value: string | Date | null | undefined, narrow = false): string {
   if (!value) return 'N/A'
   const d = toDate(value)
   if (!d) return 'N/A'
-  return d.toLocaleDateString(
-    'en-US',
-    narrow ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
-  )
+  return narrow ? d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short' }) : formatDate(d)
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {

@@ -122,3 +122,52 @@ test('money reads the same in a list and its detail: ₹12,50,000.50 both', asyn
   await row.getByRole('link', { name }).click()
   await expect(admin.getByText('₹12,50,000.50')).toBeVisible()
 })
+
+test('dates read dd Mon yyyy, every date input is the Mantine picker with today marked', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  const row = page.getByRole('row').filter({ hasText: 'Submit monthly O&M report for Ganga STP' })
+  await expect(row).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}$/)
+  await expect(row).not.toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)
+
+  await page.getByRole('button', { name: 'Create Task' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Task' })
+  await expect(form.locator('input[type="date"]')).toHaveCount(0)
+  await form
+    .getByRole('button', { name: 'Deadline' })
+    .or(form.getByRole('textbox', { name: 'Deadline' }))
+    .click()
+  await expect(page.locator('[data-today][data-highlight-today]')).toBeVisible()
+})
+
+test('a clearance dated before its invoice is refused with a message', async ({ browser }) => {
+  const admin = await userPage(browser, 'admin@example.com')
+  await admin.goto(`${baseURL()}/projects`)
+  await admin.getByRole('link', { name: 'Ganga STP Operations' }).click()
+  await admin.getByRole('tab', { name: 'Billing' }).click()
+  await admin.getByRole('button', { name: 'Add Invoice' }).click()
+  const dialog = admin.getByRole('dialog', { name: 'Add Invoice' })
+  await expect(dialog.locator('input[type="date"]')).toHaveCount(0)
+  const no = `INV-DATE-${Date.now().toString(36)}`
+  await dialog.getByRole('textbox', { name: 'Invoice No' }).fill(no)
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Dated today')
+  await dialog.getByRole('textbox', { name: 'Amount (₹)' }).fill('1000')
+  const chooser = admin.waitForEvent('filechooser')
+  await dialog.getByRole('button', { name: 'Invoice PDF' }).click()
+  await (await chooser).setFiles({
+    name: `${no}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  })
+  await dialog.getByRole('button', { name: 'Add Invoice' }).click()
+  await expect(admin.getByText('Invoice added successfully!')).toBeVisible()
+
+  const invoice = admin.getByRole('row').filter({ hasText: no })
+  await invoice.getByRole('button', { name: `Mark invoice ${no} as cleared` }).click()
+  const clear = admin.getByRole('dialog', { name: 'Mark Invoice as Cleared' })
+  await clear.getByRole('textbox', { name: /^Date of Clearance/ }).click()
+  await admin.locator('[data-direction="previous"]').first().click()
+  await admin.locator('button[data-highlight-today]:not([data-outside])').first().click()
+  await clear.getByRole('button', { name: 'Mark as Cleared' }).click()
+  await expect(clear.getByText('Date of Clearance cannot be before the Invoice Date.')).toBeVisible()
+  await expect(invoice).toContainText('PENDING')
+})
