@@ -171,3 +171,17 @@ test('a clearance dated before its invoice is refused with a message', async ({ 
   await expect(clear.getByText('Date of Clearance cannot be before the Invoice Date.')).toBeVisible()
   await expect(invoice).toContainText('PENDING')
 })
+
+test('blocked notifications are said once, quietly, in the user menu — no red toast', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await context.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { get: () => 'default' })
+    Notification.requestPermission = async () => 'denied'
+  })
+  const page = await context.newPage()
+  await signIn(page, 'ravi@example.com')
+  await page.getByLabel('User menu').click()
+  await expect(page.getByTestId('push-note')).toHaveText('Notification permission was denied.')
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0)
+  await context.close()
+})
