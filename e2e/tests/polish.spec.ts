@@ -185,3 +185,21 @@ test('blocked notifications are said once, quietly, in the user menu — no red 
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0)
   await context.close()
 })
+
+test('the first paint shows the app frame in skeleton, not a bare spinner', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/AppLayout-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`${baseURL()}/`)
+  await expect(page.getByTestId('app-frame-skeleton')).toBeVisible()
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0)
+  release()
+  await expect(page.getByLabel('User menu')).toBeVisible()
+  await expect(page.getByTestId('app-frame-skeleton')).toHaveCount(0)
+})
