@@ -11,6 +11,7 @@ export const billingMessages = {
   editRequired: 'Invoice No, Title, Amount, and Date are required fields.',
   clearanceRequiredOnCreate: 'Date of Clearance is required when status is Cleared.',
   clearanceRequired: 'Date of Clearance is required.',
+  clearanceBeforeInvoice: 'Date of Clearance cannot be before the Invoice Date.',
   pdfTooLarge: 'File size exceeds 25MB.',
   pdfOnly: 'The invoice must be a PDF file.',
   added: 'Invoice added successfully!',
@@ -65,6 +66,14 @@ export const createInvoiceInput = z
       ctx.addIssue({
         code: 'custom',
         message: billingMessages.clearanceRequiredOnCreate,
+        path: ['clearance_date'],
+      })
+    }
+    // Days as YYYY-MM-DD compare as text (issue 10: a clearance before the invoice is refused).
+    if (v.status === 'CLEARED' && v.clearance_date && v.clearance_date < v.invoice_date) {
+      ctx.addIssue({
+        code: 'custom',
+        message: billingMessages.clearanceBeforeInvoice,
         path: ['clearance_date'],
       })
     }

@@ -10,15 +10,18 @@ import {
 } from './format.ts'
 import { isErrorMessage } from './notify.ts'
 
-describe('formatCurrency (spec §9: rupees, en-IN, 0 decimals unless asked and fractional)', () => {
+describe('formatCurrency (spec §9: rupees, en-IN; paise whenever there are any, issue 10)', () => {
   it('groups in the Indian way without decimals', () => {
     expect(formatCurrency(4850000)).toBe('₹48,50,000')
     expect(formatCurrency('1260000')).toBe('₹12,60,000')
   })
-  it('shows 2 decimals only when asked and the value has a fraction', () => {
-    expect(formatCurrency(1234.5, true)).toBe('₹1,234.50')
-    expect(formatCurrency(1234, true)).toBe('₹1,234')
-    expect(formatCurrency(1234.5)).toBe('₹1,235')
+  it('shows paise when there are any, rounded to the paisa', () => {
+    expect(formatCurrency(1234.5)).toBe('₹1,234.50')
+    expect(formatCurrency(1234)).toBe('₹1,234')
+    expect(formatCurrency(1250000.5)).toBe('₹12,50,000.50')
+    expect(formatCurrency('1250000.50')).toBe('₹12,50,000.50')
+    expect(formatCurrency(0.1 + 0.2)).toBe('₹0.30')
+    expect(formatCurrency(99.999)).toBe('₹100')
   })
   it("answers 'N/A' for empty or invalid values", () => {
     for (const v of [null, undefined, '', 'abc', Number.NaN]) expect(formatCurrency(v as never)).toBe('N/A')
@@ -31,8 +34,8 @@ describe('dates', () => {
     expect(formatDate(null)).toBe('N/A')
   })
   it('drops the year on narrow screens', () => {
-    expect(formatShortDate('2026-11-19')).toBe('Nov 19, 2026')
-    expect(formatShortDate('2026-11-19', true)).toBe('Nov 19')
+    expect(formatShortDate('2026-11-19')).toBe('19 Nov 2026')
+    expect(formatShortDate('2026-11-19', true)).toBe('19 Nov')
   })
   it('gives today as YYYY-MM-DD', () => {
     expect(todayIso(new Date(2026, 10, 5))).toBe('2026-11-05')

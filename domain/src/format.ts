@@ -13,12 +13,16 @@ const rupees2 = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
 })
 
-/** 0 decimals; 2 only when asked for and the value has a fractional part. Empty or invalid → 'N/A'. */
-export function formatCurrency(value: number | string | null | undefined, withDecimals = false): string {
+/**
+ * The one money format of the app, in lists and details alike (issue 10): Indian grouping, paise shown
+ * when there are any — ₹12,50,000.50 and ₹12,50,000. Empty or invalid → 'N/A'.
+ */
+export function formatCurrency(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A'
   const n = typeof value === 'number' ? value : Number(value)
   if (!Number.isFinite(n)) return 'N/A'
-  return withDecimals && !Number.isInteger(n) ? rupees2.format(n) : rupees0.format(n)
+  const paise = Math.round(n * 100)
+  return paise % 100 === 0 ? rupees0.format(paise / 100) : rupees2.format(paise / 100)
 }
 
 function toDate(value: string | Date): Date | null {
@@ -36,15 +40,12 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d ? d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' }) : 'N/A'
 }
 
-/** "Nov 21, 2026", or "Nov 21" on narrow screens. */
+/** "21 Nov 2026", or "21 Nov" on narrow screens: the one date presentation (en-GB, issue 10). */
 export function formatShortDate(value: string | Date | null | undefined, narrow = false): string {
   if (!value) return 'N/A'
   const d = toDate(value)
   if (!d) return 'N/A'
-  return d.toLocaleDateString(
-    'en-US',
-    narrow ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
-  )
+  return narrow ? d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short' }) : formatDate(d)
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {

@@ -11,6 +11,8 @@ export interface Column<T> {
   /** Keeps the cell on one line (numbers, dates, money). */
   nowrap?: boolean
   width?: number | string
+  /** The cell's whole text, shown on hover when a cell that is not plain text is clamped (issue 10). */
+  fullText?: (row: T) => string
 }
 
 export interface DataTableProps<T> {
@@ -70,7 +72,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
       >
         {numbered && <Table.Td className={classes.number}>{(rowNumberStart ?? 1) + index}</Table.Td>}
         {columns.map((column, c) => {
-          const content = column.render(row)
+          const rendered = column.render(row)
+          // Long text is clamped to two lines, the whole of it on hover (issue 10).
+          const fullText = typeof rendered === 'string' ? rendered : column.fullText?.(row)
+          const content =
+            fullText !== undefined && !column.nowrap ? (
+              <span className={classes.clamp} title={fullText}>
+                {rendered}
+              </span>
+            ) : (
+              rendered
+            )
           const linked = props.linkColumn ? column.key === props.linkColumn : c === 0
           const href = linked && props.rowHref ? props.rowHref(row) : undefined
           return (

@@ -14,7 +14,15 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <div style={{ minWidth: 0 }}>
-        <Title order={2}>{title}</Title>
+        {/* A long name is clamped to two lines, the whole of it on hover (issue 10). */}
+        <Title
+          order={2}
+          lineClamp={2}
+          title={typeof title === 'string' ? title : undefined}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {title}
+        </Title>
         {description && (
           <Text c="dimmed" size="sm" mt={2}>
             {description}

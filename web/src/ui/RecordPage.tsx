@@ -63,7 +63,13 @@ export function RecordPage({ title, meta, back, actions, tabs }: RecordPageProps
             </ActionIcon>
           </Tooltip>
           <div style={{ minWidth: 0 }}>
-            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {/* A long name is clamped to two lines, the whole of it on hover (issue 10). */}
+            <Title
+              order={2}
+              lineClamp={2}
+              title={typeof title === 'string' ? title : undefined}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {title}
             </Title>
             {meta && (

@@ -154,8 +154,8 @@ export function invoiceMailHandler(deps: Deps) {
       text: [
         `Dear ${d.client.name},`,
         '',
-        `Please find attached invoice ${d.invoiceNo} dated ${formatDate(d.invoiceDate)} for ${formatCurrency(d.total, true)}.`,
-        d.dueDate ? `Amount due: ${formatCurrency(d.due, true)}, by ${formatDate(d.dueDate)}.` : '',
+        `Please find attached invoice ${d.invoiceNo} dated ${formatDate(d.invoiceDate)} for ${formatCurrency(d.total)}.`,
+        d.dueDate ? `Amount due: ${formatCurrency(d.due)}, by ${formatDate(d.dueDate)}.` : '',
         '',
         `Regards,`,
         d.org.name,

@@ -185,10 +185,7 @@ export async function updateDocument(
       const paidPaise = paiseOf(before.amountPaid)
       if (amounts.totals.total < paidPaise)
         throw unprocessable(
-          words(kind).belowPaid(
-            formatCurrency(amounts.totals.total / 100, true),
-            formatCurrency(paidPaise / 100, true),
-          ),
+          words(kind).belowPaid(formatCurrency(amounts.totals.total / 100), formatCurrency(paidPaise / 100)),
         )
       const updated = await tx
         .update(inv)

@@ -176,7 +176,7 @@ export async function updatePayment(
     if (version !== undefined && version !== payment.version) throw preconditionFailed()
     const available = paiseOf(invoice.amountDue) + paiseOf(payment.amount)
     if (toPaise(input.amount) > available)
-      throw unprocessable(accountMessages.exceedsBalance(formatCurrency(available / 100, true)))
+      throw unprocessable(accountMessages.exceedsBalance(formatCurrency(available / 100)))
     const [row] = await tx
       .update(pay)
       .set({

@@ -167,6 +167,28 @@ describe('PUT /billing/invoice/:id/status', () => {
   })
 })
 
+describe('clearance and invoice dates (issue 10)', () => {
+  it('refuses a clearance before the invoice date, and an invoice dated after its clearance', async () => {
+    const invoice = await newInvoice('D-1') // dated 2024-07-01
+    const url = `/billing/invoice/${invoice.invoice_id}/status`
+    const early = await api(org.admin.token).put(url, { status: 'CLEARED', clearance_date: '2024-06-30' })
+    expect(early.statusCode).toBe(400)
+    expect(errorOf(early)).toBe('Date of Clearance cannot be before the Invoice Date.')
+    expect((await invoices()).find((i) => i.invoice_id === invoice.invoice_id)!.status).toBe('PENDING')
+
+    const sameDay = await api(org.admin.token).put(url, { status: 'CLEARED', clearance_date: '2024-07-01' })
+    expect(sameDay.statusCode, sameDay.body).toBe(200)
+    const cleared = (await invoices()).find((i) => i.invoice_id === invoice.invoice_id)!
+    const later = await api(org.staff.token).put(
+      `/billing/invoice/${invoice.invoice_id}`,
+      edit('D-1', { invoice_date: '2024-07-02' }),
+    )
+    expect(later.statusCode).toBe(400)
+    expect(errorOf(later)).toBe('Date of Clearance cannot be before the Invoice Date.')
+    expect((await invoices()).find((i) => i.invoice_id === invoice.invoice_id)!.version).toBe(cleared.version)
+  })
+})
+
 describe('PUT /billing/invoice/:id/status, at once', () => {
   it('of 20 admins clearing one invoice at once exactly one wins; the rest answer 409', async () => {
     const invoice = await newInvoice('S-20')

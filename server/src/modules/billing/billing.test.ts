@@ -134,6 +134,12 @@ describe('POST /billing/project/:id', () => {
     const missing = await addInvoice(org.admin.token, fields({ invoice_no: 'INV-C0', status: 'CLEARED' }))
     expect(missing.statusCode).toBe(400)
     expect(errorOf(missing)).toBe('Date of Clearance is required when status is Cleared.')
+    const early = await addInvoice(
+      org.admin.token,
+      fields({ invoice_no: 'INV-C0', status: 'CLEARED', clearance_date: '2024-05-09' }),
+    )
+    expect(early.statusCode).toBe(400)
+    expect(errorOf(early)).toBe('Date of Clearance cannot be before the Invoice Date.')
     const res = await addInvoice(
       org.admin.token,
       fields({

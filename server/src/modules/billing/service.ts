@@ -1,6 +1,6 @@
 import type { createInvoiceInput, updateInvoiceInput } from '@daftar/domain'
 import { billingMessages, INVOICE_PDF_MAX_BYTES, type InvoiceStatus, projectMessages } from '@daftar/domain'
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { audit } from '../../platform/audit.ts'
@@ -164,6 +164,11 @@ export async function editInvoice(
   const invoice = await findInvoice(deps, ctx, invoiceId)
   await assertWritable(deps.db, ctx, projectRegister, invoice.projectId, billingMessages.notFound)
   if (version !== undefined && version !== invoice.version) throw preconditionFailed()
+  // A cleared invoice cannot be dated after its clearance (issue 10); the version guard below keeps
+  // this check true at the moment of writing.
+  if (invoice.clearanceDate && input.invoice_date > invoice.clearanceDate) {
+    throw badRequest(billingMessages.clearanceBeforeInvoice)
+  }
   await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(projectInvoices)
@@ -209,6 +214,10 @@ export async function setInvoiceStatus(
   if (version !== undefined && version !== invoice.version) throw preconditionFailed()
   const cleared = input.status === 'CLEARED'
   const from: InvoiceStatus = cleared ? 'PENDING' : 'CLEARED'
+  // Issue 10: never cleared before it was invoiced (checked again in the guarded update below).
+  if (cleared && input.clearance_date && input.clearance_date < invoice.invoiceDate) {
+    throw badRequest(billingMessages.clearanceBeforeInvoice)
+  }
   await deps.db.transaction(async (tx) => {
     const moved = await tx
       .update(projectInvoices)
@@ -225,6 +234,9 @@ export async function setInvoiceStatus(
         and(
           eq(projectInvoices.invoiceId, invoiceId),
           eq(projectInvoices.status, from),
+          cleared && input.clearance_date
+            ? lte(projectInvoices.invoiceDate, input.clearance_date)
+            : undefined,
           version === undefined ? undefined : eq(projectInvoices.version, version),
         ),
       )

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { useMe, usePhotoUrl } from '../../api/shared-queries.ts'
 import { LogoutDialog } from '../../features/auth/LogoutDialog.tsx'
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx'
+import { usePushNote } from '../../features/notifications/push.ts'
 import { ChangePasswordModal } from '../../features/profile/ChangePasswordModal.tsx'
 import classes from './Header.module.css'
 
@@ -17,6 +18,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
   const { data: me, isPending } = useMe()
   const photo = usePhotoUrl(me?.display_photo)
   const [dialog, setDialog] = useState<Dialog>(null)
+  const pushNote = usePushNote()
   const close = () => setDialog(null)
 
   return (
@@ -75,6 +77,11 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
                     )}
                   </div>
                 </Group>
+                {pushNote && (
+                  <Text size="xs" c="dimmed" px="sm" pb="xs" data-testid="push-note">
+                    {pushNote}
+                  </Text>
+                )}
                 <Menu.Divider />
                 <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setDialog('password')}>
                   Change Password

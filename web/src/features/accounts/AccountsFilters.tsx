@@ -1,11 +1,11 @@
 import '@mantine/dates/styles.css'
 import { type AccountStatus, type AgingBucket, accountMessages, agingBuckets } from '@daftar/domain/accounts'
 import { ActionIcon, Badge, CloseButton, Group, Select, TextInput, Tooltip } from '@mantine/core'
-import { DateInput } from '@mantine/dates'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { DateField } from '../../ui/register-kit/fields.tsx'
 import type { AccountFilters } from './api.ts'
 import { type KindConfig, statusLabels } from './kinds.ts'
 
@@ -58,21 +58,19 @@ export function AccountsFilters({
 }) {
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
-      <DateInput
+      <DateField
         label="From"
         placeholder="Start date"
         value={filters.startDate || null}
         onChange={(v) => set({ from: toIso(v) })}
-        valueFormat="DD MMM YYYY"
         clearable
         w={150}
       />
-      <DateInput
+      <DateField
         label="To"
         placeholder="End date"
         value={filters.endDate || null}
         onChange={(v) => set({ to: toIso(v) })}
-        valueFormat="DD MMM YYYY"
         clearable
         w={150}
         error={datesInvalid ? accountMessages.datesOrder : undefined}

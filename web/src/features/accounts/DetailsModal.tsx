@@ -37,7 +37,7 @@ export interface DetailsModalProps {
   onEdit: (doc: DocDetail) => void
 }
 
-const money = (v: number) => formatCurrency(v, true)
+const money = (v: number) => formatCurrency(v)
 
 /** 'Invoice Details' or 'Bill Details' (spec §2): the document, its totals and its payment history. */
 export function DetailsModal(props: DetailsModalProps) {

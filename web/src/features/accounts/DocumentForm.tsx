@@ -14,7 +14,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
-import { DateInput } from '@mantine/dates'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
 import {
@@ -23,6 +22,7 @@ import {
   supplierDropdownQuery,
 } from '../../api/register-queries.ts'
 import { fieldErrors, focusFirstError } from '../../ui/form-errors.ts'
+import { DateField } from '../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import classes from './accounts.module.css'
@@ -223,19 +223,18 @@ export function DocumentForm({
               maxLength={60}
             />
             <SimpleGrid cols={2} spacing="sm">
-              <DateInput
+              <DateField
                 label={config.dateField}
                 required
+                clearable={false}
                 value={state.date}
                 onChange={(v) => set('date', v)}
-                valueFormat="DD MMM YYYY"
                 error={errors[dateKey]}
               />
-              <DateInput
+              <DateField
                 label="Due Date"
                 value={state.dueDate}
                 onChange={(v) => set('dueDate', v)}
-                valueFormat="DD MMM YYYY"
                 clearable
                 minDate={state.date ?? undefined}
                 error={errors.due_date}
@@ -325,7 +324,7 @@ function Total({ label, paise, strong }: { label: string; paise: number; strong?
         {label}
       </Text>
       <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 400}>
-        {formatCurrency(paise / 100, true)}
+        {formatCurrency(paise / 100)}
       </Text>
     </Group>
   )

@@ -122,10 +122,10 @@ export function DocumentsTable(props: DocumentsTableProps) {
             {formatDate(row.dueDate)}
           </Table.Td>
           <Table.Td ta="right" className={classes.figure}>
-            {formatCurrency(row.total, true)}
+            {formatCurrency(row.total)}
           </Table.Td>
           <Table.Td ta="right" className={classes.figure}>
-            {formatCurrency(row.due, true)}
+            {formatCurrency(row.due)}
           </Table.Td>
           <Table.Td ta="right">
             <RowMenu config={config} row={row} isAdmin={props.isAdmin} onAction={props.onAction} />
@@ -306,7 +306,7 @@ function DocumentCards({
                 Due {formatDate(row.dueDate)}
               </Text>
               <Text size="sm" className={classes.figure}>
-                {formatCurrency(row.due, true)} of {formatCurrency(row.total, true)}
+                {formatCurrency(row.due)} of {formatCurrency(row.total)}
               </Text>
             </Group>
           </Paper>

@@ -105,7 +105,7 @@ export function LineItemsEditor({
             />
             <TextInput
               aria-label={`Amount ${i + 1}`}
-              value={formatCurrency((computed[i]?.basic ?? 0) / 100, true)}
+              value={formatCurrency((computed[i]?.basic ?? 0) / 100)}
               readOnly
               variant="filled"
               styles={{ input: { textAlign: 'right' } }}

@@ -13,10 +13,10 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
-import { DateInput } from '@mantine/dates'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { DateField } from '../../ui/register-kit/fields.tsx'
 import { accountsApi, accountsKey, failureText, type PaymentFields } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
@@ -53,7 +53,7 @@ function PaymentFieldsForm({
   return (
     <Stack gap="sm">
       {amountDue !== undefined && (
-        <TextInput label="Amount Due" value={formatCurrency(amountDue, true)} readOnly variant="filled" />
+        <TextInput label="Amount Due" value={formatCurrency(amountDue)} readOnly variant="filled" />
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <NumberInput
@@ -69,12 +69,12 @@ function PaymentFieldsForm({
           error={errors.amount}
           data-autofocus
         />
-        <DateInput
+        <DateField
           label="Payment Date"
           required
+          clearable={false}
           value={value.date}
           onChange={(v) => set('date', v)}
-          valueFormat="DD MMM YYYY"
           maxDate={accountsToday()}
           error={errors.date}
           popoverProps={{ zIndex: 400 }}
@@ -208,11 +208,7 @@ export function EditPaymentModal({
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const found = validate(
-      value,
-      available,
-      accountMessages.exceedsBalance(formatCurrency(available / 100, true)),
-    )
+    const found = validate(value, available, accountMessages.exceedsBalance(formatCurrency(available / 100)))
     setErrors(found)
     if (!found.amount && !found.date) save.mutate()
   }

@@ -20,25 +20,25 @@ export function SummaryCards({
   const cards = [
     {
       label: config.cards.unpaid,
-      value: summary && formatCurrency(summary.unpaid, true),
+      value: summary && formatCurrency(summary.unpaid),
       icon: IconCash,
       color: 'indigo',
     },
     {
       label: 'Total Overdue',
-      value: summary && formatCurrency(summary.overdue, true),
+      value: summary && formatCurrency(summary.overdue),
       icon: IconAlertTriangle,
       color: 'red',
     },
     {
       label: 'In Drafts',
-      value: summary && `${summary.draftCount} · ${formatCurrency(summary.draftTotal, true)}`,
+      value: summary && `${summary.draftCount} · ${formatCurrency(summary.draftTotal)}`,
       icon: IconPencil,
       color: 'gray',
     },
     {
       label: filtered ? config.cards.receivedFiltered : config.cards.received,
-      value: summary && formatCurrency(summary.received, true),
+      value: summary && formatCurrency(summary.received),
       icon: IconFileInvoice,
       color: 'teal',
     },

@@ -182,7 +182,7 @@ export function displayValue(
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (key.endsWith('_id') && typeof value === 'string' && names[value]) return names[value]!
   if (MONEY.has(key) && (typeof value === 'number' || /^\d+(\.\d+)?$/.test(String(value))))
-    return formatCurrency(Number(value), true)
+    return formatCurrency(Number(value))
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value)
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)

@@ -9,7 +9,7 @@ import { usersQuery } from '../../api/shared-queries.ts'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
-import { DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
+import { CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 
@@ -86,7 +86,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             placeholder="e.g. AST-0042"
             {...field('asset_display_id')}
           />
-          <TextInput label="Asset name" required maxLength={200} {...field('name')} />
+          <CountedTextInput label="Asset name" required maxLength={200} {...field('name')} />
           <TextInput
             label="Category"
             maxLength={120}
@@ -215,7 +215,7 @@ function Overview({ record: a }: { record: AssetDetail }) {
             { label: 'Purchase date', value: a.purchase_date && formatDate(a.purchase_date) },
             {
               label: 'Purchase cost',
-              value: a.purchase_cost !== null && formatCurrency(a.purchase_cost, true),
+              value: a.purchase_cost !== null && formatCurrency(a.purchase_cost),
             },
             { label: 'Seller', value: seller.name },
             { label: 'Seller contact person', value: seller.contact_person },

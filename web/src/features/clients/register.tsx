@@ -1,11 +1,11 @@
 import type { ClientData, ClientDetail, ClientListItem } from '@daftar/domain/clients'
 import { clientData, clientMessages } from '@daftar/domain/clients'
 import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
-import { Badge, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Badge, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
-import { CodeField, ContactsField, emptyContact } from '../../ui/register-kit/fields.tsx'
+import { CodeField, ContactsField, CountedTextInput, emptyContact } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 
 const empty = {
@@ -23,7 +23,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
     <>
       <FormSection title="Client Information">
         <Stack gap="sm">
-          <TextInput label="Client name" required maxLength={200} {...form.getInputProps('name')} />
+          <CountedTextInput label="Client name" required maxLength={200} {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <CodeField
               form={form}
@@ -102,6 +102,7 @@ export const register = defineRegister<ClientListItem, ClientDetail, Values, Cli
       {
         key: 'name',
         header: 'Name',
+        fullText: (c) => `${c.name} ${c.client_id_display}`,
         render: (c) => (
           <>
             {c.name}

@@ -5,11 +5,12 @@ import {
   collectionMessages,
 } from '@daftar/domain/collections'
 import { truncate } from '@daftar/domain/technical-info'
-import { Stack, Textarea, TextInput } from '@mantine/core'
+import { Stack, Textarea } from '@mantine/core'
 import { IconSettings } from '@tabler/icons-react'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 
 const empty = { name: '', description: '' }
@@ -19,7 +20,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
   return (
     <FormSection title="Collection">
       <Stack gap="sm">
-        <TextInput label="Collection name" required maxLength={200} {...form.getInputProps('name')} />
+        <CountedTextInput label="Collection name" required maxLength={200} {...form.getInputProps('name')} />
         <Textarea
           label="Description"
           autosize

@@ -14,7 +14,7 @@ import { api } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { defineRegister, type FormMode, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
-import { CodeField, DateField } from '../../ui/register-kit/fields.tsx'
+import { CodeField, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { EmployeeOverview } from './EmployeeOverview.tsx'
 
@@ -102,7 +102,7 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
     <>
       <FormSection title="Basic & Professional Information">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Full name" required maxLength={200} {...field('full_name')} />
+          <CountedTextInput label="Full name" required maxLength={200} {...field('full_name')} />
           <TextInput
             label="Employee Official ID"
             required

@@ -1,5 +1,5 @@
+import { useSyncExternalStore } from 'react'
 import { api } from '../../api/client.ts'
-import { notifyError } from '../../ui/notify.ts'
 
 export const pushMessages = {
   denied: 'Notification permission was denied.',
@@ -7,6 +7,26 @@ export const pushMessages = {
 } as const
 
 const ASKED_KEY = 'daftar.pushPermissionAsked'
+
+/*
+ * Why this browser gets no push notifications, said once and quietly as a line in the user menu
+ * rather than as a red toast at sign-in (issue 10): the browser blocking them is the user's choice.
+ */
+let note: string | null = null
+const listeners = new Set<() => void>()
+function setNote(value: string | null) {
+  note = value
+  for (const listener of listeners) listener()
+}
+export function usePushNote(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => note,
+  )
+}
 
 function supported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
@@ -30,14 +50,13 @@ export async function enablePush(): Promise<void> {
     const registration = await navigator.serviceWorker.register('/sw.js')
     let subscription = await registration.pushManager.getSubscription()
     if (!subscription) {
-      if (Notification.permission === 'denied') return // refused before; the browser will not ask again
+      if (Notification.permission === 'denied') return setNote(pushMessages.denied) // it will not ask again
       if (Notification.permission === 'default') {
         // Ask once per browser: a dismissed prompt is an answer too, and asking at every visit nags.
         if (localStorage.getItem(ASKED_KEY)) return
         localStorage.setItem(ASKED_KEY, new Date().toISOString())
         if ((await Notification.requestPermission()) !== 'granted') {
-          notifyError(pushMessages.denied)
-          return
+          return setNote(pushMessages.denied)
         }
       }
       const { publicKey } = await api<{ publicKey: string }>('/notifications/vapid-public-key')
@@ -47,8 +66,9 @@ export async function enablePush(): Promise<void> {
       })
     }
     await api('/notifications/subscribe', { method: 'POST', body: { subscription: subscription.toJSON() } })
+    setNote(null)
   } catch {
-    notifyError(pushMessages.failed)
+    setNote(pushMessages.failed)
   }
 }
 

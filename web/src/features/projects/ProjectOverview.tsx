@@ -56,8 +56,8 @@ export function ProjectOverview({ project: p }: { project: ProjectDetail }) {
           fields={[
             { label: 'Work order number', value: wo.number },
             { label: 'Work order date', value: wo.date && formatDate(wo.date) },
-            { label: 'Total value', value: wo.total_value !== null && formatCurrency(wo.total_value, true) },
-            { label: 'Billed so far', value: formatCurrency(p.billed_amount, true) },
+            { label: 'Total value', value: wo.total_value !== null && formatCurrency(wo.total_value) },
+            { label: 'Billed so far', value: formatCurrency(p.billed_amount) },
           ]}
         />
       </DetailSection>

@@ -9,7 +9,7 @@ import { api } from '../../api/client.ts'
 import { clientDropdownQuery } from '../../api/register-queries.ts'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
-import { DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
+import { CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import { BillingTab } from './billing/BillingTab.tsx'
@@ -37,7 +37,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
     <>
       <FormSection title="Project Information">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Project name" required maxLength={200} {...field('name')} />
+          <CountedTextInput label="Project name" required maxLength={200} {...field('name')} />
           <SearchSelect
             label="Client"
             required

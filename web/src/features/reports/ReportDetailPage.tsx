@@ -39,8 +39,7 @@ import { recipientNames, StatusBadge, senderName } from './ReportListPage.tsx'
 import classes from './reports.module.css'
 
 const orNA = (v: unknown) => (v === null || v === undefined || v === '' ? 'N/A' : String(v))
-const rupees = (v: number | null | undefined) =>
-  v === null || v === undefined ? '' : formatCurrency(v, true)
+const rupees = (v: number | null | undefined) => (v === null || v === undefined ? '' : formatCurrency(v))
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -288,7 +287,7 @@ function ExpensesView({ data }: { data: ExpensesIncomeData }) {
                 <Table.Th colSpan={7} ta="right">
                   Total
                 </Table.Th>
-                <Table.Th className={classes.figure}>{formatCurrency(totals.consumables, true)}</Table.Th>
+                <Table.Th className={classes.figure}>{formatCurrency(totals.consumables)}</Table.Th>
               </Table.Tr>
             </Table.Tfoot>
           }
@@ -310,8 +309,8 @@ function ExpensesView({ data }: { data: ExpensesIncomeData }) {
                 <Table.Th colSpan={3} ta="right">
                   Total
                 </Table.Th>
-                <Table.Th className={classes.figure}>{formatCurrency(totals.income, true)}</Table.Th>
-                <Table.Th className={classes.figure}>{formatCurrency(totals.expenses, true)}</Table.Th>
+                <Table.Th className={classes.figure}>{formatCurrency(totals.income)}</Table.Th>
+                <Table.Th className={classes.figure}>{formatCurrency(totals.expenses)}</Table.Th>
               </Table.Tr>
             </Table.Tfoot>
           }

@@ -308,7 +308,7 @@ const blankOther = () => ({
   income: '' as number | '',
   expenses: '' as number | '',
 })
-const money = (n: number | null) => (n === null ? '' : formatCurrency(n, true))
+const money = (n: number | null) => (n === null ? '' : formatCurrency(n))
 
 export function ExpensesIncomePage() {
   const { form, ...frame } = useReportForm(
@@ -361,7 +361,7 @@ export function ExpensesIncomePage() {
                   Total
                 </Table.Th>
                 <Table.Th className={classes.figure} data-testid="consumables-total">
-                  {formatCurrency(total, true)}
+                  {formatCurrency(total)}
                 </Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -392,10 +392,10 @@ export function ExpensesIncomePage() {
                   Total
                 </Table.Th>
                 <Table.Th className={classes.figure} data-testid="income-total">
-                  {formatCurrency(income, true)}
+                  {formatCurrency(income)}
                 </Table.Th>
                 <Table.Th className={classes.figure} data-testid="expenses-total">
-                  {formatCurrency(expenses, true)}
+                  {formatCurrency(expenses)}
                 </Table.Th>
                 <Table.Th />
               </Table.Tr>

@@ -4,7 +4,7 @@ import { Anchor, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/c
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
-import { CodeField, ContactsField, emptyContact } from '../../ui/register-kit/fields.tsx'
+import { CodeField, ContactsField, CountedTextInput, emptyContact } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 
 const empty = {
@@ -34,7 +34,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
     <>
       <FormSection title="Supplier Information">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Supplier name" required maxLength={200} {...form.getInputProps('name')} />
+          <CountedTextInput label="Supplier name" required maxLength={200} {...form.getInputProps('name')} />
           <TextInput
             label="Product category"
             placeholder="e.g. Pumps, Chemicals"

@@ -56,7 +56,7 @@ export function TaskDetailBody({
           className={classes.title}
           style={{ '--category-color': task.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties}
         >
-          <Title order={3} lh={1.25}>
+          <Title order={3} lh={1.25} lineClamp={2} title={task.title} style={{ overflowWrap: 'anywhere' }}>
             {task.title}
           </Title>
           <Group gap="xs" mt={6}>

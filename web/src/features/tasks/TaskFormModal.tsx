@@ -14,9 +14,7 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core'
-import { DateInput } from '@mantine/dates'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { ApiError, errorMessage, transportMessages } from '../../api/client.ts'
@@ -25,6 +23,7 @@ import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { useKeepDraft, useRestoredDraft } from '../../ui/drafts.ts'
 import { notifySuccess } from '../../ui/notify.ts'
+import { CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { type TaskDetail, tasksApi } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
@@ -186,7 +185,7 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
                 {error}
               </Alert>
             )}
-            <TextInput
+            <CountedTextInput
               label="Title"
               required
               value={form.title}
@@ -233,22 +232,8 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
                 onChange={typeClient}
                 onOptionSubmit={chooseClient}
               />
-              <DateInput
-                label="Deadline"
-                value={form.deadline}
-                onChange={(v) => set('deadline', v)}
-                valueFormat="DD MMM YYYY"
-                clearable
-                popoverProps={{ zIndex: 400 }}
-              />
-              <DateInput
-                label="Start Date"
-                value={form.startDate}
-                onChange={(v) => set('startDate', v)}
-                valueFormat="DD MMM YYYY"
-                clearable
-                popoverProps={{ zIndex: 400 }}
-              />
+              <DateField label="Deadline" value={form.deadline} onChange={(v) => set('deadline', v)} />
+              <DateField label="Start Date" value={form.startDate} onChange={(v) => set('startDate', v)} />
               <Select
                 label="Category"
                 placeholder="Select a category"

@@ -120,7 +120,7 @@ export function TaskTable(props: TaskTableProps) {
                     <button
                       type="button"
                       className={classes.title}
-                      style={{ all: 'unset', cursor: 'pointer', fontWeight: 600 }}
+                      title={task.title}
                       onClick={() => props.onOpen(task)}
                     >
                       {task.title}
@@ -198,7 +198,12 @@ function TaskCards(props: TaskTableProps & { today: string }) {
                 style={{ flexShrink: 0, marginTop: 2 }}
               />
             )}
-            <button type="button" className={classes.cardTitle} onClick={() => props.onOpen(task)}>
+            <button
+              type="button"
+              className={classes.cardTitle}
+              title={task.title}
+              onClick={() => props.onOpen(task)}
+            >
               {task.title}
             </button>
             <CcTag task={task} me={props.me} />

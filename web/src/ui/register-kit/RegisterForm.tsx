@@ -1,11 +1,12 @@
 import type { AccessPermissions } from '@daftar/domain/registers'
-import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useKeepDraft, useRestoredDraft } from '../drafts.ts'
 import { focusFirstError } from '../form-errors.ts'
 import { GrantAccessField } from '../GrantAccessField.tsx'
 import type { AnyRegister, FormMode } from './define.ts'
+import { CountedTextarea } from './fields.tsx'
 
 export interface RegisterFormProps {
   register: AnyRegister
@@ -88,7 +89,13 @@ export function RegisterForm(props: RegisterFormProps) {
         <Fields form={form} mode={props.mode} />
         {hasNotes && (
           <Paper withBorder radius="md" p="md">
-            <Textarea label="Notes" autosize minRows={3} maxLength={5000} {...form.getInputProps('notes')} />
+            <CountedTextarea
+              label="Notes"
+              autosize
+              minRows={3}
+              maxLength={5000}
+              {...form.getInputProps('notes')}
+            />
           </Paper>
         )}
         {props.grants && <GrantAccessField value={grants} onChange={setGrants} />}

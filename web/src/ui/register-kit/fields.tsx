@@ -1,5 +1,15 @@
 import '@mantine/dates/styles.css'
-import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core'
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import type { UseFormReturnType } from '@mantine/form'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
@@ -114,6 +124,44 @@ export function CodeField(
       {...input}
       onChange={(e) => form.setFieldValue(path, e.currentTarget.value.toUpperCase())}
       styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+    />
+  )
+}
+
+/** "12/200" under a field with a maximum length, so the limit shows instead of cutting silently (issue 10). */
+function lengthHint(value: unknown, maxLength: number | undefined) {
+  if (!maxLength) return undefined
+  const length = typeof value === 'string' ? value.length : 0
+  return `${length}/${maxLength}`
+}
+
+const hintBelow = ['label', 'input', 'description', 'error'] as (
+  | 'label'
+  | 'input'
+  | 'description'
+  | 'error'
+)[]
+
+/** A text input that shows how much of its maximum length is used. */
+export function CountedTextInput(props: ComponentProps<typeof TextInput>) {
+  return (
+    <TextInput
+      inputWrapperOrder={hintBelow}
+      description={lengthHint(props.value, props.maxLength)}
+      styles={{ description: { textAlign: 'right' } }}
+      {...props}
+    />
+  )
+}
+
+/** A textarea that shows how much of its maximum length is used. */
+export function CountedTextarea(props: ComponentProps<typeof Textarea>) {
+  return (
+    <Textarea
+      inputWrapperOrder={hintBelow}
+      description={lengthHint(props.value, props.maxLength)}
+      styles={{ description: { textAlign: 'right' } }}
+      {...props}
     />
   )
 }

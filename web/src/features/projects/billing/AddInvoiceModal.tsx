@@ -22,6 +22,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { describeFailure, errorMessage } from '../../../api/client.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
+import { DateField } from '../../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../../ui/register-kit/save.tsx'
 import { billingApi } from '../api.ts'
 import { InvoiceFieldInputs, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
@@ -127,12 +128,11 @@ export function AddInvoiceModal({
                   onChange={(e) => setTransactionId(e.currentTarget.value)}
                   maxLength={120}
                 />
-                <TextInput
+                <DateField
                   label="Date of Clearance"
-                  type="date"
                   required
-                  value={clearanceDate}
-                  onChange={(e) => setClearanceDate(e.currentTarget.value)}
+                  value={clearanceDate || null}
+                  onChange={(v) => setClearanceDate(v ?? '')}
                 />
               </SimpleGrid>
             )}

@@ -1,4 +1,5 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core'
+import { DateField } from '../../../ui/register-kit/fields.tsx'
 
 /** The fields an invoice has on both add and edit (the PDF and status live beside them). */
 export interface InvoiceFieldValues {
@@ -47,12 +48,11 @@ export function InvoiceFieldInputs({
           maxLength={60}
           data-autofocus
         />
-        <TextInput
+        <DateField
           label="Invoice Date"
-          type="date"
           required
-          value={value.invoice_date}
-          onChange={(e) => set('invoice_date', e.currentTarget.value)}
+          value={value.invoice_date || null}
+          onChange={(v) => set('invoice_date', v ?? '')}
         />
       </SimpleGrid>
       <TextInput

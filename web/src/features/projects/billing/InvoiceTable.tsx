@@ -81,14 +81,14 @@ export function InvoiceTable(props: {
           header: 'Amount',
           align: 'right',
           nowrap: true,
-          render: (i) => formatCurrency(i.amount, true),
+          render: (i) => formatCurrency(i.amount),
         },
         {
           key: 'cost',
           header: 'Cost Incurred',
           align: 'right',
           nowrap: true,
-          render: (i) => formatCurrency(i.cost_incurred, true),
+          render: (i) => formatCurrency(i.cost_incurred),
         },
         {
           key: 'status',

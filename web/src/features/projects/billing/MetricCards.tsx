@@ -31,7 +31,7 @@ export function MetricCards({ summary }: { summary: Billing['summary'] }) {
                 data-testid={`metric-${card.label}`}
                 style={{ fontVariantNumeric: 'tabular-nums' }}
               >
-                {formatCurrency(card.value, true)}
+                {formatCurrency(card.value)}
               </Text>
             </div>
             <ThemeIcon variant="light" color={card.color} size={40} radius="md" aria-hidden>

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../../api/client.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
+import { DateField } from '../../../ui/register-kit/fields.tsx'
 import { billingApi, type Invoice } from '../api.ts'
 
 /**
@@ -52,22 +53,22 @@ export function StatusModal({
         onSubmit={(e) => {
           e.preventDefault()
           if (clearing && !date) return setError(billingMessages.clearanceRequired)
+          if (clearing && date < invoice.invoice_date) return setError(billingMessages.clearanceBeforeInvoice)
           save.mutate()
         }}
       >
         <Stack gap="sm">
           <Text size="sm">
-            Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount, true)}
+            Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount)}
           </Text>
           {clearing ? (
             <>
-              <TextInput
+              <DateField
                 label="Date of Clearance"
-                type="date"
                 required
-                value={date}
-                onChange={(e) => {
-                  setDate(e.currentTarget.value)
+                value={date || null}
+                onChange={(v) => {
+                  setDate(v ?? '')
                   setError(null)
                 }}
                 error={error}
