@@ -10,7 +10,8 @@
 //   --duration 10        seconds per read path and connection count
 //   --connections 10,50
 //   --passes pg,pglite   which databases (pg uses BENCH_DATABASE_URL, default a database
-//                        daftar_bench_<scale> on postgres://postgres@127.0.0.1:5432, created when missing)
+//                        daftar_bench_<scale> on postgres://postgres@127.0.0.1:5432, created when missing;
+//                        it is a template: each pass serves a fresh copy of it, dropped afterwards)
 //   --out <file>         results file (default bench/results/<date>-<machine>.md; "-" for none)
 // Not a timed test: CI runs it at a tiny scale for a second per path to keep it working.
 import { spawn, spawnSync } from 'node:child_process'
@@ -56,35 +57,98 @@ const GOALS = {
 // ---------------------------------------------------------------------------------------------------
 // Databases
 
+/**
+ * Every run measures the same database: the seeded one is a pristine template that no server ever
+ * serves; each pass serves a fresh copy of it (the write paths add tasks, clients, access entries and
+ * notifications, which made each run measure a bigger database than the last), dropped afterwards.
+ * A template without this marker (seeded before, or served by an older suite) is seeded again.
+ */
+const PRISTINE = `daftar bench: seed ${SEED}, scale ${scale}, pristine`
+
 async function ensurePostgres() {
   const url = process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/daftar_bench_${scaleTag}`
-  const target = new URL(url)
+  const name = new URL(url).pathname.slice(1)
   const admin = new pg.Client({ connectionString: new URL('/postgres', url).toString() })
   await admin.connect()
-  const name = target.pathname.slice(1)
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount
-  if (!exists) await admin.query(`create database "${name.replace(/"/g, '')}"`)
-  await admin.end()
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  const seeded = await client
-    .query(`select 1 from organisations where name = 'Bench Firm ${SEED}'`)
-    .then((r) => r.rowCount > 0)
-    .catch(() => false)
-  await client.end()
-  if (!seeded) seed({ DATABASE_URL: url })
-  return { DATABASE_URL: url }
+  try {
+    const { rows } = await admin.query(
+      `select shobj_description(oid, 'pg_database') as marker from pg_database where datname = $1`,
+      [name],
+    )
+    if (rows[0]?.marker !== PRISTINE) {
+      if (rows.length) {
+        // Not WITH (FORCE): a server someone else runs on it fails this run rather than losing its database.
+        console.log(`${name} is not a pristine bench database: seeding it again`)
+        await admin.query(`drop database ${quoteIdent(name)}`)
+      }
+      await admin.query(`create database ${quoteIdent(name)}`)
+      seed({ DATABASE_URL: url })
+    }
+    migrateTemplate({ DATABASE_URL: url })
+    // Marked only once seeded and migrated: an interrupted seeding is redone next time.
+    await admin.query(`comment on database ${quoteIdent(name)} is ${quoteLiteral(PRISTINE)}`)
+    const copy = `${name}_run_${process.pid}`
+    await cloneDatabase(admin, name, copy)
+    return {
+      env: { DATABASE_URL: new URL(`/${copy}`, url).toString() },
+      async dispose() {
+        const client = new pg.Client({ connectionString: new URL('/postgres', url).toString() })
+        await client.connect()
+        await client.query(`drop database if exists ${quoteIdent(copy)} with (force)`)
+        await client.end()
+      },
+    }
+  } finally {
+    await admin.end()
+  }
 }
 
-function ensurePglite() {
-  const dataDir = path.join(root, `bench/.data/pglite-${String(pgliteScale).replace('.', '_')}`)
-  if (!fs.existsSync(path.join(dataDir, '.seeded'))) {
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    fs.mkdirSync(dataDir, { recursive: true })
-    seed({ DATA_DIR: dataDir }, pgliteScale)
-    fs.writeFileSync(path.join(dataDir, '.seeded'), String(pgliteScale))
+/** CREATE DATABASE … TEMPLATE needs the template to itself: another run cloning it waits a moment. */
+async function cloneDatabase(admin, template, copy) {
+  await admin.query(`drop database if exists ${quoteIdent(copy)} with (force)`)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`create database ${quoteIdent(copy)} template ${quoteIdent(template)}`)
+      return
+    } catch (error) {
+      if (attempt >= 30 || !/being accessed by other users/.test(String(error))) throw error
+      await sleep(1000)
+    }
   }
-  return { DATA_DIR: dataDir }
+}
+
+const quoteIdent = (name) => `"${name.replace(/"/g, '""')}"`
+const quoteLiteral = (text) => `'${text.replace(/'/g, "''")}'`
+
+function ensurePglite() {
+  const template = path.join(root, `bench/.data/pglite-${String(pgliteScale).replace('.', '_')}`)
+  const marker = path.join(template, '.seeded')
+  const pristine = `${PRISTINE} (PGlite, scale ${pgliteScale})`
+  if (!fs.existsSync(marker) || fs.readFileSync(marker, 'utf8') !== pristine) {
+    fs.rmSync(template, { recursive: true, force: true })
+    fs.mkdirSync(template, { recursive: true })
+    seed({ DATA_DIR: template }, pgliteScale)
+  }
+  migrateTemplate({ DATA_DIR: template })
+  fs.writeFileSync(marker, pristine)
+  const copy = `${template}-run-${process.pid}`
+  fs.rmSync(copy, { recursive: true, force: true })
+  fs.cpSync(template, copy, { recursive: true, filter: (src) => path.basename(src) !== 'daftar.lock' })
+  return {
+    env: { DATA_DIR: copy },
+    async dispose() {
+      fs.rmSync(copy, { recursive: true, force: true })
+    },
+  }
+}
+
+function migrateTemplate(env) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/migrate.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: cleanEnv(env),
+  })
+  if (result.status !== 0) throw new Error('Migrating the bench database failed')
 }
 
 function seed(env, at = scale) {
@@ -351,6 +415,10 @@ async function runPass(label, dbEnv) {
   const baseline = await startBaseline(bodies)
 
   const rows = []
+  // Every read at every connection count first, then the writes: the writes add tasks, notifications,
+  // clients and their access entries for the staff user (thousands in a run), and reads measured after
+  // them measured a different database (the staff's client search fell from 706 req/s at 10
+  // connections to 80 at 50, after the writes at 10 had given the user some 5,000 more clients).
   for (const connections of connectionCounts) {
     for (const r of reads) {
       const headers = { authorization: `Bearer ${tokens[r.user]}` }
@@ -361,6 +429,8 @@ async function runPass(label, dbEnv) {
       rows.push({ kind: 'read', ...r, connections, real, bare, eld })
       console.log(line(rows.at(-1)))
     }
+  }
+  for (const connections of connectionCounts) {
     const made = { tasks: [], completed: [], requests: [] }
     let counter = 0
     for (const w of writes) {
@@ -520,10 +590,14 @@ function report(results) {
 
 const results = []
 for (const pass of passes) {
-  if (pass === 'pg') results.push(await runPass('PostgreSQL', await ensurePostgres()))
-  else if (pass === 'pglite')
-    results.push(await runPass(`PGlite (embedded), scale ${pgliteScale}`, ensurePglite()))
-  else throw new Error(`Unknown pass ${pass}`)
+  const label = { pg: 'PostgreSQL', pglite: `PGlite (embedded), scale ${pgliteScale}` }[pass]
+  if (!label) throw new Error(`Unknown pass ${pass}`)
+  const database = pass === 'pg' ? await ensurePostgres() : ensurePglite()
+  try {
+    results.push(await runPass(label, database.env))
+  } finally {
+    await database.dispose()
+  }
 }
 const text = report(results)
 console.log(`\n${text}`)

@@ -8,7 +8,9 @@ import { gzipSync } from 'node:zlib'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(root, 'web/dist')
-const BUDGET_KB = 170
+// Issue 12 asks for at most 170 KB; the build is held a little above what it weighs (144 KB) so
+// that growth is a decision, not a drift.
+const BUDGET_KB = 150
 const LOGIN_ROUTE_MODULES = ['index.html', 'src/features/auth/LoginPage.tsx']
 
 const manifestPath = path.join(dist, '.vite/manifest.json')

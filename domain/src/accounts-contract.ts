@@ -1,4 +1,4 @@
-/** Response shapes of /api/receivables, /api/payables and /api/payments (spec 3 §3 and §7). */
+/** Response shapes of /api/receivables, /api/payables and /api/payments. */
 import { z } from 'zod'
 import { payableStatuses, paymentModes, receivableStatuses } from './accounts.ts'
 import { auditFields, calendarDate, instant, pageFields } from './contract.ts'

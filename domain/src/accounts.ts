@@ -1,5 +1,5 @@
 /**
- * Accounts (spec 3): receivable invoices to clients and payable bills from suppliers, their payments,
+ * Accounts (docs/product.md, "Accounts"): receivable invoices to clients and payable bills from suppliers, their payments,
  * statuses, the rules of the row menu and details modal, and the input schemas shared by the forms and
  * the server. The response shapes are in accounts-contract.ts.
  */
@@ -10,7 +10,7 @@ import { type GstType, gstTypes, isGstRate, toPaise, toUnits } from './gst.ts'
 export const accountKinds = ['RECEIVABLE', 'PAYABLE'] as const
 export type AccountKind = (typeof accountKinds)[number]
 
-/** Stored statuses. OVERDUE is never stored: it is derived when read (DESIGN §6). */
+/** Stored statuses. OVERDUE is never stored: it is derived when read (docs/product.md, "Statuses and OVERDUE"). */
 export const storedAccountStatuses = [
   'DRAFT',
   'SENT',
@@ -32,7 +32,7 @@ export const payableStatuses = [
 ] as const
 export type PayableStatus = (typeof payableStatuses)[number]
 export type AccountStatus = ReceivableStatus | PayableStatus
-/** The payables status filter lists these (spec §4); drafts are still accepted by the API. */
+/** The payables status filter lists these (docs/product.md, "Statuses and OVERDUE"); drafts are still accepted by the API. */
 export const payableFilterStatuses = ['RECEIVED', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const
 
 /** The status a live document returns to when it has no payments: SENT or RECEIVED. */
@@ -179,7 +179,7 @@ export interface AccountsUser {
 
 export const canUseAccounts = (u: AccountsUser | null | undefined) => Boolean(u?.isadmin || u?.is_accountant)
 
-/** The row menu of spec §4, for a status as displayed. */
+/** The row menu, for a status as displayed (docs/product.md, "Who may do what in accounts"). */
 export function rowMenu(kind: AccountKind, status: AccountStatus, isAdmin: boolean) {
   return {
     markLive: status === 'DRAFT',
@@ -193,7 +193,7 @@ export function rowMenu(kind: AccountKind, status: AccountStatus, isAdmin: boole
   }
 }
 
-/** The details modal (spec §4): payments need an amount due on a live document. */
+/** The details modal: payments need an amount due on a live document. */
 export function detailActions(status: AccountStatus, amountDue: number, user: AccountsUser) {
   const allowed = canUseAccounts(user)
   return {
@@ -261,7 +261,7 @@ export interface LineItem {
   gst_rate: number
 }
 
-/** A line counts when it has a description, qty above 0 and rate of 0 or more (spec §5). */
+/** A line counts when it has a description, qty above 0 and rate of 0 or more (docs/product.md, "Invoices and bills"). */
 export function isValidLine(l: { description?: string | null; qty: number; rate: number }): boolean {
   return (
     Boolean(l.description?.trim()) &&
@@ -344,7 +344,7 @@ const paymentFields = {
   notes: text(2000),
 }
 
-/** Record Payment (spec §3 "Payment input"). */
+/** Record Payment (docs/product.md, "Payments"). */
 export const paymentInput = z.object({ amount_paid_now: positiveAmount, ...paymentFields })
 export type PaymentInput = z.output<typeof paymentInput>
 

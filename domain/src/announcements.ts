@@ -22,7 +22,7 @@ const required = z
   .trim()
   .min(1, announcementMessages.required)
 
-/** PUT /announcements/{id}: the text only; visibility is chosen at creation (spec 2 §4). */
+/** PUT /announcements/{id}: the text only; visibility is chosen at creation (docs/product.md, "Announcements"). */
 export const announcementUpdateInput = z.object({
   title: required.pipe(z.string().max(200)),
   content: required.pipe(z.string().max(20000)),

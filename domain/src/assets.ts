@@ -36,7 +36,7 @@ const blankToNull = <T extends z.ZodType>(schema: T) =>
     .nullish()
     .transform((v) => (v === '' || v === undefined ? null : v) as z.output<T> | null)
 
-/** The proposed data of an ASSET action. Changing the assignment type clears the target (spec 2 §4). */
+/** The proposed data of an ASSET action. Changing the assignment type clears the target (docs/product.md, "Assets"). */
 export const assetData = z
   .object({
     asset_display_id: z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { identifierKind, messages, newPasswordPair, normaliseMobile, resetPasswordInput } from './auth.ts'
 
-describe('password rules (spec §5)', () => {
+describe('password rules: 6 to 128 characters, new and confirmation match', () => {
   it('wants the two new passwords equal, then at least 6 characters', () => {
     const check = (newPassword: string, confirmPassword: string) => {
       const result = newPasswordPair.safeParse({ newPassword, confirmPassword })

@@ -102,7 +102,7 @@ export const deleteWithPasswordInput = z.object({
     .max(128),
 })
 
-/** A project billing invoice (spec 2 §3). */
+/** A project billing invoice (docs/product.md, "Projects and billing"). */
 export const projectInvoice = z.object({
   invoice_id: z.string(),
   project_id: z.string(),

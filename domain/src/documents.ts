@@ -64,7 +64,7 @@ export const deleteDocumentQuery = z.object({
     .max(128),
 })
 
-/** A file or folder of a record's documents (spec 2 §3). */
+/** A file or folder of a record's documents (docs/product.md, "Access lists and documents"). */
 export const documentItem = z.object({
   document_id: z.string(),
   name: z.string(),

@@ -145,7 +145,7 @@ const username = z
 
 /**
  * The login-account fields of POST /employees: when `createUserAccount` is set, a login account for
- * the new employee (spec 2 §3, §5), checked in the spec's order.
+ * the new employee (docs/product.md, "Employees"), checked in that order.
  */
 export const employeeLoginInput = z
   .object({

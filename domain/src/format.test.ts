@@ -10,7 +10,7 @@ import {
 } from './format.ts'
 import { isErrorMessage } from './notify.ts'
 
-describe('formatCurrency (spec §9: rupees, en-IN; paise whenever there are any, issue 10)', () => {
+describe('formatCurrency: rupees, en-IN; paise whenever there are any (issue 10)', () => {
   it('groups in the Indian way without decimals', () => {
     expect(formatCurrency(4850000)).toBe('₹48,50,000')
     expect(formatCurrency('1260000')).toBe('₹12,60,000')
@@ -42,7 +42,7 @@ describe('dates', () => {
   })
 })
 
-describe('formatRelativeTime (spec §9)', () => {
+describe('formatRelativeTime: seconds, minutes, hours, Yesterday, days, then the date', () => {
   const now = new Date('2026-11-21T12:00:00Z')
   const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)
   it('goes seconds, minutes, hours, Yesterday, days under 7, then day and short month', () => {
@@ -57,7 +57,7 @@ describe('formatRelativeTime (spec §9)', () => {
   })
 })
 
-describe('formatFileSize (spec 2 §9: Bytes, KB, MB, GB, TB with one decimal)', () => {
+describe('formatFileSize: Bytes, KB, MB, GB, TB with one decimal', () => {
   it('uses the largest unit that keeps the number at 1 or more', () => {
     expect(formatFileSize(512)).toBe('512 Bytes')
     expect(formatFileSize(1536)).toBe('1.5 KB')

@@ -1,17 +1,45 @@
 /** Money and dates as the spec shows them: en-IN rupees, en-GB dates. */
 
-const rupees0 = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-})
-const rupees2 = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 2,
-})
+/**
+ * Each formatter is built once, on first use: building one loads locale data (milliseconds on a phone,
+ * so not while a page's code is being evaluated), and `toLocaleDateString` with options builds a new one
+ * on every call, which a list of a hundred rows paid a hundred times (docs/decisions.md, issue 12).
+ */
+function once<T>(build: () => T): () => T {
+  let value: T | undefined
+  return () => {
+    value ??= build()
+    return value
+  }
+}
+
+const money = (fractionDigits: number) =>
+  once(
+    () =>
+      new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: 'INR',
+        maximumFractionDigits: fractionDigits,
+        minimumFractionDigits: fractionDigits,
+      }),
+  )
+const rupees0 = money(0)
+const rupees2 = money(2)
+const dayMonthYear = once(
+  () => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' }),
+)
+const dayMonth = once(() => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short' }))
+const dayMonthTime = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+)
+const numericDayMonth = once(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }))
 
 /**
  * The one money format of the app, in lists and details alike (issue 10): Indian grouping, paise shown
@@ -22,7 +50,7 @@ export function formatCurrency(value: number | string | null | undefined): strin
   const n = typeof value === 'number' ? value : Number(value)
   if (!Number.isFinite(n)) return 'N/A'
   const paise = Math.round(n * 100)
-  return paise % 100 === 0 ? rupees0.format(paise / 100) : rupees2.format(paise / 100)
+  return paise % 100 === 0 ? rupees0().format(paise / 100) : rupees2().format(paise / 100)
 }
 
 function toDate(value: string | Date): Date | null {
@@ -37,7 +65,7 @@ function toDate(value: string | Date): Date | null {
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return 'N/A'
   const d = toDate(value)
-  return d ? d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' }) : 'N/A'
+  return d ? dayMonthYear().format(d) : 'N/A'
 }
 
 /** "21 Nov 2026", or "21 Nov" on narrow screens: the one date presentation (en-GB, issue 10). */
@@ -45,26 +73,18 @@ export function formatShortDate(value: string | Date | null | undefined, narrow 
   if (!value) return 'N/A'
   const d = toDate(value)
   if (!d) return 'N/A'
-  return narrow ? d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short' }) : formatDate(d)
+  return narrow ? dayMonth().format(d) : dayMonthYear().format(d)
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return 'N/A'
   const d = toDate(value)
-  return d
-    ? d.toLocaleString('en-GB', {
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : 'N/A'
+  return d ? dayMonthTime().format(d) : 'N/A'
 }
 
 const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`
 
-/** Seconds, minutes, hours, Yesterday, days under 7, then day and short month (spec §9). */
+/** Seconds, minutes, hours, Yesterday, days under 7, then day and short month (docs/product.md, "Messages"). */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
   const d = toDate(value)
   if (!d) return ''
@@ -79,7 +99,7 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   const days = Math.floor(hours / 24)
   if (days === 1) return 'Yesterday'
   if (days < 7) return ago(days, 'day')
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })
+  return numericDayMonth().format(d)
 }
 
 /** Today as YYYY-MM-DD in local time. */

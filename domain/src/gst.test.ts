@@ -28,7 +28,7 @@ describe('toPaise: decimal rupees to integer paise, half up on the decimal digit
   })
 })
 
-describe('computeGst (DESIGN §6)', () => {
+describe('computeGst: per-line tax, heads to the paisa, total to the rupee', () => {
   it('INTRASTATE splits each line’s tax equally into CGST and SGST and rounds the total to the rupee', () => {
     const { lines, totals } = computeGst([line(2, 1250), line(1, 499.5, 12)], 'INTRASTATE', false)
     expect(lines).toEqual([

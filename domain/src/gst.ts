@@ -1,5 +1,5 @@
 /**
- * GST and money for receivable invoices and payable bills (DESIGN §6). All arithmetic is in integer
+ * GST and money for receivable invoices and payable bills (docs/product.md, "GST"). All arithmetic is in integer
  * paise (BigInt inside, so no product can lose precision); the API carries rupees as numbers with at
  * most two decimals. The same function computes the form's live totals and what the server stores.
  */

@@ -1,4 +1,4 @@
-/** GSTIN and PAN checks (DESIGN §6: the pattern and the check character; the first two digits are the state). */
+/** GSTIN and PAN checks: the pattern and the check character; the first two digits are the state (docs/product.md, "Clients"). */
 
 const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/
 const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/

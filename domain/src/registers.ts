@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { instant, pageFields } from './contract.ts'
 
-/** Entity types of documents, access lists and the approval queue (spec 2 §3). */
+/** Entity types of documents, access lists and the approval queue. */
 export const entityTypes = [
   'CLIENT',
   'PROJECT',
@@ -49,7 +49,7 @@ export const grantAccessInput = z.object({
 
 export const accessLevelInput = z.object({ level: z.enum(accessLevels) })
 
-/** An entry of a record's access list (spec 2 §3). */
+/** An entry of a record's access list (docs/product.md, "Access lists and documents"). */
 export const accessEntry = z.object({
   access_id: z.string(),
   user_id: z.string(),
@@ -226,7 +226,7 @@ export const registerListQuery = <T extends string>(sorts: readonly T[], fallbac
       }
     })
 
-/** Empty optional text becomes null (spec: "Empty optional fields are sent as null"). */
+/** Empty optional text becomes null (docs/product.md, "What every register shares"). */
 export const optionalText = (max = 2000) =>
   z
     .string()

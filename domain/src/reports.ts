@@ -1,5 +1,5 @@
 /**
- * Staff reports (spec 3 §1–§9): an inventory request, an operations report and an expenses and income
+ * Staff reports (docs/product.md, "Staff reports"): an inventory request, an operations report and an expenses and income
  * report, sent to chosen recipients. One zod schema per report type: the web's forms validate with it
  * and the server parses every request with it, so the server is the authority on what is stored —
  * it drops the blank rows the spec lists and recomputes amounts and totals whatever the client sent.
@@ -14,7 +14,7 @@ export type ReportStatus = (typeof reportStatuses)[number]
 export const reportSorts = ['submitted_at_desc', 'submitted_at_asc'] as const
 export type ReportSort = (typeof reportSorts)[number]
 
-/** Spec §9. */
+/** docs/product.md, "Constants and limits". */
 export const REPORT_PAGE_SIZE = 20
 export const REPORT_FILTER_DEBOUNCE_MS = 500
 export const reportStartingRows = {
@@ -34,7 +34,7 @@ export const reportTypeLabels: Record<ReportType, string> = {
   EXPENSES_INCOME: 'Expenses (& Income)',
 }
 
-/** The report paths of the web (spec 3 §2), shared by links in notifications. */
+/** The report paths of the web (docs/product.md, "Staff reports"), shared by links in notifications. */
 export const reportFormPaths: Record<ReportType, string> = {
   INVENTORY_REQUEST: '/reports/inventory-request/new',
   OPERATIONS_REPORT: '/reports/operations-report/new',
@@ -42,7 +42,7 @@ export const reportFormPaths: Record<ReportType, string> = {
 }
 export const reportPath = (reportId: string) => `/reports/view/${reportId}`
 
-/** 'All Reports', or the type with underscores as spaces plus 'Reports' (spec 3 §2 "Report list"). */
+/** 'All Reports', or the type with underscores as spaces plus 'Reports'. */
 export function reportListTitle(reportType: string): string {
   return reportType === 'all' ? 'All Reports' : `${reportType.replace(/_/g, ' ')} Reports`
 }
@@ -92,7 +92,10 @@ const text = (max = 500) =>
     .max(max, `Keep this under ${max} characters.`)
     .nullish()
     .transform((v) => v?.trim() ?? '')
-const longText = text(5000)
+/** The limits of a report's context names and of its long texts, which the forms count (issue 10). */
+export const REPORT_NAME_MAX = 200
+export const REPORT_LONG_TEXT_MAX = 5000
+const longText = text(REPORT_LONG_TEXT_MAX)
 
 /** An optional day: '' and null are none. */
 const day = z
@@ -122,7 +125,7 @@ export function roundMoney(n: number): number {
   return Math.round((n + Number.EPSILON) * 100) / 100
 }
 
-/** A consumable's amount: rate × quantity to two decimals; empty unless both are numbers (spec 3 §5). */
+/** A consumable's amount: rate × quantity to two decimals; empty unless both are numbers (docs/product.md, "Staff reports"). */
 export function consumableAmount(rate: number | null, quantity: number | null): number | null {
   return rate === null || quantity === null ? null : roundMoney(rate * quantity)
 }
@@ -156,20 +159,20 @@ const projectId = z
 
 const inventoryContext = z
   .object({
-    projectName: text(200),
+    projectName: text(REPORT_NAME_MAX),
     projectId,
-    clientName: text(200),
-    projectType: text(200),
+    clientName: text(REPORT_NAME_MAX),
+    projectType: text(REPORT_NAME_MAX),
   })
   .default({ projectName: '', projectId: null, clientName: '', projectType: '' })
 
 const siteContext = z
   .object({
-    projectName: text(200),
+    projectName: text(REPORT_NAME_MAX),
     projectId,
-    clientName: text(200),
-    projectType: text(200),
-    projectCapacity: text(200),
+    clientName: text(REPORT_NAME_MAX),
+    projectType: text(REPORT_NAME_MAX),
+    projectCapacity: text(REPORT_NAME_MAX),
     description: longText,
   })
   .default({
@@ -343,7 +346,7 @@ const optionalDay = z
   .transform((v) => (v?.trim() ? v.trim() : null))
   .refine((v) => v === null || isCalendarDay(v), reportMessages.dateInvalid)
 
-/** GET /api/reports: filters of the list (spec 3 §7), 20 a page. */
+/** GET /api/reports: filters of the list, 20 a page. */
 export const reportListQuery = z
   .object({
     reportType: z
@@ -386,7 +389,7 @@ export const reportStatusInput = z.object({
 export const reportRecipient = z.object({ user_id: z.string(), username: z.string(), full_name: z.string() })
 export type ReportRecipient = z.infer<typeof reportRecipient>
 
-/** The spec's Report entity (§3), plus the feedback author's full name for 'Last updated by'. */
+/** A report as the API returns it, plus the feedback author's full name for 'Last updated by'. */
 export const report = z.object({
   report_id: z.string(),
   report_type: z.enum(reportTypes),
@@ -416,7 +419,7 @@ export const reportCreated = z.object({ message: z.string(), report_id: z.string
 /** GET /api/reports/open-count: open reports addressed to me (the sidebar's count). */
 export const reportOpenCount = z.object({ count: z.number().int().min(0) })
 
-// ---- who may do what (spec 3 §6; DESIGN §5) -------------------------------------------------------
+// ---- who may do what (docs/product.md, "Staff reports") -----------------------------------------
 
 interface Viewer {
   userId: string

@@ -39,7 +39,7 @@ function allowedIn(
   return ALL.filter((s) => taskPermissions[action](subject(s, options), who))
 }
 
-describe('taskPermissions (spec §6)', () => {
+describe('taskPermissions: who may act on a task', () => {
   it('approve and reject: the creator only, and only while Pending Approval', () => {
     expect(allowedIn('approveOrReject', 'creator')).toEqual([pendingApproval])
     expect(allowedIn('approveOrReject', 'assignee')).toEqual([])
@@ -82,7 +82,7 @@ describe('taskPermissions (spec §6)', () => {
     expect(allowedIn('delete', 'solo', { chain })).toEqual([inProgress, pendingApproval])
   })
 
-  it('forward: the current assignee of an In Progress task only (DESIGN §6)', () => {
+  it('forward: the current assignee of an In Progress task only', () => {
     expect(allowedIn('forward', 'assignee')).toEqual([inProgress])
     expect(allowedIn('forward', 'creator')).toEqual([])
     expect(allowedIn('forward', 'middle')).toEqual([])
@@ -93,7 +93,7 @@ describe('taskPermissions (spec §6)', () => {
   })
 })
 
-describe('taskTab (DESIGN §6)', () => {
+describe('taskTab: which tab an active task is in', () => {
   const task = (status: TaskStatus, chain: string[], cc: string[] = []) => ({
     status,
     assignment_chain: chain,
@@ -130,7 +130,7 @@ describe('taskTab (DESIGN §6)', () => {
   })
 })
 
-describe('sortTasks (spec §9)', () => {
+describe('sortTasks: by deadline (none last) or added date', () => {
   const tasks = [
     { id: 'late', deadline: '2024-09-01', added_date: '2024-01-01T00:00:00.000Z' },
     { id: 'none-old', deadline: null, added_date: '2024-01-02T00:00:00.000Z' },
@@ -156,7 +156,7 @@ describe('sortTasks (spec §9)', () => {
   })
 })
 
-describe('matchesTaskSearch (spec §9)', () => {
+describe('matchesTaskSearch: title, project, client, chain', () => {
   const task = {
     title: 'Install Inverter',
     project: 'Solar Plant',
@@ -192,7 +192,7 @@ describe('isPastDeadline', () => {
   })
 })
 
-describe('taskInput (spec §5, §7)', () => {
+describe('taskInput: the create and edit form fields', () => {
   const errorOf = (data: Record<string, unknown>) => {
     const result = taskInput.safeParse(data)
     expect(result.success).toBe(false)

@@ -52,7 +52,7 @@ export interface Comment {
   created_at: string
 }
 
-/** The Task of spec §3 as the API returns it, plus who in its chain is still a registered user. */
+/** A task as the API returns it, plus who in its chain is still a registered user. */
 export interface Task {
   task_id: string
   title: string
@@ -99,7 +99,7 @@ export const assigneeOf = (task: Pick<Task, 'assignment_chain'>) => task.assignm
 
 type Subject = Pick<Task, 'assignment_chain' | 'status' | 'creator_registered' | 'assignee_registered'>
 
-/** The permission table of spec §6, shared by the server (enforcement) and the web (buttons). */
+/** The permission table of docs/product.md ("Who may do what on a task"), shared by the server (enforcement) and the web (buttons). */
 export const taskPermissions = {
   approveOrReject: (t: Subject, me: string) =>
     t.status === TASK_STATUS.pendingApproval && creatorOf(t) === me,
@@ -113,14 +113,14 @@ export const taskPermissions = {
     t.status !== TASK_STATUS.completed &&
     t.status !== TASK_STATUS.deleted &&
     (creatorOf(t) === me || (assigneeOf(t) === me && !t.creator_registered)),
-  /** DESIGN §6: the current assignee of an In Progress task may pass it on. */
+  /** The current assignee of an In Progress task may pass it on (docs/product.md, "The assignment chain and CC"). */
   forward: (t: Subject, me: string) => t.status === TASK_STATUS.inProgress && assigneeOf(t) === me,
   comment: (t: Subject) => t.status !== TASK_STATUS.completed && t.status !== TASK_STATUS.deleted,
 }
 
 export type TaskTab = 'my' | 'delegated' | 'myApproval' | 'othersApproval'
 
-/** DESIGN §6: which tab of the task list an active task belongs to for `me`, or null. */
+/** Which tab of the task list an active task belongs to for `me`, or null (docs/product.md, "The task list"). */
 export function taskTab(task: Pick<Task, 'assignment_chain' | 'status' | 'cc'>, me: string): TaskTab | null {
   const chain = task.assignment_chain
   if (task.status === TASK_STATUS.inProgress) {
@@ -172,7 +172,7 @@ const usernameList = z
   .refine((list) => new Set(list).size === list.length, taskMessages.ccDuplicate)
   .refine((list) => list.length <= 50, 'At most 50 CC users.')
 
-/** Multipart fields of POST /tasks and PUT /tasks/{id} (spec §7); the attachment travels beside them. */
+/** Multipart fields of POST /tasks and PUT /tasks/{id}; the attachment travels beside them. */
 export const taskInput = z.object({
   title: z.string({ error: taskMessages.titleRequired }).trim().min(1, taskMessages.titleRequired).max(300),
   project: optionalText(200),
@@ -219,22 +219,28 @@ const listQuery = <T extends string>(sorts: readonly T[]) =>
 export const finishedQuery = listQuery(finishedSorts)
 export const deletedQuery = listQuery(deletedSorts)
 
-/** Spec §9: by deadline with no-deadline last; or by added date either way. Search and category too. */
+/**
+ * ISO dates and timestamps order as plain strings; `localeCompare` would ask the collator (several
+ * times slower, and a list sorts on every render of its page; issue 12).
+ */
+const compareIso = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** By deadline with no-deadline last (docs/product.md, "The task list"); or by added date either way. Search and category too. */
 export function sortTasks<T extends Pick<Task, 'deadline' | 'added_date'>>(tasks: T[], sort: TaskSort): T[] {
   const copy = [...tasks]
   if (sort === 'deadline') {
     return copy.sort((a, b) => {
-      if (a.deadline === b.deadline) return a.added_date.localeCompare(b.added_date)
+      if (a.deadline === b.deadline) return compareIso(a.added_date, b.added_date)
       if (!a.deadline) return 1
       if (!b.deadline) return -1
-      return a.deadline.localeCompare(b.deadline)
+      return compareIso(a.deadline, b.deadline)
     })
   }
   const direction = sort === 'firstAdded' ? 1 : -1
-  return copy.sort((a, b) => direction * a.added_date.localeCompare(b.added_date))
+  return copy.sort((a, b) => direction * compareIso(a.added_date, b.added_date))
 }
 
-/** Spec §9: search matches title, project, client and assignment chain members. */
+/** Search matches title, project, client and assignment chain members. */
 export function matchesTaskSearch(
   task: Pick<Task, 'title' | 'project' | 'client' | 'assignment_chain'>,
   query: string,

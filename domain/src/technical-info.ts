@@ -18,7 +18,7 @@ export const technicalInfoListQuery = registerListQuery(technicalInfoSorts, 'tit
 /** A keyword as stored: trimmed and lowercased. */
 export const normaliseKeyword = (keyword: string) => keyword.trim().toLowerCase()
 
-/** Keywords are trimmed and lowercased; blanks and repeats are dropped (spec 2 §5). */
+/** Keywords are trimmed and lowercased; blanks and repeats are dropped (docs/product.md, "Technical information"). */
 export const keywordList = z
   .array(z.string().max(60))
   .max(50)

@@ -40,7 +40,7 @@ export function isAcceptedPhoto(file: { type: string; size: number }): boolean {
   return (PHOTO_ACCEPTED_TYPES as readonly string[]).includes(file.type) && file.size <= PHOTO_MAX_BYTES
 }
 
-/** The User of spec §3 as every endpoint returns it. */
+/** The user as every endpoint returns it. */
 export interface User {
   user_id: string
   username: string

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
+import { expect, type Page, test } from '../support/test.ts'
 
 // One journey after another: the admin works on the accountant's invoice. Each journey takes many
 // steps, so each gets more than the default minute on a loaded machine.
@@ -137,7 +137,7 @@ test('an admin edits and then deletes that payment', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Delete Payment' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Payment record deleted successfully.')).toBeVisible()
   await expect(details.getByText('No payments recorded yet.')).toBeVisible()
-  await details.getByRole('button', { name: 'Close' }).click()
+  await details.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(row(page, invoiceNo)).toContainText('Sent')
   await expect(row(page, invoiceNo)).toContainText('₹3,824')
 })

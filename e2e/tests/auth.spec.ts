@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { baseURL, openUserMenuItem, otpMailedTo, signIn } from '../support/app.ts'
+import { expect, test } from '../support/test.ts'
 import { e2eUsers, PASSWORD } from '../support/users.ts'
 
 test('signed-out visitors are sent to /login, whatever they open', async ({ page }) => {

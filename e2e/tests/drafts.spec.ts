@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
+import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
 /** Ends the session as expiry would: the access token is refused and so is the refresh token. */

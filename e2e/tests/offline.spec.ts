@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
+import { expect, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
 // Issue 10, defect 9: a call that gets no answer says so, stops, keeps the input and is never sent later.

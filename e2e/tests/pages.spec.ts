@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
 import { checkPage, expectNoSideScroll } from '../support/checks.ts'
+import { expect, type Page, test } from '../support/test.ts'
 
 /** Every route the e2e journeys visit, as the admin sees it (the admin sees every page). */
 const ROUTES = [

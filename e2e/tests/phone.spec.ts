@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
 import { checkPage, expectNoSideScroll } from '../support/checks.ts'
+import { expect, test } from '../support/test.ts'
 
 // Issue 10, defect 3: at 375 px nothing is wider than the screen and nothing is cut off.
 test.use({ viewport: { width: 375, height: 812 } })
@@ -67,4 +67,16 @@ test('the review of a change shows Current and Proposed stacked on a phone', asy
   expect(box.x).toBeGreaterThanOrEqual(0)
   expect(box.x + box.width).toBeLessThanOrEqual(375)
   await checkPage(page)
+})
+
+test("a list's empty message sits in the visible box on a phone, not in the middle of the wide table", async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com')
+  await page.goto(`${baseURL()}/clients`)
+  await page.getByRole('textbox', { name: /Search/ }).fill(`no such client ${Date.now()}`)
+  const empty = page.getByText('No clients found.')
+  await expect(empty).toBeVisible()
+  await expect(empty).toBeInViewport({ ratio: 1 })
+  await expectNoSideScroll(page)
 })

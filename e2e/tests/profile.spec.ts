@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from '@playwright/test'
 import { baseURL, openUserMenuItem, signIn } from '../support/app.ts'
+import { expect, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
+import { type Browser, expect, type Page, test } from '../support/test.ts'
 
 async function userPage(browser: Browser, identifier: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })

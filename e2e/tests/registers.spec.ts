@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
+import { type Browser, expect, type Page, test } from '../support/test.ts'
 
 /** A fresh browser context per user: nothing of one session leaks into the other. */
 async function userPage(browser: Browser, identifier: string): Promise<Page> {

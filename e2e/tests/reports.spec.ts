@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
+import { expect, type Page, test } from '../support/test.ts'
 import { PASSWORD } from '../support/users.ts'
 
 // Issue 8: Asha sends an operations report to Ravi; Ravi finds it by scrolling, answers and closes it;
@@ -18,14 +18,21 @@ async function token(page: Page, identifier: string): Promise<string> {
   return (await res.json()).accessToken
 }
 
-/** Picks a day in a Mantine date input: opens its calendar and clicks the day. */
+/**
+ * Picks a day in a Mantine date input: opens its calendar, clicks the day, and waits for the calendar
+ * to close (a second pick started during the closing transition would land in this calendar).
+ */
 async function pickDay(page: Page, label: string, day: number) {
   await page.getByRole('textbox', { name: label }).click()
-  await page
+  const calendar = page
     .locator('.mantine-Popover-dropdown')
+    .filter({ has: page.getByRole('button', { name: new RegExp(`^${day} `) }) })
+  await calendar
     .getByRole('button', { name: new RegExp(`^${day} `) })
     .first()
     .click()
+  await expect(calendar).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: label })).not.toHaveValue('')
 }
 
 test('asha sends an operations report to ravi with two operators and a complaint', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { signIn } from '../support/app.ts'
+import { expect, test } from '../support/test.ts'
 
 test('desktop (1280 px): the sidebar starts collapsed, expands on hover and when pinned', async ({
   page,

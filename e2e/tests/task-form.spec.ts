@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { signIn } from '../support/app.ts'
+import { expect, test } from '../support/test.ts'
 
 // Issue 10, defect 1: choosing a project fills and locks its client, and the task keeps the link.
 test('a chosen project fills and locks the client and stays linked; names keep their capitals', async ({

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
 import { baseURL, signIn } from '../support/app.ts'
+import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers, PAGER_FINISHED_TASKS } from '../support/users.ts'
 
 async function openTask(page: Page, title: string) {

@@ -24,16 +24,22 @@ export function redactUrl(url: string): string {
 }
 
 export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({
-    level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        remoteAddress: req.ip,
-      }),
+  return pino(
+    {
+      level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+        }),
+      },
     },
-  }) as FastifyBaseLogger
+    // Asynchronous writes: lines logged while a write is under way go out together in the next one,
+    // instead of one blocking write(2) per request line (9 % of a cheap request's CPU when synchronous).
+    // pino flushes what is pending when the process exits. docs/decisions.md, "Performance".
+    pino.destination({ dest: 1, sync: false }),
+  ) as FastifyBaseLogger
 }
 
 export async function openAndMigrate(

@@ -24,7 +24,8 @@ type Method = 'GET' | 'PUT'
 /**
  * Spies on the server's pool (drizzle calls `pool.query(config, values)`) and returns
  * `expectIndexed`: call an endpoint and check that no query of it reads one of `tables`
- * sequentially. It returns the body and the indexes used whose name starts with `indexPrefix`.
+ * sequentially. It returns the body, the indexes used whose name starts with `indexPrefix`, and how
+ * each was read (`Index Only Scan task_members_list_idx`, …).
  */
 export function planChecker(server: TestServer, tables: string[], indexPrefix: string) {
   const pool = server.deps.database.pool
@@ -54,6 +55,7 @@ export function planChecker(server: TestServer, tables: string[], indexPrefix: s
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200)
     expect(queries.length).toBeGreaterThan(0)
     const used = new Set<string>()
+    const scans = new Set<string>()
     for (const q of queries) {
       const all = await plan(q)
       const seq = all.filter(
@@ -63,9 +65,13 @@ export function planChecker(server: TestServer, tables: string[], indexPrefix: s
         seq,
         `${url}\n${q.text}\n${JSON.stringify(all.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name']]))}`,
       ).toEqual([])
-      for (const n of all) if (n['Index Name']?.startsWith(indexPrefix)) used.add(n['Index Name'])
+      for (const n of all) {
+        if (!n['Index Name']?.startsWith(indexPrefix)) continue
+        used.add(n['Index Name'])
+        scans.add(`${n['Node Type']} ${n['Index Name']}`)
+      }
     }
     const json = String(res.headers['content-type']).includes('json')
-    return { body: json ? res.json() : res.body, used: [...used].sort() }
+    return { body: json ? res.json() : res.body, used: [...used].sort(), scans: [...scans].sort() }
   }
 }

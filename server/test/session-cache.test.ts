@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { SESSION_RECHECK_MS, SessionCache, VerifiedTokens } from '../src/platform/auth-guard.ts'
+import { VerifiedTokens } from '../src/platform/auth-guard.ts'
+import { RECHECK_MS, RecheckCache } from '../src/platform/recheck-cache.ts'
 import { createTokenSigner } from '../src/platform/tokens.ts'
 import { client, createOrg, createUser, login, startTestServer, type TestServer } from './helpers.ts'
 
@@ -10,48 +11,49 @@ import { client, createOrg, createUser, login, startTestServer, type TestServer 
 // its promise: a revocation made through an instance applies to its very next request, and one made
 // through another instance on the same database within a second.
 
-describe('SessionCache', () => {
-  const live = { userId: 'u', orgId: 'o', username: 'u', fullName: 'U', isAdmin: false, isAccountant: false }
-  const expiresAt = new Date(Date.now() + 60_000)
-
+describe('RecheckCache', () => {
   it('asks the database once per recheck interval, and once for concurrent requests', async () => {
     let clock = 0
     let queries = 0
-    const cache = new SessionCache(
-      async () => {
-        queries++
-        return { ...live, expiresAt }
-      },
-      900,
-      () => clock,
-    )
-    await Promise.all([cache.get('s'), cache.get('s'), cache.get('s')])
+    const cache = new RecheckCache<string>(900, () => clock)
+    const load = async () => {
+      queries++
+      return 'live'
+    }
+    await Promise.all([cache.get('s', load), cache.get('s', load), cache.get('s', load)])
     expect(queries).toBe(1)
     clock = 899
-    await cache.get('s')
+    expect(await cache.get('s', load)).toBe('live')
     expect(queries).toBe(1)
     clock = 900
-    await cache.get('s')
+    await cache.get('s', load)
     expect(queries).toBe(2)
   })
 
   it('forgets everything when told, and does not keep an answer that a change may have overtaken', async () => {
     let queries = 0
     let release: () => void = () => {}
-    const cache = new SessionCache(async () => {
+    const cache = new RecheckCache<string>()
+    const load = async () => {
       queries++
       if (queries === 2) await new Promise<void>((resolve) => (release = resolve))
-      return { ...live, expiresAt }
-    })
-    await cache.get('s')
+      return 'live'
+    }
+    await cache.get('s', load)
     cache.invalidate()
-    const slow = cache.get('s')
+    const slow = cache.get('s', load)
     await new Promise((resolve) => setImmediate(resolve))
     cache.invalidate() // a change committed while the second query ran
     release()
     await slow
-    await cache.get('s')
+    await cache.get('s', load)
     expect(queries).toBe(3)
+  })
+
+  it('keeps no failed answer', async () => {
+    const cache = new RecheckCache<string>()
+    await expect(cache.get('s', () => Promise.reject(new Error('down')))).rejects.toThrow('down')
+    expect(await cache.get('s', async () => 'live')).toBe('live')
   })
 })
 
@@ -89,7 +91,7 @@ describe('VerifiedTokens', () => {
   })
 })
 
-describe('revocation', () => {
+describe('revocation and changes', () => {
   let server: TestServer
   let other: FastifyInstance
   let orgId: string
@@ -180,6 +182,28 @@ describe('revocation', () => {
     }
     expect(status).toBe(401)
     // The interval plus one query's time on a loaded machine.
-    expect(Date.now() - revokedAt).toBeLessThan(SESSION_RECHECK_MS + 250)
+    expect(Date.now() - revokedAt).toBeLessThan(RECHECK_MS + 250)
+  })
+
+  it('shows a change to the signed-in user at once through this instance, within a second through another', async () => {
+    const user = await createUser(server, orgId)
+    const { accessToken } = await login(server, user.email)
+    const orgName = async (app: FastifyInstance) => (await me(accessToken, app)).json().orgName as string
+    const before = await orgName(server.app)
+    expect(await orgName(other)).toBe(before)
+
+    const renamed = `${before} Renamed`
+    const res = await client(server, adminToken).put('/admin/organisation', { name: renamed })
+    expect(res.statusCode).toBe(200)
+    const changedAt = Date.now()
+    expect(await orgName(server.app)).toBe(renamed)
+
+    let seen = await orgName(other)
+    while (seen !== renamed && Date.now() - changedAt < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      seen = await orgName(other)
+    }
+    expect(seen).toBe(renamed)
+    expect(Date.now() - changedAt).toBeLessThan(RECHECK_MS + 250)
   })
 })

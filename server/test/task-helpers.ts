@@ -94,7 +94,7 @@ export function fileOnDisk(server: TestServer, key: string | null): boolean {
   return fs.existsSync(path.join(server.config.filesDir, key))
 }
 
-/** Deactivates a user as an org admin: the user is then "no longer a registered user" (spec §6). */
+/** Deactivates a user as an org admin: the user is then "no longer a registered user" (docs/product.md, "Who may do what on a task"). */
 export async function deactivate(server: TestServer, admin: Person, userId: string) {
   const res = await client(server, admin.token).put(`/admin/users/${userId}`, { is_active: false })
   expect(res.statusCode, res.body).toBe(200)

@@ -4,13 +4,18 @@
 // Plain JavaScript on purpose: a worker thread does not inherit the TypeScript loader in every runner.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
 /** @type {{ dataDir?: string, template?: Uint8Array, socketPath: string }} */
 const options = workerData
 
+// pg_trgm backs the clients search indexes (migration 0008); PostgreSQL ships it in contrib.
+const extensions = { pg_trgm }
 const db = await PGlite.create(
-  options.template ? { loadDataDir: new Blob([options.template]) } : { dataDir: options.dataDir },
+  options.template
+    ? { loadDataDir: new Blob([options.template]), extensions }
+    : { dataDir: options.dataDir, extensions },
 )
 // The server's pool holds one connection; a few more slots let a replacement connect while the socket
 // server is still noticing that a dropped one closed.

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 
 /**
- * Runs PGlite in a worker thread behind a Unix socket (DESIGN §3a) and keeps it healthy:
+ * Runs PGlite in a worker thread behind a Unix socket (docs/decisions.md, "Platform") and keeps it healthy:
  * - a watchdog: PGlite ignores statement_timeout, so a statement that keeps the worker busy longer than
  *   the timeout gets the worker restarted (the statement's transaction is rolled back, like a crash);
  * - a lock on the data directory, so a second process cannot open it and corrupt it.

@@ -63,7 +63,7 @@ const service = (description: string, qty: number, rate: number): DemoLine => ({
 
 /**
  * Receivables and payables of the demo organisation in every status, one overdue, with payments
- * (DESIGN §8), and the organisation's invoice details so that invoice PDFs carry a UPI QR.
+ * (README, "Run it"), and the organisation's invoice details so that invoice PDFs carry a UPI QR.
  */
 const documents: DemoDocument[] = [
   {

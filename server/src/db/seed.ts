@@ -61,7 +61,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0
 }
 
-/** The demo organisation of DESIGN §8, in one transaction. */
+/** The demo organisation of the README ("Run it"), in one transaction. */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const [org] = await tx.insert(organisations).values({ name: DEMO_ORG_NAME, userLimit: 25 }).returning()

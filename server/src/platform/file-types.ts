@@ -44,7 +44,7 @@ const extensionsOfFamily: Record<SniffedFamily, readonly string[]> = {
 const recognisableExtensions = new Set(Object.values(extensionsOfFamily).flat())
 
 /**
- * True when the name's extension does not contradict the bytes (DESIGN §3: the type comes from the
+ * True when the name's extension does not contradict the bytes (docs/security.md, "V5 File handling": the type comes from the
  * bytes). A name claiming a recognisable type (.pdf, .png, .docx …) must carry those bytes; other names
  * (.txt, .dwg, none) are stored as they are and served as plain text or raw bytes.
  */

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 
-// argon2id, 19 MiB, t=2, p=1: OWASP's minimum recommendation (DESIGN §4).
+// argon2id, 19 MiB, t=2, p=1: OWASP's minimum recommendation (docs/security.md, "V6 Authentication").
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
 export function hashPassword(password: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { once } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
 import { type Readable, Transform } from 'node:stream'
@@ -56,12 +57,16 @@ export class LocalDiskStorage implements Storage {
       },
     })
     const source = Buffer.isBuffer(body) ? [body] : body
+    const out = fs.createWriteStream(temp, { flags: 'wx' })
     try {
-      await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx' }))
+      await pipeline(source, counter, out)
       // A stream cut short by the multipart size limit ends without error: check it here too.
       if ((body as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError()
       await fs.promises.rename(temp, target)
     } catch (error) {
+      // The pipeline rejects as soon as the source fails, possibly before the file has even been
+      // opened: removing it before the stream has closed would leave the .part file behind.
+      if (!out.closed) await once(out, 'close').catch(() => {})
       await fs.promises.rm(temp, { force: true })
       throw error
     }

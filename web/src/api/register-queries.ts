@@ -1,5 +1,5 @@
 /**
- * Dropdown lists of the registers: id and name of every record of the organisation (DESIGN §5), used by
+ * Dropdown lists of the registers: id and name of every record of the organisation (docs/product.md, "Who may use what"), used by
  * forms of several features (a project's client, later tasks, assets and invoices). Fresh 15 minutes.
  */
 import type { ClientOption, ProjectOption, SupplierOption } from '@daftar/domain'

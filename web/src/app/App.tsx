@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router'
 import { setSessionExpiredHandler, setSignedOutHandler } from '../api/client.ts'
 import { keepDraftsForExpiredSession } from '../ui/drafts.ts'
-import { TOAST_MS } from '../ui/notify.ts'
+import { preloadFirstScreen } from './first-screen.ts'
 import { queryClient } from './query-client.ts'
 import { router } from './router.tsx'
 import { cssVariablesResolver, theme } from './theme.ts'
@@ -13,12 +13,42 @@ import { cssVariablesResolver, theme } from './theme.ts'
 setSignedOutHandler(() => queryClient.clear())
 // An expired session keeps the open forms' drafts and the page, to come back to after signing in.
 setSessionExpiredHandler(keepDraftsForExpiredSession)
+preloadFirstScreen(window.location.pathname, queryClient)
+
+const Toasts = lazy(() => import('./Toasts.tsx'))
+
+/**
+ * The toast container loads once the page has loaded and the browser is idle, so its code does not
+ * compete with the first screen's (issue 12). A toast asked for before then shows when it mounts.
+ */
+function LateToasts() {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    let idle = 0
+    const start = () => {
+      idle = window.requestIdleCallback
+        ? window.requestIdleCallback(() => setReady(true), { timeout: 1000 })
+        : window.setTimeout(() => setReady(true), 200)
+    }
+    if (document.readyState === 'complete') start()
+    else window.addEventListener('load', start, { once: true })
+    return () => {
+      window.removeEventListener('load', start)
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle)
+      else window.clearTimeout(idle)
+    }
+  }, [])
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null
+}
 
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* Bottom-right: toasts never cover the header's bell and menu (issue 10, polish). */}
-      <Notifications position="bottom-right" autoClose={TOAST_MS} limit={4} />
+      <LateToasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

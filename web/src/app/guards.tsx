@@ -53,7 +53,7 @@ export function AppFrameSkeleton() {
   )
 }
 
-/** Signed-out users go to /login, whatever they asked for (spec route table). */
+/** Signed-out users go to /login, whatever they asked for (docs/product.md, "Sign-in and sessions"). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const authenticated = useIsAuthenticated()
   if (!authenticated) return <Navigate to="/login" replace />

@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
 import { registerRoutes } from '../ui/register-kit/routes.tsx'
+import { loadAppLayout, loadLoginPage, loadTaskListPage } from './first-screen.ts'
 import { PageLoader, RedirectIfAuthenticated, RequireAuth } from './guards.tsx'
 import { registerLoaders } from './registers.ts'
 
 // Every screen is its own chunk: the login page loads nothing of the signed-in app.
-const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'))
-const AppLayout = lazy(() => import('./shell/AppLayout.tsx'))
-const TaskListPage = lazy(() => import('../features/tasks/TaskListPage.tsx'))
+const LoginPage = lazy(loadLoginPage)
+const AppLayout = lazy(loadAppLayout)
+const TaskListPage = lazy(loadTaskListPage)
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
 const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
 const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))

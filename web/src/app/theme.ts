@@ -27,6 +27,10 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 65%, black)` }
 }
 
+// Not plain 'Close': many dialogs also have a 'Close' button of their own in the footer.
+const closeDialog = { 'aria-label': 'Close dialog' }
+const closeToast = { 'aria-label': 'Dismiss message' }
+
 export const theme = createTheme({
   primaryColor: 'indigo',
   // White on indigo-8 passes WCAG AA contrast; the default shade 6 does not (issue 10, axe).
@@ -37,14 +41,27 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
   variantColorResolver,
+  // Mantine's close buttons carry only an icon: named here once for every dialog and toast (axe). Plain
+  // objects rather than Modal.extend(), so the first screen's bundle does not pull the components in.
+  components: {
+    Modal: { defaultProps: { closeButtonProps: closeDialog } },
+    Drawer: { defaultProps: { closeButtonProps: closeDialog } },
+    Notification: { defaultProps: { closeButtonProps: closeToast } },
+  },
 })
 
-/** Spec: narrow screens are 768 px wide or less. */
+/** Narrow screens are 768 px wide or less (docs/product.md, "Constants and limits"). */
 export const NARROW_QUERY = '(max-width: 768px)'
 
-/** Dimmed text at WCAG AA contrast on white (gray-7 rather than Mantine's gray-6; axe, issue 10). */
+/** Dimmed and placeholder text at WCAG AA contrast on white (gray-7 rather than Mantine's gray-6; axe, issue 10). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Placeholders too (Mantine's gray-5 reads at 2:1; a select's placeholder is real text to axe).
+    '--mantine-color-placeholder': '#6b7280',
+    // Field errors in red-9: Mantine's red-6 reads at 3.3:1 on white.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 })

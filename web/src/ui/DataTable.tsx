@@ -1,7 +1,8 @@
-import { Center, Group, Loader, Table, Text } from '@mantine/core'
+import { Center, Group, Loader, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core'
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import classes from './DataTable.module.css'
+import { ScrollTable } from './ScrollTable'
 
 export interface Column<T> {
   key: string
@@ -37,6 +38,11 @@ export interface DataTableProps<T> {
   label: string
   /** True while a new page loads over the old rows. */
   stale?: boolean
+  /**
+   * Loading shows this many skeleton rows instead of a spinner line, and the table's box keeps
+   * `minHeight` px whatever it holds, so its first rows arriving move nothing (issue 10, no layout shift).
+   */
+  skeleton?: { rows: number; minHeight: number }
 }
 
 const INTERACTIVE = 'a, button, input, select, textarea, [role="button"], [role="menuitem"]'
@@ -60,7 +66,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
 
   let body: ReactNode
-  if (props.loading && !rows) body = <StateRow span={span} text={props.loadingText ?? 'Loading...'} busy />
+  if (props.loading && !rows && props.skeleton)
+    body = <SkeletonRows span={span} rows={props.skeleton.rows} text={props.loadingText ?? 'Loading...'} />
+  else if (props.loading && !rows)
+    body = <StateRow span={span} text={props.loadingText ?? 'Loading...'} busy />
   else if (props.error) body = <StateRow span={span} text={props.error} color="red" />
   else if (!rows || rows.length === 0) body = <StateRow span={span} text={props.emptyText} />
   else
@@ -107,13 +116,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     // Focusable, so a keyboard can scroll a table wider than its box (axe, issue 10).
-    <Table.ScrollContainer
+    <ScrollTable
       minWidth={props.minWidth ?? 720}
       className={classes.scroll}
-      type="native"
-      tabIndex={0}
-      aria-label={`${props.label} (scrolls sideways)`}
-      role="region"
+      label={props.label}
+      mih={props.skeleton?.minHeight}
     >
       <Table
         verticalSpacing="sm"
@@ -134,8 +141,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table.Thead>
         <Table.Tbody>{body}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
+}
+
+function SkeletonRows({ span, rows, text }: { span: number; rows: number; text: string }) {
+  return Array.from({ length: rows }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+    <Table.Tr key={row} aria-hidden={row > 0 || undefined}>
+      {Array.from({ length: span }, (_, cell) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+        <Table.Td key={cell}>
+          <Skeleton height={14} radius="sm" />
+          {row === 0 && cell === 0 && <VisuallyHidden role="status">{text}</VisuallyHidden>}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ))
 }
 
 function StateRow({
@@ -152,7 +174,8 @@ function StateRow({
   return (
     <Table.Tr>
       <Table.Td colSpan={span}>
-        <Center py="xl">
+        {/* As wide as the visible box, not the table: on a phone the text stays in view. */}
+        <Center py="xl" className={classes.state}>
           <Group gap="sm" role={color === 'red' ? 'alert' : 'status'}>
             {busy && <Loader size="sm" />}
             <Text c={color ?? 'dimmed'} size="sm">

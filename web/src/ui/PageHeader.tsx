@@ -1,7 +1,10 @@
 import { Group, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-/** The title row of a page: heading, an optional line under it, and the page's main buttons. */
+/**
+ * The title row of a page: heading, an optional line under it, and the page's main buttons at its
+ * right — where every list puts its add button (issue 10, docs/decisions.md).
+ */
 export function PageHeader({
   title,
   description,
@@ -29,7 +32,11 @@ export function PageHeader({
           </Text>
         )}
       </div>
-      {actions && <Group gap="sm">{actions}</Group>}
+      {actions && (
+        <Group gap="sm" data-page-actions>
+          {actions}
+        </Group>
+      )}
     </Group>
   )
 }

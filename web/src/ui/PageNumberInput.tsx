@@ -2,6 +2,15 @@ import { ActionIcon, Group, Text, TextInput } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 
+/** The pager under a paged list, at its right: every paged list reads 'Page n of N' there (issue 10). */
+export function ListPager(props: PageNumberInputProps) {
+  return (
+    <Group justify="flex-end">
+      <PageNumberInput {...props} />
+    </Group>
+  )
+}
+
 export interface PageNumberInputProps {
   page: number
   totalPages: number

@@ -13,9 +13,10 @@ export function ScrollTabsList(props: TabsListProps) {
     if (el) setAtEnd(el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)
   }, [])
   useEffect(() => {
-    measure()
     const el = ref.current
     if (!el) return
+    // Its first call comes once the page is laid out anyway; measuring here forced a layout of the
+    // whole page in the middle of mounting it (issue 12).
     const observer = new ResizeObserver(measure)
     observer.observe(el)
     return () => observer.disconnect()

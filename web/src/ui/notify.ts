@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications'
 
 export const TOAST_MS = 4000
 
-/** Shows a toast, red when the text reads as an error (spec rule), green otherwise. */
+/** Shows a toast, red when the text reads as an error (docs/product.md, "Messages"), green otherwise. */
 export function notify(message: string, options: { alsoError?: readonly string[]; error?: boolean } = {}) {
   const error = options.error ?? isErrorMessage(message, options.alsoError)
   // A follow-up toast replaces the one before it rather than stacking up (issue 10, polish).

@@ -13,7 +13,7 @@ import { accessEntries } from './schema.ts'
 
 export type EffectiveAccess = 'ADMIN' | AccessLevel | null
 
-/** The caller's level on one record: admins have effective WRITE on everything (spec 2 §6). */
+/** The caller's level on one record: admins have effective WRITE on everything (docs/product.md, "Access lists and documents"). */
 export async function accessOf(
   db: DbOrTx,
   ctx: Pick<RequestContext, 'orgId' | 'userId' | 'isAdmin'>,

@@ -72,7 +72,7 @@ function call(who: Member, route: { method: string; url: string }, target = ids)
   return api.delete(url)
 }
 
-describe('who may use accounts (DESIGN §5)', () => {
+describe('accounts are for admins and accountants only', () => {
   it('covers every accounts route', () => {
     expect(routes).toHaveLength(22)
   })

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { type AccountKind, effectiveStatus } from '@daftar/domain'
 import type { DocumentRow } from './presenter.ts'
 
-/** Spec §9: the export's columns, in order. */
+/** The export's columns, in order (docs/product.md, "Lists, summary and export"). */
 export const csvHeaders: Record<AccountKind, string[]> = {
   RECEIVABLE: [
     'Invoice No',

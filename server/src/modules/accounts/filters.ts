@@ -29,7 +29,7 @@ export function shiftDate(iso: string, days: number): string {
 
 const LIVE = sql.raw(`('SENT', 'RECEIVED', 'PARTIALLY_PAID')`)
 
-/** OVERDUE (DESIGN §6), derived from the row and today, never stored. */
+/** OVERDUE (docs/product.md, "Statuses and OVERDUE"), derived from the row and today, never stored. */
 export function overdueSql(t: ListTables, today: string): SQL {
   return sql`(${t.inv.status} in ${LIVE} and ${t.inv.dueDate} < ${today} and ${t.inv.amountDue} > 0)`
 }

@@ -114,7 +114,7 @@ async function duplicateAware<T>(kind: AccountKind, work: () => Promise<T>): Pro
   }
 }
 
-/** New invoices and bills are drafts (spec §4). */
+/** New invoices and bills are drafts (docs/product.md, "Statuses and OVERDUE"). */
 export async function createDocument(
   deps: Deps,
   ctx: RequestContext,

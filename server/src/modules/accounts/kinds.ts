@@ -11,7 +11,7 @@ import {
 import type { RequestContext } from '../../platform/context.ts'
 import { forbidden } from '../../platform/errors.ts'
 
-/** DESIGN §5: accounts are for admins and accountants only, on the server too. */
+/** Accounts are for admins and accountants only, on the server too (docs/product.md, "Who may use what"). */
 export function requireAccounts(ctx: RequestContext): void {
   if (!ctx.isAdmin && !ctx.isAccountant) throw forbidden(accountMessages.accountsOnly)
 }

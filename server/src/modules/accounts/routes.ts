@@ -236,7 +236,7 @@ export async function accountsRoutes(parent: App, deps: Deps) {
 }
 
 async function accountsScope(app: App, deps: Deps) {
-  // Staff are refused before their request is even read (DESIGN §5); services check again.
+  // Staff are refused before their request is even read (docs/product.md, "Who may use what"); services check again.
   app.addHook('preValidation', async (req) => requireAccounts(req.ctx))
   await receivableRoutes(app, deps)
   await payableRoutes(app, deps)

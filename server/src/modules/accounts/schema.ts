@@ -21,7 +21,7 @@ import { suppliers } from '../suppliers/schema.ts'
 import { users } from '../users/schema.ts'
 
 export const accountKindEnum = pgEnum('account_kind', accountKinds)
-/** OVERDUE is not here: it is derived when read (DESIGN §6). */
+/** OVERDUE is not here: it is derived when read (docs/product.md, "Statuses and OVERDUE"). */
 export const accountStatusEnum = pgEnum('account_status', storedAccountStatuses)
 export const gstTypeEnum = pgEnum('gst_type', gstTypes)
 export const paymentModeEnum = pgEnum('payment_mode', paymentModes)

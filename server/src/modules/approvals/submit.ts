@@ -95,7 +95,7 @@ export async function apply(
   if (request.actionType === 'CREATE') {
     await register.validate?.(tx, ctx.orgId, request.data, null)
     const entityId = await register.create(tx, ctx, request.data)
-    // The requester of an approved create may write to what they asked for (DESIGN §5).
+    // The requester of an approved create may write to what they asked for (docs/product.md, "The admin approval queue").
     const requesterGrant =
       ctx.requesterUserId !== ctx.actorUserId
         ? [{ user_id: ctx.requesterUserId, level: 'WRITE' as const }]

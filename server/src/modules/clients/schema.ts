@@ -21,5 +21,18 @@ export const clients = pgTable(
     uniqueIndex('clients_display_number_key').on(t.orgId, t.displayNumber),
     index('clients_name_idx').on(t.orgId, sql`lower(${t.name})`),
     index('clients_updated_idx').on(t.orgId, t.updatedAt),
+    // The search's "contains" matches (listClients), one trigram index per searched expression, so an
+    // admin's search reads the matching clients instead of every client (docs/decisions.md, issue 12).
+    // The expressions must stay word for word those of the search.
+    index('clients_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('clients_gstin_trgm').using('gin', sql`${t.gstin} gin_trgm_ops`),
+    index('clients_contacts_trgm').using(
+      'gin',
+      sql`(jsonb_path_query_array(${t.contacts}, '$[*].*')::text) gin_trgm_ops`,
+    ),
+    index('clients_number_trgm').using(
+      'gin',
+      sql`('CL-' || lpad(${t.displayNumber}::text, 4, '0')) gin_trgm_ops`,
+    ),
   ],
 )

@@ -105,7 +105,7 @@ export async function getClient(deps: Deps, ctx: RequestContext, clientId: strin
   }
 }
 
-/** Every client of the organisation, for pickers (DESIGN §5: tasks and invoices reference any). */
+/** Every client of the organisation, for pickers (tasks and invoices reference any: docs/product.md, "Who may use what"). */
 export async function clientDropdown(deps: Deps, ctx: RequestContext): Promise<ClientOption[]> {
   return deps.db
     .select({ client_id: clients.clientId, name: clients.name, gstin: clients.gstin })

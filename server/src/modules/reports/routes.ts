@@ -25,7 +25,7 @@ import {
 
 const reportChanged = z.object({ message: z.string(), report })
 
-/** Report paths (DESIGN §6). */
+/** Report paths (docs/decisions.md, "Reports"). */
 export async function reportRoutes(app: App, deps: Deps) {
   app.post(
     '/reports',

@@ -19,7 +19,7 @@ export const reportTypeEnum = pgEnum('report_type', reportTypes)
 export const reportStatusEnum = pgEnum('report_status', reportStatuses)
 
 /**
- * Staff reports (spec 3 §3). report_data is the output of the type's domain schema (blank rows
+ * Staff reports (docs/product.md, "Staff reports"). report_data is the output of the type's domain schema (blank rows
  * dropped, amounts recomputed), stored as JSON; the columns hold what lists filter and sort on.
  */
 export const reports = pgTable(

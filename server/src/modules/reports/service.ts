@@ -33,7 +33,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00+05:30`)
 const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
 
 /**
- * Visible to its sender, its recipients and admins (DESIGN §5). Each arm is an index condition
+ * Visible to its sender, its recipients and admins (docs/product.md, "Staff reports"). Each arm is an index condition
  * (reports_sender_idx, the recipients' index), so a non-admin's list never reads every report.
  */
 function visibleTo(ctx: RequestContext): SQL | undefined {

@@ -112,7 +112,7 @@ export async function getSupplier(
   }
 }
 
-/** Every supplier of the organisation, for pickers (DESIGN §5: bills reference any supplier). */
+/** Every supplier of the organisation, for pickers (bills reference any supplier: docs/product.md, "Who may use what"). */
 export async function supplierDropdown(deps: Deps, ctx: RequestContext): Promise<SupplierOption[]> {
   return deps.db
     .select({ supplier_id: s.supplierId, name: s.name, gstin: s.gstin })

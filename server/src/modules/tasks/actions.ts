@@ -154,7 +154,7 @@ export async function updateTask(
   })
 }
 
-/** Deleting removes the attachment and the completion file (spec §4). */
+/** Deleting removes the attachment and the completion file (docs/product.md, "Task lifecycle"). */
 export async function deleteTask(deps: Deps, ctx: RequestContext, taskId: string) {
   const { row, subject } = await loadForAction(deps.db, ctx, taskId)
   assertAllowed('delete', subject, ctx.username, ACTIVE)
@@ -203,7 +203,7 @@ export async function completeTask(
         completionFile: file?.key ?? null,
         completionFileName: file?.fileName ?? null,
         completionFeedback: feedback,
-        // The rejection comment stays visible until the next submission (DESIGN §6).
+        // The rejection comment stays visible until the next submission (docs/product.md, "Task lifecycle").
         rejectionComments: null,
       })
       await audit(tx, ctx, { action: 'TASK_SUBMIT', entityType: 'TASK', entityId: taskId })
@@ -221,7 +221,7 @@ export async function completeTask(
   })
 }
 
-/** Approving keeps the completion file and deletes the attachment (spec §4). */
+/** Approving keeps the completion file and deletes the attachment (docs/product.md, "Task lifecycle"). */
 export async function approveTask(deps: Deps, ctx: RequestContext, taskId: string) {
   const { row, subject } = await loadForAction(deps.db, ctx, taskId)
   assertAllowed('approveOrReject', subject, ctx.username, [TASK_STATUS.pendingApproval])
@@ -246,7 +246,7 @@ export async function approveTask(deps: Deps, ctx: RequestContext, taskId: strin
   return { message: taskMessages.approved }
 }
 
-/** Back to In Progress with the same assignee; the completion file is deleted (DESIGN §6, spec §4). */
+/** Back to In Progress with the same assignee; the completion file is deleted (docs/product.md, "Task lifecycle"). */
 export async function rejectTask(deps: Deps, ctx: RequestContext, taskId: string, comment: string | null) {
   const { row, subject } = await loadForAction(deps.db, ctx, taskId)
   assertAllowed('approveOrReject', subject, ctx.username, [TASK_STATUS.pendingApproval])
@@ -268,7 +268,7 @@ export async function rejectTask(deps: Deps, ctx: RequestContext, taskId: string
   return { message: taskMessages.rejected }
 }
 
-/** The current assignee passes the task on; the chain grows by one (DESIGN §6). */
+/** The current assignee passes the task on; the chain grows by one (docs/product.md, "The assignment chain and CC"). */
 export async function forwardTask(deps: Deps, ctx: RequestContext, taskId: string, assignTo: string) {
   const { row, subject } = await loadForAction(deps.db, ctx, taskId)
   assertAllowed('forward', subject, ctx.username, [TASK_STATUS.inProgress])

@@ -49,7 +49,7 @@ describe('POST /comments', () => {
         comments.every((c) => c.task_id === task.task_id && !Number.isNaN(Date.parse(c.created_at))),
       ).toBe(true)
     }
-    // Every mutation is audited (DESIGN §3).
+    // Every mutation is audited (docs/architecture.md, "Server").
     const audit = await server.deps.database.pool.query(
       `select actor_user_id from audit_events where entity_id = $1 and action = 'TASK_COMMENT' order by id`,
       [task.task_id],

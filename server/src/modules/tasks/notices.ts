@@ -4,7 +4,7 @@ import { notify } from '../notifications/service.ts'
 import { loadPeople } from './people.ts'
 import type { TaskRow } from './rules.ts'
 
-/** Notification types of task events (DESIGN §6). */
+/** Notification types of task events (docs/product.md, "Notifications"). */
 export type TaskEvent =
   | 'TASK_ASSIGNED'
   | 'TASK_CC'

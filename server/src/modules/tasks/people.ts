@@ -10,7 +10,7 @@ export interface Person extends TaskPerson {
 
 /**
  * The registered (active) users among `usernames`, in one query. A username missing from the result
- * is "no longer a registered user" (spec §6).
+ * is "no longer a registered user" (docs/product.md, "Who may do what on a task").
  */
 export async function loadPeople(
   db: DbOrTx,

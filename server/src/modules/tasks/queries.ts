@@ -1,5 +1,6 @@
 import { TASK_PAGE_SIZE, TASK_STATUS, type TaskStatus, taskMessages } from '@daftar/domain'
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -10,12 +11,24 @@ import { accessEntries } from '../access/schema.ts'
 import { categories } from '../categories/schema.ts'
 import { loadPeople, peopleRecord } from './people.ts'
 import { presentTask } from './presenter.ts'
-import { comments, tasks } from './schema.ts'
+import { comments, taskMembers, tasks } from './schema.ts'
 
-/** A task is visible to the members of its assignment chain and its CC (DESIGN §5), nobody else. */
+/** A task is visible to the members of its assignment chain and its CC, nobody else (docs/product.md, "The assignment chain and CC"). */
 export function visibleTo(ctx: Pick<RequestContext, 'orgId' | 'username'>): SQL {
   const me = sql`array[${ctx.username}]::text[]`
   return and(eq(tasks.orgId, ctx.orgId), sql`(${tasks.assignmentChain} @> ${me} or ${tasks.cc} @> ${me})`)!
+}
+
+/**
+ * The caller's member rows of tasks in `statuses` (task_members mirrors chain and CC, so this is
+ * `visibleTo` for lists): one range of task_members_list_idx, read index-only.
+ */
+function myMemberships(ctx: Pick<RequestContext, 'orgId' | 'username'>, statuses: TaskStatus[]): SQL {
+  return and(
+    eq(taskMembers.orgId, ctx.orgId),
+    eq(taskMembers.username, ctx.username),
+    statuses.length === 1 ? eq(taskMembers.status, statuses[0]!) : inArray(taskMembers.status, statuses),
+  )!
 }
 
 const taskWithCategory = (db: DbOrTx) =>
@@ -84,8 +97,12 @@ async function present(
 
 /** Every active task of the caller (the three tabs are worked out in the browser, see taskTab). */
 export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
+  const mine = deps.db
+    .select({ id: taskMembers.taskId })
+    .from(taskMembers)
+    .where(myMemberships(ctx, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
   const rows = await taskWithCategory(deps.db)
-    .where(and(visibleTo(ctx), inArray(tasks.status, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval])))
+    .where(and(eq(tasks.orgId, ctx.orgId), inArray(tasks.taskId, mine)))
     .orderBy(asc(tasks.addedDate))
     .limit(2000)
   return present(deps.db, ctx, rows)
@@ -102,9 +119,7 @@ export async function listClosedTasks(
   const status = kind === 'finished' ? TASK_STATUS.completed : TASK_STATUS.deleted
   const when = kind === 'finished' ? tasks.approvedAt : tasks.deletionDate
   const oldestFirst = query.sortBy === 'firstFinished' || query.sortBy === 'firstDeleted'
-  const where = and(
-    visibleTo(ctx),
-    eq(tasks.status, status),
+  const filters = and(
     searchAny(query.searchQuery, [
       tasks.title,
       tasks.projectName,
@@ -115,17 +130,25 @@ export async function listClosedTasks(
       ? sql`lower(${categories.categoryName}) = lower(${query.selectedCategory})`
       : undefined,
   )
+  // task_members.listed_at is `when` for this status, so the page and the count come from the member
+  // index; the tasks themselves are read only for the page (or when a filter needs their columns).
+  const direction = oldestFirst ? asc : desc
+  const scope = <Q extends PgSelect>(qb: Q) =>
+    filters
+      ? qb
+          .innerJoin(tasks, eq(tasks.taskId, taskMembers.taskId))
+          .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
+          .where(and(myMemberships(ctx, [status]), filters))
+      : qb.where(myMemberships(ctx, [status]))
+  const page = scope(deps.db.select({ id: taskMembers.taskId }).from(taskMembers).$dynamic())
+    .orderBy(direction(taskMembers.listedAt), direction(taskMembers.taskId))
+    .limit(TASK_PAGE_SIZE)
+    .offset((query.page - 1) * TASK_PAGE_SIZE)
   const [rows, [total]] = await Promise.all([
     taskWithCategory(deps.db)
-      .where(where)
-      .orderBy(oldestFirst ? asc(when) : desc(when), asc(tasks.taskId))
-      .limit(TASK_PAGE_SIZE)
-      .offset((query.page - 1) * TASK_PAGE_SIZE),
-    deps.db
-      .select({ n: count() })
-      .from(tasks)
-      .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
-      .where(where),
+      .where(and(eq(tasks.orgId, ctx.orgId), inArray(tasks.taskId, page)))
+      .orderBy(direction(when), direction(tasks.taskId)),
+    scope(deps.db.select({ n: count() }).from(taskMembers).$dynamic()),
   ])
   const result = await present(deps.db, ctx, rows)
   return { ...result, totalPages: totalPages(total?.n ?? 0, TASK_PAGE_SIZE), currentPage: query.page }

@@ -80,7 +80,7 @@ export interface ResolvedTaskFields {
 
 /**
  * Checks the references of a task form against the organisation: the assignee and CC users must be
- * registered; a project fixes the client (spec §5); names are title-cased. On an edit, `current` names
+ * registered; a project fixes the client (docs/product.md, "Task fields and validation"); names are title-cased. On an edit, `current` names
  * the task's assignee and CC: they may stay on it even if they are no longer registered users, since
  * the edit form sends them back unchanged; only names new to the task must be registered.
  */

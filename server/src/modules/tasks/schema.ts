@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { taskStatusEnum } from '../../db/enums.ts'
 import { categories } from '../categories/schema.ts'
 import { users } from '../users/schema.ts'
@@ -45,6 +45,30 @@ export const tasks = pgTable(
     index('tasks_deleted_idx').on(t.orgId, t.deletionDate).where(sql`status = 'Deleted'`),
     index('tasks_attachment_idx').on(t.attachment).where(sql`attachment is not null`),
     index('tasks_completion_file_idx').on(t.completionFile).where(sql`completion_file is not null`),
+  ],
+)
+
+/**
+ * One row per member (chain or CC) of each task, written only by the database's triggers on `tasks`
+ * (migration 0006, docs/decisions.md "Performance (issue 12)"): the task lists and their counts read
+ * "my tasks of this status in this order" from one index instead of a GIN lookup plus a heap visit of
+ * every task the user ever had.
+ */
+export const taskMembers = pgTable(
+  'task_members',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.taskId, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull(),
+    username: text('username').notNull(),
+    status: taskStatusEnum('status').notNull(),
+    /** What the task's list sorts by: approved_at when Completed, deletion_date when Deleted, else added_date. */
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.username] }),
+    index('task_members_list_idx').on(t.orgId, t.username, t.status, t.listedAt, t.taskId),
   ],
 )
 

@@ -95,7 +95,7 @@ describe('notifications per task event', () => {
 
   it('edit: TASK_UPDATED to the others on the task; a new assignee gets TASK_ASSIGNED, a new CC TASK_CC', async () => {
     const task = await assigned()
-    // PUT carries the whole form (spec §7): CC included.
+    // PUT carries the whole form: CC included.
     await meera.api.update(task.task_id, {
       title: 'Paint the gate green',
       assignTo: arjun.username,

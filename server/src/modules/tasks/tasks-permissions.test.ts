@@ -41,7 +41,7 @@ function expectForbidden(res: { statusCode: number; body: string }) {
   expect(JSON.parse(res.body).error).toBe(taskMessages.notAllowed)
 }
 
-describe('spec §6, with every user registered', () => {
+describe('who may act on a task, with every user registered', () => {
   it('approve and reject: the creator only', async () => {
     const task = await pendingTask(meera, arjun, { cc: JSON.stringify([kavya.username]) })
     for (const p of [arjun, kavya]) {
@@ -89,7 +89,7 @@ describe('spec §6, with every user registered', () => {
   })
 })
 
-describe('"no longer a registered user" (spec §6)', () => {
+describe('"no longer a registered user": the other end of the chain may act', () => {
   it('with the creator deactivated, the assignee may edit and delete', async () => {
     const creator = await person(server, orgId, { fullName: 'Leaving Creator' })
     const task = await newTask(creator, { title: 'Orphan', assignTo: arjun.username }, { attachment: pdf() })
@@ -180,7 +180,7 @@ describe('edits of a task with a deactivated assignee or CC user', () => {
   })
 })
 
-describe('the assignment chain (DESIGN §6)', () => {
+describe('the assignment chain grows on forward and reassignment', () => {
   it('forward by the current assignee appends to the chain', async () => {
     const task = await assigned()
     const res = await arjun.api.forward(task.task_id, ravi.username)
@@ -244,7 +244,7 @@ describe('the assignment chain (DESIGN §6)', () => {
   })
 })
 
-describe('concurrency (DESIGN §3b)', () => {
+describe('concurrency: stale edits and simultaneous decisions', () => {
   it('a stale If-Match answers 412 and changes nothing; a current one succeeds', async () => {
     const task = await assigned()
     const first = await meera.api.update(task.task_id, { title: 'First edit' }, {}, { 'if-match': '1' })

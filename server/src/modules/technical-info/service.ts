@@ -24,7 +24,7 @@ const sorts: Record<TechnicalInfoSort, SQL[]> = {
   first_added: [asc(t.createdAt), asc(t.technicalInfoId)],
 }
 
-/** Search matches the title, the keywords and the use cases (spec 2 §2). */
+/** Search matches the title, the keywords and the use cases (docs/product.md, "Technical information"). */
 export async function listTechnicalInfo(
   deps: Deps,
   ctx: RequestContext,

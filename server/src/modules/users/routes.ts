@@ -22,7 +22,12 @@ export async function userRoutes(app: App, deps: Deps) {
 
   app.get('/users', async (req) => listUsers(deps, req.ctx))
 
-  app.get('/users/me', async (req) => getCurrentUser(deps, req.ctx))
+  // Asked on every page load: served from this instance's cache like the session itself (trusted for
+  // under a second, forgotten on any change through this instance; platform/recheck-cache.ts).
+  const currentUsers = app.caches.create<Awaited<ReturnType<typeof getCurrentUser>>>()
+  app.get('/users/me', async (req) =>
+    currentUsers.get(`${req.ctx.orgId}/${req.ctx.userId}`, () => getCurrentUser(deps, req.ctx)),
+  )
 
   app.put<IdParams>('/users/:id', async (req) => {
     const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {

@@ -1,10 +1,10 @@
 import { AppShell } from '@mantine/core'
-import { useDisclosure, useMediaQuery } from '@mantine/hooks'
+import { useDisclosure } from '@mantine/hooks'
 import { useEffect, useState } from 'react'
 import { Outlet } from 'react-router'
 import { beforeLogoutHooks } from '../../features/auth/logout-hooks.ts'
 import { disablePush, enablePush } from '../../features/notifications/push.ts'
-import { NARROW_QUERY } from '../theme.ts'
+import { useNarrow } from '../../ui/use-narrow.ts'
 import classes from './AppLayout.module.css'
 import { Header } from './Header.tsx'
 import { OfflineBanner } from './OfflineBanner.tsx'
@@ -14,12 +14,12 @@ const RAIL = 64
 const EXPANDED = 250
 
 /**
- * Spec shell: the sidebar starts collapsed. On desktop it is a rail of icons that expands while hovered
+ * The sidebar starts collapsed (docs/product.md, "Pages and navigation"). On desktop it is a rail of icons that expands while hovered
  * (over the content) and stays open when pinned with the menu toggle; at 768 px or less it is hidden,
  * opens from the toggle and closes after a link is followed.
  */
 export default function AppLayout() {
-  const narrow = useMediaQuery(NARROW_QUERY) ?? false
+  const narrow = useNarrow()
   const [mobileOpen, mobile] = useDisclosure(false)
   const [pinned, setPinned] = useState(false)
   const [hovered, setHovered] = useState(false)

@@ -40,8 +40,8 @@ export interface NavGroup {
 }
 
 /**
- * The sidebar of spec §2, in its order. A group appears here once its area is built; the order and
- * names follow the spec (Tasks, Communication, Projects, Organization, Employees, Information,
+ * The sidebar of docs/product.md ("Pages and navigation"), in its order. A group appears here once its area is built; the order and
+ * names are the product's (Tasks, Communication, Projects, Organization, Employees, Information,
  * Accounts, Admin Approvals), then Settings for admins.
  */
 export const navGroups: NavGroup[] = [

@@ -44,7 +44,7 @@ export function useAccountFilters(config: KindConfig) {
 const toIso = (value: string | Date | null) =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10)
 
-/** From and To dates, status, sort and the search icon (spec §2). */
+/** From and To dates, status, sort and the search icon (docs/product.md, "Lists, summary and export"). */
 export function AccountsFilters({
   config,
   filters,

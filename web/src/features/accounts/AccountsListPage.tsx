@@ -26,7 +26,7 @@ import { AgingStrip, SummaryCards } from './SummaryCards.tsx'
 
 type Confirm = { kind: 'delete' | 'cancel' | 'editLive'; row: DocRow } | null
 
-/** Spec §2 "Receivables page" and its mirror "Payables page". */
+/** The receivables page and its mirror, the payables page (docs/product.md, "Lists, summary and export"). */
 function AccountsListPage({ config }: { config: KindConfig }) {
   const { data: me } = useMe()
   const navigate = useNavigate()

@@ -22,6 +22,7 @@ import { useState } from 'react'
 import { api, errorMessage } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { ScrollTable } from '../../ui/ScrollTable'
 import classes from './accounts.module.css'
 import { accountsApi, type DocDetail, detailQuery, failureText } from './api.ts'
 import { StatusBadge } from './DocumentsTable.tsx'
@@ -39,7 +40,7 @@ export interface DetailsModalProps {
 
 const money = (v: number) => formatCurrency(v)
 
-/** 'Invoice Details' or 'Bill Details' (spec §2): the document, its totals and its payment history. */
+/** 'Invoice Details' or 'Bill Details': the document, its totals and its payment history. */
 export function DetailsModal(props: DetailsModalProps) {
   const { config } = props
   const query = useQuery(detailQuery(config, props.id))
@@ -84,7 +85,7 @@ function DetailsBody({
       })
       window.location.assign(url)
     } catch (error) {
-      // Spec §8: a PDF URL failure is only logged.
+      // A PDF URL failure is only logged (docs/product.md, "Messages").
       console.error('Could not get the PDF link', error)
     }
   }
@@ -134,7 +135,7 @@ function DetailsBody({
           </Group>
         </Stack>
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={480} type="native">
+      <ScrollTable minWidth={480} label="Line items">
         <Table verticalSpacing={6} aria-label="Line items">
           <Table.Thead>
             <Table.Tr>
@@ -168,7 +169,7 @@ function DetailsBody({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {doc.isRcm && (
         <Alert color="orange" variant="light" py={6}>
           Reverse Charge Mechanism (RCM) Applicable
@@ -195,7 +196,7 @@ function DetailsBody({
             No payments recorded yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480} type="native">
+          <ScrollTable minWidth={480} label="Payment history">
             <Table verticalSpacing={6} aria-label="Payment history">
               <Table.Thead>
                 <Table.Tr>
@@ -262,7 +263,7 @@ function DetailsBody({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </div>
       <Group justify="flex-end" gap="sm">

@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -22,7 +21,7 @@ import {
   supplierDropdownQuery,
 } from '../../api/register-queries.ts'
 import { fieldErrors, focusFirstError } from '../../ui/form-errors.ts'
-import { DateField } from '../../ui/register-kit/fields.tsx'
+import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import classes from './accounts.module.css'
@@ -56,7 +55,7 @@ export const emptyForm = (today: string): FormState => ({
 
 const num = (v: number | string) => (typeof v === 'number' ? v : v.trim() ? Number(v) : Number.NaN)
 
-/** Invalid lines are dropped on submit (spec §5): the schema does it, so the server agrees. */
+/** Invalid lines are dropped on submit (docs/product.md, "Invoices and bills"): the schema does it, so the server agrees. */
 export function toValues(s: FormState): DocumentFormValues {
   return {
     partyId: s.partyId,
@@ -78,7 +77,7 @@ export function toValues(s: FormState): DocumentFormValues {
   }
 }
 
-/** The invoice and bill form (spec §2): party, project, number, dates, lines, GST type, RCM, live totals. */
+/** The invoice and bill form (docs/product.md, "Invoices and bills"): party, project, number, dates, lines, GST type, RCM, live totals. */
 export function DocumentForm({
   config,
   initial,
@@ -130,7 +129,7 @@ export function DocumentForm({
       set('projectId', projectId)
       choosePartyId(project.client_id)
     } else if (receivable && !projectId && state.projectId) {
-      // Clearing the project unlocks and clears the client (spec §5).
+      // Clearing the project unlocks and clears the client (docs/product.md, "Invoices and bills").
       setState((s) => ({ ...s, projectId: null, partyId: null }))
     } else set('projectId', projectId)
   }
@@ -214,7 +213,7 @@ export function DocumentForm({
               loading={projects.isPending}
               error={errors.project_id}
             />
-            <TextInput
+            <CountedTextInput
               label={config.numberField}
               required
               value={state.number}
@@ -241,7 +240,7 @@ export function DocumentForm({
               />
             </SimpleGrid>
           </SimpleGrid>
-          <Textarea
+          <CountedTextarea
             mt="sm"
             label="Description"
             value={state.description}

@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
+import { ScrollTable } from '../../ui/ScrollTable'
 import classes from './accounts.module.css'
 import type { DocRow } from './api.ts'
 import { type KindConfig, statusColors, statusLabels } from './kinds.ts'
@@ -61,7 +62,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
   const narrow = useMediaQuery('(max-width: 48em)')
   const { hasMore, loadingMore, onLoadMore } = props
 
-  // Spec §2: the next page loads when the last row is half visible.
+  // The next page loads when the last row is half visible.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new last row (rows.length) must be observed
   useEffect(() => {
     const node = narrow ? lastCard.current : lastRow.current
@@ -147,7 +148,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
           today={today}
         />
       ) : (
-        <Table.ScrollContainer minWidth={narrow ? 0 : 860} type="native">
+        <ScrollTable minWidth={narrow ? 0 : 860} label={config.title}>
           <Table
             verticalSpacing="sm"
             highlightOnHover
@@ -168,7 +169,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
             </Table.Thead>
             <Table.Tbody>{body}</Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {rows.length > 0 && !props.error && (
         <Center py="sm" role="status">

@@ -2,6 +2,7 @@ import { formatCurrency } from '@daftar/domain/format'
 import { GST_RATES, type GstLineResult } from '@daftar/domain/gst'
 import { ActionIcon, Button, NumberInput, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
+import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import classes from './accounts.module.css'
 
 /** A line as the form holds it: numbers may be mid-typing (strings). */
@@ -16,7 +17,7 @@ export interface LineDraft {
 }
 
 let sequence = 0
-/** Spec §9 defaults: qty 1, unit 'Nos', rate 0, GST 18 %. */
+/** Defaults (docs/product.md, "Invoices and bills"): qty 1, unit 'Nos', rate 0, GST 18 %. */
 export const blankLine = (): LineDraft => ({
   key: `line-${++sequence}`,
   description: '',
@@ -58,7 +59,7 @@ export function LineItemsEditor({
             key={line.key}
             aria-label={`Line item ${i + 1}`}
           >
-            <TextInput
+            <CountedTextInput
               aria-label={`Description ${i + 1}`}
               value={line.description}
               onChange={(e) => update(line.key, { description: e.currentTarget.value })}

@@ -2,21 +2,11 @@ import { accountMessages, accountsToday, type PaymentMode, paymentModes } from '
 import type { Payment } from '@daftar/domain/accounts-contract'
 import { formatCurrency } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { DateField } from '../../ui/register-kit/fields.tsx'
+import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { accountsApi, accountsKey, failureText, type PaymentFields } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
@@ -87,14 +77,14 @@ function PaymentFieldsForm({
           allowDeselect={false}
           comboboxProps={{ zIndex: 400 }}
         />
-        <TextInput
+        <CountedTextInput
           label="Transaction ID / Ref No."
           value={value.transactionId}
           onChange={(e) => set('transactionId', e.currentTarget.value)}
           maxLength={120}
         />
       </SimpleGrid>
-      <Textarea
+      <CountedTextarea
         label="Notes"
         value={value.notes}
         onChange={(e) => set('notes', e.currentTarget.value)}
@@ -109,7 +99,7 @@ function PaymentFieldsForm({
 const refreshAll = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ queryKey: ['accounts'] })
 
-/** Record Payment: mode Bank Transfer, the full amount due and today by default (spec §5). */
+/** Record Payment: mode Bank Transfer, the full amount due and today by default (docs/product.md, "Payments"). */
 export function RecordPaymentModal({
   config,
   doc,
@@ -203,7 +193,7 @@ export function EditPaymentModal({
       onClose()
     },
     onError: (error) => notifyError(failureText(error, 'Failed to update payment.')),
-    // A payment change refreshes everything in receivables and payables (spec §7).
+    // A payment change refreshes everything in receivables and payables.
     onSettled: () => refreshAll(queryClient),
   })
   const submit = (e: FormEvent) => {

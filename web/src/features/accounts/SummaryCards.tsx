@@ -6,7 +6,7 @@ import classes from './accounts.module.css'
 import type { DocSummary } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
-/** The four cards of spec §2: unpaid, overdue, drafts (count and value), received or paid. */
+/** The four cards of docs/product.md ("Lists, summary and export"): unpaid, overdue, drafts (count and value), received or paid. */
 export function SummaryCards({
   config,
   summary,

@@ -11,7 +11,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
@@ -21,6 +20,7 @@ import { errorMessage } from '../../api/client.ts'
 import { categoriesQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { adminApi } from './api.ts'
 
 type Editable = Category & { version: number }
@@ -165,7 +165,7 @@ function CategoryForm({ category, onDone }: { category: Editable | null; onDone:
               {error}
             </Alert>
           )}
-          <TextInput
+          <CountedTextInput
             label="Name"
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}

@@ -1,11 +1,12 @@
 import { type OrganisationBilling, organisationBillingFields } from '@daftar/domain/users'
-import { Button, Group, SimpleGrid, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Button, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { z } from 'zod'
 import { errorMessage } from '../../api/client.ts'
 import { fieldErrors } from '../../ui/form-errors.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { adminApi, type Settings, settingsQuery } from './api.ts'
 
@@ -76,7 +77,7 @@ export function InvoiceDetailsForm({ organisation }: { organisation: Settings['o
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {fields.slice(0, 2).map(input)}
       </SimpleGrid>
-      <Textarea
+      <CountedTextarea
         mt="sm"
         label="Address"
         value={values.address}

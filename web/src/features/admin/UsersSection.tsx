@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { ScrollTable } from '../../ui/ScrollTable'
 import { adminApi, type Settings, settingsQuery } from './api.ts'
 
 type Row = Settings['users'][number]
@@ -34,7 +35,7 @@ export function UsersSection({ users, currentUserId }: { users: Row[]; currentUs
         Admins approve requests and manage settings; accountants work in Accounts. A deactivated user is
         signed out everywhere at once and cannot sign in.
       </Text>
-      <Table.ScrollContainer minWidth={760}>
+      <ScrollTable minWidth={760} label="Users">
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -110,7 +111,7 @@ export function UsersSection({ users, currentUserId }: { users: Row[]; currentUs
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <ConfirmDialog
         opened={deactivating !== null}
         title="Deactivate user"

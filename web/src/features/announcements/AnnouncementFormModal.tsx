@@ -3,23 +3,14 @@ import {
   announcementMessages,
   announcementUpdateInput,
 } from '@daftar/domain/announcements'
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  SegmentedControl,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { Alert, Button, Group, Modal, MultiSelect, SegmentedControl, Stack } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { describeFailure, errorMessage } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { announcementsApi } from './api.ts'
 
@@ -92,14 +83,14 @@ export function AnnouncementFormModal({
                 {failure}
               </Alert>
             )}
-            <TextInput
+            <CountedTextInput
               label="Title"
               required
               maxLength={200}
               data-autofocus
               {...form.getInputProps('title')}
             />
-            <Textarea
+            <CountedTextarea
               label="Content"
               required
               autosize

@@ -14,7 +14,6 @@ import {
   Group,
   Loader,
   Modal,
-  Pagination,
   Stack,
   Text,
   Tooltip,
@@ -29,6 +28,7 @@ import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
+import { ListPager } from '../../ui/PageNumberInput.tsx'
 import { AnnouncementFormModal } from './AnnouncementFormModal.tsx'
 import { announcementQuery, announcementsApi, announcementsQuery } from './api.ts'
 
@@ -165,13 +165,11 @@ export default function AnnouncementsPage() {
         </Stack>
       )}
       {(feed.data?.totalPages ?? 1) > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={feed.data!.totalPages}
-            value={page}
-            onChange={(p) => set('page', p > 1 ? String(p) : null)}
-          />
-        </Group>
+        <ListPager
+          page={page}
+          totalPages={feed.data!.totalPages}
+          onChange={(p) => set('page', p > 1 ? String(p) : null)}
+        />
       )}
       {openId && <ReadModal id={openId} onClose={() => set('open', null)} />}
       {editing && (

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@daftar/domain/format'
 import { type ActionType, actionTypes, type EntityType, entityTypes } from '@daftar/domain/registers'
-import { Alert, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core'
+import { Alert, Badge, Select, Stack, Text, Tooltip } from '@mantine/core'
 import { IconInfoCircle } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
@@ -9,7 +9,7 @@ import { useMe, usersQuery } from '../../api/shared-queries.ts'
 import { DataTable } from '../../ui/DataTable.tsx'
 import { ListToolbar } from '../../ui/ListToolbar.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
-import { PageNumberInput } from '../../ui/PageNumberInput.tsx'
+import { ListPager } from '../../ui/PageNumberInput.tsx'
 import { actionColors, actionLabels, entityLabels, type PendingAction, pendingActionsQuery } from './api.ts'
 
 const pick = <T extends string>(values: readonly T[], raw: string | null) =>
@@ -169,13 +169,11 @@ export default function ApprovalQueuePage() {
           { key: 'at', header: 'Requested At', nowrap: true, render: (a) => formatDateTime(a.requested_at) },
         ]}
       />
-      <Group justify="flex-end">
-        <PageNumberInput
-          page={page}
-          totalPages={query.data?.totalPages ?? 1}
-          onChange={(p) => set('page', p > 1 ? String(p) : null)}
-        />
-      </Group>
+      <ListPager
+        page={page}
+        totalPages={query.data?.totalPages ?? 1}
+        onChange={(p) => set('page', p > 1 ? String(p) : null)}
+      />
     </Stack>
   )
 }

@@ -1,8 +1,8 @@
 import type { ActionType } from '@daftar/domain/registers'
 import { Badge, Group, Switch, Table, Text } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { useState } from 'react'
-import { NARROW_QUERY } from '../../app/theme.ts'
+import { ScrollTable } from '../../ui/ScrollTable'
+import { useNarrow } from '../../ui/use-narrow.ts'
 import classes from './ChangesTable.module.css'
 import { type DiffRow, displayValue } from './diff.ts'
 
@@ -48,7 +48,7 @@ export function ChangesTable({
   names: Record<string, string>
 }) {
   const [showAll, setShowAll] = useState(false)
-  const narrow = useMediaQuery(NARROW_QUERY) ?? false
+  const narrow = useNarrow()
   const creating = actionType === 'CREATE'
   const changed = rows.filter((r) => r.changed)
   const shown = creating
@@ -74,7 +74,10 @@ export function ChangesTable({
         </Group>
       )}
       {shown.length > 0 && (
-        <Table.ScrollContainer minWidth={narrow ? 0 : creating ? 420 : 620}>
+        <ScrollTable
+          minWidth={narrow ? 0 : creating ? 420 : 620}
+          label={creating ? 'Proposed data' : 'Proposed changes'}
+        >
           <Table
             className={classes.table}
             verticalSpacing="xs"
@@ -119,7 +122,7 @@ export function ChangesTable({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {creating && shown.length === 0 && (
         <Text size="sm" c="dimmed">

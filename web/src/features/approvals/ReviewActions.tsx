@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core'
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -6,12 +6,13 @@ import { useNavigate } from 'react-router'
 import { describeFailure } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import { approvalsApi, entityLabels, type PendingActionDetail } from './api.ts'
 import { EditActionModal } from './EditActionModal.tsx'
 
 type Dialog = 'approve' | 'reject' | 'edit' | null
 
-/** Lists that an approval can change (spec 2 §4), refreshed after approve or reject. */
+/** Lists that an approval can change (docs/product.md, "The admin approval queue"), refreshed after approve or reject. */
 const AFFECTED = [
   'approvals',
   'projects',
@@ -132,7 +133,7 @@ export function ReviewActions({ action }: { action: PendingActionDetail }) {
           }}
         >
           <Stack>
-            <Textarea
+            <CountedTextarea
               label="Reason (optional)"
               description="The requester sees this in their notification."
               value={reason}

@@ -26,7 +26,7 @@ export const pendingActionsQuery = (filters: PendingFilters) =>
         query: { ...filters, limit: REGISTER_PAGE_SIZE },
         signal,
       }),
-    // Spec: the pending list is fresh for 2 minutes.
+    // The pending list is fresh for 2 minutes (docs/product.md, "Constants and limits").
     staleTime: 2 * 60_000,
     placeholderData: keepPreviousData,
   })

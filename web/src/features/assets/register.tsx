@@ -1,7 +1,7 @@
 import type { AssetData, AssetDetail, AssetListItem } from '@daftar/domain/assets'
 import { assetData, assetMessages, assetStatuses, DEFAULT_ASSET_STATUS } from '@daftar/domain/assets'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
-import { Anchor, Badge, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Anchor, Badge, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { projectDropdownQuery } from '../../api/register-queries.ts'
@@ -9,7 +9,7 @@ import { usersQuery } from '../../api/shared-queries.ts'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
-import { CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
+import { CountedTextarea, CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 
@@ -79,7 +79,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
     <>
       <FormSection title="Asset Details">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
+          <CountedTextInput
             label="Asset ID"
             required
             maxLength={60}
@@ -87,7 +87,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             {...field('asset_display_id')}
           />
           <CountedTextInput label="Asset name" required maxLength={200} {...field('name')} />
-          <TextInput
+          <CountedTextInput
             label="Category"
             maxLength={120}
             placeholder="e.g. Pump, Laptop"
@@ -105,7 +105,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             allowDeselect={false}
             value={form.getValues().assigned_to_type}
             onChange={(type) => {
-              // Changing the type clears the chosen target (spec 2 §4).
+              // Changing the type clears the chosen target (docs/product.md, "Assets").
               form.setFieldValue('assigned_to_type', type ?? '')
               form.setFieldValue('assigned_to_id', null)
             }}
@@ -119,16 +119,26 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DateField label="Purchase date" {...field('purchase_date')} />
             <MoneyField label="Purchase cost" placeholder="0.00" {...field('purchase_cost')} />
-            <TextInput label="Seller" maxLength={200} {...field('seller_details.name')} />
-            <TextInput
+            <CountedTextInput label="Seller" maxLength={200} {...field('seller_details.name')} />
+            <CountedTextInput
               label="Seller contact person"
               maxLength={120}
               {...field('seller_details.contact_person')}
             />
-            <TextInput label="Seller phone" type="tel" maxLength={40} {...field('seller_details.phone')} />
-            <TextInput label="Seller email" type="email" maxLength={254} {...field('seller_details.email')} />
+            <CountedTextInput
+              label="Seller phone"
+              type="tel"
+              maxLength={40}
+              {...field('seller_details.phone')}
+            />
+            <CountedTextInput
+              label="Seller email"
+              type="email"
+              maxLength={254}
+              {...field('seller_details.email')}
+            />
           </SimpleGrid>
-          <Textarea
+          <CountedTextarea
             label="Seller address"
             autosize
             minRows={2}
@@ -137,7 +147,11 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DateField label="Warranty expires on" {...field('warranty_details.expires_on')} />
-            <TextInput label="Warranty details" maxLength={2000} {...field('warranty_details.details')} />
+            <CountedTextInput
+              label="Warranty details"
+              maxLength={2000}
+              {...field('warranty_details.details')}
+            />
           </SimpleGrid>
         </Stack>
       </FormSection>

@@ -23,7 +23,7 @@ function codeSentTo(identifier: string): string {
     : `We sent a 6-digit code to the email and mobile of ${identifier}.`
 }
 
-/** The three steps of spec §2 on one card: Forgot Password → Verify OTP & Reset → Password Reset. */
+/** The three steps of docs/product.md ("Sign-in and sessions") on one card: Forgot Password → Verify OTP & Reset → Password Reset. */
 export default function ForgotPasswordFlow({ onBackToLogin }: { onBackToLogin: () => void }) {
   const [step, setStep] = useState<Step>('initial')
   const [identifier, setIdentifier] = useState('')
@@ -33,7 +33,7 @@ export default function ForgotPasswordFlow({ onBackToLogin }: { onBackToLogin: (
   const [busy, setBusy] = useState(false)
   const [feedbackState, setFeedback] = useState<{ text: string; isError: boolean } | null>(null)
   const fail = (text: string) => setFeedback({ text, isError: true })
-  // Spec: a server message reads as an error when it says 'failed' or 'error' ('incorrect' too at the OTP step).
+  // A server message reads as an error (docs/product.md, "Messages") when it says 'failed' or 'error' ('incorrect' too at the OTP step).
   const succeed = (text: string, atOtpStep: boolean) =>
     setFeedback({ text, isError: isErrorMessage(text, atOtpStep ? ['incorrect'] : []) })
 

@@ -6,7 +6,7 @@ import { beforeLogoutHooks } from './logout-hooks.ts'
 
 /**
  * 'Are you sure you want to logout?' with 'Logout of this device' and 'Logout of all devices'. The
- * device signs out even when the server cannot be reached (spec §4 Session).
+ * device signs out even when the server cannot be reached (docs/product.md, "Sign-in and sessions").
  */
 export function LogoutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [busy, setBusy] = useState<'this' | 'all' | null>(null)

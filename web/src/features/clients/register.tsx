@@ -1,11 +1,17 @@
 import type { ClientData, ClientDetail, ClientListItem } from '@daftar/domain/clients'
 import { clientData, clientMessages } from '@daftar/domain/clients'
 import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
-import { Badge, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
+import { Badge, SimpleGrid, Stack, Text } from '@mantine/core'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
-import { CodeField, ContactsField, CountedTextInput, emptyContact } from '../../ui/register-kit/fields.tsx'
+import {
+  CodeField,
+  ContactsField,
+  CountedTextarea,
+  CountedTextInput,
+  emptyContact,
+} from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 
 const empty = {
@@ -40,7 +46,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
               maxLength={PAN_LENGTH}
             />
           </SimpleGrid>
-          <Textarea
+          <CountedTextarea
             label="Office address"
             autosize
             minRows={2}

@@ -5,12 +5,12 @@ import {
   collectionMessages,
 } from '@daftar/domain/collections'
 import { truncate } from '@daftar/domain/technical-info'
-import { Stack, Textarea } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import { IconSettings } from '@tabler/icons-react'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
-import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
+import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 
 const empty = { name: '', description: '' }
@@ -21,7 +21,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
     <FormSection title="Collection">
       <Stack gap="sm">
         <CountedTextInput label="Collection name" required maxLength={200} {...form.getInputProps('name')} />
-        <Textarea
+        <CountedTextarea
           label="Description"
           autosize
           minRows={3}
@@ -98,7 +98,7 @@ export const register = defineRegister<CollectionListItem, CollectionDetail, Val
   },
   detail: {
     Overview: Settings,
-    // Documents first: a collection is where its documents are (spec 2 §2).
+    // Documents first: a collection is where its documents are (docs/product.md, "Document collections").
     tabs: (c, tabs) => [
       tabs.documents,
       tabs.access,

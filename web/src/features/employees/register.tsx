@@ -8,13 +8,13 @@ import {
 } from '@daftar/domain/employees'
 import { requestFailedMessage } from '@daftar/domain/registers'
 import { userLimitMessage, userLimitReached } from '@daftar/domain/users'
-import { Alert, Checkbox, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
+import { Alert, Checkbox, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react'
 import { api } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { defineRegister, type FormMode, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
-import { CodeField, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
+import { CodeField, CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { EmployeeOverview } from './EmployeeOverview.tsx'
 
@@ -71,7 +71,7 @@ function LoginAccount({ form }: { form: RegisterForm<Values> }) {
         />
         {on && !full && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
+            <CountedTextInput
               label="Username"
               required
               maxLength={40}
@@ -79,7 +79,7 @@ function LoginAccount({ form }: { form: RegisterForm<Values> }) {
               {...form.getInputProps('username')}
             />
             <TextInput label="Mobile" required type="tel" maxLength={20} {...form.getInputProps('mobile')} />
-            <TextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
+            <CountedTextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
             <PasswordInput
               label="Password"
               required
@@ -103,33 +103,43 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
       <FormSection title="Basic & Professional Information">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <CountedTextInput label="Full name" required maxLength={200} {...field('full_name')} />
-          <TextInput
+          <CountedTextInput
             label="Employee Official ID"
             required
             maxLength={60}
             {...field('employee_official_id')}
           />
-          <TextInput label="Designation" maxLength={120} {...field('designation')} />
-          <TextInput label="Department" maxLength={120} {...field('department')} />
+          <CountedTextInput label="Designation" maxLength={120} {...field('designation')} />
+          <CountedTextInput label="Department" maxLength={120} {...field('department')} />
           <DateField label="Joining date" {...field('joining_date')} />
-          <TextInput label="Qualification" maxLength={200} {...field('qualification')} />
+          <CountedTextInput label="Qualification" maxLength={200} {...field('qualification')} />
         </SimpleGrid>
       </FormSection>
       <FormSection title="Contact Information">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label="Contact no." type="tel" maxLength={40} {...field('contact_phone')} />
-            <TextInput label="Official email" type="email" maxLength={254} {...field('contact_email')} />
-            <TextInput label="Personal phone" type="tel" maxLength={40} {...field('personal_phone_no')} />
+            <CountedTextInput label="Contact no." type="tel" maxLength={40} {...field('contact_phone')} />
+            <CountedTextInput
+              label="Official email"
+              type="email"
+              maxLength={254}
+              {...field('contact_email')}
+            />
+            <CountedTextInput
+              label="Personal phone"
+              type="tel"
+              maxLength={40}
+              {...field('personal_phone_no')}
+            />
           </SimpleGrid>
-          <Textarea
+          <CountedTextarea
             label="Current address"
             autosize
             minRows={2}
             maxLength={1000}
             {...field('current_address')}
           />
-          <Textarea
+          <CountedTextarea
             label="Permanent address"
             autosize
             minRows={2}
@@ -142,10 +152,10 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select label="Gender" data={[...genders]} clearable {...field('gender')} />
           <TextInput label="Blood group" maxLength={10} {...field('blood_group')} />
-          <TextInput label="Father's name" maxLength={200} {...field('father_name')} />
-          <TextInput label="Mother's name" maxLength={200} {...field('mother_name')} />
+          <CountedTextInput label="Father's name" maxLength={200} {...field('father_name')} />
+          <CountedTextInput label="Mother's name" maxLength={200} {...field('mother_name')} />
           <Select label="Marital status" data={[...maritalStatuses]} clearable {...field('marital_status')} />
-          {married && <TextInput label="Spouse's name" maxLength={200} {...field('spouse_name')} />}
+          {married && <CountedTextInput label="Spouse's name" maxLength={200} {...field('spouse_name')} />}
         </SimpleGrid>
       </FormSection>
       <FormSection title="Statutory & Financial Information">
@@ -168,21 +178,21 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
             {...field('bank_details.account_no')}
           />
           <CodeField form={form} path="bank_details.ifsc_code" label="IFSC" maxLength={11} />
-          <TextInput label="Bank name" maxLength={120} {...field('bank_details.bank_name')} />
-          <TextInput label="Branch" maxLength={120} {...field('bank_details.branch_name')} />
+          <CountedTextInput label="Bank name" maxLength={120} {...field('bank_details.bank_name')} />
+          <CountedTextInput label="Branch" maxLength={120} {...field('bank_details.branch_name')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="sm">
-          <TextInput
+          <CountedTextInput
             label="Previous employee ID"
             maxLength={60}
             {...field('previous_work_details.previous_id')}
           />
-          <TextInput
+          <CountedTextInput
             label="Previous company"
             maxLength={200}
             {...field('previous_work_details.company_name')}
           />
-          <TextInput
+          <CountedTextInput
             label="Previous company contact"
             maxLength={40}
             {...field('previous_work_details.contact_no')}

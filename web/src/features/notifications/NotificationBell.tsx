@@ -7,14 +7,19 @@ import { NotificationPanel } from './NotificationPanel.tsx'
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false)
-  const { data: unread = 0 } = useQuery(unreadCountQuery)
+  const { data: count } = useQuery(unreadCountQuery)
+  const unread = count ?? 0
   const queryClient = useQueryClient()
-  const seen = useRef(unread)
+  const seen = useRef<number | undefined>(undefined)
   // A new notification means something changed for this user: the task lists refresh with the bell.
+  // The first count is no news (the lists load with it): refreshing on it fetched the task list twice
+  // while the page was loading (issue 12).
   useEffect(() => {
-    if (unread > seen.current) void queryClient.invalidateQueries({ queryKey: ['tasks'] })
-    seen.current = unread
-  }, [unread, queryClient])
+    if (count === undefined) return
+    if (seen.current !== undefined && count > seen.current)
+      void queryClient.invalidateQueries({ queryKey: ['tasks'] })
+    seen.current = count
+  }, [count, queryClient])
   // The popover's target is the button itself (its aria-expanded and aria-haspopup belong on a
   // button, not on the indicator's div: axe, issue 10); the indicator wraps the whole popover.
   return (

@@ -28,7 +28,7 @@ export const unreadCountQuery = queryOptions({
   queryKey: ['notifications', 'unread-count'],
   queryFn: ({ signal }) => api<{ unreadCount: number }>('/notifications/unread-count', { signal }),
   select: (data) => data.unreadCount,
-  // Spec: every 30 s and on window focus, never in the background.
+  // Every 30 s and on window focus, never in the background (docs/product.md, "Notifications").
   refetchInterval: 30_000,
   refetchIntervalInBackground: false,
   // A return to the window always asks, however recent the last answer (issue 10, defect 4).

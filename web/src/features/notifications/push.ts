@@ -41,7 +41,7 @@ function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Spec §4: once signed in, register the service worker; without a subscription, ask for permission
+ * Once signed in (docs/product.md, "Notifications"), register the service worker; without a subscription, ask for permission
  * and subscribe; either way tell the server which user this browser now belongs to.
  */
 export async function enablePush(): Promise<void> {

@@ -20,6 +20,7 @@ import { errorMessage } from '../../api/client.ts'
 import { type Me, meQuery, usePhotoUrl } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifySuccess } from '../../ui/notify.ts'
+import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { profileApi } from './api.ts'
 import { cropAndCompress, type PixelArea } from './crop.ts'
@@ -200,7 +201,7 @@ export default function EditProfileModal({ me, onClose }: { me: Me; onClose: () 
               </Stack>
             </Group>
           )}
-          <TextInput
+          <CountedTextInput
             label="Full name"
             value={fullName}
             onChange={(e) => setFullName(e.currentTarget.value)}

@@ -17,7 +17,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   })
 }
 
-/** Crops the chosen square and compresses it to WebP, at most 0.5 MB and 512 px (spec §5). */
+/** Crops the chosen square and compresses it to WebP, at most 0.5 MB and 512 px (docs/product.md, "Sign-in and sessions"). */
 export async function cropAndCompress(src: string, area: PixelArea): Promise<File> {
   const image = await loadImage(src)
   const side = Math.min(Math.round(area.width), 2048)

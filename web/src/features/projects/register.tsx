@@ -2,16 +2,17 @@ import { formatCurrency } from '@daftar/domain/format'
 import type { ProjectData, ProjectDetail, ProjectListItem } from '@daftar/domain/projects'
 import { projectData, projectMessages } from '@daftar/domain/projects'
 import { requestFailedMessage } from '@daftar/domain/registers'
-import { Badge, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
+import { Badge, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { IconArchive, IconArchiveOff, IconReceipt } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import { clientDropdownQuery } from '../../api/register-queries.ts'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
-import { CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
+import { CountedTextarea, CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
+import { billingQuery } from './api.ts'
 import { BillingTab } from './billing/BillingTab.tsx'
 import { ProjectOverview } from './ProjectOverview.tsx'
 
@@ -53,21 +54,26 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             nothingFound={clients.isError ? 'Could not load clients.' : 'No client matches.'}
             error={form.errors.client_id}
           />
-          <TextInput
+          <CountedTextInput
             label="Project type"
             placeholder="e.g. Effluent Treatment Plant"
             maxLength={120}
             {...field('project_type')}
           />
-          <TextInput label="Capacity" placeholder="e.g. 500 KLD" maxLength={120} {...field('capacity')} />
+          <CountedTextInput
+            label="Capacity"
+            placeholder="e.g. 500 KLD"
+            maxLength={120}
+            {...field('capacity')}
+          />
         </SimpleGrid>
       </FormSection>
       <FormSection title="Site">
         <Stack gap="sm">
-          <Textarea label="Address" autosize minRows={2} maxLength={1000} {...field('address')} />
+          <CountedTextarea label="Address" autosize minRows={2} maxLength={1000} {...field('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label="Zip code" inputMode="numeric" maxLength={20} {...field('zip_code')} />
-            <TextInput
+            <CountedTextInput
               label="Maps link"
               type="url"
               placeholder="https://maps.google.com/..."
@@ -79,20 +85,20 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
       </FormSection>
       <FormSection title="Project Contact">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
+          <CountedTextInput
             label="Name"
             aria-label="Project contact name"
             maxLength={120}
             {...field('project_contact_details.name')}
           />
-          <TextInput
+          <CountedTextInput
             label="Phone"
             aria-label="Project contact phone"
             type="tel"
             maxLength={40}
             {...field('project_contact_details.phone')}
           />
-          <TextInput
+          <CountedTextInput
             label="Email"
             aria-label="Project contact email"
             type="email"
@@ -103,28 +109,32 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
       </FormSection>
       <FormSection title="Work Order Details">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="Work order number" maxLength={120} {...field('work_order_details.number')} />
+          <CountedTextInput
+            label="Work order number"
+            maxLength={120}
+            {...field('work_order_details.number')}
+          />
           <DateField label="Work order date" {...field('work_order_details.date')} />
           <MoneyField label="Total value" placeholder="0.00" {...field('work_order_details.total_value')} />
         </SimpleGrid>
       </FormSection>
       <FormSection title="Consultant Details">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Consultant name" maxLength={120} {...field('consultant_details.name')} />
-          <TextInput
+          <CountedTextInput label="Consultant name" maxLength={120} {...field('consultant_details.name')} />
+          <CountedTextInput
             label="Contact person"
             aria-label="Consultant contact person"
             maxLength={120}
             {...field('consultant_details.contact_person')}
           />
-          <TextInput
+          <CountedTextInput
             label="Phone"
             aria-label="Consultant phone"
             type="tel"
             maxLength={40}
             {...field('consultant_details.phone')}
           />
-          <TextInput
+          <CountedTextInput
             label="Email"
             aria-label="Consultant email"
             type="email"
@@ -227,6 +237,10 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
       p.is_archived
         ? { to: '/projects/archived', label: 'Back to Archived Projects' }
         : { to: '/projects', label: 'Back to Projects' },
+    // The Billing tab's invoices load in parallel with the project (issue 10, polish).
+    alongside: (queryClient, id, tab) => {
+      if (tab === 'billing') void queryClient.prefetchQuery(billingQuery(id))
+    },
     tabs: (p, tabs) => [
       tabs.overview,
       tabs.documents,
@@ -234,7 +248,7 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
         value: 'billing',
         label: 'Billing',
         icon: <IconReceipt size={16} />,
-        content: <BillingTab projectId={p.project_id} />,
+        content: <BillingTab projectId={p.project_id} projectAccess={p.access_level} />,
       },
       tabs.access,
     ],

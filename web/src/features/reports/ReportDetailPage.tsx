@@ -23,7 +23,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core'
 import { IconPrinter } from '@tabler/icons-react'
@@ -34,6 +33,8 @@ import { ApiError, describeFailure } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
+import { ScrollTable } from '../../ui/ScrollTable'
 import { reportDetailQuery, reportsApi, reportsKey } from './api.ts'
 import { recipientNames, StatusBadge, senderName } from './ReportListPage.tsx'
 import classes from './reports.module.css'
@@ -89,13 +90,7 @@ function DataTable({
       </Text>
     )
   return (
-    <Table.ScrollContainer
-      minWidth={minWidth}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`${label} (scrolls sideways)`}
-    >
+    <ScrollTable minWidth={minWidth} label={label}>
       <Table aria-label={label} withTableBorder withColumnBorders verticalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -121,7 +116,7 @@ function DataTable({
         </Table.Tbody>
         {footer}
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }
 
@@ -358,7 +353,7 @@ function FeedbackBlock({ report, editable }: { report: Report; editable: boolean
         </Group>
         {editing ? (
           <>
-            <Textarea
+            <CountedTextarea
               aria-label="Feedback"
               autosize
               minRows={4}

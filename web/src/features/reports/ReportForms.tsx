@@ -4,19 +4,12 @@ import {
   expensesIncomeInput,
   inventoryRequestInput,
   operationsReportInput,
+  REPORT_LONG_TEXT_MAX,
+  REPORT_NAME_MAX,
   reportStartingRows as starting,
 } from '@daftar/domain/reports'
-import {
-  Group,
-  NumberInput,
-  Radio,
-  Select,
-  SimpleGrid,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { Group, NumberInput, Radio, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core'
+import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import {
   type AnyForm,
   blankRows,
@@ -80,10 +73,19 @@ export function InventoryRequestPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <FormDate form={form} path="report_data.neededBy" label="Inventory Needed By" required />
           <ProjectField form={form} path="report_data.context" />
-          <TextInput label="Type of Project" {...form.getInputProps('report_data.context.projectType')} />
-          <TextInput label="Client Name" {...form.getInputProps('report_data.context.clientName')} />
+          <CountedTextInput
+            label="Type of Project"
+            maxLength={REPORT_NAME_MAX}
+            {...form.getInputProps('report_data.context.projectType')}
+          />
+          <CountedTextInput
+            label="Client Name"
+            maxLength={REPORT_NAME_MAX}
+            {...form.getInputProps('report_data.context.clientName')}
+          />
         </SimpleGrid>
-        <Textarea
+        <CountedTextarea
+          maxLength={REPORT_LONG_TEXT_MAX}
           label="Description / Notes"
           autosize
           minRows={3}
@@ -137,14 +139,24 @@ function PeriodAndContext({ form }: { form: AnyForm }) {
       <Section title="Context">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <ProjectField form={form} path="report_data.context" />
-          <TextInput label="Client Name" {...form.getInputProps('report_data.context.clientName')} />
-          <TextInput label="Project Type" {...form.getInputProps('report_data.context.projectType')} />
-          <TextInput
+          <CountedTextInput
+            label="Client Name"
+            maxLength={REPORT_NAME_MAX}
+            {...form.getInputProps('report_data.context.clientName')}
+          />
+          <CountedTextInput
+            label="Project Type"
+            maxLength={REPORT_NAME_MAX}
+            {...form.getInputProps('report_data.context.projectType')}
+          />
+          <CountedTextInput
             label="Project Capacity"
+            maxLength={REPORT_NAME_MAX}
             {...form.getInputProps('report_data.context.projectCapacity')}
           />
         </SimpleGrid>
-        <Textarea
+        <CountedTextarea
+          maxLength={REPORT_LONG_TEXT_MAX}
           label="Description"
           autosize
           minRows={2}
@@ -200,7 +212,7 @@ export function OperationsReportPage() {
         operators: blankRows(starting.operators, blankOperator),
         incidentDetails: '',
         complaints: blankRows(starting.complaints, blankComplaint),
-        // Part of the submitted data; this form shows no inputs for them (spec 3 §2).
+        // Part of the submitted data; this form shows no inputs for them (docs/product.md, "Staff reports").
         supervisorInspections: blankRows(starting.supervisorInspections, blankInspection),
         managerInspections: blankRows(starting.managerInspections, blankInspection),
         suggestions: '',
@@ -235,7 +247,8 @@ export function OperationsReportPage() {
         />
       </Section>
       <Section title="Incident Details">
-        <Textarea
+        <CountedTextarea
+          maxLength={REPORT_LONG_TEXT_MAX}
           aria-label="Incident Details"
           placeholder="Describe any incidents during the period"
           autosize
@@ -262,13 +275,15 @@ export function OperationsReportPage() {
         />
       </Section>
       <Section title="Performance and Site">
-        <Textarea
+        <CountedTextarea
+          maxLength={REPORT_LONG_TEXT_MAX}
           label="Suggestions to Improve Performance"
           autosize
           minRows={2}
           {...form.getInputProps('report_data.suggestions')}
         />
-        <Textarea
+        <CountedTextarea
+          maxLength={REPORT_LONG_TEXT_MAX}
           label="Working Condition of the Project"
           autosize
           minRows={2}

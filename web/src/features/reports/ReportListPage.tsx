@@ -4,6 +4,8 @@ import {
   type Report,
   type ReportSort,
   type ReportStatus,
+  type ReportType,
+  reportFormPaths,
   reportListTitle,
   reportMessages,
   reportTypeLabels,
@@ -13,6 +15,7 @@ import {
   ActionIcon,
   Anchor,
   Badge,
+  Button,
   Center,
   Group,
   Loader,
@@ -23,7 +26,7 @@ import {
   Tooltip,
 } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { IconCircleCheck, IconTrash } from '@tabler/icons-react'
+import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
@@ -33,6 +36,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { DateField } from '../../ui/register-kit/fields.tsx'
+import { ScrollTable } from '../../ui/ScrollTable'
 import { type ReportFilters, reportListQuery, reportsApi, reportsKey } from './api.ts'
 import classes from './reports.module.css'
 
@@ -54,7 +58,7 @@ const sorts: { value: ReportSort; label: string }[] = [
   { value: 'submitted_at_asc', label: 'Oldest First' },
 ]
 
-/** /reports/list/{reportType}: filters, the table and infinite scroll (spec 3 §2 "Report list"). */
+/** /reports/list/{reportType}: filters, the table and infinite scroll (docs/product.md, "Staff reports"). */
 export default function ReportListPage() {
   const { reportType = 'all' } = useParams()
   const navigate = useNavigate()
@@ -80,7 +84,7 @@ export default function ReportListPage() {
     params.get('sort') === 'submitted_at_asc' ? 'submitted_at_asc' : 'submitted_at_desc'
   const startDate = params.get('from') ?? ''
   const endDate = params.get('to') ?? ''
-  // Spec §9: the date filter waits 500 ms; the request is not sent while To is before From.
+  // The date filter waits 500 ms (docs/product.md, "Staff reports"); the request is not sent while To is before From.
   const [dates] = useDebouncedValue({ startDate, endDate }, REPORT_FILTER_DEBOUNCE_MS)
   const datesInvalid = Boolean(startDate && endDate && endDate < startDate)
   const filters: ReportFilters = {
@@ -121,7 +125,7 @@ export default function ReportListPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
   const lastRow = useRef<HTMLTableRowElement>(null)
-  // Spec §9: more rows load when the last row is half visible.
+  // More rows load when the last row is half visible.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new last row (rows.length) must be observed
   useEffect(() => {
     const node = lastRow.current
@@ -225,7 +229,18 @@ export default function ReportListPage() {
 
   return (
     <Stack maw={1200} mx="auto" gap="md" w="100%">
-      <PageHeader title={reportListTitle(reportType)} />
+      <PageHeader
+        title={reportListTitle(reportType)}
+        actions={
+          <Button
+            component={Link}
+            to={isAll || !known ? '/reports/send' : reportFormPaths[reportType as ReportType]}
+            leftSection={<IconPlus size={16} />}
+          >
+            Send Report
+          </Button>
+        }
+      />
       <Anchor component={Link} to="/reports/view" size="sm">
         ← Back to Report Types
       </Anchor>
@@ -266,13 +281,7 @@ export default function ReportListPage() {
           w={160}
         />
       </Group>
-      <Table.ScrollContainer
-        minWidth={isAll ? 860 : 760}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={`${reportListTitle(reportType)} (scrolls sideways)`}
-      >
+      <ScrollTable minWidth={isAll ? 860 : 760} label={reportListTitle(reportType)}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={reportListTitle(reportType)}>
           <Table.Thead>
             <Table.Tr>
@@ -288,7 +297,7 @@ export default function ReportListPage() {
           </Table.Thead>
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {rows.length > 0 && !list.isError && (
         <Center py="sm" role="status">
           {isFetchingNextPage ? (

@@ -12,7 +12,7 @@ import { api } from '../../api/client.ts'
 
 export const reportsKey = ['reports'] as const
 
-/** The list's filters (spec 3 §7); reportType undefined is 'all'. */
+/** The list's filters (docs/product.md, "Staff reports"); reportType undefined is 'all'. */
 export interface ReportFilters {
   reportType?: string
   startDate: string
@@ -27,7 +27,7 @@ export function reportListQuery(filters: ReportFilters) {
     queryFn: ({ pageParam, signal }) =>
       api<ReportList>('/reports', { query: { ...filters, page: pageParam }, signal }),
     initialPageParam: 1,
-    // Spec §9: the next page loads while the last page holds 20 entries and is not the last.
+    // The next page loads while the last page holds 20 entries and is not the last.
     getNextPageParam: (last) =>
       last.reports.length === REPORT_PAGE_SIZE && last.currentPage < last.totalPages
         ? last.currentPage + 1

@@ -26,6 +26,7 @@ import { notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { DateField } from '../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
+import { ScrollTable } from '../../ui/ScrollTable'
 import { reportsApi, reportsKey } from './api.ts'
 import classes from './reports.module.css'
 
@@ -36,12 +37,12 @@ export type AnyForm = UseFormReturnType<any>
 export const at = (values: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], values)
 
-/** A blank row of a table, n times (spec 3 §9 starting rows). */
+/** A blank row of a table, n times (docs/product.md, "Staff reports": starting rows). */
 export const blankRows = <T,>(n: number, row: () => T): T[] => Array.from({ length: n }, row)
 
 /**
  * One report form: the domain schema of its type validates it (the server parses the same one); the
- * first problem shows in the error box above the form, and the page scrolls to the top (spec 3 §5).
+ * first problem shows in the error box above the form, and the page scrolls to the top (docs/product.md, "Staff reports").
  */
 export function useReportForm<V extends { to_user_ids: string[] }>(
   reportType: string,
@@ -238,13 +239,7 @@ export function RowsTable<R>(props: {
   const { form, path, rows } = props
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer
-        minWidth={props.minWidth}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={`${props.ariaLabel} (scrolls sideways)`}
-      >
+      <ScrollTable minWidth={props.minWidth} label={props.ariaLabel}>
         <Table className={classes.rowsTable} aria-label={props.ariaLabel} verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
@@ -282,7 +277,7 @@ export function RowsTable<R>(props: {
           </Table.Tbody>
           {props.footer}
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Group>
         <Button variant="light" size="xs" onClick={() => form.insertListItem(path, props.blank())}>
           {props.addLabel}

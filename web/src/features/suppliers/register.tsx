@@ -1,10 +1,16 @@
 import type { SupplierData, SupplierDetail, SupplierListItem } from '@daftar/domain/suppliers'
 import { supplierData, supplierMessages, websiteHref } from '@daftar/domain/suppliers'
-import { Anchor, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
-import { CodeField, ContactsField, CountedTextInput, emptyContact } from '../../ui/register-kit/fields.tsx'
+import {
+  CodeField,
+  ContactsField,
+  CountedTextarea,
+  CountedTextInput,
+  emptyContact,
+} from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 
 const empty = {
@@ -35,20 +41,20 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
       <FormSection title="Supplier Information">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <CountedTextInput label="Supplier name" required maxLength={200} {...form.getInputProps('name')} />
-          <TextInput
+          <CountedTextInput
             label="Product category"
             placeholder="e.g. Pumps, Chemicals"
             maxLength={120}
             {...form.getInputProps('product_category')}
           />
-          <TextInput
+          <CountedTextInput
             label="Website"
             placeholder="e.g. www.example.com"
             maxLength={500}
             {...form.getInputProps('website')}
           />
         </SimpleGrid>
-        <Textarea
+        <CountedTextarea
           label="Address"
           autosize
           minRows={2}
@@ -76,8 +82,16 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             Bank details
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Bank name" maxLength={120} {...form.getInputProps('bank_details.bank_name')} />
-            <TextInput label="Branch" maxLength={120} {...form.getInputProps('bank_details.branch_name')} />
+            <CountedTextInput
+              label="Bank name"
+              maxLength={120}
+              {...form.getInputProps('bank_details.bank_name')}
+            />
+            <CountedTextInput
+              label="Branch"
+              maxLength={120}
+              {...form.getInputProps('bank_details.branch_name')}
+            />
             <TextInput
               label="Account number"
               inputMode="numeric"

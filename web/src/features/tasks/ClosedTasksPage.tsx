@@ -1,11 +1,12 @@
 import { TASK_PAGE_SIZE } from '@daftar/domain/tasks'
-import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
-import { PageNumberInput } from '../../ui/PageNumberInput.tsx'
+import { PageHeader } from '../../ui/PageHeader.tsx'
+import { ListPager } from '../../ui/PageNumberInput.tsx'
 import { type ClosedKind, closedTasksQuery } from './api.ts'
 import { type SortOption, TaskFilters } from './TaskFilters.tsx'
 import { TaskTable } from './TaskTable.tsx'
@@ -110,7 +111,7 @@ export function ClosedTasksPage({ kind }: { kind: ClosedKind }) {
 
   return (
     <Stack gap="md" maw={1280} mx="auto">
-      <Title order={2}>{list.title}</Title>
+      <PageHeader title={list.title} />
       <Paper withBorder radius="lg" p="md">
         <Stack gap="md">
           <TaskFilters
@@ -146,17 +147,13 @@ export function ClosedTasksPage({ kind }: { kind: ClosedKind }) {
               />
             </div>
           )}
-          {totalPages > 1 && (
-            <Group justify="flex-end">
-              <PageNumberInput
-                page={Math.min(page, totalPages)}
-                totalPages={totalPages}
-                onChange={(p) => update({ page: p > 1 ? String(p) : null }, false)}
-              />
-            </Group>
-          )}
         </Stack>
       </Paper>
+      <ListPager
+        page={Math.min(page, totalPages)}
+        totalPages={totalPages}
+        onChange={(p) => update({ page: p > 1 ? String(p) : null }, false)}
+      />
       <Suspense fallback={null}>
         {detail.taskId && <TaskDetailModal taskId={detail.taskId} kind={kind} onClose={detail.close} />}
       </Suspense>

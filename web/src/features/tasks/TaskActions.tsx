@@ -16,7 +16,7 @@ const TaskFormModal = lazy(() => import('./TaskFormModal.tsx'))
 
 type Dialog = 'edit' | 'complete' | 'delete' | 'approve' | 'reject' | 'forward' | null
 
-/** The buttons the permission table of spec §6 allows, each behind its confirmation dialog. */
+/** The buttons docs/product.md ("Who may do what on a task") allows, each behind its confirmation dialog. */
 export function TaskActions({
   task,
   onClose,

@@ -1,12 +1,13 @@
 import { formatRelativeTime } from '@daftar/domain/format'
 import { TASK_STATUS, taskMessages } from '@daftar/domain/tasks'
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconMessagePlus } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import { type TaskDetail, tasksApi } from './api.ts'
 
 export function TaskComments({ task }: { task: TaskDetail }) {
@@ -75,7 +76,7 @@ export function TaskComments({ task }: { task: TaskDetail }) {
           setBlank(false)
         }}
       >
-        <Textarea
+        <CountedTextarea
           label="Comment"
           value={text}
           onChange={(e) => {

@@ -89,7 +89,7 @@ export function TaskDetailBody({
             {task.status === TASK_STATUS.completed && (
               <Field label="Approved At">{text(formatDateTime(task.approved_at))}</Field>
             )}
-            {/* Submitted, and kept once approved (spec §4): the completion file and feedback. */}
+            {/* Submitted, and kept once approved (docs/product.md, "Task lifecycle"): the completion file and feedback. */}
             {(pending || task.status === TASK_STATUS.completed) && (
               <>
                 <Field label="Submitted">{text(formatDateTime(task.submitted_at))}</Field>

@@ -13,7 +13,7 @@ interface Props {
   hidden?: HiddenTasks
 }
 
-/** Opens over the task lists; closes on browser back, on the X or on the overlay (spec §2). */
+/** Opens over the task lists; closes on browser back, on the X or on the overlay (docs/product.md, "The task list"). */
 export default function TaskDetailModal({ taskId, onClose, kind, hidden }: Props) {
   const task = useQuery(taskDetailQuery(taskId, kind))
   return (

@@ -27,7 +27,7 @@ interface Props<S extends string> {
   onCreate?: () => void
 }
 
-/** Category, sort, a search icon that opens a box, and 'Create Task' (spec §2 filter bar). */
+/** Category, sort, a search icon that opens a box, and 'Create Task' (docs/product.md, "The task list"). */
 export function TaskFilters<S extends string>(props: Props<S>) {
   const categories = useQuery(categoriesQuery)
   const [searchOpen, setSearchOpen] = useState(Boolean(props.search))

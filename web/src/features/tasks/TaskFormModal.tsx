@@ -13,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
 } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
@@ -23,7 +22,7 @@ import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { useKeepDraft, useRestoredDraft } from '../../ui/drafts.ts'
 import { notifySuccess } from '../../ui/notify.ts'
-import { CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
+import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { type TaskDetail, tasksApi } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
@@ -59,7 +58,7 @@ function initialState(task: TaskDetail | undefined, me: string): FormState {
   }
 }
 
-/** Create Task and Edit Task (spec §2): the same fields; edit is prefilled and confirmed. */
+/** Create Task and Edit Task (docs/product.md, "Task fields and validation"): the same fields; edit is prefilled and confirmed. */
 export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; onClose: () => void }) {
   const queryClient = useQueryClient()
   const { data: me } = useMe()
@@ -94,7 +93,7 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
   function chooseProject(projectId: string) {
     const project = projects.data?.find((p) => p.project_id === projectId)
     if (!project) return
-    // Spec §5: a project fills the client from the project and locks it.
+    // A project fills the client from the project and locks it (docs/product.md, "Task fields and validation").
     setForm((f) => ({
       ...f,
       project: project.name,
@@ -257,7 +256,7 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
                 />
               </Group>
             )}
-            <Textarea
+            <CountedTextarea
               label="Details"
               value={form.details}
               onChange={(e) => set('details', e.currentTarget.value)}

@@ -41,7 +41,7 @@ export default function TaskListPage() {
 
   const changeTab = (next: MainTab) => {
     setTab(next)
-    // Spec: the page scrolls to the top when the tab changes.
+    // The page scrolls to the top when the tab changes.
     window.scrollTo({ top: 0 })
   }
 

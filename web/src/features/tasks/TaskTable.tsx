@@ -1,12 +1,13 @@
 import { DEFAULT_CATEGORY_COLOR } from '@daftar/domain/categories'
 import { formatShortDate, todayIso } from '@daftar/domain/format'
 import { assigneeOf, creatorOf, isPastDeadline, type Task } from '@daftar/domain/tasks'
-import { Anchor, Badge, Center, Group, Paper, Stack, Table, Text } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { Anchor, Badge, Center, Group, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import type { CSSProperties, ReactNode } from 'react'
 import { Link } from 'react-router'
-import { NARROW_QUERY } from '../../app/theme.ts'
+import { ScrollTable } from '../../ui/ScrollTable'
+import { useNarrow } from '../../ui/use-narrow.ts'
+import { useProgressiveList } from '../../ui/use-progressive-list.ts'
 import type { People } from './api.ts'
 import classes from './TaskTable.module.css'
 
@@ -21,11 +22,11 @@ interface TaskTableProps {
   showPastDeadline?: boolean
   hiddenIds?: ReadonlySet<string>
   label: string
-  /** The signed-in user: tasks they are only CC'd on carry the 'CC' tag (DESIGN §6). */
+  /** The signed-in user: tasks they are only CC'd on carry the 'CC' tag (docs/product.md, "The task list"). */
   me?: string
 }
 
-/** DESIGN §6: a task I am CC'd on (and not its assignee) is tagged CC in my lists. */
+/** A task I am CC'd on (and not its assignee) is tagged CC in my lists (docs/product.md, "The task list"). */
 function CcTag({ task, me }: { task: Task; me?: string }) {
   if (!me || !task.cc.includes(me) || assigneeOf(task) === me) return null
   return (
@@ -41,7 +42,7 @@ function CcTag({ task, me }: { task: Task; me?: string }) {
   )
 }
 
-/** Creator and assignee names link to the employee profile when the user has one (spec §2). */
+/** Creator and assignee names link to the employee profile when the user has one (docs/product.md, "The task list"). */
 function PersonCell({ username, people }: { username: string; people: People }) {
   const person = people[username]
   const name = person?.full_name ?? username
@@ -64,15 +65,37 @@ function RecordLink({ id, name, base }: { id: string | null; name: string | null
   )
 }
 
+/**
+ * Fixed column widths, so every task table (My Approval above Others' Approval, and each tab) lines
+ * its columns up whatever the rows hold (issue 10, polish): '#', then shares of the rest, the deadline
+ * wide enough for '26 Nov 2026'.
+ */
+const COLUMN_WIDTHS = {
+  number: '48px',
+  title: '28%',
+  project: '16%',
+  client: '16%',
+  creator: '13%',
+  assignee: '13%',
+  deadline: '120px',
+}
+
 export function TaskTable(props: TaskTableProps) {
-  const narrow = useMediaQuery(NARROW_QUERY) ?? false
+  const narrow = useNarrow()
   const today = todayIso()
-  const visible = props.hiddenIds ? props.tasks.filter((t) => !props.hiddenIds!.has(t.task_id)) : props.tasks
+  const visible = useProgressiveList(
+    props.hiddenIds ? props.tasks.filter((t) => !props.hiddenIds!.has(t.task_id)) : props.tasks,
+  )
   const header = (text: ReactNode) => <Table.Th className={classes.th}>{text}</Table.Th>
   if (narrow) return <TaskCards {...props} tasks={visible} today={today} />
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="xs" aria-label={props.label}>
+    <ScrollTable minWidth={760} label={props.label}>
+      <Table verticalSpacing="xs" aria-label={props.label} layout="fixed" className={classes.table}>
+        <colgroup>
+          {Object.entries(COLUMN_WIDTHS).map(([column, width]) => (
+            <col key={column} style={{ width }} />
+          ))}
+        </colgroup>
         <Table.Thead>
           <Table.Tr>
             {header('#')}
@@ -156,13 +179,15 @@ export function TaskTable(props: TaskTableProps) {
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }
 
 /**
  * Phones: one card per task with its title, deadline, status and assignee, so nothing needs a
  * sideways swipe (issue 10, defect 3); the project and client follow on a line of their own.
+ * Plain elements styled like Mantine's Paper, Group and Text (TaskTable.module.css): a hundred cards
+ * of Mantine components cost the phone's first paint a long task (issue 12).
  */
 function TaskCards(props: TaskTableProps & { today: string }) {
   if (props.tasks.length === 0)
@@ -176,11 +201,9 @@ function TaskCards(props: TaskTableProps & { today: string }) {
   return (
     <Stack component="ul" gap="xs" aria-label={props.label} className={classes.cards}>
       {props.tasks.map((task) => (
-        <Paper
-          component="li"
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the card's title is its keyboard-reachable button; a click elsewhere on the card is a convenience, as on the table's rows
+        <li
           key={task.task_id}
-          withBorder
-          p="sm"
           className={classes.card}
           style={{ '--row-color': task.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties}
           onClick={(e) => {
@@ -188,7 +211,7 @@ function TaskCards(props: TaskTableProps & { today: string }) {
           }}
           data-testid="task-row"
         >
-          <Group gap={6} wrap="nowrap" align="flex-start">
+          <div className={classes.cardHead}>
             {props.showPastDeadline && isPastDeadline(task, props.today) && (
               <IconAlertTriangle
                 size={16}
@@ -200,27 +223,25 @@ function TaskCards(props: TaskTableProps & { today: string }) {
             )}
             <button
               type="button"
-              className={classes.cardTitle}
+              className={classes.title}
               title={task.title}
               onClick={() => props.onOpen(task)}
             >
               {task.title}
             </button>
             <CcTag task={task} me={props.me} />
-          </Group>
-          <Group gap="xs" mt={6} justify="space-between" wrap="wrap">
-            <Text size="xs" c="gray.7">
-              Due {task.deadline ? formatShortDate(task.deadline) : 'N/A'}
-            </Text>
+          </div>
+          <div className={classes.cardMeta}>
+            <p className={classes.cardText}>Due {task.deadline ? formatShortDate(task.deadline) : 'N/A'}</p>
             <Badge size="sm" variant="light" color={task.status === 'Pending Approval' ? 'orange' : 'blue'}>
               {task.status}
             </Badge>
-          </Group>
-          <Text size="xs" c="gray.7" mt={4}>
+          </div>
+          <p className={`${classes.cardText} ${classes.cardAssignee}`}>
             Assignee: <PersonCell username={assigneeOf(task)} people={props.people} />
-          </Text>
+          </p>
           {(task.project || task.client) && (
-            <Text size="xs" c="gray.7" mt={2} className={classes.clamp}>
+            <p className={`${classes.cardText} ${classes.cardRecords} ${classes.clamp}`}>
               <RecordLink
                 id={task.project_readable ? task.project_id : null}
                 name={task.project}
@@ -232,9 +253,9 @@ function TaskCards(props: TaskTableProps & { today: string }) {
                 name={task.client}
                 base="/clients"
               />
-            </Text>
+            </p>
           )}
-        </Paper>
+        </li>
       ))}
     </Stack>
   )

@@ -15,7 +15,7 @@ export interface ClosedListParams {
   sortBy: string
 }
 
-/** Spec §9: task lists and details refetch every 5 minutes and stay fresh for 5. */
+/** Task lists and details refetch every 5 minutes and stay fresh for 5 (docs/product.md, "Constants and limits"). */
 const taskFreshness = { staleTime: 5 * MINUTE, refetchInterval: 5 * MINUTE }
 
 /**

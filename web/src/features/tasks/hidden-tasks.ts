@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts'
 export type HiddenTasks = ReturnType<typeof useHiddenTasks>
 
 /**
- * Spec §4: the list hides a task at once on delete or complete and restores it if the call fails.
+ * The list hides a task at once on delete or complete and restores it if the call fails.
  * `run` hides, calls, and on failure shows the spec's error and brings the task back.
  */
 export function useHiddenTasks() {

@@ -12,10 +12,11 @@ import {
   technicalInfoMessages,
   truncate,
 } from '@daftar/domain/technical-info'
-import { Badge, Group, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core'
+import { Badge, Group, Stack, TagsInput, Text } from '@mantine/core'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 
 const empty = {
@@ -29,19 +30,19 @@ const empty = {
 }
 type Values = typeof empty
 
-/** Keywords are added on Enter or comma, trimmed and lowercased; a repeat is ignored (spec 2 §5). */
+/** Keywords are added on Enter or comma, trimmed and lowercased; a repeat is ignored (docs/product.md, "Technical information"). */
 export function keywordsFrom(tags: string[]): string[] {
   return [...new Set(tags.map(normaliseKeyword).filter(Boolean))]
 }
 
 function Fields({ form }: { form: RegisterForm<Values> }) {
   const text = (label: string, path: keyof Values, rows = 3) => (
-    <Textarea label={label} autosize minRows={rows} maxLength={20000} {...form.getInputProps(path)} />
+    <CountedTextarea label={label} autosize minRows={rows} maxLength={20000} {...form.getInputProps(path)} />
   )
   return (
     <FormSection title="Technical Details">
       <Stack gap="sm">
-        <TextInput label="Title" required maxLength={300} {...form.getInputProps('title')} />
+        <CountedTextInput label="Title" required maxLength={300} {...form.getInputProps('title')} />
         <TagsInput
           label="Keywords"
           description="Press Enter or type a comma after each keyword."

@@ -2,12 +2,13 @@ import { type DocumentItem, documentMessages } from '@daftar/domain/documents'
 import { formatFileSize } from '@daftar/domain/files'
 import { formatDateTime } from '@daftar/domain/format'
 import type { EntityType } from '@daftar/domain/registers'
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { describeFailure, errorMessage } from '../../api/client.ts'
 import { FieldGrid } from '../DetailSection.tsx'
 import { notifyError, notifySuccess } from '../notify.ts'
+import { CountedTextInput } from '../register-kit/fields.tsx'
 import { documentFailures, documentsApi } from './api.ts'
 
 export type Dialog =
@@ -83,7 +84,7 @@ function FolderDialog({ onClose, entityType, entityId, folderId, onChanged }: Pr
         }}
       >
         <Stack>
-          <TextInput
+          <CountedTextInput
             label="Folder name"
             value={name}
             onChange={(e) => {
@@ -133,7 +134,7 @@ function RenameDialog({ item, onClose, onChanged }: Props & { item: DocumentItem
         }}
       >
         <Stack>
-          <TextInput
+          <CountedTextInput
             label="New name"
             value={name}
             onChange={(e) => {

@@ -1,8 +1,8 @@
 import { Badge, Button } from '@mantine/core'
 import { IconFiles, IconInfoSquare, IconPencil, IconUsers } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { AccessTab } from '../AccessTab.tsx'
@@ -19,12 +19,23 @@ import { RecordGate } from './save.tsx'
 export function RegisterDetailPage({ register }: { register: AnyRegister }) {
   const { id = '' } = useParams()
   const record = useQuery(registerDetailQuery<RecordBase>(register, id))
+  useAlongside(register, id)
   const view = register.list.views[0]!
   return (
     <RecordGate query={record} register={register} listPath={view.path} listLabel={`Back to ${view.title}`}>
       {(r) => <RecordView register={register} record={r} />}
     </RecordGate>
   )
+}
+
+/** Starts the register's `alongside` queries in the same commit as the record's (a project's invoices). */
+function useAlongside(register: AnyRegister, id: string) {
+  const queryClient = useQueryClient()
+  const tab = useSearchParams()[0].get('tab')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the register never changes on a page
+  useEffect(() => {
+    register.detail.alongside?.(queryClient, id, tab)
+  }, [id, tab, queryClient])
 }
 
 function RecordView({ register, record }: { register: AnyRegister; record: RecordBase }) {

@@ -8,7 +8,7 @@ import { DataTable } from '../DataTable.tsx'
 import { ListToolbar, SearchBox, SortSelect } from '../ListToolbar.tsx'
 import { useListParams } from '../list-params.ts'
 import { PageHeader } from '../PageHeader.tsx'
-import { PageNumberInput } from '../PageNumberInput.tsx'
+import { ListPager } from '../PageNumberInput.tsx'
 import { registerListQuery } from './api.ts'
 import type { AnyRegister, ListView } from './define.ts'
 
@@ -33,8 +33,9 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
   const loadingText = `Loading ${view.title.toLowerCase()}...`
   return (
     <Stack maw={1200} mx="auto" gap="md" w="100%">
-      <PageHeader title={view.title} description={view.description} />
-      <ListToolbar
+      <PageHeader
+        title={view.title}
+        description={view.description}
         actions={
           view.canAdd !== false && (
             <Button component={Link} to={`${register.path}/add`} leftSection={<IconPlus size={16} />}>
@@ -42,7 +43,8 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
             </Button>
           )
         }
-      >
+      />
+      <ListToolbar>
         <SearchBox
           value={params.search}
           onSearch={params.setSearch}
@@ -84,13 +86,7 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
         columns={view.columns ?? list.columns}
       />
       {(!list.pagerOnlyWhenPaged || (query.data?.totalPages ?? 1) > 1) && (
-        <Group justify="flex-end">
-          <PageNumberInput
-            page={params.page}
-            totalPages={query.data?.totalPages ?? 1}
-            onChange={params.setPage}
-          />
-        </Group>
+        <ListPager page={params.page} totalPages={query.data?.totalPages ?? 1} onChange={params.setPage} />
       )}
     </Stack>
   )

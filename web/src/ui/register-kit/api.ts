@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import type { AnyRegister, RecordBase } from './define.ts'
 
-// Spec 2 §9: lists and details are fresh for 5 minutes.
+// Lists and details are fresh for 5 minutes (docs/product.md, "Constants and limits").
 const FRESH = 5 * 60_000
 
 export interface ListParams {

@@ -1,10 +1,11 @@
 /**
  * A register is declared once — its schema, labels, list columns, sorts, form fields and detail
  * sections — and the kit renders its list, add, edit and detail pages and its form in the approval
- * queue's 'Edit & Re-evaluate' (docs/architecture.md, "The register kit").
+ * queue's 'Edit & Re-evaluate' (docs/decisions.md, "The register kit").
  */
 import type { EntityType, RecordAccess } from '@daftar/domain'
 import type { UseFormReturnType } from '@mantine/form'
+import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
 import type { Column } from '../DataTable.tsx'
@@ -105,6 +106,11 @@ export interface RegisterDeclaration<Item, Detail extends RecordBase, Values, Da
     loadErrorText?(message: string): string
     /** Overview, Documents, Access by default; a register may add or reorder tabs. */
     tabs?(record: Detail, standard: StandardTabs): RecordTab[]
+    /**
+     * Starts (prefetches) queries together with the record's own, from the address alone (the record's
+     * id and the `?tab=` asked for), so a tab's data does not wait for the record to arrive.
+     */
+    alongside?(queryClient: QueryClient, id: string, tab: string | null): void
     Overview: ComponentType<{ record: Detail }>
     meta?(record: Detail): ReactNode
     /** The back button, by the record's state (archived projects go back to the archived list). */

@@ -1,6 +1,7 @@
 import { formatDateTime } from '@daftar/domain/format'
 import { Anchor, Table, Text } from '@mantine/core'
 import { DetailSection, FieldGrid } from '../DetailSection.tsx'
+import { ScrollTable } from '../ScrollTable'
 
 export interface Contact {
   name: string | null
@@ -17,7 +18,7 @@ export function ContactsSection({ contacts }: { contacts: Contact[] }) {
           No contact persons recorded.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480} label="Contact persons">
           <Table verticalSpacing="xs" aria-label="Contact persons">
             <Table.Thead>
               <Table.Tr>
@@ -53,7 +54,7 @@ export function ContactsSection({ contacts }: { contacts: Contact[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </DetailSection>
   )
@@ -91,5 +92,5 @@ export function SystemInformation({
   )
 }
 
-/** Empty cells of a list read 'N/A' (spec 2 §2). */
+/** Empty cells of a list read 'N/A' (docs/product.md, "What every register shares"). */
 export const orNA = (v: string | null | undefined) => v || 'N/A'

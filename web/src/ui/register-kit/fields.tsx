@@ -13,7 +13,7 @@ import {
 import { DateInput } from '@mantine/dates'
 import type { UseFormReturnType } from '@mantine/form'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 
 // biome-ignore lint/suspicious/noExplicitAny: the fields work on any register's form values
 type AnyForm = UseFormReturnType<any>
@@ -22,7 +22,7 @@ export const emptyContact = () => ({ name: '', phone: '', email: '' })
 
 /**
  * Contact persons of a record: at least one row always stays, and remove is offered only while there
- * is more than one (spec 2 §5). Blank rows are dropped by the schema on submit.
+ * is more than one (docs/product.md, "Clients"). Blank rows are dropped by the schema on submit.
  */
 export function ContactsField({ form, path = 'contacts' }: { form: AnyForm; path?: string }) {
   const rows = (form.getValues()[path] as unknown[]) ?? []
@@ -50,14 +50,14 @@ export function ContactsField({ form, path = 'contacts' }: { form: AnyForm; path
               )}
             </Group>
             <Group grow gap="sm" align="flex-start" preventGrowOverflow={false} wrap="wrap">
-              <TextInput
+              <CountedTextInput
                 label="Name"
                 aria-label={`Contact ${n} name`}
                 maxLength={120}
                 miw={180}
                 {...field('name')}
               />
-              <TextInput
+              <CountedTextInput
                 label="Phone"
                 aria-label={`Contact ${n} phone`}
                 type="tel"
@@ -65,7 +65,7 @@ export function ContactsField({ form, path = 'contacts' }: { form: AnyForm; path
                 miw={160}
                 {...field('phone')}
               />
-              <TextInput
+              <CountedTextInput
                 label="Email"
                 aria-label={`Contact ${n} email`}
                 type="email"
@@ -89,10 +89,36 @@ export function ContactsField({ form, path = 'contacts' }: { form: AnyForm; path
   )
 }
 
-/** Every date input of the app: Mantine's picker, dd Mon yyyy, the value a YYYY-MM-DD string. */
+/** The calendar's buttons that carry only an icon, named (axe: button-name). */
+const calendarLabels = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+}
+
+/**
+ * Every date input of the app: Mantine's picker, dd Mon yyyy, the value a YYYY-MM-DD string. Weekends
+ * are not painted red and other months' days are left out: Mantine draws both below WCAG AA contrast.
+ */
 export function DateField(props: ComponentProps<typeof DateInput>) {
   return (
-    <DateInput valueFormat="DD MMM YYYY" clearable highlightToday popoverProps={{ zIndex: 400 }} {...props} />
+    <DateInput
+      valueFormat="DD MMM YYYY"
+      clearable
+      // Mantine's clear button has no name of its own (axe: button-name).
+      clearButtonProps={{ 'aria-label': 'Clear date' }}
+      highlightToday
+      ariaLabels={calendarLabels}
+      weekendDays={[]}
+      hideOutsideDates
+      popoverProps={{ zIndex: 400 }}
+      {...props}
+    />
   )
 }
 
@@ -128,11 +154,29 @@ export function CodeField(
   )
 }
 
-/** "12/200" under a field with a maximum length, so the limit shows instead of cutting silently (issue 10). */
+/**
+ * "12/200" under a field with a maximum length, so the limit shows instead of cutting silently; at the
+ * limit it says so in the error colour, so a key the field refuses is seen to be refused (issue 10).
+ */
 function lengthHint(value: unknown, maxLength: number | undefined) {
   if (!maxLength) return undefined
   const length = typeof value === 'string' ? value.length : 0
-  return `${length}/${maxLength}`
+  if (length < maxLength) return `${length}/${maxLength}`
+  return (
+    <Text span inherit c="var(--mantine-color-error)" data-limit-reached>
+      {length}/{maxLength} · limit reached
+    </Text>
+  )
+}
+
+/** A field's own description, if it has one, then the count. */
+function withHint(description: ReactNode, hint: ReactNode) {
+  if (!description) return hint
+  return (
+    <>
+      {description} {hint}
+    </>
+  )
 }
 
 const hintBelow = ['label', 'input', 'description', 'error'] as (
@@ -147,9 +191,9 @@ export function CountedTextInput(props: ComponentProps<typeof TextInput>) {
   return (
     <TextInput
       inputWrapperOrder={hintBelow}
-      description={lengthHint(props.value, props.maxLength)}
       styles={{ description: { textAlign: 'right' } }}
       {...props}
+      description={withHint(props.description, lengthHint(props.value, props.maxLength))}
     />
   )
 }
@@ -159,9 +203,9 @@ export function CountedTextarea(props: ComponentProps<typeof Textarea>) {
   return (
     <Textarea
       inputWrapperOrder={hintBelow}
-      description={lengthHint(props.value, props.maxLength)}
       styles={{ description: { textAlign: 'right' } }}
       {...props}
+      description={withHint(props.description, lengthHint(props.value, props.maxLength))}
     />
   )
 }

@@ -15,14 +15,13 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core'
 import { IconFileTypePdf } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { describeFailure, errorMessage } from '../../../api/client.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
-import { DateField } from '../../../ui/register-kit/fields.tsx'
+import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
 import { LeaveGuard } from '../../../ui/register-kit/save.tsx'
 import { billingApi } from '../api.ts'
 import { InvoiceFieldInputs, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
@@ -122,7 +121,7 @@ export function AddInvoiceModal({
             </div>
             {status === 'CLEARED' && (
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput
+                <CountedTextInput
                   label="Transaction ID"
                   value={transactionId}
                   onChange={(e) => setTransactionId(e.currentTarget.value)}

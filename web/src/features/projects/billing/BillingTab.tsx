@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../../api/client.ts'
-import { canWrite } from '../../../ui/access-api.ts'
+import { canWrite, type RecordAccess } from '../../../ui/access-api.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
 import { type Billing, billingApi, billingQuery } from '../api.ts'
 import { AddInvoiceModal } from './AddInvoiceModal.tsx'
@@ -15,8 +15,12 @@ import { StatusModal } from './StatusModal.tsx'
 
 const paise = (v: number | null) => Math.round((v ?? 0) * 100)
 
-/** The Billing tab: metric cards, the invoices, and their add / edit / status / delete dialogs. */
-export function BillingTab({ projectId }: { projectId: string }) {
+/**
+ * The Billing tab: metric cards, the invoices, and their add / edit / status / delete dialogs. Until the
+ * invoices arrive, the project's own access level decides the note and the add button, so neither
+ * appears or goes when they do (issue 10, no layout shift).
+ */
+export function BillingTab({ projectId, projectAccess }: { projectId: string; projectAccess: RecordAccess }) {
   const queryClient = useQueryClient()
   const billing = useQuery(billingQuery(projectId))
   const [dialog, setDialog] = useState<InvoiceDialog>(null)
@@ -54,10 +58,10 @@ export function BillingTab({ projectId }: { projectId: string }) {
     onSettled: refresh,
   })
 
-  const access = billing.data?.access_level ?? 'READ'
+  const access = billing.data?.access_level ?? projectAccess
   return (
     <Stack gap="md">
-      {billing.data && <MetricCards summary={billing.data.summary} />}
+      {!billing.isError && <MetricCards summary={billing.data?.summary} />}
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={4} fz="md">

@@ -1,5 +1,5 @@
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core'
-import { DateField } from '../../../ui/register-kit/fields.tsx'
+import { SimpleGrid, TextInput } from '@mantine/core'
+import { CountedTextarea, CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
 
 /** The fields an invoice has on both add and edit (the PDF and status live beside them). */
 export interface InvoiceFieldValues {
@@ -40,7 +40,7 @@ export function InvoiceFieldInputs({
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
+        <CountedTextInput
           label="Invoice No"
           required
           value={value.invoice_no}
@@ -55,14 +55,14 @@ export function InvoiceFieldInputs({
           onChange={(v) => set('invoice_date', v ?? '')}
         />
       </SimpleGrid>
-      <TextInput
+      <CountedTextInput
         label="Title"
         required
         value={value.title}
         onChange={(e) => set('title', e.currentTarget.value)}
         maxLength={200}
       />
-      <Textarea
+      <CountedTextarea
         label="Description"
         value={value.description}
         onChange={(e) => set('description', e.currentTarget.value)}

@@ -1,11 +1,11 @@
 import { billingMessages } from '@daftar/domain/billing'
 import { formatCurrency, todayIso } from '@daftar/domain/format'
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../../api/client.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
-import { DateField } from '../../../ui/register-kit/fields.tsx'
+import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
 import { billingApi, type Invoice } from '../api.ts'
 
 /**
@@ -74,7 +74,7 @@ export function StatusModal({
                 error={error}
                 data-autofocus
               />
-              <TextInput
+              <CountedTextInput
                 label="Transaction ID"
                 value={transactionId}
                 onChange={(e) => setTransactionId(e.currentTarget.value)}

@@ -1,0 +1,29 @@
+import { test as base, type Page } from '@playwright/test'
+import { checkPage } from './checks.ts'
+
+export { type Browser, expect, type Locator, type Page } from '@playwright/test'
+
+/** A page worth checking: still open and showing a page of the app (not a blank tab or a PDF). */
+async function checkable(page: Page) {
+  if (page.isClosed() || page.url() === 'about:blank') return false
+  return (await page.evaluate(() => document.contentType)) === 'text/html'
+}
+
+/**
+ * The `test` of every spec: after each journey that passed, every page it left open (its own `page`
+ * and those of the contexts it opened for other users) gets issue 10's page checks — no sideways
+ * scroll and no serious or critical axe violation — as the journey left it.
+ */
+export const test = base.extend<{ pageChecks: undefined }>({
+  pageChecks: [
+    // Depends on `context`, so the journey's own page is still open when the checks run.
+    async ({ browser, context: _context }, use, testInfo) => {
+      await use(undefined)
+      if (testInfo.status !== 'passed') return
+      const pages = browser.contexts().flatMap((context) => context.pages())
+      // The pages are independent: checked side by side, so a journey of three users waits for one scan.
+      await Promise.all(pages.map(async (page) => (await checkable(page)) && checkPage(page)))
+    },
+    { auto: true },
+  ],
+})

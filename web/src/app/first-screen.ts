@@ -1,0 +1,28 @@
+/**
+ * The first screen's code and data, asked for all at once when the app starts instead of one after
+ * another as each lazy component renders (entry → shell → page → its queries was four round trips
+ * before the task list could paint; docs/decisions.md, "Performance (issue 12)"). The router's lazy
+ * components use these same loaders, so a chunk asked for here is the one they render.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { session } from '../api/session.ts'
+import { meQuery } from '../api/shared-queries.ts'
+import { activeTasksQuery } from '../features/tasks/api.ts'
+
+export const loadLoginPage = () => import('../features/auth/LoginPage.tsx')
+export const loadAppLayout = () => import('./shell/AppLayout.tsx')
+export const loadTaskListPage = () => import('../features/tasks/TaskListPage.tsx')
+
+export function preloadFirstScreen(pathname: string, queryClient: QueryClient) {
+  // Signed out, every address leads to /login (app/guards.tsx).
+  if (!session.isAuthenticated()) {
+    void loadLoginPage()
+    return
+  }
+  void loadAppLayout()
+  void queryClient.prefetchQuery(meQuery)
+  if (pathname === '/') {
+    void loadTaskListPage()
+    void queryClient.prefetchQuery(activeTasksQuery)
+  }
+}
