@@ -47,6 +47,10 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: closeDialog } },
     Drawer: { defaultProps: { closeButtonProps: closeDialog } },
     Notification: { defaultProps: { closeButtonProps: closeToast } },
+    // Mantine keeps every closed Select's option list mounted (hidden) and positions it when the page
+    // mounts, which forces a style recalculation per select: most of a list page's filter cost on a
+    // phone (docs/decisions.md, "Performance (issue 12)"). The list mounts when it opens instead.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 })
 
