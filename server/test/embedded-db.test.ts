@@ -91,8 +91,11 @@ describe('the embedded database runs off the event loop', () => {
       expect(finishedAt - start).toBeGreaterThanOrEqual(1000)
       expect(statuses.length).toBeGreaterThanOrEqual(5)
       expect(new Set(statuses)).toEqual(new Set([401]))
-      expect(Math.max(...latencies)).toBeLessThan(100)
-      expect(lateness).toBeLessThan(100)
+      // A query on the event loop would hold every answer and timer for its whole second or more; a
+      // quarter of a second leaves room for a 2-core machine under a heavy parallel load (CI runs the
+      // suites side by side), where an idle process's timers alone come 100 ms late.
+      expect(Math.max(...latencies)).toBeLessThan(250)
+      expect(lateness).toBeLessThan(250)
     } finally {
       await app.close()
       await deps.outbox.stop()
