@@ -71,3 +71,28 @@ export const reportRecipients = pgTable(
     index('report_recipients_user_idx').on(t.orgId, t.userId, t.isOpen, t.reportId),
   ],
 )
+
+/**
+ * One row per person a report is listed for (its sender and each recipient, once), written only by
+ * the database's triggers on `reports` and `report_recipients` (migration 0009, docs/decisions.md
+ * "Reports read through report_members (issue 12, third round)"): a non-admin's list and its count
+ * read "my reports in this order" from one index instead of visiting every report they ever had.
+ */
+export const reportMembers = pgTable(
+  'report_members',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.reportId, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    orgId: uuid('org_id').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    reportType: reportTypeEnum('report_type').notNull(),
+    status: reportStatusEnum('status').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.userId] }),
+    // The order, then the filters' columns, so that a filtered page or count is read index-only.
+    index('report_members_list_idx').on(t.orgId, t.userId, t.submittedAt, t.reportId, t.reportType, t.status),
+  ],
+)

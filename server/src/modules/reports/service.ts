@@ -10,7 +10,7 @@ import {
   reportTypeLabels,
 } from '@daftar/domain'
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
@@ -22,9 +22,10 @@ import { totalPages } from '../../platform/pagination.ts'
 import { notify } from '../notifications/service.ts'
 import { projects } from '../projects/schema.ts'
 import { users } from '../users/schema.ts'
-import { reportRecipients, reports } from './schema.ts'
+import { reportMembers, reportRecipients, reports } from './schema.ts'
 
 const r = reports
+const m = reportMembers
 const sender = alias(users, 'report_sender')
 const reviewer = alias(users, 'report_reviewer')
 
@@ -33,8 +34,8 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00+05:30`)
 const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
 
 /**
- * Visible to its sender, its recipients and admins (docs/product.md, "Staff reports"). Each arm is an index condition
- * (reports_sender_idx, the recipients' index), so a non-admin's list never reads every report.
+ * Visible to its sender, its recipients and admins (docs/product.md, "Staff reports"); the rule for one
+ * report. Lists read the same rule from report_members (`myMemberships`).
  */
 function visibleTo(ctx: RequestContext): SQL | undefined {
   if (ctx.isAdmin) return undefined
@@ -65,6 +66,21 @@ function listWhere(ctx: RequestContext, q: ReportListQuery): SQL {
     q.endDate ? lt(r.submittedAt, nextDayStart(q.endDate)) : undefined,
     q.searchQuery ? searchSql(ctx, q.searchQuery) : undefined,
     visibleTo(ctx),
+  )!
+}
+
+/**
+ * The same filters (but search) on the caller's member rows (report_members mirrors sender and
+ * recipients, so this is `visibleTo` for lists): one range of report_members_list_idx, index-only.
+ */
+function myMemberships(ctx: RequestContext, q: ReportListQuery): SQL {
+  return and(
+    eq(m.orgId, ctx.orgId),
+    eq(m.userId, ctx.userId),
+    q.reportType ? eq(m.reportType, q.reportType) : undefined,
+    q.status ? eq(m.status, q.status) : undefined,
+    q.startDate ? gte(m.submittedAt, dayStart(q.startDate)) : undefined,
+    q.endDate ? lt(m.submittedAt, nextDayStart(q.endDate)) : undefined,
   )!
 }
 
@@ -121,27 +137,81 @@ async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
   }))
 }
 
+const order = (ascending: boolean, at: AnyPgColumn, id: AnyPgColumn) =>
+  ascending ? [asc(at), asc(id)] : [desc(at), desc(id)]
+
+interface Listing {
+  count(): Promise<{ n: number }[]>
+  page(ascending: boolean, limit: number, offset: number): Promise<Row[]>
+}
+
+/**
+ * Reports read by their own indexes: an admin's list (every report of the organisation, by
+ * reports_org_time_idx and its siblings), and a search, whose terms are on the report's columns.
+ */
+function filteredReports(db: DbOrTx, ctx: RequestContext, q: ReportListQuery): Listing {
+  const where = listWhere(ctx, q)
+  return {
+    count: () => db.select({ n: count() }).from(r).where(where),
+    page: (ascending, limit, offset) =>
+      selectReports(db)
+        .where(where)
+        .orderBy(...order(ascending, r.submittedAt, r.reportId))
+        .limit(limit)
+        .offset(offset),
+  }
+}
+
+/**
+ * Anyone else sees what they sent or received: the page's ids and the count come from
+ * report_members (docs/decisions.md, "Reports read through report_members (issue 12, third round)"),
+ * so the offset skips index entries, not reports; only the page's 20 reports are read.
+ */
+function myReports(db: DbOrTx, ctx: RequestContext, q: ReportListQuery): Listing {
+  const scope = <Q extends PgSelect>(qb: Q) => qb.where(myMemberships(ctx, q))
+  return {
+    count: () => scope(db.select({ n: count() }).from(m).$dynamic()),
+    page: (ascending, limit, offset) =>
+      selectReports(db)
+        .where(
+          and(
+            eq(r.orgId, ctx.orgId),
+            inArray(
+              r.reportId,
+              scope(db.select({ id: m.reportId }).from(m).$dynamic())
+                .orderBy(...order(ascending, m.submittedAt, m.reportId))
+                .limit(limit)
+                .offset(offset),
+            ),
+          ),
+        )
+        .orderBy(...order(ascending, r.submittedAt, r.reportId)),
+  }
+}
+
 /**
  * GET /api/reports: 20 a page, newest or oldest first; what the caller may see only. A page past the
  * middle is read from the other end of the index (reversed), so even the last page of 100,000 reports
  * reads 20 rows rather than skipping all the others (docs/decisions.md, Reports).
  */
 export async function listReports(deps: Deps, ctx: RequestContext, q: ReportListQuery) {
-  const where = listWhere(ctx, q)
-  const [total] = await deps.db.select({ n: count() }).from(r).where(where)
+  // A non-admin's search stays on the reports' indexes: joined to report_members, the planner would
+  // scan every report for the terms (docs/decisions.md, "Reports read through report_members (issue
+  // 12, third round)").
+  const listing = ctx.isAdmin || q.searchQuery ? filteredReports(deps.db, ctx, q) : myReports(deps.db, ctx, q)
+  const [total] = await listing.count()
   const n = total?.n ?? 0
   const offset = (q.page - 1) * REPORT_PAGE_SIZE
   const fromEnd = offset > n / 2
   const ascending = (q.sortBy === 'submitted_at_asc') !== fromEnd
-  const order = ascending ? [asc(r.submittedAt), asc(r.reportId)] : [desc(r.submittedAt), desc(r.reportId)]
   const rows =
     offset >= n
       ? []
-      : await selectReports(deps.db)
-          .where(where)
-          .orderBy(...order)
-          .limit(fromEnd ? Math.min(REPORT_PAGE_SIZE, n - offset) : REPORT_PAGE_SIZE)
-          .offset(fromEnd ? Math.max(0, n - offset - REPORT_PAGE_SIZE) : offset)
+      : await listing.page(
+          ascending,
+          fromEnd ? Math.min(REPORT_PAGE_SIZE, n - offset) : REPORT_PAGE_SIZE,
+          fromEnd ? Math.max(0, n - offset - REPORT_PAGE_SIZE) : offset,
+        )
   return {
     reports: await present(deps.db, fromEnd ? rows.reverse() : rows),
     totalPages: totalPages(n, REPORT_PAGE_SIZE),
