@@ -19,7 +19,8 @@ export function loginStylesheets(manifest) {
   const css = []
   const visit = (key) => {
     const chunk = manifest[key]
-    if (!chunk || seen.has(key)) return
+    // The entry's own stylesheet is in index.html already, and comes first.
+    if (!chunk || chunk.isEntry || seen.has(key)) return
     seen.add(key)
     for (const file of chunk.css ?? []) if (!css.includes(`/${file}`)) css.push(`/${file}`)
     for (const dep of chunk.imports ?? []) visit(dep)
@@ -37,17 +38,30 @@ export function loginStylesheets(manifest) {
 export function loginHtml(indexHtml, markup, stylesheets) {
   if (/<script/i.test(markup)) throw new Error('The pre-rendered sign-in page must hold no script (CSP)')
   if (indexHtml.split(ROOT_DIV).length !== 2) throw new Error(`index.html must hold one ${ROOT_DIV}`)
-  let html = indexHtml
+  const html = indexHtml
     .replace(ROOT_DIV, `<div id="root"><div inert>${markup}</div></div>`)
     .replace(/<html([^>]*)>/, '<html$1 data-mantine-color-scheme="light">')
-  for (const href of stylesheets) {
-    const preload = new RegExp(`<link rel="preload" as="style"( crossorigin)? href="${href}">`)
-    if (html.includes(`rel="stylesheet" crossorigin href="${href}"`)) continue
-    html = preload.test(html)
-      ? html.replace(preload, `<link rel="stylesheet"$1 href="${href}">`)
-      : html.replace('</head>', `  <link rel="stylesheet" crossorigin href="${href}">\n  </head>`)
-  }
-  return html
+  // The stylesheets first and the scripts at low priority: the page paints from HTML and CSS alone,
+  // so on a slow link the CSS should not share it with ~190 KiB of JavaScript (Chrome holds back
+  // low-priority requests while render-blocking ones load). Vite writes one tag a line.
+  const lines = html.split('\n')
+  const hrefOf = (line) =>
+    line.match(/^\s*<link rel="(?:stylesheet|preload" as="style)"[^>]* href="([^"]+)">$/)?.[1]
+  const hrefs = lines.map(hrefOf).filter((href) => href && !stylesheets.includes(href))
+  hrefs.push(...stylesheets)
+  const rest = lines.filter((line) => !hrefOf(line))
+  const firstScript = rest.findIndex((line) => line.trimStart().startsWith('<script'))
+  if (firstScript < 0) throw new Error('index.html has no entry script')
+  const indent = rest[firstScript].match(/^\s*/)[0]
+  rest.splice(
+    firstScript,
+    0,
+    ...hrefs.map((href) => `${indent}<link rel="stylesheet" crossorigin href="${href}">`),
+  )
+  return rest
+    .join('\n')
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
 }
 
 async function renderLoginMarkup(webDir, outDir) {

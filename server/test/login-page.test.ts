@@ -65,15 +65,23 @@ describe('GET /login', () => {
     expect(res.body).toContain('Email or Mobile')
     expect(res.body).toContain('Password')
     expect(res.body).toContain('<div id="root"><div inert>')
-    // Its stylesheet blocks rendering, so the markup paints styled.
-    expect(res.body).toContain(`<link rel="stylesheet" crossorigin href="${LOGIN_CSS}">`)
+    // Its stylesheets block rendering, so the markup paints styled, and come before the scripts, which
+    // load at low priority: the first paint needs the HTML and the CSS only.
+    const order = [
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
+      `<link rel="stylesheet" crossorigin href="${LOGIN_CSS}">`,
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">',
+    ].map((tag) => res.body.indexOf(tag))
+    expect(order.every((at, i) => at > (order[i - 1] ?? 0))).toBe(true)
     expect(res.body).not.toContain('rel="preload" as="style"')
   })
 
   it('holds no inline script, and keeps the CSP that forbids one', async () => {
     const res = await web.inject({ url: '/login' })
     const scripts = res.body.match(/<script[^>]*>/g) ?? []
-    expect(scripts).toEqual(['<script type="module" crossorigin src="/assets/index-abc123.js">'])
+    expect(scripts).toEqual([
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">',
+    ])
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
