@@ -31,9 +31,10 @@ export function loginStylesheets(manifest) {
 
 /**
  * index.html with `markup` in #root, not interactive (`inert`) until the app's first render replaces
- * it (main.tsx: createRoot empties the container), and the login route's stylesheets render-blocking
- * rather than preloaded, so that the markup paints styled. Mantine's light-scheme rules key on the
- * html element's attribute, which MantineProvider would set only once the app runs.
+ * it (main.tsx: createRoot empties the container); the login route's stylesheets render-blocking
+ * rather than preloaded, so that the markup paints styled, and every stylesheet before the scripts.
+ * Mantine's light-scheme rules key on the html element's attribute, which MantineProvider would set
+ * only once the app runs.
  */
 export function loginHtml(indexHtml, markup, stylesheets) {
   if (/<script/i.test(markup)) throw new Error('The pre-rendered sign-in page must hold no script (CSP)')
@@ -45,8 +46,11 @@ export function loginHtml(indexHtml, markup, stylesheets) {
   // so on a slow link the CSS should not share it with ~190 KiB of JavaScript (Chrome holds back
   // low-priority requests while render-blocking ones load). Vite writes one tag a line.
   const lines = html.split('\n')
-  const hrefOf = (line) =>
-    line.match(/^\s*<link rel="(?:stylesheet|preload" as="style)"[^>]* href="([^"]+)">$/)?.[1]
+  const hrefOf = (line) => {
+    const [, rel, href] =
+      line.match(/^\s*<link rel="(stylesheet|preload" as="style)"[^>]* href="([^"]+)">$/) ?? []
+    return rel === 'stylesheet' || stylesheets.includes(href) ? href : undefined
+  }
   const hrefs = lines.map(hrefOf).filter((href) => href && !stylesheets.includes(href))
   hrefs.push(...stylesheets)
   const rest = lines.filter((line) => !hrefOf(line))

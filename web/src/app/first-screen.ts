@@ -22,6 +22,7 @@ export const loadLoginPage = () =>
 export const lazyLoginPage = (): Promise<LoginPageModule> => {
   const loaded = loginPageModule
   if (!loaded) return loadLoginPage()
+  // biome-ignore lint/suspicious/noThenProperty: a thenable React.lazy reads synchronously, on purpose
   const settled = { then: (resolve: (module: LoginPageModule) => void) => resolve(loaded) }
   return settled as unknown as Promise<LoginPageModule>
 }
