@@ -8,11 +8,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import postcss from 'postcss'
 
 const LOGIN_MODULE = 'src/features/auth/LoginPage.tsx'
 const SSR_ENTRY = 'src/features/auth/login-prerender.tsx'
 const ROOT_DIV = '<div id="root"></div>'
+// No frame before the whole page is parsed: Chrome could otherwise paint part of the markup and then
+// move it as the rest is parsed (a layout shift).
+const MARKUP_END = 'prerendered-end'
 
 /** The stylesheets the login route's chunks ask for, from the client build's manifest. */
 export function loginStylesheets(manifest) {
@@ -31,54 +33,41 @@ export function loginStylesheets(manifest) {
 }
 
 /**
- * The rules of `css` that can apply to `markup`: those whose selectors name only classes the markup
- * uses (outside :not() and the like, which may name absent ones), and those naming none. Keyframes
- * are left out: nothing animates in the first paint.
- */
-export function criticalCss(css, markup) {
-  const used = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)))
-  const root = postcss.parse(css)
-  root.walkAtRules(/keyframes$/i, (rule) => {
-    rule.remove()
-  })
-  root.walkRules((rule) => {
-    const applies = rule.selectors.some((selector) => {
-      const outside = selector.replace(/:(?:not|is|where|has)\((?:[^()]|\([^()]*\))*\)/g, '')
-      return [...outside.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].every((m) => used.has(m[1]))
-    })
-    if (!applies) rule.remove()
-  })
-  root.walkAtRules((rule) => {
-    if (rule.nodes?.length === 0) rule.remove()
-  })
-  return root.toString()
-}
-
-/**
  * index.html with `markup` in #root, not interactive (`inert`) until the app's first render replaces
- * it (main.tsx: createRoot empties the container). The CSS the markup needs is inline in the head
- * (`style-src` allows it), so the page paints from the HTML alone; the stylesheets are only
- * preloaded, at low priority like the scripts, and main.tsx applies them (in the head, so in index.html's
- * order) before the app's first render. Mantine's light-scheme rules key on the html element's
- * attribute, which MantineProvider would set only once the app runs.
+ * it (main.tsx: createRoot empties the container); the login route's stylesheets render-blocking
+ * rather than preloaded, so that the markup paints styled, and every stylesheet before the scripts.
+ * Mantine's light-scheme rules key on the html element's attribute, which MantineProvider would set
+ * only once the app runs.
  */
-export function loginHtml(indexHtml, markup, inlineCss, stylesheets) {
+export function loginHtml(indexHtml, markup, stylesheets) {
   if (/<script/i.test(markup)) throw new Error('The pre-rendered sign-in page must hold no script (CSP)')
   if (indexHtml.split(ROOT_DIV).length !== 2) throw new Error(`index.html must hold one ${ROOT_DIV}`)
-  if (/<\/style/i.test(inlineCss)) throw new Error('The inline CSS must not close its style element')
-  const preload = (href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${href}">`
-  let html = indexHtml
-  for (const href of stylesheets) {
-    const asked = `<link rel="preload" as="style" crossorigin href="${href}">`
-    html = html.includes(asked)
-      ? html.replace(asked, preload(href))
-      : html.replace('</head>', `${preload(href)}\n</head>`)
-  }
-  return html
-    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href) => preload(href))
-    .replace('</title>', `</title>\n    <style>${inlineCss}</style>`)
-    .replace(ROOT_DIV, `<div id="root"><div inert>${markup}</div></div>`)
+  const html = indexHtml
+    .replace(ROOT_DIV, `<div id="root"><div inert>${markup}<div id="${MARKUP_END}"></div></div></div>`)
     .replace(/<html([^>]*)>/, '<html$1 data-mantine-color-scheme="light">')
+  // The stylesheets first and the scripts at low priority: the page paints from HTML and CSS alone,
+  // so on a slow link the CSS should not share it with ~190 KiB of JavaScript (Chrome holds back
+  // low-priority requests while render-blocking ones load). Vite writes one tag a line.
+  const lines = html.split('\n')
+  const hrefOf = (line) => {
+    const [, rel, href] =
+      line.match(/^\s*<link rel="(stylesheet|preload" as="style)"[^>]* href="([^"]+)">$/) ?? []
+    return rel === 'stylesheet' || stylesheets.includes(href) ? href : undefined
+  }
+  const hrefs = lines.map(hrefOf).filter((href) => href && !stylesheets.includes(href))
+  hrefs.push(...stylesheets)
+  const rest = lines.filter((line) => !hrefOf(line))
+  const firstScript = rest.findIndex((line) => line.trimStart().startsWith('<script'))
+  if (firstScript < 0) throw new Error('index.html has no entry script')
+  const indent = rest[firstScript].match(/^\s*/)[0]
+  rest.splice(
+    firstScript,
+    0,
+    `${indent}<link rel="expect" href="#${MARKUP_END}" blocking="render">`,
+    ...hrefs.map((href) => `${indent}<link rel="stylesheet" crossorigin href="${href}">`),
+  )
+  return rest
+    .join('\n')
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
 }
@@ -106,13 +95,7 @@ export async function prerenderLogin(root) {
   const markup = await renderLoginMarkup(webDir, outDir)
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'))
   const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
-  const stylesheets = loginStylesheets(manifest)
-  const css = [manifest['index.html'].css ?? [], stylesheets]
-    .flat()
-    .map((file) => fs.readFileSync(path.join(dist, file.replace(/^\//, '')), 'utf8'))
-    .join('\n')
-  const html = loginHtml(indexHtml, markup, criticalCss(css, markup), stylesheets)
-  fs.writeFileSync(path.join(dist, 'login.html'), html)
+  fs.writeFileSync(path.join(dist, 'login.html'), loginHtml(indexHtml, markup, loginStylesheets(manifest)))
   fs.rmSync(outDir, { recursive: true, force: true })
 }
 

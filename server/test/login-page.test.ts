@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompress } from '../../scripts/precompress.mjs'
-import { criticalCss, loginHtml } from '../../scripts/prerender-login.mjs'
+import { loginHtml } from '../../scripts/prerender-login.mjs'
 import { buildApp } from '../src/app.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
@@ -16,7 +16,6 @@ import { startTestServer, type TestServer } from './helpers.ts'
 const PRERENDER = '../../web/src/features/auth/login-prerender.tsx'
 const HEADLINE = 'Your office, organised in one secure place.'
 const LOGIN_CSS = '/assets/LoginPage-abc123.css'
-const INLINE_CSS = '.m_1b7284a3{border:1px solid}'
 const indexHtml = `<!doctype html>
 <html lang="en">
   <head>
@@ -35,15 +34,13 @@ const oldDist = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-dist-'))
 let server: TestServer
 let web: FastifyInstance
 let oldWeb: FastifyInstance
-let markup: string
 
 beforeAll(async () => {
   // The form asks whether a session has just expired; the build renders a first visit, as here.
   Object.assign(globalThis, { sessionStorage: { getItem: () => null, setItem() {}, removeItem() {} } })
   const { renderLoginPage } = (await import(PRERENDER)) as { renderLoginPage: () => string }
   fs.writeFileSync(path.join(dist, 'index.html'), indexHtml)
-  markup = renderLoginPage()
-  fs.writeFileSync(path.join(dist, 'login.html'), loginHtml(indexHtml, markup, INLINE_CSS, [LOGIN_CSS]))
+  fs.writeFileSync(path.join(dist, 'login.html'), loginHtml(indexHtml, renderLoginPage(), [LOGIN_CSS]))
   precompress(dist)
   fs.writeFileSync(path.join(oldDist, 'index.html'), indexHtml)
   server = await startTestServer()
@@ -68,25 +65,18 @@ describe('GET /login', () => {
     expect(res.body).toContain('Email or Mobile')
     expect(res.body).toContain('Password')
     expect(res.body).toContain('<div id="root"><div inert>')
-    // The CSS it needs is inline, so it paints from the HTML alone; the stylesheets and the scripts load
-    // at low priority, the stylesheets only preloaded (the app applies them before its first render).
-    expect(res.body).toContain(`</title>\n    <style>${INLINE_CSS}</style>`)
-    expect(res.body).toContain(
-      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/index-abc123.css">',
-    )
-    expect(res.body).toContain(
-      `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${LOGIN_CSS}">`,
-    )
-    expect(res.body).not.toContain('rel="stylesheet"')
-  })
-
-  it('inlines only the CSS rules that can apply to the pre-rendered markup', () => {
-    const css =
-      ':root{--x:1}.m_1b7284a3{padding:1px}.m_unused{padding:2px}.m_1b7284a3:not(.m_absent){margin:0}' +
-      '@media (min-width:1px){.m_unused{color:red}.m_77c9d27d{color:blue}}@keyframes spin{to{rotate:1turn}}'
-    expect(criticalCss(css, markup)).toBe(
-      ':root{--x:1}.m_1b7284a3{padding:1px}.m_1b7284a3:not(.m_absent){margin:0}@media (min-width:1px){.m_77c9d27d{color:blue}}',
-    )
+    // Its stylesheets block rendering, so the markup paints styled, and come before the scripts, which
+    // load at low priority: the first paint needs the HTML and the CSS only.
+    const order = [
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
+      `<link rel="stylesheet" crossorigin href="${LOGIN_CSS}">`,
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">',
+    ].map((tag) => res.body.indexOf(tag))
+    expect(order.every((at, i) => at > (order[i - 1] ?? 0))).toBe(true)
+    expect(res.body).not.toContain('rel="preload" as="style"')
+    // Nothing paints before the whole page is parsed (no half-painted page moving as the rest arrives).
+    expect(res.body).toContain('<link rel="expect" href="#prerendered-end" blocking="render">')
+    expect(res.body).toContain('<div id="prerendered-end"></div></div></div>')
   })
 
   it('holds no inline script, and keeps the CSP that forbids one', async () => {
@@ -98,8 +88,7 @@ describe('GET /login', () => {
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
-    expect(() => loginHtml(indexHtml, '<script>alert(1)</script>', '', [])).toThrow(/no script/)
-    expect(() => loginHtml(indexHtml, markup, '</style><script>', [])).toThrow(/must not close/)
+    expect(() => loginHtml(indexHtml, '<script>alert(1)</script>', [])).toThrow(/no script/)
   })
 
   it('answers the same page with a query string, brotli-encoded when accepted', async () => {
