@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run build`: the production web build, stamped with the hash of its sources, with a brotli and a
-// gzip twin beside every compressible file (scripts/precompress.mjs). Always a production build: a
+// `npm run build`: the production web build with the sign-in page pre-rendered into login.html
+// (scripts/prerender-login.mjs), stamped with the hash of its sources, with a brotli and a gzip twin
+// beside every compressible file (scripts/precompress.mjs). Always a production build: a
 // NODE_ENV=development in the shell (the server's default) must not give users React's development
 // bundle.
 import { spawnSync } from 'node:child_process'
@@ -17,5 +18,11 @@ const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'production
   env: { ...process.env, NODE_ENV: 'production' },
 })
 if (result.status !== 0) process.exit(result.status ?? 1)
+const prerender = spawnSync(process.execPath, [path.join(root, 'scripts/prerender-login.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+})
+if (prerender.status !== 0) process.exit(prerender.status ?? 1)
 precompress(path.join(root, 'web/dist'))
 writeWebBuildStamp(root)

@@ -11,6 +11,9 @@ const SOURCES = [
   'web/vite.config.ts',
   'web/package.json',
   'domain/src',
+  // How login.html is made: a change to the pre-render must rebuild.
+  'scripts/build-web.mjs',
+  'scripts/prerender-login.mjs',
   'package-lock.json',
 ]
 const STAMP = 'web/dist/.source-hash'
@@ -39,6 +42,7 @@ export function webBuildIsCurrent(root) {
   const stamp = path.join(root, STAMP)
   return (
     fs.existsSync(path.join(root, 'web/dist/index.html')) &&
+    fs.existsSync(path.join(root, 'web/dist/login.html')) &&
     fs.existsSync(stamp) &&
     fs.readFileSync(stamp, 'utf8') === sourceHash(root)
   )

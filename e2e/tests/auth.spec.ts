@@ -8,6 +8,26 @@ test('signed-out visitors are sent to /login, whatever they open', async ({ page
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
 })
 
+test('/login paints the sign-in page from its HTML, inert until the app replaces it', async ({
+  browser,
+  page,
+}) => {
+  // Without JavaScript: the page the server sends (docs/decisions.md, "The sign-in page in the HTML
+  // (issue 12, third round)").
+  const noScript = await browser.newContext({ javaScriptEnabled: false })
+  const html = await noScript.newPage()
+  await html.goto(`${baseURL()}/login`)
+  await expect(html.locator('h1')).toHaveText('Your office, organised in one secure place.')
+  await expect(html.locator('#root > [inert] input[name="identifier"]')).toBeVisible()
+  await expect(html.locator('#root > [inert] input[name="password"]')).toBeVisible()
+  await noScript.close()
+  // With it, the app's page takes its place and takes input.
+  await page.goto(`${baseURL()}/login`)
+  await expect(page.getByLabel('Email or Mobile')).toBeFocused()
+  await expect(page.locator('#root [inert]')).toHaveCount(0)
+  await expect(page.locator('h1')).toHaveText('Your office, organised in one secure place.')
+})
+
 test('a wrong password shows the failure message and stays on /login', async ({ page }) => {
   await page.goto(`${baseURL()}/login`)
   await page.getByLabel('Email or Mobile').fill('admin@example.com')

@@ -199,8 +199,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   return app
 }
 
-/** Static files, with every other GET path answered by index.html so that deep links work. */
+/**
+ * Static files, with every other GET path answered by index.html so that deep links work; /login by
+ * login.html, the same page with the sign-in form already in it (docs/decisions.md, "The sign-in page
+ * in the HTML (issue 12, third round)"), or index.html from a build made before it existed.
+ */
 async function serveWebApp(app: App, root: string) {
+  const loginPage = fs.existsSync(path.join(root, 'login.html')) ? 'login.html' : 'index.html'
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -212,6 +217,9 @@ async function serveWebApp(app: App, root: string) {
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
+  app.get('/login', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile(loginPage),
+  )
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')
     if (!isPage) return reply.code(404).send({ error: 'Not found.' })

@@ -9,7 +9,23 @@ import { session } from '../api/session.ts'
 import { meQuery } from '../api/shared-queries.ts'
 import { activeTasksQuery } from '../features/tasks/api.ts'
 
-export const loadLoginPage = () => import('../features/auth/LoginPage.tsx')
+type LoginPageModule = typeof import('../features/auth/LoginPage.tsx')
+let loginPageModule: LoginPageModule | undefined
+export const loadLoginPage = () =>
+  import('../features/auth/LoginPage.tsx').then((module) => (loginPageModule = module))
+/**
+ * The sign-in page's loader for React.lazy: once its chunk is here, a thenable that answers at once,
+ * so that React renders the page in the same pass instead of its Suspense fallback first. Over the
+ * pre-rendered page of login.html that fallback would swap the page for a spinner for a moment
+ * (docs/decisions.md, "The sign-in page in the HTML (issue 12, third round)").
+ */
+export const lazyLoginPage = (): Promise<LoginPageModule> => {
+  const loaded = loginPageModule
+  if (!loaded) return loadLoginPage()
+  // biome-ignore lint/suspicious/noThenProperty: a thenable React.lazy reads synchronously, on purpose
+  const settled = { then: (resolve: (module: LoginPageModule) => void) => resolve(loaded) }
+  return settled as unknown as Promise<LoginPageModule>
+}
 export const loadAppLayout = () => import('./shell/AppLayout.tsx')
 export const loadTaskListPage = () => import('../features/tasks/TaskListPage.tsx')
 

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
 import { registerRoutes } from '../ui/register-kit/routes.tsx'
-import { loadAppLayout, loadLoginPage, loadTaskListPage } from './first-screen.ts'
+import { lazyLoginPage, loadAppLayout, loadTaskListPage } from './first-screen.ts'
 import { PageLoader, RedirectIfAuthenticated, RequireAuth } from './guards.tsx'
 import { registerLoaders } from './registers.ts'
 
 // Every screen is its own chunk: the login page loads nothing of the signed-in app.
-const LoginPage = lazy(loadLoginPage)
+const LoginPage = lazy(lazyLoginPage)
 const AppLayout = lazy(loadAppLayout)
 const TaskListPage = lazy(loadTaskListPage)
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// login.html: the built index.html with the sign-in page rendered into #root, so that /login paints
+// from the HTML instead of after ~190 KiB of JavaScript has downloaded and run (docs/decisions.md,
+// "The sign-in page in the HTML (issue 12, third round)"). Run by scripts/build-web.mjs after the
+// client build: a Vite SSR build of web/src/features/auth/login-prerender.tsx (the real LoginPage in
+// the app's MantineProvider and theme, with the same CSS-module class names as the client build),
+// rendered with react-dom/server. The server answers GET /login with it (server/src/app.ts).
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const LOGIN_MODULE = 'src/features/auth/LoginPage.tsx'
+const SSR_ENTRY = 'src/features/auth/login-prerender.tsx'
+const ROOT_DIV = '<div id="root"></div>'
+// No frame before the whole page is parsed: Chrome could otherwise paint part of the markup and then
+// move it as the rest is parsed (a layout shift).
+const MARKUP_END = 'prerendered-end'
+
+/** The stylesheets the login route's chunks ask for, from the client build's manifest. */
+export function loginStylesheets(manifest) {
+  const seen = new Set()
+  const css = []
+  const visit = (key) => {
+    const chunk = manifest[key]
+    // The entry's own stylesheet is in index.html already, and comes first.
+    if (!chunk || chunk.isEntry || seen.has(key)) return
+    seen.add(key)
+    for (const file of chunk.css ?? []) if (!css.includes(`/${file}`)) css.push(`/${file}`)
+    for (const dep of chunk.imports ?? []) visit(dep)
+  }
+  visit(LOGIN_MODULE)
+  return css
+}
+
+/**
+ * index.html with `markup` in #root, not interactive (`inert`) until the app's first render replaces
+ * it (main.tsx: createRoot empties the container); the login route's stylesheets render-blocking
+ * rather than preloaded, so that the markup paints styled, and every stylesheet before the scripts.
+ * Mantine's light-scheme rules key on the html element's attribute, which MantineProvider would set
+ * only once the app runs.
+ */
+export function loginHtml(indexHtml, markup, stylesheets) {
+  if (/<script/i.test(markup)) throw new Error('The pre-rendered sign-in page must hold no script (CSP)')
+  if (indexHtml.split(ROOT_DIV).length !== 2) throw new Error(`index.html must hold one ${ROOT_DIV}`)
+  const html = indexHtml
+    .replace(ROOT_DIV, `<div id="root"><div inert>${markup}<div id="${MARKUP_END}"></div></div></div>`)
+    .replace(/<html([^>]*)>/, '<html$1 data-mantine-color-scheme="light">')
+  // The stylesheets first and the scripts at low priority: the page paints from HTML and CSS alone,
+  // so on a slow link the CSS should not share it with ~190 KiB of JavaScript (Chrome holds back
+  // low-priority requests while render-blocking ones load). Vite writes one tag a line.
+  const lines = html.split('\n')
+  const hrefOf = (line) => {
+    const [, rel, href] =
+      line.match(/^\s*<link rel="(stylesheet|preload" as="style)"[^>]* href="([^"]+)">$/) ?? []
+    return rel === 'stylesheet' || stylesheets.includes(href) ? href : undefined
+  }
+  const hrefs = lines.map(hrefOf).filter((href) => href && !stylesheets.includes(href))
+  hrefs.push(...stylesheets)
+  const rest = lines.filter((line) => !hrefOf(line))
+  const firstScript = rest.findIndex((line) => line.trimStart().startsWith('<script'))
+  if (firstScript < 0) throw new Error('index.html has no entry script')
+  const indent = rest[firstScript].match(/^\s*/)[0]
+  rest.splice(
+    firstScript,
+    0,
+    `${indent}<link rel="expect" href="#${MARKUP_END}" blocking="render">`,
+    ...hrefs.map((href) => `${indent}<link rel="stylesheet" crossorigin href="${href}">`),
+  )
+  return rest
+    .join('\n')
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+}
+
+async function renderLoginMarkup(webDir, outDir) {
+  const { build } = await import('vite')
+  await build({
+    root: webDir,
+    mode: 'production',
+    logLevel: 'warn',
+    build: { ssr: SSR_ENTRY, outDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
+  })
+  // The sign-in form reads whether a session has just expired; a first visit has nothing stored.
+  globalThis.sessionStorage ??= { getItem: () => null, setItem() {}, removeItem() {} }
+  const entry = path.join(outDir, `${path.basename(SSR_ENTRY, '.tsx')}.js`)
+  const { renderLoginPage } = await import(pathToFileURL(entry).href)
+  return renderLoginPage()
+}
+
+export async function prerenderLogin(root) {
+  const webDir = path.join(root, 'web')
+  const dist = path.join(webDir, 'dist')
+  // Inside the repository, so that the SSR bundle's imports of React and Mantine resolve.
+  const outDir = path.join(root, 'node_modules/.cache/daftar-prerender-login')
+  const markup = await renderLoginMarkup(webDir, outDir)
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'))
+  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
+  fs.writeFileSync(path.join(dist, 'login.html'), loginHtml(indexHtml, markup, loginStylesheets(manifest)))
+  fs.rmSync(outDir, { recursive: true, force: true })
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await prerenderLogin(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'))
+}
