@@ -45,6 +45,10 @@ export type LoginInput = z.infer<typeof loginInput>
 
 export const refreshInput = z.object({ refreshToken: z.string().min(1).max(200) })
 
+/** What sign-in and a refresh answer: the two tokens and nothing else (docs/security.md). */
+export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() })
+export type TokenPair = z.infer<typeof tokenPair>
+
 export const forgotPasswordInput = z.object({ identifier })
 
 export const resetPasswordInput = z.object({

@@ -15,6 +15,9 @@ export const presignedUrlQuery = z.object({
     .transform((v) => v === 'true'),
 })
 
+/** GET /get-presigned-url. */
+export const presignedUrlResponse = z.object({ url: z.string() })
+
 const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const
 
 /** 1536 → "1.5 KB"; bytes under 1 KB stay whole ("512 Bytes"). */

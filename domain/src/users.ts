@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { instant } from './contract.ts'
 import { invalidGstin, isValidGstin } from './gstin.ts'
 import { invalidIfsc, isValidIfsc } from './indian-ids.ts'
 
@@ -40,32 +41,49 @@ export function isAcceptedPhoto(file: { type: string; size: number }): boolean {
   return (PHOTO_ACCEPTED_TYPES as readonly string[]).includes(file.type) && file.size <= PHOTO_MAX_BYTES
 }
 
-/** The user as every endpoint returns it. */
-export interface User {
-  user_id: string
-  username: string
-  full_name: string
-  designation: string | null
-  employee_id: string | null
-  display_photo: string | null
-  isadmin: boolean
-  is_accountant: boolean
-}
+/**
+ * The user as every endpoint returns it. The answers below are the only user fields that leave the
+ * server: a route serialises through them, so a secret of the row (the password hash) is stripped even
+ * if a service returned the whole row (docs/architecture.md, "One contract").
+ */
+export const userSummary = z.object({
+  user_id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  designation: z.string().nullable(),
+  employee_id: z.string().nullable(),
+  display_photo: z.string().nullable(),
+  isadmin: z.boolean(),
+  is_accountant: z.boolean(),
+})
+export type User = z.infer<typeof userSummary>
 
-export interface CurrentUser extends User {
-  email: string | null
-  mobile: string | null
-  orgName: string
-  orgUserLimit: number | null
-  orgCurrentUserCount: number
-}
+/** GET /users/me: the signed-in user, the version its profile edit sends back, and the organisation's limit. */
+export const currentUser = userSummary.extend({
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  version: z.number().int(),
+  orgName: z.string(),
+  orgUserLimit: z.number().int().nullable(),
+  orgCurrentUserCount: z.number().int(),
+})
+export type CurrentUser = z.infer<typeof currentUser>
 
-export interface AdminUser extends User {
-  email: string | null
-  mobile: string | null
-  is_active: boolean
-  created_at: string
-}
+/** PUT /users/:id. */
+export const profileUpdateResponse = z.object({ message: z.string(), user: userSummary })
+
+/** A user as the admin settings list it, with the version its access change sends back. */
+export const adminUser = userSummary.extend({
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: instant,
+  version: z.number().int(),
+})
+export type AdminUser = z.infer<typeof adminUser>
+
+/** PUT /admin/users/:id. */
+export const adminUserUpdateResponse = z.object({ message: z.string(), user: adminUser })
 
 export const adminUserUpdateInput = z
   .object({
@@ -104,11 +122,41 @@ export const organisationBillingFields = {
     'Invalid UPI ID.',
   ),
 }
-export type OrganisationBilling = { [K in keyof typeof organisationBillingFields]: string | null }
+const billingAnswer = z.string().nullable()
+/** The invoice details as the API answers them. */
+export const organisationBillingDetails = z.object({
+  gstin: billingAnswer,
+  address: billingAnswer,
+  bank_account_name: billingAnswer,
+  bank_name: billingAnswer,
+  bank_account_number: billingAnswer,
+  bank_ifsc: billingAnswer,
+  bank_branch: billingAnswer,
+  upi_id: billingAnswer,
+})
+export type OrganisationBilling = z.infer<typeof organisationBillingDetails>
 
 export const organisationUpdateInput = z.object({
   name: z.string().trim().min(1, 'Organisation name is required.').max(120),
   ...organisationBillingFields,
+})
+
+/** GET /admin/settings: the organisation with its user limit and invoice details, and every user. */
+export const adminSettings = z.object({
+  organisation: organisationBillingDetails.extend({
+    name: z.string(),
+    userLimit: z.number().int().nullable(),
+    userCount: z.number().int(),
+    version: z.number().int(),
+  }),
+  users: z.array(adminUser),
+})
+export type AdminSettings = z.infer<typeof adminSettings>
+
+/** PUT /admin/organisation. */
+export const organisationUpdateResponse = z.object({
+  message: z.string(),
+  organisation: organisationBillingDetails.extend({ name: z.string(), version: z.number().int() }),
 })
 
 /** A null limit means the provider has set none. */

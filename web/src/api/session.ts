@@ -2,15 +2,13 @@
  * The signed-in state: two tokens in localStorage, shared by every tab. Components read it through
  * useSession(); any change (sign-in, refresh, sign-out in another tab) re-renders them.
  */
+import type { TokenPair } from '@daftar/domain/auth'
 import { useSyncExternalStore } from 'react'
 
 const ACCESS = 'daftar.accessToken'
 const REFRESH = 'daftar.refreshToken'
 
-export interface Tokens {
-  accessToken: string
-  refreshToken: string
-}
+export type Tokens = TokenPair
 
 const listeners = new Set<() => void>()
 const emit = () => {

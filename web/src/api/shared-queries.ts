@@ -5,7 +5,7 @@ import { ApiError, api } from './client.ts'
 
 const MINUTE = 60_000
 
-export type Me = CurrentUser & { version: number }
+export type Me = CurrentUser
 
 export const meQuery = queryOptions({
   queryKey: ['users', 'me'],
@@ -23,7 +23,7 @@ export const usersQuery = queryOptions({
 
 export const categoriesQuery = queryOptions({
   queryKey: ['categories'],
-  queryFn: ({ signal }) => api<(Category & { version: number })[]>('/categories', { signal }),
+  queryFn: ({ signal }) => api<Category[]>('/categories', { signal }),
   staleTime: 10 * MINUTE,
 })
 

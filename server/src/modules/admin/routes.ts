@@ -1,4 +1,11 @@
-import { adminUserUpdateInput, organisationUpdateInput } from '@daftar/domain'
+import {
+  adminSettings,
+  adminUserUpdateInput,
+  adminUserUpdateResponse,
+  idParams,
+  organisationUpdateInput,
+  organisationUpdateResponse,
+} from '@daftar/domain'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { Deps } from '../../platform/deps.ts'
 import type { App } from '../../platform/http.ts'
@@ -8,9 +15,11 @@ import { getSettings, updateOrganisation, updateUserAccess } from './service.ts'
 export async function adminRoutes(app: App, deps: Deps) {
   app.addHook('preHandler', async (req) => requireAdmin(req.ctx))
 
-  app.get('/admin/settings', async (req) => getSettings(deps, req.ctx))
+  app.get('/admin/settings', { schema: { response: { 200: adminSettings } } }, async (req) =>
+    getSettings(deps, req.ctx),
+  )
 
-  app.put('/admin/organisation', async (req) =>
+  app.put('/admin/organisation', { schema: { response: { 200: organisationUpdateResponse } } }, async (req) =>
     updateOrganisation(
       deps,
       req.ctx,
@@ -19,13 +28,16 @@ export async function adminRoutes(app: App, deps: Deps) {
     ),
   )
 
-  app.put<{ Params: { id: string } }>('/admin/users/:id', async (req) =>
-    updateUserAccess(
-      deps,
-      req.ctx,
-      req.params.id,
-      parse(adminUserUpdateInput, req.body),
-      ifMatchVersion(req.headers['if-match']),
-    ),
+  app.put(
+    '/admin/users/:id',
+    { schema: { params: idParams, response: { 200: adminUserUpdateResponse } } },
+    async (req) =>
+      updateUserAccess(
+        deps,
+        req.ctx,
+        req.params.id,
+        parse(adminUserUpdateInput, req.body),
+        ifMatchVersion(req.headers['if-match']),
+      ),
   )
 }

@@ -36,7 +36,7 @@ export async function getSettings(deps: Deps, ctx: RequestContext) {
       version: org.version,
       ...organisationBilling(org),
     },
-    users: rows.map((row) => ({ ...presentAdminUser(row), version: row.version })),
+    users: rows.map(presentAdminUser),
   }
 }
 
@@ -123,7 +123,7 @@ export async function updateUserAccess(
       before: { isadmin: before.isAdmin, is_accountant: before.isAccountant, is_active: before.isActive },
       after: { isadmin: after!.isAdmin, is_accountant: after!.isAccountant, is_active: after!.isActive },
     })
-    return { message: 'User updated.', user: { ...presentAdminUser(after!), version: after!.version } }
+    return { message: 'User updated.', user: presentAdminUser(after!) }
   })
 }
 

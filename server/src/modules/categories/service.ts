@@ -8,7 +8,7 @@ import { categories } from './schema.ts'
 
 type Row = typeof categories.$inferSelect
 
-const present = (row: Row): Category & { version: number } => ({
+const present = (row: Row): Category => ({
   category_id: row.categoryId,
   category_name: row.categoryName,
   category_color: row.categoryColor,

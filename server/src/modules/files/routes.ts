@@ -1,4 +1,4 @@
-import { presignedUrlQuery } from '@daftar/domain'
+import { presignedUrlQuery, presignedUrlResponse } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { contentTypeForKey } from '../../platform/file-types.ts'
@@ -8,7 +8,7 @@ import { parse } from '../../platform/validation.ts'
 
 /** GET /get-presigned-url: signs a key only for a caller who may read the record that owns it. */
 export async function presignRoutes(app: App, deps: Deps) {
-  app.get('/get-presigned-url', async (req) => {
+  app.get('/get-presigned-url', { schema: { response: { 200: presignedUrlResponse } } }, async (req) => {
     const query = parse(presignedUrlQuery, req.query)
     const granted = isWellFormedKey(query.key)
       ? await deps.fileAccess.check(req.ctx, query.bucketType, query.key)

@@ -1,3 +1,4 @@
+import { idParams, messageResponse, notificationPage, unreadCountResponse } from '@daftar/domain'
 import { z } from 'zod'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -11,18 +12,28 @@ const listQuery = z.object({
 })
 
 export async function notificationRoutes(app: App, deps: Deps) {
-  app.get('/notifications', async (req) => {
+  app.get('/notifications', { schema: { response: { 200: notificationPage } } }, async (req) => {
     const { page, limit } = parse(listQuery, req.query)
     return listNotifications(deps, req.ctx, page, limit)
   })
 
-  app.get('/notifications/unread-count', async (req) => unreadCount(deps, req.ctx))
+  app.get(
+    '/notifications/unread-count',
+    { schema: { response: { 200: unreadCountResponse } } },
+    async (req) => unreadCount(deps, req.ctx),
+  )
 
-  app.put('/notifications/read-all', async (req) => markAllRead(deps, req.ctx))
+  app.put('/notifications/read-all', { schema: { response: { 200: messageResponse } } }, async (req) =>
+    markAllRead(deps, req.ctx),
+  )
 
-  app.put<{ Params: { id: string } }>('/notifications/:id/read', async (req) => {
-    const id = Number(req.params.id)
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound('Notification not found.')
-    return markRead(deps, req.ctx, id)
-  })
+  app.put(
+    '/notifications/:id/read',
+    { schema: { params: idParams, response: { 200: messageResponse } } },
+    async (req) => {
+      const id = Number(req.params.id)
+      if (!Number.isSafeInteger(id) || id < 1) throw notFound('Notification not found.')
+      return markRead(deps, req.ctx, id)
+    },
+  )
 }

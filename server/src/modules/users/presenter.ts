@@ -23,5 +23,6 @@ export function presentAdminUser(row: UserRow): AdminUser {
     mobile: row.mobile,
     is_active: row.isActive,
     created_at: row.createdAt.toISOString(),
+    version: row.version,
   }
 }

@@ -23,7 +23,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { adminApi } from './api.ts'
 
-type Editable = Category & { version: number }
+type Editable = Category
 
 const swatches = [
   '#f0f0f0',

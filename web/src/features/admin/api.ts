@@ -1,16 +1,8 @@
-import type { AdminUser, Category, OrganisationBilling } from '@daftar/domain'
+import type { AdminSettings, AdminUser, Category, OrganisationBilling } from '@daftar/domain'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 
-export interface Settings {
-  organisation: {
-    name: string
-    userLimit: number | null
-    userCount: number
-    version: number
-  } & OrganisationBilling
-  users: (AdminUser & { version: number })[]
-}
+export type Settings = AdminSettings
 
 export const settingsQuery = queryOptions({
   queryKey: ['admin', 'settings'],

@@ -1,32 +1,15 @@
+import type { NotificationPage, UnreadCountResponse } from '@daftar/domain/notifications'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 
-export interface AppNotification {
-  notification_id: number
-  message: string
-  is_read: boolean
-  created_at: string
-  link: string | null
-  type: string
-  entity_type: string | null
-  entity_id: string | null
-  triggering_username: string | null
-  triggering_user_fullname: string | null
-  triggering_user_display_photo: string | null
-}
-
-interface NotificationPage {
-  currentPage: number
-  totalPages: number
-  notifications: AppNotification[]
-}
+export type { AppNotification } from '@daftar/domain/notifications'
 
 export const PANEL_PAGE_SIZE = 15
 export const ALREADY_READ = 'Notification was already marked as read or no update was needed.'
 
 export const unreadCountQuery = queryOptions({
   queryKey: ['notifications', 'unread-count'],
-  queryFn: ({ signal }) => api<{ unreadCount: number }>('/notifications/unread-count', { signal }),
+  queryFn: ({ signal }) => api<UnreadCountResponse>('/notifications/unread-count', { signal }),
   select: (data) => data.unreadCount,
   // Every 30 s and on window focus, never in the background (docs/product.md, "Notifications").
   refetchInterval: 30_000,
