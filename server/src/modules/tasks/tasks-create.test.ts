@@ -64,6 +64,96 @@ describe('links a caller may open (issue 10)', () => {
       client_readable: false,
     })
   })
+
+  it('in every list, per caller: links by their own access, people only of the tasks they are on', async () => {
+    const orgId = (await createOrg(server)).orgId
+    const boss = await person(server, orgId, { isAdmin: true, fullName: 'Bina Boss' })
+    const maker = await person(server, orgId, { fullName: 'Mira Maker' })
+    const doer = await person(server, orgId, { fullName: 'Dev Doer' })
+    const watcher = await person(server, orgId, { fullName: 'Wes Watcher' })
+    const outsider = await person(server, orgId, { fullName: 'Otto Outsider' })
+    const gone = await person(server, orgId, { fullName: 'Gita Gone' })
+    const clientId = await createClient(server, boss.token, { name: 'Listed Client' })
+    const projectId = await createProject(server, boss.token, clientId, { name: 'Listed Project' })
+    // The doer may open the client, the watcher the project; the outsider both, yet is on none of them.
+    await grant(server, boss.token, doer.userId, 'CLIENT', clientId)
+    await grant(server, boss.token, watcher.userId, 'PROJECT', projectId)
+    await grant(server, boss.token, outsider.userId, 'CLIENT', clientId)
+    await grant(server, boss.token, outsider.userId, 'PROJECT', projectId)
+    const open = await newTask(maker, {
+      projectId,
+      assignTo: doer.username,
+      cc: JSON.stringify([watcher.username]),
+    })
+    const done = await newTask(maker, {
+      projectId,
+      assignTo: doer.username,
+      cc: JSON.stringify([watcher.username]),
+    })
+    expect((await doer.api.complete(done.task_id)).statusCode).toBe(200)
+    expect((await maker.api.approve(done.task_id)).statusCode).toBe(200)
+    const dropped = await newTask(maker, {
+      projectId,
+      assignTo: doer.username,
+      cc: JSON.stringify([watcher.username]),
+    })
+    expect((await maker.api.remove(dropped.task_id)).statusCode).toBe(200)
+    // A task of the outsider's own, made by someone no longer registered: it names nobody else.
+    const own = await newTask(gone, { assignTo: outsider.username })
+    await deactivate(server, boss, gone.userId)
+
+    type List = { tasks: Task[]; people: Record<string, unknown>; ids: string[] }
+    const list = async (p: Person, url: string): Promise<List> => {
+      const res = await p.api.get(url)
+      expect(res.statusCode, res.body).toBe(200)
+      const body = res.json() as Omit<List, 'ids'>
+      return { ...body, ids: body.tasks.map((t) => t.task_id) }
+    }
+    const lists = async (p: Person) => ({
+      active: await list(p, '/tasks'),
+      finished: await list(p, '/tasks/finished'),
+      deleted: await list(p, '/tasks/deleted'),
+    })
+    const links = (t: Task | undefined) => t && { project: t.project_readable, client: t.client_readable }
+    const expected: [Person, { project: boolean; client: boolean }][] = [
+      [maker, { project: false, client: false }],
+      [doer, { project: false, client: true }],
+      [watcher, { project: true, client: false }],
+    ]
+    for (const [p, access] of expected) {
+      const { active, finished, deleted } = await lists(p)
+      expect(active.ids).toEqual([open.task_id])
+      expect(finished.ids).toEqual([done.task_id])
+      expect(deleted.ids).toEqual([dropped.task_id])
+      for (const body of [active, finished, deleted]) {
+        expect(links(body.tasks[0]), p.fullName).toEqual(access)
+        expect(body.people).toEqual(
+          Object.fromEntries(
+            [maker, doer, watcher].map((x) => [
+              x.username,
+              { username: x.username, full_name: x.fullName, employee_id: null },
+            ]),
+          ),
+        )
+      }
+    }
+    // The outsider's access opens nothing of tasks they are not on, and names none of their people.
+    const { active, finished, deleted } = await lists(outsider)
+    expect(active.ids).toEqual([own.task_id])
+    expect(active.tasks[0]).toMatchObject({ creator_registered: false, assignee_registered: true })
+    expect(active.people).toEqual({
+      [outsider.username]: { username: outsider.username, full_name: outsider.fullName, employee_id: null },
+    })
+    expect([finished.ids, deleted.ids, finished.people, deleted.people]).toEqual([[], [], {}, {}])
+    expect((await outsider.api.get(`/tasks/${open.task_id}`)).statusCode).toBe(404)
+    // An admin opens every link, but lists only their own tasks.
+    const before = await lists(boss)
+    expect([before.active.ids, before.finished.ids, before.deleted.ids]).toEqual([[], [], []])
+    const bossTask = await newTask(boss, { projectId, assignTo: doer.username })
+    const bossActive = (await lists(boss)).active
+    expect(bossActive.ids).toEqual([bossTask.task_id])
+    expect(links(bossActive.tasks[0])).toEqual({ project: true, client: true })
+  })
 })
 
 describe('POST /tasks', () => {
