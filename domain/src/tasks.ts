@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDay } from './contract.ts'
+import { isCalendarDay, messageResponse, pageFields } from './contract.ts'
 
 export const TASK_STATUS = {
   inProgress: 'In Progress',
@@ -44,55 +44,69 @@ export const taskMessages = {
   wrongState: 'The task is not in a state that allows this.',
 } as const
 
-export interface Comment {
-  comment_id: string
-  task_id: string
-  username: string
-  comment_text: string
-  created_at: string
-}
+export const comment = z.object({
+  comment_id: z.string(),
+  task_id: z.string(),
+  username: z.string(),
+  comment_text: z.string(),
+  created_at: z.string(),
+})
+export type Comment = z.infer<typeof comment>
 
 /** A task as the API returns it, plus who in its chain is still a registered user. */
-export interface Task {
-  task_id: string
-  title: string
-  project: string | null
-  project_id: string | null
-  client: string | null
-  client_id: string | null
+export const task = z.object({
+  task_id: z.string(),
+  title: z.string(),
+  project: z.string().nullable(),
+  project_id: z.string().nullable(),
+  client: z.string().nullable(),
+  client_id: z.string().nullable(),
   /** Whether the caller may open the linked project / client: else the web shows the name as text. */
-  project_readable: boolean
-  client_readable: boolean
-  assignment_chain: string[]
-  deadline: string | null
-  start_date: string | null
-  added_date: string
-  details: string | null
-  attachment: string | null
-  category_id: string | null
-  category_name: string | null
-  category_color: string | null
-  cc: string[]
-  status: TaskStatus
-  edited_at: string | null
-  deletion_date: string | null
-  approved_at: string | null
-  submitted_at: string | null
-  completion_file: string | null
-  completion_feedback: string | null
-  rejection_comments: string | null
-  comments: Comment[]
-  creator_registered: boolean
-  assignee_registered: boolean
-  version: number
-}
+  project_readable: z.boolean(),
+  client_readable: z.boolean(),
+  assignment_chain: z.array(z.string()),
+  deadline: z.string().nullable(),
+  start_date: z.string().nullable(),
+  added_date: z.string(),
+  details: z.string().nullable(),
+  attachment: z.string().nullable(),
+  category_id: z.string().nullable(),
+  category_name: z.string().nullable(),
+  category_color: z.string().nullable(),
+  cc: z.array(z.string()),
+  status: z.enum(taskStatuses),
+  edited_at: z.string().nullable(),
+  deletion_date: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  completion_file: z.string().nullable(),
+  completion_feedback: z.string().nullable(),
+  rejection_comments: z.string().nullable(),
+  comments: z.array(comment),
+  creator_registered: z.boolean(),
+  assignee_registered: z.boolean(),
+  version: z.number().int(),
+})
+export type Task = z.infer<typeof task>
 
 /** Users of the chain and CC, by username, with their names and employee ids for links. */
-export interface TaskPerson {
-  username: string
-  full_name: string
-  employee_id: string | null
-}
+export const taskPerson = z.object({
+  username: z.string(),
+  full_name: z.string(),
+  employee_id: z.string().nullable(),
+})
+export type TaskPerson = z.infer<typeof taskPerson>
+
+const peopleByUsername = z.record(z.string(), taskPerson)
+
+/** GET /tasks: the caller's active tasks and the people they name. */
+export const activeTaskList = z.object({ tasks: z.array(task), people: peopleByUsername })
+/** GET /tasks/finished and /tasks/deleted: a page of them. */
+export const closedTaskPage = activeTaskList.extend(pageFields)
+/** One task with its comments and people (GET /tasks/{id}, and what a create, edit or forward answers). */
+export const taskWithPeople = task.extend({ people: peopleByUsername })
+export const taskChangeResponse = messageResponse.extend({ task: taskWithPeople })
+export const commentResponse = messageResponse.extend({ comment })
 
 export const creatorOf = (task: Pick<Task, 'assignment_chain'>) => task.assignment_chain[0]!
 export const assigneeOf = (task: Pick<Task, 'assignment_chain'>) => task.assignment_chain.at(-1)!

@@ -1,6 +1,6 @@
 /**
  * The response schemas are the guard on what leaves the server (docs/architecture.md, "One contract"):
- * here every service of auth, users, admin, categories, notifications and push returns, on top of its
+ * here every service of auth, users, admin, categories, notifications, push and the task lists returns, on top of its
  * real answer, the secrets a whole database row would carry (a password hash, token and OTP hashes,
  * push keys) in every object it answers. Each answer must still carry exactly the fields its schema
  * names, so a route without a schema, or a field added to an answer by mistake, fails here.
@@ -100,6 +100,25 @@ vi.mock('../src/modules/push/service.ts', async (importOriginal) => ({
   unsubscribe: async () => withSecrets({ message: 'Unsubscribed from push notifications.' }),
 }))
 
+/** A task answer with the secrets in every task, comment and person (not as people's usernames). */
+function withTaskSecrets(value: unknown): unknown {
+  const leak = (o: object) => ({ ...o, ...secrets })
+  const task = (t: { comments?: object[] }) => ({ ...leak(t), comments: t.comments?.map(leak) })
+  const people = (p: Record<string, object>) =>
+    Object.fromEntries(Object.entries(p).map(([username, person]) => [username, leak(person)]))
+  const answer = value as { tasks?: object[]; people: Record<string, object> }
+  return answer.tasks
+    ? { ...leak(answer), tasks: answer.tasks.map(task), people: people(answer.people) }
+    : { ...task(answer as { comments?: object[] }), people: people(answer.people) }
+}
+vi.mock('../src/modules/tasks/queries.ts', async (importOriginal) => {
+  const real = await importOriginal<Record<string, (...args: unknown[]) => Promise<unknown>>>()
+  const wrapped = { ...real }
+  for (const name of ['listActiveTasks', 'listClosedTasks', 'getTask'])
+    wrapped[name] = async (...args: unknown[]) => withTaskSecrets(await real[name]!(...args))
+  return wrapped
+})
+
 const USER = [
   'designation',
   'display_photo',
@@ -136,6 +155,40 @@ const NOTIFICATION = [
   'triggering_username',
   'type',
 ]
+const TASK = [
+  'added_date',
+  'approved_at',
+  'assignee_registered',
+  'assignment_chain',
+  'attachment',
+  'category_color',
+  'category_id',
+  'category_name',
+  'cc',
+  'client',
+  'client_id',
+  'client_readable',
+  'comments',
+  'completion_feedback',
+  'completion_file',
+  'creator_registered',
+  'deadline',
+  'deletion_date',
+  'details',
+  'edited_at',
+  'project',
+  'project_id',
+  'project_readable',
+  'rejection_comments',
+  'start_date',
+  'status',
+  'submitted_at',
+  'task_id',
+  'title',
+  'version',
+]
+const TASK_PERSON = ['employee_id', 'full_name', 'username']
+const COMMENT = ['comment_id', 'comment_text', 'created_at', 'task_id', 'username']
 const MESSAGE = ['message']
 
 const keys = (value: object) => Object.keys(value).sort()
@@ -304,5 +357,39 @@ describe('notification and push answers', () => {
     expect(keys(subscribed)).toEqual(MESSAGE)
     const endpoint = subscription.endpoint
     expect(keys(answer(await api().post('/notifications/unsubscribe', { endpoint })))).toEqual(MESSAGE)
+  })
+})
+
+describe('task answers carry only the fields of a task, its comments and its people', () => {
+  it('create, comment, the detail and the lists', async () => {
+    const body = multipart({ title: 'Schema task', assignTo: colleague.username })
+    const created = answer<{ task: Json & { task_id: string } }>(
+      await api().post('/tasks', body.payload, body.headers),
+      201,
+    )
+    expect(keys(created)).toEqual(['message', 'task'])
+    expect(keys(created.task)).toEqual([...TASK, 'people'].sort())
+    const id = created.task.task_id
+    const commented = answer<{ comment: Json }>(
+      await api().post('/comments', { task_id: id, comment_text: 'A note' }),
+      201,
+    )
+    expect(keys(commented)).toEqual(['comment', 'message'])
+    expect(keys(commented.comment)).toEqual(COMMENT)
+    const detail = answer<Json & { comments: Json[]; people: Record<string, Json> }>(
+      await api().get(`/tasks/${id}`),
+    )
+    expect(keys(detail)).toEqual([...TASK, 'people'].sort())
+    expect(detail.comments.map(keys)).toEqual([COMMENT])
+    expect(Object.keys(detail.people).sort()).toEqual([admin.username, colleague.username].sort())
+    for (const person of Object.values(detail.people)) expect(keys(person)).toEqual(TASK_PERSON)
+    const list = answer<{ tasks: Json[]; people: Record<string, Json> }>(await api().get('/tasks'))
+    expect(keys(list)).toEqual(['people', 'tasks'])
+    for (const task of list.tasks) expect(keys(task)).toEqual(TASK)
+    for (const person of Object.values(list.people)) expect(keys(person)).toEqual(TASK_PERSON)
+    expect(keys(answer(await api().delete(`/tasks/${id}`)))).toEqual(MESSAGE)
+    const deleted = answer<{ tasks: Json[] }>(await api().get('/tasks/deleted'))
+    expect(keys(deleted)).toEqual(['currentPage', 'people', 'tasks', 'totalPages'])
+    expect(deleted.tasks.map(keys)).toEqual([TASK])
   })
 })

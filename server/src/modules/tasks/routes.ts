@@ -1,12 +1,19 @@
 import {
+  activeTaskList,
+  closedTaskPage,
   commentInput,
+  commentResponse,
   completeTaskInput,
   deletedQuery,
   finishedQuery,
   forwardTaskInput,
+  idParams,
+  messageResponse,
   rejectTaskInput,
   TASK_STATUS,
+  taskChangeResponse,
   taskInput,
+  taskWithPeople,
 } from '@daftar/domain'
 import { and, eq } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
@@ -29,8 +36,6 @@ import { getTask, listActiveTasks, listClosedTasks, visibleTo } from './queries.
 import { ATTACHMENT_RULE, COMPLETION_RULE } from './rules.ts'
 import { tasks } from './schema.ts'
 
-type IdParams = { Params: { id: string } }
-
 export async function taskRoutes(app: App, deps: Deps) {
   // An attachment or completion file may be read by whoever may see its task.
   const fileOfVisibleTask =
@@ -47,22 +52,30 @@ export async function taskRoutes(app: App, deps: Deps) {
     fileOfVisibleTask(tasks.completionFile, tasks.completionFileName),
   )
 
-  app.get('/tasks', async (req) => listActiveTasks(deps, req.ctx))
-  app.get('/tasks/finished', async (req) =>
+  app.get('/tasks', { schema: { response: { 200: activeTaskList } } }, async (req) =>
+    listActiveTasks(deps, req.ctx),
+  )
+  app.get('/tasks/finished', { schema: { response: { 200: closedTaskPage } } }, async (req) =>
     listClosedTasks(deps, req.ctx, 'finished', parse(finishedQuery, req.query)),
   )
-  app.get('/tasks/deleted', async (req) =>
+  app.get('/tasks/deleted', { schema: { response: { 200: closedTaskPage } } }, async (req) =>
     listClosedTasks(deps, req.ctx, 'deleted', parse(deletedQuery, req.query)),
   )
-  app.get<IdParams>('/tasks/finished/:id', async (req) =>
-    getTask(deps, req.ctx, req.params.id, TASK_STATUS.completed),
+  app.get(
+    '/tasks/finished/:id',
+    { schema: { params: idParams, response: { 200: taskWithPeople } } },
+    async (req) => getTask(deps, req.ctx, req.params.id, TASK_STATUS.completed),
   )
-  app.get<IdParams>('/tasks/deleted/:id', async (req) =>
-    getTask(deps, req.ctx, req.params.id, TASK_STATUS.deleted),
+  app.get(
+    '/tasks/deleted/:id',
+    { schema: { params: idParams, response: { 200: taskWithPeople } } },
+    async (req) => getTask(deps, req.ctx, req.params.id, TASK_STATUS.deleted),
   )
-  app.get<IdParams>('/tasks/:id', async (req) => getTask(deps, req.ctx, req.params.id))
+  app.get('/tasks/:id', { schema: { params: idParams, response: { 200: taskWithPeople } } }, async (req) =>
+    getTask(deps, req.ctx, req.params.id),
+  )
 
-  app.post('/tasks', async (req, reply) => {
+  app.post('/tasks', { schema: { response: { 201: taskChangeResponse } } }, async (req, reply) => {
     const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
       attachment: ATTACHMENT_RULE,
     })
@@ -73,48 +86,69 @@ export async function taskRoutes(app: App, deps: Deps) {
     return result
   })
 
-  app.put<IdParams>('/tasks/:id', async (req) => {
-    const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
-      attachment: ATTACHMENT_RULE,
-    })
-    return keepUploadsOnlyIf(deps.storage, files, () =>
-      updateTask(
-        deps,
-        req.ctx,
-        req.params.id,
-        parse(taskInput, fields),
-        files.attachment,
-        ifMatchVersion(req.headers['if-match']),
-      ),
-    )
-  })
-
-  app.delete<IdParams>('/tasks/:id', async (req) => deleteTask(deps, req.ctx, req.params.id))
-
-  app.put<IdParams>('/tasks/:id/complete', async (req) => {
-    const { fields, files } = req.isMultipart()
-      ? await readMultipart(req, deps.storage, req.ctx.orgId, { completionFile: COMPLETION_RULE })
-      : { fields: (req.body ?? {}) as Record<string, string>, files: {} as Record<string, never> }
-    return keepUploadsOnlyIf(deps.storage, files, () =>
-      completeTask(
-        deps,
-        req.ctx,
-        req.params.id,
-        parse(completeTaskInput, fields).completionFeedback,
-        files.completionFile,
-      ),
-    )
-  })
-
-  app.put<IdParams>('/tasks/:id/approve', async (req) => approveTask(deps, req.ctx, req.params.id))
-  app.put<IdParams>('/tasks/:id/reject', async (req) =>
-    rejectTask(deps, req.ctx, req.params.id, parse(rejectTaskInput, req.body).rejectionComment),
-  )
-  app.put<IdParams>('/tasks/:id/forward', async (req) =>
-    forwardTask(deps, req.ctx, req.params.id, parse(forwardTaskInput, req.body).assignTo),
+  app.put(
+    '/tasks/:id',
+    { schema: { params: idParams, response: { 200: taskChangeResponse } } },
+    async (req) => {
+      const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
+        attachment: ATTACHMENT_RULE,
+      })
+      return keepUploadsOnlyIf(deps.storage, files, () =>
+        updateTask(
+          deps,
+          req.ctx,
+          req.params.id,
+          parse(taskInput, fields),
+          files.attachment,
+          ifMatchVersion(req.headers['if-match']),
+        ),
+      )
+    },
   )
 
-  app.post('/comments', async (req, reply) => {
+  app.delete(
+    '/tasks/:id',
+    { schema: { params: idParams, response: { 200: messageResponse } } },
+    async (req) => deleteTask(deps, req.ctx, req.params.id),
+  )
+
+  app.put(
+    '/tasks/:id/complete',
+    { schema: { params: idParams, response: { 200: messageResponse } } },
+    async (req) => {
+      const { fields, files } = req.isMultipart()
+        ? await readMultipart(req, deps.storage, req.ctx.orgId, { completionFile: COMPLETION_RULE })
+        : { fields: (req.body ?? {}) as Record<string, string>, files: {} as Record<string, never> }
+      return keepUploadsOnlyIf(deps.storage, files, () =>
+        completeTask(
+          deps,
+          req.ctx,
+          req.params.id,
+          parse(completeTaskInput, fields).completionFeedback,
+          files.completionFile,
+        ),
+      )
+    },
+  )
+
+  app.put(
+    '/tasks/:id/approve',
+    { schema: { params: idParams, response: { 200: messageResponse } } },
+    async (req) => approveTask(deps, req.ctx, req.params.id),
+  )
+  app.put(
+    '/tasks/:id/reject',
+    { schema: { params: idParams, response: { 200: messageResponse } } },
+    async (req) =>
+      rejectTask(deps, req.ctx, req.params.id, parse(rejectTaskInput, req.body).rejectionComment),
+  )
+  app.put(
+    '/tasks/:id/forward',
+    { schema: { params: idParams, response: { 200: taskChangeResponse } } },
+    async (req) => forwardTask(deps, req.ctx, req.params.id, parse(forwardTaskInput, req.body).assignTo),
+  )
+
+  app.post('/comments', { schema: { response: { 201: commentResponse } } }, async (req, reply) => {
     const input = parse(commentInput, req.body)
     const result = await addComment(deps, req.ctx, input.task_id, input.comment_text)
     reply.code(201)
