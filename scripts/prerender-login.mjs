@@ -5,6 +5,7 @@
 // client build: a Vite SSR build of web/src/features/auth/login-prerender.tsx (the real LoginPage in
 // the app's MantineProvider and theme, with the same CSS-module class names as the client build),
 // rendered with react-dom/server. The server answers GET /login with it (server/src/app.ts).
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -32,23 +33,62 @@ export function loginStylesheets(manifest) {
   return css
 }
 
+/** The entry script's address and the modules index.html preloads, in index.html's order. */
+function appScripts(indexHtml) {
+  const entry = indexHtml.match(/<script type="module"[^>]* src="([^"]+)"><\/script>/)?.[1]
+  if (!entry) throw new Error('index.html has no entry script')
+  const preloads = [...indexHtml.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)].map((m) => m[1])
+  return { entry, preloads }
+}
+
+/**
+ * login.html's only script. The page is painted from its HTML and CSS; the app's code is asked for
+ * once that first frame is on screen, so on a slow link it does not share the connection with the
+ * stylesheets the paint waits for (and Lighthouse no longer counts it before the page's largest
+ * text). It then starts as from index.html, with the same modules preloaded.
+ */
+export function loginBoot(indexHtml) {
+  const { entry, preloads } = appScripts(indexHtml)
+  return `// Daftar's sign-in page: load the app after the first paint (scripts/prerender-login.mjs).
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    for (const href of ${JSON.stringify(preloads)}) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = 'anonymous'
+      link.href = href
+      document.head.append(link)
+    }
+    import(${JSON.stringify(entry)})
+  }),
+)
+`
+}
+
 /**
  * index.html with `markup` in #root, not interactive (`inert`) until the app's first render replaces
  * it (main.tsx: createRoot empties the container); the login route's stylesheets render-blocking
- * rather than preloaded, so that the markup paints styled, and every stylesheet before the scripts.
+ * rather than preloaded, so that the markup paints styled; the entry script and its preloads replaced
+ * by `bootSrc` (`loginBoot`), which loads them after the first paint.
  * Mantine's light-scheme rules key on the html element's attribute, which MantineProvider would set
  * only once the app runs.
  */
-export function loginHtml(indexHtml, markup, stylesheets) {
+export function loginHtml(indexHtml, markup, stylesheets, bootSrc) {
   if (/<script/i.test(markup)) throw new Error('The pre-rendered sign-in page must hold no script (CSP)')
   if (indexHtml.split(ROOT_DIV).length !== 2) throw new Error(`index.html must hold one ${ROOT_DIV}`)
   const html = indexHtml
     .replace(ROOT_DIV, `<div id="root"><div inert>${markup}<div id="${MARKUP_END}"></div></div></div>`)
     .replace(/<html([^>]*)>/, '<html$1 data-mantine-color-scheme="light">')
-  // The stylesheets first and the scripts at low priority: the page paints from HTML and CSS alone,
-  // so on a slow link the CSS should not share it with ~190 KiB of JavaScript (Chrome holds back
-  // low-priority requests while render-blocking ones load). Vite writes one tag a line.
-  const lines = html.split('\n')
+  // The stylesheets first, then the boot script alone: the page paints from HTML and CSS. Vite writes
+  // one tag a line.
+  const lines = html
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('<link rel="modulepreload"'))
+    .map((line) =>
+      line.trimStart().startsWith('<script type="module"')
+        ? `${line.match(/^\s*/)[0]}<script type="module" crossorigin src="${bootSrc}"></script>`
+        : line,
+    )
   const hrefOf = (line) => {
     const [, rel, href] =
       line.match(/^\s*<link rel="(stylesheet|preload" as="style)"[^>]* href="([^"]+)">$/) ?? []
@@ -66,10 +106,7 @@ export function loginHtml(indexHtml, markup, stylesheets) {
     `${indent}<link rel="expect" href="#${MARKUP_END}" blocking="render">`,
     ...hrefs.map((href) => `${indent}<link rel="stylesheet" crossorigin href="${href}">`),
   )
-  return rest
-    .join('\n')
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+  return rest.join('\n')
 }
 
 async function renderLoginMarkup(webDir, outDir) {
@@ -95,7 +132,13 @@ export async function prerenderLogin(root) {
   const markup = await renderLoginMarkup(webDir, outDir)
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'))
   const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
-  fs.writeFileSync(path.join(dist, 'login.html'), loginHtml(indexHtml, markup, loginStylesheets(manifest)))
+  const boot = loginBoot(indexHtml)
+  const bootSrc = `/assets/login-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`
+  fs.writeFileSync(path.join(dist, bootSrc), boot)
+  fs.writeFileSync(
+    path.join(dist, 'login.html'),
+    loginHtml(indexHtml, markup, loginStylesheets(manifest), bootSrc),
+  )
   fs.rmSync(outDir, { recursive: true, force: true })
 }
 

@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompress } from '../../scripts/precompress.mjs'
-import { loginHtml } from '../../scripts/prerender-login.mjs'
+import { loginBoot, loginHtml } from '../../scripts/prerender-login.mjs'
 import { buildApp } from '../src/app.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
@@ -16,11 +16,13 @@ import { startTestServer, type TestServer } from './helpers.ts'
 const PRERENDER = '../../web/src/features/auth/login-prerender.tsx'
 const HEADLINE = 'Your office, organised in one secure place.'
 const LOGIN_CSS = '/assets/LoginPage-abc123.css'
+const BOOT = '/assets/login-boot-abc123.js'
 const indexHtml = `<!doctype html>
 <html lang="en">
   <head>
     <title>Daftar</title>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/LoginPage-abc123.js">
     <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
     <link rel="preload" as="style" crossorigin href="${LOGIN_CSS}">
   </head>
@@ -40,7 +42,7 @@ beforeAll(async () => {
   Object.assign(globalThis, { sessionStorage: { getItem: () => null, setItem() {}, removeItem() {} } })
   const { renderLoginPage } = (await import(PRERENDER)) as { renderLoginPage: () => string }
   fs.writeFileSync(path.join(dist, 'index.html'), indexHtml)
-  fs.writeFileSync(path.join(dist, 'login.html'), loginHtml(indexHtml, renderLoginPage(), [LOGIN_CSS]))
+  fs.writeFileSync(path.join(dist, 'login.html'), loginHtml(indexHtml, renderLoginPage(), [LOGIN_CSS], BOOT))
   precompress(dist)
   fs.writeFileSync(path.join(oldDist, 'index.html'), indexHtml)
   server = await startTestServer()
@@ -65,14 +67,16 @@ describe('GET /login', () => {
     expect(res.body).toContain('Email or Mobile')
     expect(res.body).toContain('Password')
     expect(res.body).toContain('<div id="root"><div inert>')
-    // Its stylesheets block rendering, so the markup paints styled, and come before the scripts, which
-    // load at low priority: the first paint needs the HTML and the CSS only.
+    // Its stylesheets block rendering, so the markup paints styled, and come before the one script,
+    // which loads the app after the first paint: that paint needs the HTML and the CSS only.
     const order = [
       '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
       `<link rel="stylesheet" crossorigin href="${LOGIN_CSS}">`,
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">',
+      `<script type="module" crossorigin src="${BOOT}">`,
     ].map((tag) => res.body.indexOf(tag))
     expect(order.every((at, i) => at > (order[i - 1] ?? 0))).toBe(true)
+    expect(res.body).not.toContain('modulepreload')
+    expect(res.body).not.toContain('/assets/index-abc123.js')
     expect(res.body).not.toContain('rel="preload" as="style"')
     // Nothing paints before the whole page is parsed (no half-painted page moving as the rest arrives).
     expect(res.body).toContain('<link rel="expect" href="#prerendered-end" blocking="render">')
@@ -82,13 +86,19 @@ describe('GET /login', () => {
   it('holds no inline script, and keeps the CSP that forbids one', async () => {
     const res = await web.inject({ url: '/login' })
     const scripts = res.body.match(/<script[^>]*>/g) ?? []
-    expect(scripts).toEqual([
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">',
-    ])
+    expect(scripts).toEqual([`<script type="module" crossorigin src="${BOOT}">`])
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
-    expect(() => loginHtml(indexHtml, '<script>alert(1)</script>', [])).toThrow(/no script/)
+    expect(() => loginHtml(indexHtml, '<script>alert(1)</script>', [], BOOT)).toThrow(/no script/)
+  })
+
+  it('loads the app after the first paint: the entry and its preloads, from the boot script', () => {
+    const boot = loginBoot(indexHtml)
+    expect(boot).toContain('requestAnimationFrame(')
+    expect(boot).toContain('import("/assets/index-abc123.js")')
+    expect(boot).toContain('["/assets/LoginPage-abc123.js"]')
+    expect(() => loginBoot('<html></html>')).toThrow(/no entry script/)
   })
 
   it('answers the same page with a query string, brotli-encoded when accepted', async () => {
