@@ -31,3 +31,12 @@ export async function loadPeople(
     .where(and(eq(users.orgId, orgId), eq(users.isActive, true), inArray(users.username, names)))
   return new Map(rows.map((r) => [r.username, r]))
 }
+
+export function peopleRecord(people: Map<string, Person>): Record<string, TaskPerson> {
+  return Object.fromEntries(
+    [...people].map(([username, p]) => [
+      username,
+      { username, full_name: p.full_name, employee_id: p.employee_id },
+    ]),
+  )
+}

@@ -1,8 +1,9 @@
 import type { Comment, Task } from '@daftar/domain'
+import type { Person } from './people.ts'
 import type { comments, tasks } from './schema.ts'
 
 type TaskRow = typeof tasks.$inferSelect
-export type CommentRow = typeof comments.$inferSelect
+type CommentRow = typeof comments.$inferSelect
 
 export interface CategoryInfo {
   name: string | null
@@ -12,10 +13,8 @@ export interface CategoryInfo {
 export function presentTask(
   row: TaskRow,
   category: CategoryInfo,
-  /** The registered users among those the task names. */
-  people: ReadonlyMap<string, unknown>,
-  /** Whether the caller may open the linked project and client. */
-  readable: { project: boolean; client: boolean },
+  people: Map<string, Person>,
+  readable: ReadonlySet<string>,
   commentRows: CommentRow[] = [],
 ): Task {
   const chain = row.assignmentChain
@@ -26,8 +25,8 @@ export function presentTask(
     project_id: row.projectId,
     client: row.clientName,
     client_id: row.clientId,
-    project_readable: row.projectId !== null && readable.project,
-    client_readable: row.clientId !== null && readable.client,
+    project_readable: row.projectId !== null && readable.has(row.projectId),
+    client_readable: row.clientId !== null && readable.has(row.clientId),
     assignment_chain: chain,
     deadline: row.deadline,
     start_date: row.startDate,

@@ -1,6 +1,6 @@
-import { TASK_PAGE_SIZE, TASK_STATUS, type TaskPerson, type TaskStatus, taskMessages } from '@daftar/domain'
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core'
+import { TASK_PAGE_SIZE, TASK_STATUS, type TaskStatus, taskMessages } from '@daftar/domain'
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -9,8 +9,8 @@ import { searchAny } from '../../platform/listing.ts'
 import { totalPages } from '../../platform/pagination.ts'
 import { accessEntries } from '../access/schema.ts'
 import { categories } from '../categories/schema.ts'
-import { users } from '../users/schema.ts'
-import { type CommentRow, presentTask } from './presenter.ts'
+import { loadPeople, peopleRecord } from './people.ts'
+import { presentTask } from './presenter.ts'
 import { comments, taskMembers, tasks } from './schema.ts'
 
 /** A task is visible to the members of its assignment chain and its CC, nobody else (docs/product.md, "The assignment chain and CC"). */
@@ -31,69 +31,67 @@ function myMemberships(ctx: Pick<RequestContext, 'orgId' | 'username'>, statuses
   )!
 }
 
+const taskWithCategory = (db: DbOrTx) =>
+  db
+    .select({ t: tasks, categoryName: categories.categoryName, categoryColor: categories.categoryColor })
+    .from(tasks)
+    .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
+
 /**
- * Whether the caller may open the record `id` of `type` links to (admins: every one; others: those on
- * their access list), so the web links only those (issue 10, defect 10).
+ * The linked projects and clients of `rows` the caller may open (admins: all; others: those on their
+ * access list), in one query, so the web links only those (issue 10, defect 10).
  */
-function readable(
+async function readableLinks(
+  db: DbOrTx,
   ctx: Pick<RequestContext, 'orgId' | 'userId' | 'isAdmin'>,
-  id: PgColumn,
-  type: 'PROJECT' | 'CLIENT',
+  rows: { projectId: string | null; clientId: string | null }[],
+): Promise<Set<string>> {
+  const projectIds = [...new Set(rows.flatMap((r) => (r.projectId ? [r.projectId] : [])))]
+  const clientIds = [...new Set(rows.flatMap((r) => (r.clientId ? [r.clientId] : [])))]
+  if (ctx.isAdmin) return new Set([...projectIds, ...clientIds])
+  if (projectIds.length + clientIds.length === 0) return new Set()
+  const entries = await db
+    .select({ id: accessEntries.entityId })
+    .from(accessEntries)
+    .where(
+      and(
+        eq(accessEntries.orgId, ctx.orgId),
+        eq(accessEntries.userId, ctx.userId),
+        or(
+          projectIds.length
+            ? and(eq(accessEntries.entityType, 'PROJECT'), inArray(accessEntries.entityId, projectIds))
+            : undefined,
+          clientIds.length
+            ? and(eq(accessEntries.entityType, 'CLIENT'), inArray(accessEntries.entityId, clientIds))
+            : undefined,
+        ),
+      ),
+    )
+  return new Set(entries.map((e) => e.id))
+}
+
+async function present(
+  db: DbOrTx,
+  ctx: RequestContext,
+  rows: Awaited<ReturnType<ReturnType<typeof taskWithCategory>['execute']>>,
 ) {
-  if (ctx.isAdmin) return sql<boolean>`(${id} is not null)`
-  return sql<boolean>`exists (select 1 from ${accessEntries} where ${and(
-    eq(accessEntries.orgId, ctx.orgId),
-    eq(accessEntries.userId, ctx.userId),
-    eq(accessEntries.entityType, type),
-    eq(accessEntries.entityId, id),
-  )})`
-}
-
-/** The registered (active) users a task names in its chain and CC: see loadPeople. */
-const namedPeople = sql<TaskPerson[]>`(select coalesce(json_agg(json_build_object(
-    'username', ${users.username}, 'full_name', ${users.fullName}, 'employee_id', ${users.employeeId})), '[]'::json)
-  from ${users}
-  where ${users.orgId} = ${tasks.orgId} and ${users.isActive}
-    and ${users.username} = any(${tasks.assignmentChain} || ${tasks.cc}))`
-
-/**
- * A task with its category, the people it names and the caller's access to its links, in one row:
- * a list is one round trip (docs/decisions.md, "Task lists in one round trip (issue 12, third round)").
- */
-const taskFields = (ctx: RequestContext) => ({
-  t: tasks,
-  categoryName: categories.categoryName,
-  categoryColor: categories.categoryColor,
-  people: namedPeople,
-  projectReadable: readable(ctx, tasks.projectId, 'PROJECT'),
-  clientReadable: readable(ctx, tasks.clientId, 'CLIENT'),
-})
-
-const taskWithCategory = (db: DbOrTx, ctx: RequestContext) =>
-  db.select(taskFields(ctx)).from(tasks).leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
-
-type TaskListRow = Awaited<ReturnType<ReturnType<typeof taskWithCategory>['execute']>>[number]
-
-function presentRow(r: TaskListRow, people: ReadonlyMap<string, TaskPerson>, commentRows?: CommentRow[]) {
-  return presentTask(
-    r.t,
-    { name: r.categoryName, color: r.categoryColor },
-    people,
-    { project: r.projectReadable, client: r.clientReadable },
-    commentRows,
-  )
-}
-
-/** The people record of a list: everyone its tasks name who is a registered user. */
-function peopleOf(rows: TaskListRow[]): Map<string, TaskPerson> {
-  return new Map(rows.flatMap((r) => r.people.map((p) => [p.username, p] as const)))
-}
-
-function present(rows: TaskListRow[]) {
-  const people = peopleOf(rows)
+  const [people, readable] = await Promise.all([
+    loadPeople(
+      db,
+      ctx.orgId,
+      rows.flatMap((r) => [...r.t.assignmentChain, ...r.t.cc]),
+    ),
+    readableLinks(
+      db,
+      ctx,
+      rows.map((r) => r.t),
+    ),
+  ])
   return {
-    tasks: rows.map((r) => presentRow(r, people)),
-    people: Object.fromEntries(people),
+    tasks: rows.map((r) =>
+      presentTask(r.t, { name: r.categoryName, color: r.categoryColor }, people, readable),
+    ),
+    people: peopleRecord(people),
   }
 }
 
@@ -103,11 +101,11 @@ export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
     .select({ id: taskMembers.taskId })
     .from(taskMembers)
     .where(myMemberships(ctx, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
-  const rows = await taskWithCategory(deps.db, ctx)
+  const rows = await taskWithCategory(deps.db)
     .where(and(eq(tasks.orgId, ctx.orgId), inArray(tasks.taskId, mine)))
     .orderBy(asc(tasks.addedDate))
     .limit(2000)
-  return present(rows)
+  return present(deps.db, ctx, rows)
 }
 
 type ClosedKind = 'finished' | 'deleted'
@@ -142,45 +140,39 @@ export async function listClosedTasks(
           .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
           .where(and(myMemberships(ctx, [status]), filters))
       : qb.where(myMemberships(ctx, [status]))
-  // The count rides on the page as a window over the member rows (taken before the offset), so the
-  // page, its count, people and links are one statement.
-  const page = scope(
-    deps.db
-      .select({ id: taskMembers.taskId, total: sql<number>`count(*) over ()`.as('total') })
-      .from(taskMembers)
-      .$dynamic(),
-  )
+  const page = scope(deps.db.select({ id: taskMembers.taskId }).from(taskMembers).$dynamic())
     .orderBy(direction(taskMembers.listedAt), direction(taskMembers.taskId))
     .limit(TASK_PAGE_SIZE)
     .offset((query.page - 1) * TASK_PAGE_SIZE)
-    .as('page')
-  const rows = await deps.db
-    .select({ ...taskFields(ctx), total: page.total })
-    .from(page)
-    .innerJoin(tasks, eq(tasks.taskId, page.id))
-    .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
-    .where(eq(tasks.orgId, ctx.orgId))
-    .orderBy(direction(when), direction(tasks.taskId))
-  // A page past the end has no row to carry the count: only then is it asked for on its own.
-  const total =
-    rows[0]?.total ??
-    (query.page > 1
-      ? ((await scope(deps.db.select({ n: count() }).from(taskMembers).$dynamic()))[0]?.n ?? 0)
-      : 0)
-  return { ...present(rows), totalPages: totalPages(total, TASK_PAGE_SIZE), currentPage: query.page }
+  const [rows, [total]] = await Promise.all([
+    taskWithCategory(deps.db)
+      .where(and(eq(tasks.orgId, ctx.orgId), inArray(tasks.taskId, page)))
+      .orderBy(direction(when), direction(tasks.taskId)),
+    scope(deps.db.select({ n: count() }).from(taskMembers).$dynamic()),
+  ])
+  const result = await present(deps.db, ctx, rows)
+  return { ...result, totalPages: totalPages(total?.n ?? 0, TASK_PAGE_SIZE), currentPage: query.page }
 }
 
 /** One visible task with its comments; `status` narrows it to the finished or deleted list's tasks. */
 export async function getTask(deps: Deps, ctx: RequestContext, taskId: string, status?: TaskStatus) {
-  const [row] = await taskWithCategory(deps.db, ctx).where(
+  const [row] = await taskWithCategory(deps.db).where(
     and(eq(tasks.taskId, taskId), visibleTo(ctx), status ? eq(tasks.status, status) : undefined),
   )
   if (!row) throw notFound(taskMessages.notFound)
-  const commentRows = await deps.db
-    .select()
-    .from(comments)
-    .where(eq(comments.taskId, taskId))
-    .orderBy(asc(comments.createdAt))
-  const people = peopleOf([row])
-  return { ...presentRow(row, people, commentRows), people: Object.fromEntries(people) }
+  const [commentRows, people, readable] = await Promise.all([
+    deps.db.select().from(comments).where(eq(comments.taskId, taskId)).orderBy(asc(comments.createdAt)),
+    loadPeople(deps.db, ctx.orgId, [...row.t.assignmentChain, ...row.t.cc]),
+    readableLinks(deps.db, ctx, [row.t]),
+  ])
+  return {
+    ...presentTask(
+      row.t,
+      { name: row.categoryName, color: row.categoryColor },
+      people,
+      readable,
+      commentRows,
+    ),
+    people: peopleRecord(people),
+  }
 }
