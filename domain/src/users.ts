@@ -122,18 +122,12 @@ export const organisationBillingFields = {
     'Invalid UPI ID.',
   ),
 }
-const billingAnswer = z.string().nullable()
-/** The invoice details as the API answers them. */
-export const organisationBillingDetails = z.object({
-  gstin: billingAnswer,
-  address: billingAnswer,
-  bank_account_name: billingAnswer,
-  bank_name: billingAnswer,
-  bank_account_number: billingAnswer,
-  bank_ifsc: billingAnswer,
-  bank_branch: billingAnswer,
-  upi_id: billingAnswer,
-})
+/** The invoice details as the API answers them: the input's fields, each text or null. */
+export const organisationBillingDetails = z.object(
+  Object.fromEntries(
+    Object.keys(organisationBillingFields).map((key) => [key, z.string().nullable()]),
+  ) as Record<keyof typeof organisationBillingFields, z.ZodNullable<z.ZodString>>,
+)
 export type OrganisationBilling = z.infer<typeof organisationBillingDetails>
 
 export const organisationUpdateInput = z.object({

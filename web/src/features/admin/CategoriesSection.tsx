@@ -23,8 +23,6 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { adminApi } from './api.ts'
 
-type Editable = Category
-
 const swatches = [
   '#f0f0f0',
   '#d3f9d8',
@@ -40,12 +38,12 @@ const swatches = [
 export function CategoriesSection() {
   const queryClient = useQueryClient()
   const categories = useQuery(categoriesQuery)
-  const [editing, setEditing] = useState<Editable | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<Editable | null>(null)
+  const [editing, setEditing] = useState<Category | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<Category | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey })
 
   const remove = useMutation({
-    mutationFn: (c: Editable) => adminApi.deleteCategory(c.category_id),
+    mutationFn: (c: Category) => adminApi.deleteCategory(c.category_id),
     onSuccess: (res) => {
       notifySuccess(res.message)
       setDeleting(null)
@@ -132,7 +130,7 @@ export function CategoriesSection() {
   )
 }
 
-function CategoryForm({ category, onDone }: { category: Editable | null; onDone: () => void }) {
+function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
   const queryClient = useQueryClient()
   const [name, setName] = useState(category?.category_name ?? '')
   const [color, setColor] = useState(category?.category_color ?? DEFAULT_CATEGORY_COLOR)
