@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { auditFields, calendarDay, instant, pageOf, recordAccess } from './contract.ts'
 import { decimalOrNull } from './projects.ts'
-import { optionalText, registerListQuery } from './registers.ts'
+import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const assetMessages = {
   idRequired: 'Asset ID is required.',
@@ -131,3 +131,7 @@ export const assetDetail = z.object({
   access_level: recordAccess,
 })
 export type AssetDetail = z.infer<typeof assetDetail>
+
+export const assetEndpoints = {
+  ...registerWriteEndpoints('/assets', assetData),
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
 import { GSTIN_LENGTH, invalidGstin, invalidPan, isValidGstin, isValidPan, PAN_LENGTH } from './gstin.ts'
-import { contactRows, optionalText, registerListQuery } from './registers.ts'
+import { endpoint } from './http.ts'
+import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const clientMessages = {
   nameRequired: 'Client name is required.',
@@ -90,3 +91,10 @@ export const clientOption = z.object({
   gstin: z.string().nullable(),
 })
 export type ClientOption = z.infer<typeof clientOption>
+
+export const clientEndpoints = {
+  list: endpoint('GET', '/clients', { querystring: clientListQuery, response: { 200: clientList } }),
+  dropdown: endpoint('GET', '/clients/dropdown-list', { response: { 200: z.array(clientOption) } }),
+  detail: endpoint('GET', '/clients/:id', { params: idParams, response: { 200: clientDetail } }),
+  ...registerWriteEndpoints('/clients', clientData),
+}

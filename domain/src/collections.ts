@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
-import { optionalText, registerListQuery } from './registers.ts'
+import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const collectionMessages = {
   nameRequired: 'Collection name is required.',
@@ -41,3 +41,7 @@ export const collectionDetail = z.object({
   access_level: recordAccess,
 })
 export type CollectionDetail = z.infer<typeof collectionDetail>
+
+export const collectionEndpoints = {
+  ...registerWriteEndpoints('/collections', collectionData),
+}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { panField } from './clients.ts'
 import { auditFields, calendarDay, instant, pageOf, recordAccess } from './contract.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
-import { optionalText, registerListQuery } from './registers.ts'
+import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 import { ifscField } from './suppliers.ts'
 
 export const employeeMessages = {
@@ -247,3 +247,7 @@ export type EmployeeDetail = z.infer<typeof employeeDetail>
 
 /** The admin's audited reveal of an employee's masked numbers. */
 export const employeeSensitive = z.object({ aadhar_no: text, bank_account_no: text })
+
+export const employeeEndpoints = {
+  ...registerWriteEndpoints('/employees', employeeRequestData, employeeCreateInput),
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { auditFields, calendarDate, calendarDay, pageOf, recordAccess } from './contract.ts'
-import { optionalText, registerListQuery } from './registers.ts'
+import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const projectMessages = {
   nameRequired: 'Project name is required.',
@@ -134,3 +134,7 @@ export const projectOption = z.object({
   client_name: z.string(),
 })
 export type ProjectOption = z.infer<typeof projectOption>
+
+export const projectEndpoints = {
+  ...registerWriteEndpoints('/projects', projectData),
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { instant, pageFields } from './contract.ts'
+import { idParams, instant, pageFields } from './contract.ts'
+import { endpoint } from './http.ts'
 
 /** Entity types of documents, access lists and the approval queue. */
 export const entityTypes = [
@@ -247,3 +248,28 @@ export const contactRows = z
   .max(50)
   .nullish()
   .transform((rows) => (rows ?? []).filter((r) => r.name || r.phone || r.email))
+
+/** `{ accessPermissions }`: what a register create carries besides the record's data. */
+export const accessPermissionsBody = z.object({ accessPermissions: accessPermissionsInput })
+
+/** A change applied at once (200, 201) or waiting in the approval queue (202). */
+export const changeResponses = { 200: changeResult, 201: changeResult, 202: changeResult } as const
+
+/**
+ * POST <path> and PUT <path>/:id of a register: the record's data (with the access grants on create),
+ * answered as applied or as a request waiting in the approval queue. `createData` is what a create
+ * takes when it carries more than the data (an employee's login account).
+ */
+export function registerWriteEndpoints<const P extends string, D extends z.ZodType, C extends z.ZodType = D>(
+  path: P,
+  data: D,
+  createData?: C,
+) {
+  return {
+    create: endpoint('POST', path, {
+      body: z.intersection(createData ?? data, accessPermissionsBody),
+      response: changeResponses,
+    }),
+    update: endpoint('PUT', `${path}/:id`, { params: idParams, body: data, response: changeResponses }),
+  }
+}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { gstinField, panField } from './clients.ts'
 import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
 import { IFSC_LENGTH, invalidIfsc, isValidIfsc } from './indian-ids.ts'
-import { contactRows, optionalText, registerListQuery } from './registers.ts'
+import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const supplierMessages = {
   nameRequired: 'Supplier name is required.',
@@ -106,4 +106,8 @@ export type SupplierOption = z.infer<typeof supplierOption>
 /** The website as a link: https is added when the address has no scheme. */
 export function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`
+}
+
+export const supplierEndpoints = {
+  ...registerWriteEndpoints('/suppliers', supplierData),
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
-import { optionalText, registerListQuery } from './registers.ts'
+import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const technicalInfoMessages = {
   titleRequired: 'Title is required.',
@@ -74,4 +74,8 @@ export type TechnicalInfoDetail = z.infer<typeof technicalInfoDetail>
 export function truncate(value: string | null | undefined, max: number): string {
   if (!value) return ''
   return value.length > max ? `${value.slice(0, max).trimEnd()}…` : value
+}
+
+export const technicalInfoEndpoints = {
+  ...registerWriteEndpoints('/technical-info', technicalInfoData),
 }

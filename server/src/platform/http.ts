@@ -1,4 +1,6 @@
+import type { Endpoint } from '@daftar/domain/http'
 import type {
+  ContextConfigDefault,
   FastifyBaseLogger,
   FastifyInstance,
   FastifyReply,
@@ -7,6 +9,8 @@ import type {
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
@@ -27,6 +31,27 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >
+
+/** A handler of one endpoint: its input typed by the endpoint's schemas, its answer checked against them. */
+export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  E['schema'],
+  ZodTypeProvider,
+  FastifyBaseLogger
+>
+
+/**
+ * Registers the route of an endpoint declared in `domain/` (its method, path and schemas), so the
+ * server cannot answer on a path or with a shape the web does not know (docs/architecture.md,
+ * "One contract").
+ */
+export function serve<E extends Endpoint>(app: App, endpoint: E, handler: EndpointHandler<E>) {
+  app.route({ method: endpoint.method, url: endpoint.path, schema: endpoint.schema, handler })
+}
 
 /**
  * Validates a request part with its zod schema. A body or query that fails answers 400 with the

@@ -1,3 +1,5 @@
+import { type Endpoint, fillPath, type PathParams, type SuccessCode } from '@daftar/domain/http'
+import type { z } from 'zod'
 import { session } from './session.ts'
 
 export const transportMessages = {
@@ -24,6 +26,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** The answer is a file: resolves to a Blob (with its `name` from Content-Disposition). */
+  file?: boolean
 }
 
 const BASE = '/api'
@@ -118,7 +122,113 @@ export function refreshAccessToken(): Promise<string> {
   return refreshing
 }
 
-/** Every API call goes through here. */
+type Schema<E extends Endpoint> = E['schema']
+
+/** What a successful call answers: the union of its success bodies; a Blob for file answers. */
+export type Answer<E extends Endpoint> = E['file'] extends true
+  ? NamedBlob
+  : Schema<E>['response'] extends infer R extends Partial<Record<SuccessCode, z.ZodType>>
+    ? { [C in keyof R]: R[C] extends z.ZodType ? z.output<R[C]> : never }[keyof R]
+    : undefined
+
+type ParamsInput<E extends Endpoint> = Schema<E>['params'] extends z.ZodType
+  ? { params: z.input<Schema<E>['params']> }
+  : [PathParams<E['path']>] extends [never]
+    ? { params?: undefined }
+    : { params: Record<PathParams<E['path']>, string> }
+
+type QueryInput<E extends Endpoint> = Schema<E>['querystring'] extends z.ZodType
+  ? { query?: Partial<z.input<Schema<E>['querystring']>> }
+  : { query?: undefined }
+
+/** Files of a multipart request, by field name; an absent one is left out. */
+export type Files = Record<string, Blob | File | null | undefined>
+
+type BodyInput<E extends Endpoint> = Schema<E>['body'] extends z.ZodType
+  ? { body: z.input<Schema<E>['body']> }
+  : E['multipart'] extends z.ZodType
+    ? { fields: z.input<E['multipart']>; files?: Files }
+    : { body?: undefined }
+
+/** What a call takes: its path parameters, query, body (or multipart fields and files), and headers. */
+export type CallInput<E extends Endpoint> = ParamsInput<E> &
+  QueryInput<E> &
+  BodyInput<E> & {
+    /** The version of the record the edit was made on (`If-Match`; 412 when it changed since). */
+    ifMatch?: number
+    /** Names one submit of one form: a retried request answers what the first did. */
+    idempotencyKey?: string
+    signal?: AbortSignal
+  }
+
+/** True when nothing in the input is required (a call without parameters or body). */
+type Optional<E extends Endpoint> = Record<never, never> extends CallInput<E> ? true : false
+
+/**
+ * Calls an endpoint of the contract (domain/): the path, its parameters, the query, the body and the
+ * answer are all typed by the endpoint's schemas. A failure throws `ApiError`; an expired access token
+ * is refreshed once and the call retried (docs/architecture.md, "The web's data edge").
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: Optional<E> extends true ? [input?: CallInput<E>] : [input: CallInput<E>]
+): Promise<Answer<E>> {
+  const given = input as LooseInput | undefined
+  return api<Answer<E>>(fillPath(endpoint.path, given?.params), {
+    method: endpoint.method,
+    body: requestBody(endpoint, given),
+    query: given?.query,
+    headers: requestHeaders(given),
+    signal: given?.signal,
+    file: endpoint.file,
+  })
+}
+
+/** A call's input as the transport reads it, whatever the endpoint. */
+interface LooseInput {
+  params?: Record<string, string>
+  query?: RequestOptions['query']
+  body?: unknown
+  fields?: Record<string, unknown>
+  files?: Files
+  ifMatch?: number
+  idempotencyKey?: string
+  signal?: AbortSignal
+}
+
+function requestHeaders(input: LooseInput | undefined): Record<string, string> | undefined {
+  if (!input?.ifMatch && !input?.idempotencyKey) return undefined
+  const headers: Record<string, string> = {}
+  if (input.ifMatch) headers['if-match'] = String(input.ifMatch)
+  if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey
+  return headers
+}
+
+/** A multipart request's fields as the server reads them: text as it is, anything else as JSON. */
+function requestBody(endpoint: Endpoint, input: LooseInput | undefined): unknown {
+  if (!endpoint.multipart) return input?.body
+  const { fields, files } = input ?? {}
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields ?? {})) {
+    if (value === undefined || value === null) continue
+    form.set(name, typeof value === 'string' ? value : JSON.stringify(value))
+  }
+  for (const [name, file] of Object.entries(files ?? {})) if (file) form.set(name, file)
+  return form
+}
+
+/** The file name a download answer gives in its Content-Disposition, if any. */
+export function fileNameOf(response: Response): string | undefined {
+  const header = response.headers.get('content-disposition') ?? ''
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1]
+  if (encoded) return decodeURIComponent(encoded)
+  return /filename="([^"]+)"/i.exec(header)?.[1]
+}
+
+/**
+ * The transport under `call`: the bearer token, one shared refresh on 401, the spec's fallback texts.
+ * @deprecated in features: call an endpoint of the contract with `call` instead.
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(path, options, session.accessToken())
   if (response.status === 401 && !path.startsWith('/auth/login') && !path.startsWith('/auth/refresh')) {
@@ -131,7 +241,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!response.ok) throw await toError(response)
   if (response.status === 204) return undefined as T
+  if (options.file) return namedBlob(await response.blob(), fileNameOf(response)) as T
   return (await response.json()) as T
+}
+
+/** A downloaded file: the Blob, with the name the server gave it. */
+export type NamedBlob = Blob & { fileName?: string }
+
+function namedBlob(blob: Blob, fileName: string | undefined): NamedBlob {
+  return Object.assign(blob, { fileName })
 }
 
 /**

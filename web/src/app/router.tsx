@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
-import { createBrowserRouter, Navigate } from 'react-router'
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { registerRoutes } from '../ui/register-kit/routes.tsx'
+import { RootError, RouteError } from './errors.tsx'
 import { lazyLoginPage, loadAppLayout, loadTaskListPage } from './first-screen.ts'
 import { PageLoader, RedirectIfAuthenticated, RequireAuth } from './guards.tsx'
 import { registerLoaders } from './registers.ts'
@@ -47,6 +48,7 @@ export const router = createBrowserRouter([
         <LoginPage />
       </RedirectIfAuthenticated>
     ),
+    errorElement: <RootError />,
   },
   {
     path: '/',
@@ -55,50 +57,56 @@ export const router = createBrowserRouter([
         <AppLayout />
       </RequireAuth>
     ),
-    children: [
-      { index: true, element: page(TaskListPage) },
-      { path: 'finished-tasks', element: page(FinishedTasksPage) },
-      { path: 'deleted-tasks', element: page(DeletedTasksPage) },
-      { path: 'reports/send', element: page(SendReportPage) },
-      { path: 'reports/inventory-request/new', element: page(InventoryRequestPage) },
-      { path: 'reports/operations-report/new', element: page(OperationsReportPage) },
-      { path: 'reports/expenses-income/new', element: page(ExpensesIncomePage) },
-      { path: 'reports/view', element: page(ViewReportsPage) },
-      { path: 'reports/list/:reportType', element: page(ReportListPage) },
-      { path: 'reports/view/:reportId', element: page(ReportDetailPage) },
-      ...registerRoutes(registerLoaders.PROJECT!, {
-        base: 'projects',
-        lists: ['projects', 'projects/archived'],
-      }),
-      ...registerRoutes(registerLoaders.CLIENT!, { base: 'clients', lists: ['clients'] }),
-      ...registerRoutes(registerLoaders.SUPPLIER!, { base: 'suppliers', lists: ['suppliers'] }),
-      ...registerRoutes(registerLoaders.TECHNICAL_INFO!, {
-        base: 'technical-info',
-        lists: ['technical-info'],
-      }),
-      ...registerRoutes(registerLoaders.ASSET!, {
-        base: 'organization/assets',
-        lists: ['organization/assets', 'organization/assets/due-soon'],
-      }),
-      ...registerRoutes(registerLoaders.EMPLOYEE!, {
-        base: 'employees',
-        lists: ['employees', 'old-employees'],
-      }),
-      ...registerRoutes(registerLoaders.COLLECTION!, {
-        base: 'organization/internal-docs',
-        lists: ['organization/internal-docs'],
-      }),
-      { path: 'organization/announcements', element: page(AnnouncementsPage) },
-      { path: 'accounts/receivables', element: page(ReceivablesPage) },
-      { path: 'accounts/receivables/add', element: page(AddReceivablePage) },
-      { path: 'accounts/receivables/:id/edit', element: page(EditReceivablePage) },
-      { path: 'accounts/payables', element: page(PayablesPage) },
-      { path: 'accounts/payables/add', element: page(AddPayablePage) },
-      { path: 'accounts/payables/:id/edit', element: page(EditPayablePage) },
-      { path: 'admin/approvals', element: page(ApprovalQueuePage) },
-      { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
-      { path: 'admin/settings', element: page(SettingsPage) },
-    ],
+    errorElement: <RootError />,
+    // A page that fails shows its error inside the frame: header and sidebar stay (app/errors.tsx).
+    children: [{ errorElement: <RouteError />, children: pages() }],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ])
+
+function pages(): RouteObject[] {
+  return [
+    { index: true, element: page(TaskListPage) },
+    { path: 'finished-tasks', element: page(FinishedTasksPage) },
+    { path: 'deleted-tasks', element: page(DeletedTasksPage) },
+    { path: 'reports/send', element: page(SendReportPage) },
+    { path: 'reports/inventory-request/new', element: page(InventoryRequestPage) },
+    { path: 'reports/operations-report/new', element: page(OperationsReportPage) },
+    { path: 'reports/expenses-income/new', element: page(ExpensesIncomePage) },
+    { path: 'reports/view', element: page(ViewReportsPage) },
+    { path: 'reports/list/:reportType', element: page(ReportListPage) },
+    { path: 'reports/view/:reportId', element: page(ReportDetailPage) },
+    ...registerRoutes(registerLoaders.PROJECT!, {
+      base: 'projects',
+      lists: ['projects', 'projects/archived'],
+    }),
+    ...registerRoutes(registerLoaders.CLIENT!, { base: 'clients', lists: ['clients'] }),
+    ...registerRoutes(registerLoaders.SUPPLIER!, { base: 'suppliers', lists: ['suppliers'] }),
+    ...registerRoutes(registerLoaders.TECHNICAL_INFO!, {
+      base: 'technical-info',
+      lists: ['technical-info'],
+    }),
+    ...registerRoutes(registerLoaders.ASSET!, {
+      base: 'organization/assets',
+      lists: ['organization/assets', 'organization/assets/due-soon'],
+    }),
+    ...registerRoutes(registerLoaders.EMPLOYEE!, {
+      base: 'employees',
+      lists: ['employees', 'old-employees'],
+    }),
+    ...registerRoutes(registerLoaders.COLLECTION!, {
+      base: 'organization/internal-docs',
+      lists: ['organization/internal-docs'],
+    }),
+    { path: 'organization/announcements', element: page(AnnouncementsPage) },
+    { path: 'accounts/receivables', element: page(ReceivablesPage) },
+    { path: 'accounts/receivables/add', element: page(AddReceivablePage) },
+    { path: 'accounts/receivables/:id/edit', element: page(EditReceivablePage) },
+    { path: 'accounts/payables', element: page(PayablesPage) },
+    { path: 'accounts/payables/add', element: page(AddPayablePage) },
+    { path: 'accounts/payables/:id/edit', element: page(EditPayablePage) },
+    { path: 'admin/approvals', element: page(ApprovalQueuePage) },
+    { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
+    { path: 'admin/settings', element: page(SettingsPage) },
+  ]
+}

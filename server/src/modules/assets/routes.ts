@@ -1,4 +1,4 @@
-import { assetDetail, assetList, assetListQuery, idParams } from '@daftar/domain'
+import { assetDetail, assetEndpoints, assetList, assetListQuery, idParams } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import type { App } from '../../platform/http.ts'
 import { registerWriteRoutes } from '../approvals/register-routes.ts'
@@ -13,5 +13,5 @@ export async function assetRoutes(app: App, deps: Deps) {
   app.get('/assets/:id', { schema: { params: idParams, response: { 200: assetDetail } } }, async (req) =>
     getAsset(deps, req.ctx, req.params.id),
   )
-  registerWriteRoutes(app, deps, '/assets', 'ASSET')
+  registerWriteRoutes(app, deps, assetEndpoints, 'ASSET')
 }

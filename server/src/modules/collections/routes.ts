@@ -1,4 +1,10 @@
-import { collectionDetail, collectionList, collectionListQuery, idParams } from '@daftar/domain'
+import {
+  collectionDetail,
+  collectionEndpoints,
+  collectionList,
+  collectionListQuery,
+  idParams,
+} from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import type { App } from '../../platform/http.ts'
 import { registerWriteRoutes } from '../approvals/register-routes.ts'
@@ -15,5 +21,5 @@ export async function collectionRoutes(app: App, deps: Deps) {
     { schema: { params: idParams, response: { 200: collectionDetail } } },
     async (req) => getCollection(deps, req.ctx, req.params.id),
   )
-  registerWriteRoutes(app, deps, '/collections', 'COLLECTION')
+  registerWriteRoutes(app, deps, collectionEndpoints, 'COLLECTION')
 }

@@ -1,6 +1,7 @@
 import {
   activateEmployeeInput,
   employeeDetail,
+  employeeEndpoints,
   employeeList,
   employeeListQuery,
   employeeSensitive,
@@ -25,7 +26,7 @@ export async function employeeRoutes(app: App, deps: Deps) {
     { schema: { params: idParams, response: { 200: employeeSensitive } } },
     async (req) => revealSensitive(deps, req.ctx, req.params.id),
   )
-  registerWriteRoutes(app, deps, '/employees', 'EMPLOYEE')
+  registerWriteRoutes(app, deps, employeeEndpoints, 'EMPLOYEE')
   app.put(
     '/employees/:id/activate',
     { schema: { params: idParams, body: activateEmployeeInput, response: changeResponses } },

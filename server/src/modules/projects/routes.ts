@@ -2,6 +2,7 @@ import {
   archiveProjectInput,
   idParams,
   projectDetail,
+  projectEndpoints,
   projectList,
   projectListQuery,
   projectOption,
@@ -23,7 +24,7 @@ export async function projectRoutes(app: App, deps: Deps) {
     getProject(deps, req.ctx, req.params.id),
   )
 
-  registerWriteRoutes(app, deps, '/projects', 'PROJECT')
+  registerWriteRoutes(app, deps, projectEndpoints, 'PROJECT')
 
   app.put(
     '/projects/:id/archive',

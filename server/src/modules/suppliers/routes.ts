@@ -1,4 +1,11 @@
-import { idParams, supplierDetail, supplierList, supplierListQuery, supplierOption } from '@daftar/domain'
+import {
+  idParams,
+  supplierDetail,
+  supplierEndpoints,
+  supplierList,
+  supplierListQuery,
+  supplierOption,
+} from '@daftar/domain'
 import { z } from 'zod'
 import type { Deps } from '../../platform/deps.ts'
 import type { App } from '../../platform/http.ts'
@@ -21,5 +28,5 @@ export async function supplierRoutes(app: App, deps: Deps) {
     { schema: { params: idParams, response: { 200: supplierDetail } } },
     async (req) => getSupplier(deps, req.ctx, req.params.id),
   )
-  registerWriteRoutes(app, deps, '/suppliers', 'SUPPLIER')
+  registerWriteRoutes(app, deps, supplierEndpoints, 'SUPPLIER')
 }

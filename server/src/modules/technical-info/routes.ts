@@ -1,4 +1,10 @@
-import { idParams, technicalInfoDetail, technicalInfoList, technicalInfoListQuery } from '@daftar/domain'
+import {
+  idParams,
+  technicalInfoDetail,
+  technicalInfoEndpoints,
+  technicalInfoList,
+  technicalInfoListQuery,
+} from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import type { App } from '../../platform/http.ts'
 import { registerWriteRoutes } from '../approvals/register-routes.ts'
@@ -15,5 +21,5 @@ export async function technicalInfoRoutes(app: App, deps: Deps) {
     { schema: { params: idParams, response: { 200: technicalInfoDetail } } },
     async (req) => getTechnicalInfo(deps, req.ctx, req.params.id),
   )
-  registerWriteRoutes(app, deps, '/technical-info', 'TECHNICAL_INFO')
+  registerWriteRoutes(app, deps, technicalInfoEndpoints, 'TECHNICAL_INFO')
 }

@@ -20,9 +20,9 @@ import {
   projectDropdownQuery,
   supplierDropdownQuery,
 } from '../../api/register-queries.ts'
+import { LeaveGuard } from '../../ui/form/LeaveGuard.tsx'
 import { fieldErrors, focusFirstError } from '../../ui/form-errors.ts'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
-import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import classes from './accounts.module.css'
 import { accountsOrganisationQuery, type DocumentForm as DocumentFormValues, toBody } from './api.ts'

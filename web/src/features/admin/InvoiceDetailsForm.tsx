@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { z } from 'zod'
 import { errorMessage } from '../../api/client.ts'
+import { LeaveGuard } from '../../ui/form/LeaveGuard.tsx'
 import { fieldErrors } from '../../ui/form-errors.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
-import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { adminApi, type Settings, settingsQuery } from './api.ts'
 
 const schema = z.object(organisationBillingFields)

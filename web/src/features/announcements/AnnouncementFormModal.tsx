@@ -9,9 +9,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { describeFailure, errorMessage } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
+import { LeaveGuard } from '../../ui/form/LeaveGuard.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
-import { LeaveGuard } from '../../ui/register-kit/save.tsx'
 import { announcementsApi } from './api.ts'
 
 /** New Announcement (visibility chosen here, once) and edit (title and content only). */

@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
-import { DataTable } from '../../ui/DataTable.tsx'
-import { ListToolbar } from '../../ui/ListToolbar.tsx'
+import { DataTable } from '../../ui/list/DataTable.tsx'
+import { ListToolbar } from '../../ui/list/ListToolbar.tsx'
+import { ListPager } from '../../ui/list/PageNumberInput.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
-import { ListPager } from '../../ui/PageNumberInput.tsx'
 import { actionColors, actionLabels, entityLabels, type PendingAction, pendingActionsQuery } from './api.ts'
 
 const pick = <T extends string>(values: readonly T[], raw: string | null) =>

@@ -5,11 +5,12 @@ import { useMemo, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
 import { ApprovalNote, SaveError } from '../FormNotes.tsx'
+import { LeaveGuard } from '../form/LeaveGuard.tsx'
 import { PageHeader } from '../PageHeader.tsx'
 import { newRequestKey, registerApi, registerDetailQuery } from './api.ts'
 import type { AnyRegister, RecordBase } from './define.ts'
 import { RegisterForm } from './RegisterForm.tsx'
-import { LeaveGuard, RecordGate, useRegisterSave } from './save.tsx'
+import { RecordGate, useRegisterSave } from './save.tsx'
 import { formValues } from './values.ts'
 
 const firstView = (register: AnyRegister) => register.list.views[0]!

@@ -8,7 +8,7 @@ import type { UseFormReturnType } from '@mantine/form'
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
-import type { Column } from '../DataTable.tsx'
+import type { Column } from '../list/DataTable.tsx'
 import type { RecordTab } from '../RecordPage.tsx'
 
 /** What every register detail answer carries. */

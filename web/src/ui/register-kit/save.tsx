@@ -1,10 +1,8 @@
 import { type ActionType, type ChangeResult, requestFailedMessage } from '@daftar/domain/registers'
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useState } from 'react'
-import { useBlocker } from 'react-router'
+import { type ReactNode, useState } from 'react'
 import { ApiError, errorMessage } from '../../api/client.ts'
 import { canWrite, type RecordAccess } from '../access-api.ts'
-import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { ErrorPanel } from '../ErrorPanel.tsx'
 import { type SaveFailure, saveFailure } from '../FormNotes.tsx'
 import { notifyError, notifySuccess } from '../notify.ts'
@@ -95,37 +93,4 @@ export function useRegisterSave<V>(options: {
     saved: mutation.isSuccess,
     failure,
   }
-}
-
-/**
- * Asks before a form with unsaved input is left: browser back and links (React Router's blocker) and
- * reload or closing the tab (the browser's own prompt).
- */
-export function LeaveGuard({ when, anyChange }: { when: boolean; anyChange?: boolean }) {
-  // `anyChange`: a form in a dialog whose page keeps state in the query string (the task detail's
-  // `?task=`) asks before that changes too.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when &&
-      (currentLocation.pathname !== nextLocation.pathname ||
-        (Boolean(anyChange) && currentLocation.search !== nextLocation.search)),
-  )
-  useEffect(() => {
-    if (!when) return
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [when])
-  return (
-    <ConfirmDialog
-      opened={blocker.state === 'blocked'}
-      title="Leave this page?"
-      message="You have unsaved changes. If you leave, they will be lost."
-      confirmLabel="Leave"
-      cancelLabel="Stay"
-      color="red"
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
-    />
-  )
 }

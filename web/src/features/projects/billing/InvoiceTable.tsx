@@ -10,8 +10,8 @@ import {
 } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { canWrite, type RecordAccess } from '../../../ui/access-api.ts'
-import { DataTable } from '../../../ui/DataTable.tsx'
 import { useStoredFile } from '../../../ui/files.ts'
+import { DataTable } from '../../../ui/list/DataTable.tsx'
 import type { Invoice } from '../api.ts'
 
 export type InvoiceDialog = { kind: 'edit' | 'status' | 'delete'; invoice: Invoice } | { kind: 'add' } | null

@@ -1,0 +1,118 @@
+import { MantineProvider } from '@mantine/core'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { lazy, Suspense, useState } from 'react'
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorTexts, page, RouteError, SectionBoundary } from './errors.tsx'
+import { theme } from './theme.ts'
+
+function Broken(): never {
+  throw new Error('Cannot read properties of null (reading "map")')
+}
+const MissingChunk = lazy(() =>
+  Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Page-1a2b.js')),
+)
+
+/** The app's shape: a frame (header, sidebar) around pages, each page's error inside the frame. */
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <div>
+            <header>Daftar header</header>
+            <nav>Sidebar</nav>
+            <Suspense fallback={<p>Loading</p>}>
+              <Outlet />
+            </Suspense>
+          </div>
+        ),
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { path: 'broken', element: <Broken /> },
+              { path: 'updated', element: <MissingChunk /> },
+              { path: 'fine', element: <p>Fine page</p> },
+            ],
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  )
+  return render(
+    <MantineProvider theme={theme}>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  )
+}
+
+function Card({ fail }: { fail: boolean }) {
+  if (fail) throw new Error('bad data')
+  return <p>Card content</p>
+}
+function Page() {
+  const [fail, setFail] = useState(true)
+  return (
+    <>
+      <h1>Home</h1>
+      <SectionBoundary>
+        <Card fail={fail} />
+      </SectionBoundary>
+      <button type="button" onClick={() => setFail(false)}>
+        Fix
+      </button>
+    </>
+  )
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('errors that keep the app alive', () => {
+  it('shows a failed page in words inside the frame, with Reload', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderAt('/broken')
+    expect(await screen.findByText(errorTexts.failed)).toBeTruthy()
+    expect(screen.getByText('Daftar header')).toBeTruthy()
+    expect(screen.getByText('Sidebar')).toBeTruthy()
+    expect(screen.queryByText(/Hey developer/)).toBeNull()
+    expect(reload).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: errorTexts.reload }))
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('reloads once by itself when a chunk of an older version is gone, then says so', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const first = renderAt('/updated')
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+    first.unmount()
+    // The reload found the chunk still missing: the message, no second reload.
+    renderAt('/updated')
+    expect(await screen.findByText(errorTexts.updated)).toBeTruthy()
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps the rest of a page when one part of it fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    render(
+      <MantineProvider theme={theme}>
+        <Page />
+      </MantineProvider>,
+    )
+    expect(screen.getByText('Home')).toBeTruthy()
+    expect(screen.getByText(errorTexts.section)).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Fix' }))
+    await userEvent.click(screen.getByRole('button', { name: errorTexts.retry }))
+    expect(screen.getByText('Card content')).toBeTruthy()
+  })
+
+  it('shows the page as usual when nothing fails', async () => {
+    renderAt('/fine')
+    expect(await screen.findByText('Fine page')).toBeTruthy()
+  })
+})

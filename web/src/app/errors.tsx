@@ -1,0 +1,124 @@
+/**
+ * Errors that keep the app alive (docs/architecture.md, "Errors that keep the app alive"): a page that
+ * fails keeps the header and sidebar and says what happened; a chunk that no longer exists after a new
+ * version was deployed reloads the app once by itself; a part of a page that fails leaves the rest.
+ */
+import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core'
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary'
+import { Link, useRouteError } from 'react-router'
+
+export const errorTexts = {
+  updatedTitle: 'Daftar has been updated',
+  updated: 'A newer version of Daftar is available. Reload the page to continue where you were.',
+  failedTitle: 'Something went wrong',
+  failed:
+    'This page could not be shown because of an error in Daftar. Reload the page to try again; if it happens again, tell your administrator.',
+  section: 'This part of the page could not be shown.',
+  reload: 'Reload',
+  retry: 'Try again',
+  home: 'Go to Tasks',
+} as const
+
+const RELOADED_AT = 'daftar.chunkReloadAt'
+/** A second failure within this time after the automatic reload is shown, not reloaded again. */
+const RELOAD_WINDOW_MS = 30_000
+
+/** A module of the app that could not be fetched: the old build's chunk is gone after a deploy. */
+export function isChunkLoadError(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error)
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Unable to preload CSS/i.test(
+    text,
+  )
+}
+
+/** Whether a missing chunk may still reload the page: not when it just did (then the message shows). */
+function mayReload(): boolean {
+  return Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) >= RELOAD_WINDOW_MS
+}
+
+/** The page's reload, replaceable in tests (jsdom cannot reload). */
+export const page = { reload: () => window.location.reload() }
+
+function reloadNow() {
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()))
+  page.reload()
+}
+
+// Vite's own signal that a chunk's dependencies failed to load: reload once instead of failing.
+window.addEventListener('vite:preloadError', (event) => {
+  if (!mayReload()) return
+  event.preventDefault()
+  reloadNow()
+})
+
+function ErrorMessage({ error, framed }: { error: unknown; framed: boolean }) {
+  const updated = isChunkLoadError(error)
+  // A missing chunk reloads by itself the first time; while it does, nothing needs saying.
+  const [reloading] = useState(() => updated && mayReload())
+  useEffect(() => {
+    if (reloading) reloadNow()
+  }, [reloading])
+  if (reloading) return null
+  const body = (
+    <Alert
+      color={updated ? 'blue' : 'red'}
+      variant="light"
+      title={updated ? errorTexts.updatedTitle : errorTexts.failedTitle}
+      icon={<IconAlertTriangle size={20} />}
+      role="alert"
+    >
+      <Stack gap="md" align="flex-start">
+        <Text size="sm">{updated ? errorTexts.updated : errorTexts.failed}</Text>
+        <Group gap="sm">
+          <Button leftSection={<IconRefresh size={16} />} onClick={() => page.reload()}>
+            {errorTexts.reload}
+          </Button>
+          {framed && (
+            <Button component={Link} to="/" variant="default">
+              {errorTexts.home}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Alert>
+  )
+  return framed ? (
+    <Stack maw={720} mx="auto" mt="xl">
+      {body}
+    </Stack>
+  ) : (
+    <Center h="100vh" p="md">
+      <Stack maw={560}>{body}</Stack>
+    </Center>
+  )
+}
+
+/** A page's error, inside the app's frame (the `errorElement` of every signed-in route). */
+export function RouteError() {
+  return <ErrorMessage error={useRouteError()} framed />
+}
+
+/** An error of the frame itself (or the sign-in page): the whole window. */
+export function RootError() {
+  return <ErrorMessage error={useRouteError()} framed={false} />
+}
+
+function SectionFallback({ resetErrorBoundary }: FallbackProps) {
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{errorTexts.section}</Text>
+        <Button size="xs" variant="default" onClick={resetErrorBoundary}>
+          {errorTexts.retry}
+        </Button>
+      </Group>
+    </Alert>
+  )
+}
+
+/** One part of a page (a card, a tab): if it fails, it alone says so and the rest of the page stays. */
+export function SectionBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary FallbackComponent={SectionFallback}>{children}</ErrorBoundary>
+}

@@ -1,0 +1,56 @@
+import { Modal, type ModalProps } from '@mantine/core'
+import { useState } from 'react'
+import { ConfirmDialog } from '../ConfirmDialog.tsx'
+
+export const discardMessages = {
+  title: 'Discard changes?',
+  message: 'You have unsaved changes. If you close this, they will be lost.',
+  confirm: 'Discard',
+  cancel: 'Keep editing',
+} as const
+
+/**
+ * The dialog of every modal form: Escape, the X, a click outside and Cancel (`requestClose`) ask before
+ * unsaved input is thrown away; nothing closes it while its request runs.
+ */
+export function FormModal({
+  opened = true,
+  dirty,
+  busy,
+  onClose,
+  children,
+  ...props
+}: Omit<ModalProps, 'opened' | 'onClose' | 'children'> & {
+  opened?: boolean
+  dirty: boolean
+  busy?: boolean
+  onClose: () => void
+  children: (requestClose: () => void) => React.ReactNode
+}) {
+  const [asking, setAsking] = useState(false)
+  const requestClose = () => {
+    if (busy) return
+    if (dirty) setAsking(true)
+    else onClose()
+  }
+  return (
+    <>
+      <Modal opened={opened} onClose={requestClose} centered {...props}>
+        {children(requestClose)}
+      </Modal>
+      <ConfirmDialog
+        opened={asking}
+        title={discardMessages.title}
+        message={discardMessages.message}
+        confirmLabel={discardMessages.confirm}
+        cancelLabel={discardMessages.cancel}
+        color="red"
+        onConfirm={() => {
+          setAsking(false)
+          onClose()
+        }}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  )
+}

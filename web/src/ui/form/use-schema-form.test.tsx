@@ -1,0 +1,132 @@
+import { Button, TextInput } from '@mantine/core'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { delay, HttpResponse, http } from 'msw'
+import { Link } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { renderApp } from '../../../test/render.tsx'
+import { startMockApi } from '../../../test/server.ts'
+import { api as transport } from '../../api/client.ts'
+import { useSchemaForm } from './use-schema-form.tsx'
+
+const mock = startMockApi()
+
+const noteInput = z.object({
+  title: z.string().trim().min(1, 'Title is required.'),
+  place: z.string().trim(),
+})
+
+function NoteForm({ draftKey }: { draftKey?: string }) {
+  const f = useSchemaForm({
+    schema: noteInput,
+    initialValues: { title: '', place: '' },
+    submit: (body) => transport<{ message: string }>('/notes', { method: 'POST', body }),
+    failed: 'Failed to save note.',
+    draftKey,
+  })
+  return (
+    <form {...f.formProps}>
+      {f.guard}
+      {f.failure && <p role="alert">{f.failure.text}</p>}
+      <TextInput label="Title" {...f.form.getInputProps('title')} />
+      <TextInput label="Place" {...f.form.getInputProps('place')} />
+      <Button type="submit" loading={f.busy}>
+        Save
+      </Button>
+      {f.saved && <p>Saved</p>}
+      <Link to="/elsewhere">Elsewhere</Link>
+    </form>
+  )
+}
+
+function countPosts(answer: () => Response | Promise<Response>) {
+  const sent: unknown[] = []
+  mock.use(
+    http.post('/api/notes', async ({ request }) => {
+      sent.push(await request.json())
+      return answer()
+    }),
+  )
+  return sent
+}
+
+const elsewhere = [{ path: '/elsewhere', element: <p>Another page</p> }]
+
+describe('the form hook', () => {
+  it("refuses input its schema refuses, with the schema's words, and sends nothing", async () => {
+    const sent = countPosts(() => HttpResponse.json({ message: 'Saved.' }))
+    renderApp(<NoteForm />)
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Title is required.')).toBeTruthy()
+    expect(sent).toEqual([])
+  })
+
+  it('sends what the schema made of the values, once for a double click or a repeated Enter', async () => {
+    const sent = countPosts(async () => {
+      await delay(50)
+      return HttpResponse.json({ message: 'Saved.' })
+    })
+    renderApp(<NoteForm />)
+    await userEvent.type(screen.getByLabelText('Title'), '  Pump check  ')
+    const save = screen.getByRole('button', { name: 'Save' })
+    fireEvent.click(save)
+    fireEvent.click(save)
+    // Submits that no disabled button stops (a key held down): the hook itself refuses them.
+    const form = save.closest('form')!
+    fireEvent.submit(form)
+    fireEvent.submit(form)
+    expect(await screen.findByText('Saved')).toBeTruthy()
+    expect(sent).toEqual([{ title: 'Pump check', place: '' }])
+  })
+
+  it("shows the server's error and keeps what was typed", async () => {
+    countPosts(() => HttpResponse.json({ error: 'A note with this title exists.' }, { status: 409 }))
+    renderApp(<NoteForm />)
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('A note with this title exists.')
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Pump check')
+  })
+
+  it("says 'No response received from server.' when nothing answers", async () => {
+    mock.use(http.post('/api/notes', () => HttpResponse.error()))
+    renderApp(<NoteForm />)
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('No response received from server.')
+  })
+
+  it('submits from the keyboard on Enter in the last field or Ctrl-Enter, not on Enter earlier', async () => {
+    const sent = countPosts(() => HttpResponse.json({ message: 'Saved.' }))
+    renderApp(<NoteForm />)
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump check{Enter}')
+    await delay(30)
+    expect(sent).toEqual([])
+    await userEvent.type(screen.getByLabelText('Title'), '{Control>}{Enter}{/Control}')
+    await waitFor(() => expect(sent).toHaveLength(1))
+  })
+
+  it('asks before unsaved input is left, and stays when asked to', async () => {
+    const { router } = renderApp(<NoteForm />, { routes: elsewhere })
+    await userEvent.type(screen.getByLabelText('Title'), 'Half a note')
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }))
+    expect(await screen.findByText('Leave this page?')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Stay' }))
+    expect(router.state.location.pathname).toBe('/')
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Half a note')
+  })
+
+  it('leaves without asking when nothing was typed', async () => {
+    const { router } = renderApp(<NoteForm />, { routes: elsewhere })
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'))
+  })
+
+  it('starts again from the draft an expired session kept', async () => {
+    sessionStorage.setItem('daftar.draft:note', JSON.stringify({ title: 'Kept', place: 'Site 2' }))
+    renderApp(<NoteForm draftKey="note" />)
+    await waitFor(() => expect((screen.getByLabelText('Place') as HTMLInputElement).value).toBe('Site 2'))
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Kept')
+  })
+})

@@ -1,0 +1,151 @@
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form'
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import type { z } from 'zod'
+import { errorMessage } from '../../api/client.ts'
+import { useKeepDraft, useRestoredDraft } from '../drafts.ts'
+import { type SaveFailure, saveFailure } from '../FormNotes.tsx'
+import { focusFirstError } from '../form-errors.ts'
+import { notifyError, notifySuccess } from '../notify.ts'
+import { submitKeys } from './keyboard.ts'
+import { LeaveGuard } from './LeaveGuard.tsx'
+
+export interface SchemaFormOptions<V extends object, S extends z.ZodType, R> {
+  /** The domain schema of the request (or one built from it): the form's only validation. */
+  schema: S
+  initialValues: V
+  /** The call, with what the schema made of the values (trimmed, blank as null …) and the values. */
+  submit: (parsed: z.output<S>, values: V) => Promise<R>
+  /** The spec's words when the call fails without a message of the server's. */
+  failed: string
+  /** The success toast: the answer's `message` by default; false for none. */
+  successText?: (result: R) => string | false | undefined
+  onSuccess?: (result: R, values: V) => unknown
+  /** Query keys the change makes stale (refreshed before `onSuccess`). */
+  invalidate?: readonly QueryKey[]
+  /** Names the draft kept in session storage when the session expires (ui/drafts.ts). */
+  draftKey?: string
+  /**
+   * Asks before unsaved input is left: true for a page (back, links, reload); 'search' also when the
+   * query string changes (a dialog opened by `?task=`); false for none.
+   */
+  guard?: boolean | 'search'
+  /** Failures also show as a toast (besides `failure`, which the form shows in its red box). */
+  toastErrors?: boolean
+  /** Unsaved input that is not in the values (a chosen file, access grants). */
+  extraDirty?: boolean
+  /** Asks before sending (an edit of a live record): the form waits for `confirm()`. */
+  needsConfirm?: (values: V) => boolean
+  validateInputOnBlur?: boolean
+}
+
+export interface SchemaForm<V extends object> {
+  form: UseFormReturnType<V>
+  /** Spread on the <form>: submit with its validation, the keyboard rule, no browser validation. */
+  formProps: {
+    ref: React.RefObject<HTMLFormElement | null>
+    onSubmit: (event?: FormEvent<HTMLFormElement>) => void
+    onKeyDown: (event: KeyboardEvent<HTMLFormElement>) => void
+    noValidate: true
+  }
+  /** Submits from code (a button outside the form). */
+  submit: () => void
+  busy: boolean
+  /** The last failure: its text, and whether the record changed meanwhile (412). */
+  failure: SaveFailure | null
+  dirty: boolean
+  saved: boolean
+  /** Render it once: the leave guard and the kept draft. */
+  guard: ReactNode
+  /** Waiting for `confirm()` (see `needsConfirm`). */
+  confirming: boolean
+  confirm: () => void
+  cancelConfirm: () => void
+}
+
+/**
+ * The one form mechanism of the app (docs/architecture.md, "Adding a form"): @mantine/form validated
+ * by the request's domain schema, sent through one mutation that refuses a second submit from the
+ * very click that would send it (a ref, not the next render), the server's message in the form and a
+ * toast, the stale queries refreshed, a leave guard while input is unsaved, and the draft kept across
+ * an expired session.
+ */
+export function useSchemaForm<V extends object, S extends z.ZodType, R>(
+  options: SchemaFormOptions<V, S, R>,
+): SchemaForm<V> {
+  const queryClient = useQueryClient()
+  const ref = useRef<HTMLFormElement>(null)
+  const sending = useRef(false)
+  const [failure, setFailure] = useState<SaveFailure | null>(null)
+  const [pending, setPending] = useState<V | null>(null)
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: options.initialValues,
+    validate: schemaResolver(options.schema, { sync: true }),
+    validateInputOnBlur: options.validateInputOnBlur ?? true,
+  })
+
+  const mutation = useMutation({
+    mutationFn: (values: V) => options.submit(options.schema.parse(values), values),
+    onSuccess: async (result, values) => {
+      const text = options.successText
+        ? options.successText(result)
+        : (result as { message?: unknown } | undefined)?.message
+      if (typeof text === 'string' && text) notifySuccess(text)
+      await Promise.all(
+        (options.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      )
+      await options.onSuccess?.(result, values)
+    },
+    onError: (error) => {
+      if (options.toastErrors !== false) notifyError(errorMessage(error, options.failed))
+      setFailure(saveFailure(error, options.failed))
+    },
+    onSettled: () => {
+      sending.current = false
+    },
+  })
+
+  const send = (values: V) => {
+    if (sending.current) return
+    sending.current = true
+    setFailure(null)
+    setPending(null)
+    mutation.mutate(values)
+  }
+
+  const onSubmit = form.onSubmit(
+    (values) => {
+      if (sending.current) return
+      if (options.needsConfirm?.(values)) setPending(values)
+      else send(values)
+    },
+    () => requestAnimationFrame(() => focusFirstError(ref.current)),
+  )
+
+  const dirty = (form.isDirty() || Boolean(options.extraDirty)) && !mutation.isSuccess
+  const draftKey = options.draftKey ?? ''
+  const restored = useRestoredDraft<V>(draftKey)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restores the kept draft once, on mount
+  useEffect(() => {
+    if (restored && options.draftKey) form.setValues(restored)
+  }, [])
+  useKeepDraft(draftKey, form.getValues(), Boolean(options.draftKey) && dirty)
+
+  const guarded = options.guard ?? true
+  return {
+    form,
+    formProps: { ref, onSubmit, onKeyDown: submitKeys, noValidate: true },
+    submit: () => ref.current?.requestSubmit(),
+    busy: mutation.isPending,
+    failure,
+    dirty,
+    saved: mutation.isSuccess,
+    guard: guarded ? (
+      <LeaveGuard when={dirty && !mutation.isPending} anyChange={guarded === 'search'} />
+    ) : null,
+    confirming: pending !== null,
+    confirm: () => pending && send(pending),
+    cancelConfirm: () => setPending(null),
+  }
+}

@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { renderApp } from '../../../test/render.tsx'
+import { screen as display } from '../../../test/setup.ts'
+import { type Column, DataTable } from './DataTable.tsx'
+
+interface Invoice {
+  id: string
+  number: string
+  client: string
+  amount: string
+  status: string
+  internal: string
+}
+const rows: Invoice[] = [
+  { id: 'a', number: 'INV-001', client: 'Acme', amount: '₹1,000', status: 'Paid', internal: 'x' },
+  { id: 'b', number: 'INV-002', client: 'Bharat', amount: '₹2,500', status: 'Sent', internal: 'y' },
+]
+const columns: Column<Invoice>[] = [
+  { key: 'number', header: 'Invoice No', render: (r) => r.number },
+  { key: 'client', header: 'Client', render: (r) => r.client },
+  { key: 'amount', header: 'Amount', render: (r) => r.amount, phone: 'aside' },
+  { key: 'status', header: <b>Status</b>, label: 'Status', render: (r) => r.status },
+  { key: 'internal', header: 'Internal', render: (r) => r.internal, phone: false },
+]
+
+function table(extra: Partial<Parameters<typeof DataTable<Invoice>>[0]> = {}) {
+  return (
+    <DataTable
+      label="Invoices"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowHref={(r) => `/invoices/${r.id}`}
+      emptyText="No invoices found."
+      {...extra}
+    />
+  )
+}
+
+describe('the list table', () => {
+  it('is a table with every column on a desktop', () => {
+    renderApp(table())
+    const grid = screen.getByRole('table', { name: 'Invoices' })
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Invoice No', 'Client', 'Amount', 'Status', 'Internal'])
+    expect(within(grid).getByRole('link', { name: 'INV-001' }).getAttribute('href')).toBe('/invoices/a')
+  })
+
+  it('shows each row as a card on a phone: title linked, aside, labelled lines, hidden columns left out', () => {
+    display.narrow = true
+    renderApp(table())
+    expect(screen.queryByRole('table')).toBeNull()
+    const cards = within(screen.getByRole('list', { name: 'Invoices' })).getAllByRole('listitem')
+    expect(cards).toHaveLength(2)
+    const first = within(cards[0]!)
+    expect(first.getByRole('link', { name: 'INV-001' }).getAttribute('href')).toBe('/invoices/a')
+    expect(first.getByText('₹1,000')).toBeTruthy()
+    expect(first.getByText('Client').nextSibling?.textContent).toBe('Acme')
+    expect(first.getByText('Status').nextSibling?.textContent).toBe('Paid')
+    expect(first.queryByText('Internal')).toBeNull()
+  })
+
+  it('keeps the table on a phone when asked to', () => {
+    display.narrow = true
+    renderApp(table({ phoneLayout: 'table' }))
+    expect(screen.getByRole('table', { name: 'Invoices' })).toBeTruthy()
+  })
+
+  it('says loading, the error, or the empty text instead of rows, on both layouts', () => {
+    for (const narrow of [false, true]) {
+      display.narrow = narrow
+      const { unmount } = renderApp(
+        table({ rows: undefined, loading: true, loadingText: 'Loading invoices...' }),
+      )
+      expect(screen.getByRole('status').textContent).toContain('Loading invoices...')
+      unmount()
+      const failed = renderApp(table({ error: 'Error loading invoices: Not found.' }))
+      expect(screen.getByRole('alert').textContent).toBe('Error loading invoices: Not found.')
+      failed.unmount()
+      const empty = renderApp(table({ rows: [] }))
+      expect(screen.getByRole('status').textContent).toBe('No invoices found.')
+      empty.unmount()
+    }
+  })
+
+  it('pages with the pager and loads more in infinite mode', async () => {
+    const pages: number[] = []
+    const { unmount } = renderApp(
+      table({ pager: { page: 1, totalPages: 3, onChange: (p) => pages.push(p) } }),
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }))
+    expect(pages).toEqual([2])
+    unmount()
+    let more = 0
+    renderApp(table({ more: { hasMore: true, loading: false, onMore: () => more++ } }))
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(more).toBe(1)
+  })
+})
