@@ -38,6 +38,18 @@ export default function AppLayout() {
       navbar={{ width: pinned ? EXPANDED : RAIL, breakpoint: 769, collapsed: { mobile: !mobileOpen } }}
       padding="md"
     >
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to the page's main section */}
+      <a
+        href="#main-content"
+        className={classes.skip}
+        onClick={(event) => {
+          // Focus moves past the header and the navigation; the address stays as it is.
+          event.preventDefault()
+          document.getElementById('main-content')?.focus()
+        }}
+      >
+        Skip to content
+      </a>
       <Header menuOpen={narrow ? mobileOpen : pinned} onToggleMenu={toggle} />
       <AppShell.Navbar
         className={`${classes.navbar} ${!narrow && hovered && !pinned ? classes.navbarExpanded : ''}`}
@@ -48,7 +60,7 @@ export default function AppLayout() {
       >
         <Sidebar expanded={expanded} onNavigate={() => (narrow ? mobile.close() : setHovered(false))} />
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         <div className={classes.content}>
           <OfflineBanner />
           <Outlet />

@@ -1,48 +1,88 @@
+import { useLocalStorage } from '@mantine/hooks'
+import { IconChevronDown } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
 import { openReportCountQuery } from '../../features/reports/api.ts'
-import { navGroups } from './nav.ts'
+import { type NavGroup, navGroups } from './nav.ts'
 import classes from './Sidebar.module.css'
 
+/** The most specific link for the address: /projects/archived is not also 'Projects'. */
+function currentLink(groups: NavGroup[], pathname: string): string | undefined {
+  return groups
+    .flatMap((g) => g.links.map((l) => l.to))
+    .filter((to) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)))
+    .sort((a, b) => b.length - a.length)[0]
+}
+
+/**
+ * The navigation: it scrolls on every screen size, pinned or as a rail, with the current page's link
+ * scrolled into view; each group folds (remembered in this browser) and the group of the current page
+ * stays open (docs/decisions.md, "The sidebar").
+ */
 export function Sidebar({ expanded, onNavigate }: { expanded: boolean; onNavigate: () => void }) {
   const { data: me } = useMe()
   const openReports = useQuery({ ...openReportCountQuery, enabled: Boolean(me) }).data?.count ?? 0
   const groups = navGroups.filter((g) => !g.visibleTo || (me && g.visibleTo(me)))
-  // Only the most specific link is current: /projects/archived is not also 'Projects'.
   const { pathname } = useLocation()
-  const current = groups
-    .flatMap((g) => g.links.map((l) => l.to))
-    .filter((to) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)))
-    .sort((a, b) => b.length - a.length)[0]
+  const current = currentLink(groups, pathname)
+  const [folded, setFolded] = useLocalStorage<string[]>({ key: 'daftar.nav.folded', defaultValue: [] })
+  const currentRef = useRef<HTMLAnchorElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the current page changes
+  useEffect(() => {
+    currentRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [current])
+
+  const toggle = (label: string) =>
+    setFolded((all) => (all.includes(label) ? all.filter((l) => l !== label) : [...all, label]))
+
   return (
     <div className={classes.groups} data-expanded={expanded}>
-      {groups.map((group) => (
-        <section key={group.label} aria-label={group.label}>
-          <div className={classes.groupLabel}>
-            <span>{group.label}</span>
-          </div>
-          {group.links.map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              aria-current={link.to === current ? 'page' : undefined}
-              className={classes.link}
-              onClick={onNavigate}
-              title={expanded ? undefined : link.label}
+      {groups.map((group) => {
+        const holdsCurrent = group.links.some((l) => l.to === current)
+        // The rail shows every icon; a fold applies to the expanded menu.
+        const open = !expanded || holdsCurrent || !folded.includes(group.label)
+        const listId = `nav-group-${group.label.replace(/\W+/g, '-').toLowerCase()}`
+        return (
+          <section key={group.label} aria-label={group.label}>
+            <button
+              type="button"
+              className={classes.groupLabel}
+              aria-expanded={open}
+              aria-controls={listId}
+              disabled={!expanded || holdsCurrent}
+              onClick={() => toggle(group.label)}
+              tabIndex={expanded ? 0 : -1}
             >
-              <link.icon size={20} className={classes.icon} aria-hidden />
-              <span className={classes.label}>{link.label}</span>
-              {link.count === 'openReports' && openReports > 0 && (
-                <span className={classes.count} title={`${openReports} open reports addressed to you`}>
-                  {openReports > 99 ? '99+' : openReports}
-                  <span className={classes.srOnly}> open reports addressed to you</span>
-                </span>
-              )}
-            </Link>
-          ))}
-        </section>
-      ))}
+              <span>{group.label}</span>
+              <IconChevronDown size={14} aria-hidden className={classes.chevron} />
+            </button>
+            <div id={listId} hidden={!open}>
+              {group.links.map((link) => (
+                <Link
+                  key={link.to}
+                  ref={link.to === current ? currentRef : undefined}
+                  to={link.to}
+                  aria-current={link.to === current ? 'page' : undefined}
+                  className={classes.link}
+                  onClick={onNavigate}
+                  title={expanded ? undefined : link.label}
+                >
+                  <link.icon size={20} className={classes.icon} aria-hidden />
+                  <span className={classes.label}>{link.label}</span>
+                  {link.count === 'openReports' && openReports > 0 && (
+                    <span className={classes.count} title={`${openReports} open reports addressed to you`}>
+                      {openReports > 99 ? '99+' : openReports}
+                      <span className={classes.srOnly}> open reports addressed to you</span>
+                    </span>
+                  )}
+                </Link>
+              ))}
+            </div>
+          </section>
+        )
+      })}
     </div>
   )
 }
