@@ -22,7 +22,7 @@ export const messages = {
   passwordChanged: 'Password changed successfully',
   currentPasswordIncorrect: 'Current password is incorrect.',
   accountDeactivated: 'Your account has been deactivated.',
-  sessionExpired: 'Your session has expired. Please log in again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
   loggedOut: 'Logged out successfully.',
   loggedOutAll: 'Logged out of all devices.',
 } as const

@@ -72,6 +72,8 @@ test('a register form keeps its draft across an expired session', async ({ page 
   await expireSession(page)
   await page.getByRole('button', { name: 'Submit for Approval' }).click()
   await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+  // Said once, in one wording: not again by the form or a toast.
+  await expect(page.getByText(/session has expired/i)).toHaveCount(1)
   await page.getByLabel('Email or Mobile').fill('ravi@example.com')
   await page.getByRole('textbox', { name: /^Password/ }).fill('Demo@1234')
   await page.getByRole('button', { name: 'Login' }).click()

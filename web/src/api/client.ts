@@ -1,3 +1,4 @@
+import { messages as authMessages } from '@daftar/domain/auth'
 import { type Endpoint, fillPath, type PathParams, type SuccessCode } from '@daftar/domain/http'
 import type { z } from 'zod'
 import { session } from './session.ts'
@@ -87,6 +88,12 @@ async function toError(response: Response): Promise<ApiError> {
   return new ApiError(message, response.status, body)
 }
 
+/**
+ * The session ended for good (its refresh was refused): the app is on its way to /login, which says
+ * so once. Forms do not say it again (docs/decisions.md, "One way to build a screen").
+ */
+export class SessionExpiredError extends ApiError {}
+
 let refreshing: Promise<string> | null = null
 
 /**
@@ -113,8 +120,9 @@ export function refreshAccessToken(): Promise<string> {
     try {
       return navigator.locks ? await navigator.locks.request('daftar-refresh', run) : await run()
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 0) signOutLocally('expired')
-      throw error
+      if (error instanceof ApiError && error.status === 0) throw error
+      signOutLocally('expired')
+      throw new SessionExpiredError(authMessages.sessionExpired, 401, (error as ApiError).body)
     } finally {
       refreshing = null
     }
@@ -234,7 +242,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status === 401 && !path.startsWith('/auth/login') && !path.startsWith('/auth/refresh')) {
     if (!session.refreshToken()) {
       signOutLocally('expired')
-      throw new ApiError(transportMessages.noRefreshToken, 401)
+      throw new SessionExpiredError(authMessages.sessionExpired, 401)
     }
     const token = await refreshAccessToken()
     response = await send(path, options, token)

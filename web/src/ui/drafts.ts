@@ -4,13 +4,15 @@
  * under its form's key, with the page to return to, before the app goes to /login. The form reads its
  * draft back once, when it opens again after signing in.
  */
+import { messages as authMessages } from '@daftar/domain/auth'
 import { useEffect, useRef, useState } from 'react'
 
 const PREFIX = 'daftar.draft:'
 const RETURN_TO = 'daftar.returnTo'
 const EXPIRED = 'daftar.sessionExpired'
 
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.'
+/** One wording wherever an expired session is told (the server's own). */
+export const SESSION_EXPIRED_MESSAGE = authMessages.sessionExpired
 
 const providers = new Map<string, () => unknown>()
 

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { api as transport } from '../../api/client.ts'
+import { session } from '../../api/session.ts'
 import { useSchemaForm } from './use-schema-form.tsx'
 
 const mock = startMockApi()
@@ -95,6 +96,22 @@ describe('the form hook', () => {
     await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect((await screen.findByRole('alert')).textContent).toBe('No response received from server.')
+  })
+
+  it('says nothing of its own when the session has expired: the sign-in page says it once', async () => {
+    session.set({ accessToken: 'expired-access', refreshToken: 'revoked-refresh' })
+    mock.use(
+      http.post('/api/notes', () => HttpResponse.json({ error: 'Unauthorized.' }, { status: 401 })),
+      http.post('/api/auth/refresh-token', () =>
+        HttpResponse.json({ error: 'Your session has expired. Please log in again.' }, { status: 401 }),
+      ),
+    )
+    renderApp(<NoteForm />)
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(session.isAuthenticated()).toBe(false))
+    await delay(50)
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('submits from the keyboard on Enter in the last field or Ctrl-Enter, not on Enter earlier', async () => {

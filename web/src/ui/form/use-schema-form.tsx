@@ -2,7 +2,7 @@ import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form'
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
-import { errorMessage } from '../../api/client.ts'
+import { errorMessage, SessionExpiredError } from '../../api/client.ts'
 import { useKeepDraft, useRestoredDraft } from '../drafts.ts'
 import { type SaveFailure, saveFailure } from '../FormNotes.tsx'
 import { focusFirstError } from '../form-errors.ts'
@@ -98,6 +98,8 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
       await options.onSuccess?.(result, values)
     },
     onError: (error) => {
+      // The app is going to /login, which says the session expired; the draft is kept for later.
+      if (error instanceof SessionExpiredError) return
       if (options.toastErrors !== false) notifyError(errorMessage(error, options.failed))
       setFailure(saveFailure(error, options.failed))
     },

@@ -1,7 +1,7 @@
 import { type ActionType, type ChangeResult, requestFailedMessage } from '@daftar/domain/registers'
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { ApiError, errorMessage } from '../../api/client.ts'
+import { ApiError, errorMessage, SessionExpiredError } from '../../api/client.ts'
 import { canWrite, type RecordAccess } from '../access-api.ts'
 import { ErrorPanel } from '../ErrorPanel.tsx'
 import { type SaveFailure, saveFailure } from '../FormNotes.tsx'
@@ -79,6 +79,8 @@ export function useRegisterSave<V>(options: {
       options.onSaved(result)
     },
     onError: (error) => {
+      // The sign-in page says the session expired, once.
+      if (error instanceof SessionExpiredError) return
       notifyError(errorMessage(error, failed))
       setFailure(saveFailure(error, failed))
     },
