@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- options]`: the benchmark suite of docs/performance.md. Starts the server as a
+// `npm run bench [-- options]`: the benchmark suite of bench/README.md. Starts the server as a
 // user runs it in production (NODE_ENV=production; on PostgreSQL, then on PGlite) on a database filled
 // by `npm run bench:seed`, and a bare Fastify (bench/baseline.mjs) answering the same JSON bodies from
 // memory; drives both with autocannon on the busiest read and write paths; prints a table of req/s,

@@ -1,16 +1,36 @@
 import { todayIn } from '@daftar/domain'
 import { remindDueAssets } from './modules/assets/reminders.ts'
 import type { Deps } from './platform/deps.ts'
+import { pruneRateLimits } from './platform/rate-limit.ts'
 import { createScheduler } from './platform/scheduler.ts'
 
 const HOUR = 60 * 60_000
 
-/** The server's periodic work, started with the server (not in API tests, which call jobs directly). */
+export interface ServerJob {
+  name: string
+  everyMs: number
+  run: () => Promise<void>
+}
+
+/** The server's periodic work: each job claims its rows in SQL, so instances never do it twice. */
+export function serverJobs(deps: Deps): ServerJob[] {
+  return [
+    {
+      name: 'asset reminders',
+      everyMs: HOUR,
+      run: async () => {
+        await remindDueAssets(deps, todayIn(deps.config.TIME_ZONE))
+      },
+    },
+    // Rate-limit windows that have ended are kept by nobody: without this their rows grow forever.
+    { name: 'rate-limit pruning', everyMs: HOUR, run: () => pruneRateLimits(deps.db) },
+  ]
+}
+
+/** Starts the periodic work with the server (not in API tests, which call the jobs directly). */
 export function startJobs(deps: Deps) {
   const scheduler = createScheduler(deps.log)
-  scheduler.every('asset reminders', HOUR, async () => {
-    await remindDueAssets(deps, todayIn(deps.config.TIME_ZONE))
-  })
+  for (const job of serverJobs(deps)) scheduler.every(job.name, job.everyMs, job.run)
   scheduler.start()
   return scheduler
 }
