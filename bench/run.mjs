@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { compiledServer } from '../scripts/server-entry.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const { values: opts } = parseArgs({
@@ -178,25 +179,21 @@ async function startServer(dbEnv) {
   const out = fs.openSync(logFile, 'w')
   const port = await freePort()
   const started = Date.now()
-  const child = spawn(
-    process.execPath,
-    ['--import', './bench/event-loop-probe.mjs', '--import', 'tsx', 'server/src/main.ts'],
-    {
-      cwd: root,
-      stdio: ['ignore', out, out, 'ipc'],
-      env: cleanEnv({
-        ...dbEnv,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-        // One client address signs in for every connection of the run.
-        LOGIN_MAX_PER_IP: '100000',
-        LOGIN_MAX_PER_IDENTIFIER: '100000',
-      }),
-    },
-  )
+  const child = spawn(process.execPath, ['--import', './bench/event-loop-probe.mjs', compiledServer(root)], {
+    cwd: root,
+    stdio: ['ignore', out, out, 'ipc'],
+    env: cleanEnv({
+      ...dbEnv,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      // One client address signs in for every connection of the run.
+      LOGIN_MAX_PER_IP: '100000',
+      LOGIN_MAX_PER_IDENTIFIER: '100000',
+    }),
+  })
   const base = `http://127.0.0.1:${port}`
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server stopped:\n${fs.readFileSync(logFile, 'utf8')}`)

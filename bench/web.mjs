@@ -43,7 +43,7 @@ const databaseUrl =
 // The production build, current.
 const built = spawnSync(
   process.execPath,
-  ['-e', "import('./scripts/web-build-stamp.mjs').then(m => process.exit(m.webBuildIsCurrent('.') ? 0 : 1))"],
+  ['-e', "import('./scripts/build-stamps.mjs').then(m => process.exit(m.webBuildIsCurrent('.') ? 0 : 1))"],
   { cwd: root },
 )
 if (built.status !== 0) {

@@ -7,8 +7,8 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { writeWebBuildStamp } from './build-stamps.mjs'
 import { precompress } from './precompress.mjs'
-import { writeWebBuildStamp } from './web-build-stamp.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const vite = path.join(root, 'node_modules/vite/bin/vite.js')

@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { compiledServer } from './server-entry.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const RUNS = Number(process.env.FAULT_RUNS ?? 100)
@@ -31,7 +32,7 @@ async function freePort() {
 }
 
 function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [compiledServer(root)], {
     cwd: root,
     env: {
       ...process.env,

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { webBuildIsCurrent } from './web-build-stamp.mjs'
+import { webBuildIsCurrent } from './build-stamps.mjs'
+import { compiledServer } from './server-entry.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -37,4 +38,5 @@ if (!webBuildIsCurrent(root)) {
   run(process.execPath, [path.join(root, 'scripts/build-web.mjs')])
 }
 
-run(process.execPath, ['--import', 'tsx', 'server/src/main.ts'])
+// Compiled JavaScript, built again only when the server's sources changed: no TypeScript at start.
+run(process.execPath, ['--enable-source-maps', compiledServer(root)])

@@ -25,6 +25,7 @@ step('Lint and format (Biome)', bin('biome'), ['check', '--error-on-warnings', '
 step('Types (tsc)', 'npm', ['run', '--silent', 'typecheck'])
 step('Unit and API tests (Vitest)', bin('vitest'), ['run'])
 step('Production build', process.execPath, ['scripts/build-web.mjs'])
+step('Compiled server', process.execPath, ['scripts/build-server.mjs'])
 step('Bundle budget', process.execPath, ['scripts/check-bundle.mjs'])
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+// @ts-expect-error a plain script of the repo, without types
+import { compiledServer } from '../../scripts/server-entry.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -33,7 +35,8 @@ export default async function globalSetup() {
   })
   if (seeded.status !== 0) throw new Error(`Seeding failed:\n${seeded.stdout}\n${seeded.stderr}`)
 
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The compiled server, as `npm start` runs it (built by `npm run build`, or here when stale).
+  const server: ChildProcess = spawn(process.execPath, [compiledServer(root)], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
