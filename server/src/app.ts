@@ -33,7 +33,7 @@ import { technicalInfoRoutes } from './modules/technical-info/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
-import { AppError, findPgError, invalidValueMessage, isClientDisconnect } from './platform/errors.ts'
+import { httpErrorOf } from './platform/errors.ts'
 import { type App, noStore, serializerCompiler, validatorCompiler } from './platform/http.ts'
 import { refuseControlCharacters } from './platform/input-guard.ts'
 import { InstanceCaches } from './platform/recheck-cache.ts'
@@ -101,13 +101,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   })
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, message, disconnected } = httpErrorOf(error, request.raw)
     // A client that went away mid-request is not a server fault: noted, never logged as an error.
-    if (isClientDisconnect(error, request.raw)) {
-      request.log.info({ code: (error as { code?: string }).code }, 'client disconnected')
-      return reply.code(400).send({ error: 'The request was interrupted.' })
-    }
-    const { status, message } = toHttpError(error)
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    if (disconnected) request.log.info({ code: (error as { code?: string }).code }, 'client disconnected')
+    else if (status >= 500) request.log.error({ err: error }, 'request failed')
     return reply.code(status).send({ error: message })
   })
 
@@ -225,44 +222,4 @@ async function serveWebApp(app: App, root: string) {
     if (!isPage) return reply.code(404).send({ error: 'Not found.' })
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
-}
-
-function toHttpError(error: FastifyError): { status: number; message: string } {
-  if (error instanceof AppError) return { status: error.statusCode, message: error.message }
-  const pg = findPgError(error)
-  if (pg?.code === '22P02') return { status: 404, message: 'Not found.' } // a malformed id names nothing
-  if (pg?.code === '23505') return { status: 409, message: 'This record already exists.' }
-  const invalidValue = pg?.code ? invalidValueMessage(pg.code) : undefined
-  if (invalidValue) return { status: 400, message: invalidValue }
-  if (pg?.code === '57014') return { status: 503, message: 'The request took too long. Please try again.' }
-  if (isConnectionLoss(error))
-    return { status: 503, message: 'The database is briefly unavailable. Please try again.' }
-  const status = error.statusCode ?? 500
-  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE')
-    return { status: 413, message: 'The upload is too large.' }
-  if (status >= 400 && status < 500) {
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return { status, message: 'Unsupported content type.' }
-    if (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError)
-      return { status: 400, message: 'The request body is not valid.' }
-    return { status, message: error.message }
-  }
-  return { status: 500, message: 'Something went wrong on our side. Please try again.' }
-}
-
-/** The database went away: the error or any cause it wraps (drizzle wraps the driver's) says so. */
-function isConnectionLoss(error: Error): boolean {
-  let current: unknown = error
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { message?: unknown; code?: unknown; cause?: unknown }
-    const text = `${String(e.message)} ${String(e.code)}`
-    if (
-      /Connection terminated|ECONNREFUSED|ECONNRESET|ENOENT.*PGSQL|Client has encountered a connection error|timeout exceeded when trying to connect/.test(
-        text,
-      )
-    )
-      return true
-    current = e.cause
-  }
-  return false
 }

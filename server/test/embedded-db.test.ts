@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts'
 import { createDeps, createLogger } from '../src/bootstrap.ts'
 import { loadConfig } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/connection.ts'
-import { DataDirLockedError } from '../src/db/embedded.ts'
+import { DataDirLockedError, lockDataDir } from '../src/db/embedded.ts'
 import { runMigrations } from '../src/db/migrate.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -184,7 +184,7 @@ describe('the data directory lock', () => {
       expect(first.stdout, first.stderr).toContain('Daftar is running')
       const lockFile = lockFiles.find((f) => fs.existsSync(f))
       expect(lockFile).toBeDefined()
-      holder = Number(fs.readFileSync(lockFile!, 'utf8'))
+      holder = JSON.parse(fs.readFileSync(lockFile!, 'utf8')).pid
       expect(isRunning(holder)).toBe(true)
 
       second = startServer(dataDir)
@@ -208,6 +208,38 @@ describe('the data directory lock', () => {
     }
     expect(lockFiles.filter((f) => fs.existsSync(f))).toEqual([])
   }, 90_000)
+
+  it('a lock left by a crash is taken over even when its pid now belongs to another process', async () => {
+    const unrelated = spawn('sleep', ['30'])
+    try {
+      for (const lock of [
+        // An older version's lock: only the pid.
+        String(unrelated.pid),
+        // This version's: the pid, the host, and a start time the reused pid does not have.
+        JSON.stringify({ pid: unrelated.pid, host: os.hostname(), started: '1' }),
+      ]) {
+        const dataDir = tempDir()
+        fs.writeFileSync(path.join(dataDir, 'daftar.lock'), lock)
+        const release = lockDataDir(dataDir)
+        expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'daftar.lock'), 'utf8')).pid).toBe(process.pid)
+        release()
+      }
+    } finally {
+      unrelated.kill()
+    }
+  })
+
+  it("another host's lock holds while its heartbeat is fresh and is taken over once it stops", () => {
+    const dataDir = tempDir()
+    const lockFile = path.join(dataDir, 'daftar.lock')
+    fs.writeFileSync(lockFile, JSON.stringify({ pid: 4242, host: 'other-host', started: '99' }))
+    expect(() => lockDataDir(dataDir)).toThrow(/in use by another Daftar process \(pid 4242 on other-host\)/)
+    const longAgo = new Date(Date.now() - 10 * 60_000)
+    fs.utimesSync(lockFile, longAgo, longAgo)
+    const release = lockDataDir(dataDir)
+    expect(JSON.parse(fs.readFileSync(lockFile, 'utf8')).host).toBe(os.hostname())
+    release()
+  })
 
   it('the same process cannot open one data directory twice, and may reopen it after closing', async () => {
     const dataDir = tempDir()

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { LightMyRequestResponse } from 'fastify'
+import type { FastifyError, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { httpErrorOf } from '../src/platform/errors.ts'
 import {
   client,
   createOrg,
@@ -196,5 +197,37 @@ describe('a lost database connection', () => {
       await other.close()
     }
     expect(uncaught).toEqual([])
+  })
+})
+
+describe('what an error answers', () => {
+  const alive = { aborted: false, destroyed: false }
+  const socketReset = () =>
+    Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' })
+
+  it('a database connection lost mid-query answers 503 and is a server fault, not a client that left', () => {
+    const lost = new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') })
+    expect(httpErrorOf(lost as FastifyError, alive)).toEqual({
+      status: 503,
+      message: 'The database is briefly unavailable. Please try again.',
+    })
+    // The database's socket reset while the client is still there: the same.
+    const reset = new Error('Failed query', { cause: socketReset() })
+    expect(httpErrorOf(reset as FastifyError, alive).status).toBe(503)
+    // A backend ended by the administrator (57P01).
+    const terminated = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    })
+    expect(httpErrorOf(terminated as FastifyError, alive).status).toBe(503)
+  })
+
+  it('a client that went away mid-request is only a note (400, not an error)', () => {
+    expect(httpErrorOf(socketReset() as FastifyError, { aborted: true, destroyed: true })).toEqual({
+      status: 400,
+      message: 'The request was interrupted.',
+      disconnected: true,
+    })
+    const premature = Object.assign(new Error('premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })
+    expect(httpErrorOf(premature as FastifyError, alive).disconnected).toBe(true)
   })
 })

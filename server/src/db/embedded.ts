@@ -128,9 +128,22 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedD
 }
 
 /**
- * An exclusive lock file holding our pid. A lock left by a process that no longer runs is taken over.
+ * An exclusive lock file: who holds it (pid, host, the process's start time) and, by its modification
+ * time, when the holder last said it was alive (every 30 s). It is taken over when its holder is gone:
+ * its heartbeat is older than two minutes (a crashed holder, on this host or another sharing the
+ * directory), or, on this host, its pid no longer runs or now belongs to another process (a pid reused
+ * after a crash: a different start time, or a process that is not Node).
  */
 const heldHere = new Set<string>()
+const HEARTBEAT_MS = 30_000
+const STALE_AFTER_MS = 120_000
+
+interface LockHolder {
+  pid: number
+  host: string
+  /** The process's start time on its host, when the host tells it (Linux): pids are reused. */
+  started: string | null
+}
 
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true })
@@ -139,29 +152,16 @@ export function lockDataDir(dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx')
-      fs.writeSync(fd, String(process.pid))
+      const me: LockHolder = { pid: process.pid, host: os.hostname(), started: processStart(process.pid) }
+      fs.writeSync(fd, JSON.stringify(me))
       fs.closeSync(fd)
-      heldHere.add(lockPath)
-      let released = false
-      const release = () => {
-        if (released) return
-        released = true
-        heldHere.delete(lockPath)
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.rmSync(lockPath)
-        } catch {
-          // already gone
-        }
-      }
-      process.once('exit', release)
-      return release
+      return holdLock(lockPath)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      // A lock carrying our own pid was left by an earlier run that had the same pid (containers).
-      const holder = Number(fs.readFileSync(lockPath, 'utf8'))
-      if (holder && holder !== process.pid && isRunning(holder)) {
+      const holder = readHolder(lockPath)
+      if (holder && holderIsAlive(lockPath, holder)) {
         throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another Daftar process (pid ${holder}). ` +
+          `The data directory ${dataDir} is in use by another Daftar process (pid ${holder.pid} on ${holder.host}). ` +
             'Stop that process first, or start this one with a different DATA_DIR.',
         )
       }
@@ -169,6 +169,76 @@ export function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`)
+}
+
+function holdLock(lockPath: string): () => void {
+  heldHere.add(lockPath)
+  const heartbeat = setInterval(() => {
+    const now = new Date()
+    fs.utimes(lockPath, now, now, () => {})
+  }, HEARTBEAT_MS).unref()
+  let released = false
+  const release = () => {
+    if (released) return
+    released = true
+    clearInterval(heartbeat)
+    heldHere.delete(lockPath)
+    try {
+      if (readHolder(lockPath)?.pid === process.pid) fs.rmSync(lockPath)
+    } catch {
+      // already gone
+    }
+  }
+  process.once('exit', release)
+  return release
+}
+
+/** The lock's holder; a lock of an earlier version holds only a pid. */
+function readHolder(lockPath: string): LockHolder | null {
+  let text: string
+  try {
+    text = fs.readFileSync(lockPath, 'utf8').trim()
+  } catch {
+    return null
+  }
+  if (/^\d+$/.test(text)) return { pid: Number(text), host: os.hostname(), started: null }
+  try {
+    const holder = JSON.parse(text) as LockHolder
+    return Number.isInteger(holder.pid) && typeof holder.host === 'string' ? holder : null
+  } catch {
+    return null
+  }
+}
+
+function holderIsAlive(lockPath: string, holder: LockHolder): boolean {
+  const beat = fs.statSync(lockPath, { throwIfNoEntry: false })?.mtimeMs ?? 0
+  const fresh = Date.now() - beat < STALE_AFTER_MS
+  if (holder.host !== os.hostname()) return fresh
+  // A lock carrying our own pid was left by an earlier run that had the same pid (containers).
+  if (holder.pid === process.pid || !isRunning(holder.pid)) return false
+  if (holder.started !== null) return holder.started === processStart(holder.pid)
+  // An old-format lock: only a Node process may still be the Daftar that wrote it.
+  return fresh && isNodeProcess(holder.pid)
+}
+
+/** The process's start time in clock ticks since boot (field 22 of /proc/<pid>/stat), or null. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The command name (field 2) may hold spaces and brackets: count fields after its closing ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null
+  } catch {
+    return null
+  }
+}
+
+function isNodeProcess(pid: number): boolean {
+  try {
+    return /(^|\/)node(js)?\0/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+  } catch {
+    // No /proc (not Linux): the pid runs, so assume it is the holder.
+    return true
+  }
 }
 
 function isRunning(pid: number): boolean {

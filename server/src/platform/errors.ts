@@ -1,3 +1,5 @@
+import type { FastifyError } from 'fastify'
+
 /** An error whose message is meant for the user; anything else is answered with a generic 500. */
 export class AppError extends Error {
   constructor(
@@ -76,6 +78,73 @@ export function isClientDisconnect(error: unknown, request?: { aborted?: boolean
     )
       return true
     current = current.cause as typeof current
+  }
+  return false
+}
+
+export interface HttpError {
+  status: number
+  message: string
+  /** The client went away: a note in the log, not a server fault. */
+  disconnected?: boolean
+}
+
+const DATABASE_UNAVAILABLE = 'The database is briefly unavailable. Please try again.'
+
+/**
+ * What an error answers. Order matters: a client whose request stream is gone went away; otherwise a
+ * lost database connection (whose socket error looks like a client's reset) is the server's fault and
+ * answers 503, logged as an error; only then is a reset read as the client going away.
+ */
+export function httpErrorOf(
+  error: FastifyError,
+  request?: { aborted?: boolean; destroyed?: boolean },
+): HttpError {
+  const clientGone = request?.aborted || request?.destroyed
+  if (clientGone && isClientDisconnect(error, request))
+    return { status: 400, message: interrupted, disconnected: true }
+  if (isConnectionLoss(error) || findPgError(error)?.code === '57P01')
+    return { status: 503, message: DATABASE_UNAVAILABLE }
+  if (isClientDisconnect(error, request)) return { status: 400, message: interrupted, disconnected: true }
+  return toHttpError(error)
+}
+
+const interrupted = 'The request was interrupted.'
+
+function toHttpError(error: FastifyError): { status: number; message: string } {
+  if (error instanceof AppError) return { status: error.statusCode, message: error.message }
+  const pg = findPgError(error)
+  if (pg?.code === '22P02') return { status: 404, message: 'Not found.' } // a malformed id names nothing
+  if (pg?.code === '23505') return { status: 409, message: 'This record already exists.' }
+  const invalidValue = pg?.code ? invalidValueMessage(pg.code) : undefined
+  if (invalidValue) return { status: 400, message: invalidValue }
+  if (pg?.code === '57014') return { status: 503, message: 'The request took too long. Please try again.' }
+  const status = error.statusCode ?? 500
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE')
+    return { status: 413, message: 'The upload is too large.' }
+  if (status >= 400 && status < 500) {
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return { status, message: 'Unsupported content type.' }
+    if (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError)
+      return { status: 400, message: 'The request body is not valid.' }
+    return { status, message: error.message }
+  }
+  return { status: 500, message: 'Something went wrong on our side. Please try again.' }
+}
+
+/** The database went away: the error or any cause it wraps (drizzle wraps the driver's) says so. */
+function isConnectionLoss(error: Error): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { message?: unknown; code?: unknown; cause?: unknown }
+    const text = `${String(e.message)} ${String(e.code)}`
+    if (
+      /Connection terminated|ECONNREFUSED|ECONNRESET|ENOENT.*PGSQL|Client has encountered a connection error|timeout exceeded when trying to connect/.test(
+        text,
+      )
+    )
+      return true
+    current = e.cause
   }
   return false
 }
