@@ -55,6 +55,18 @@ describe('control characters', () => {
     }
   })
 
+  it('half of a UTF-16 surrogate pair in a JSON field answers 400 (a URL decodes one to U+FFFD), not 404 or 500', async () => {
+    const api = client(server, org.admin.token)
+    for (const res of [
+      await api.post('/clients', { name: 'Acme \ud800 Ltd' }),
+      await api.put('/clients/' + 'x', { name: 'Tail \udfff' }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400)
+    }
+    // A whole pair (an emoji) is text like any other.
+    expect((await api.post('/clients', { name: 'Smile 😀 Traders' })).statusCode).toBe(201)
+  })
+
   it('keeps tabs and line breaks in text', async () => {
     const id = await createClient(server, org.admin.token, { name: 'Tab\tand\nline Co' })
     expect(id).toBeTruthy()

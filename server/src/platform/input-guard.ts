@@ -8,30 +8,41 @@ import { badRequest } from './errors.ts'
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 
+/** Half of a UTF-16 pair: with the `u` flag a whole pair is one code point and does not match. */
+const LONE_SURROGATE = /\p{Cs}/u
+
 export const controlCharactersMessage = 'Text must not contain control characters.'
+export const malformedTextMessage = 'Text must be valid Unicode.'
 
 export function hasControlCharacters(value: string): boolean {
   return CONTROL.test(value)
 }
 
-/** True when any string (or key) inside `value` carries a control character. */
-export function containsControlCharacters(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return CONTROL.test(value)
-  if (!value || typeof value !== 'object' || depth > 32) return false
-  if (Array.isArray(value)) return value.some((v) => containsControlCharacters(v, depth + 1))
-  if (Buffer.isBuffer(value)) return false
-  return Object.entries(value).some(([k, v]) => CONTROL.test(k) || containsControlCharacters(v, depth + 1))
+/** What is wrong with a string: a control character, half of a UTF-16 pair (which PostgreSQL refuses), or nothing. */
+function fault(text: string): string | null {
+  if (CONTROL.test(text)) return controlCharactersMessage
+  if (LONE_SURROGATE.test(text)) return malformedTextMessage
+  return null
+}
+
+/** The first fault of any string (or key) inside `value`, or null. */
+export function textFault(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return fault(value)
+  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return null
+  const entries = Array.isArray(value) ? value.map((v) => ['', v] as const) : Object.entries(value)
+  for (const [key, inner] of entries) {
+    const found = fault(key) ?? textFault(inner, depth + 1)
+    if (found) return found
+  }
+  return null
 }
 
 /**
  * A `preValidation` hook for every route, signed in or not: a body, query or path carrying a control
- * character answers 400 before any handler or the database sees it (docs/security.md, validation).
+ * character or a lone UTF-16 surrogate answers 400 before any handler or the database sees it
+ * (docs/security.md, validation).
  */
 export async function refuseControlCharacters(request: FastifyRequest, _reply: FastifyReply) {
-  if (
-    containsControlCharacters(request.params) ||
-    containsControlCharacters(request.query) ||
-    containsControlCharacters(request.body)
-  )
-    throw badRequest(controlCharactersMessage)
+  const found = textFault(request.params) ?? textFault(request.query) ?? textFault(request.body)
+  if (found) throw badRequest(found)
 }

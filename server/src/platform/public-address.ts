@@ -48,11 +48,42 @@ export function isPublicAddress(address: string, allow: readonly string[] = []):
   const family = isIP(address)
   if (family === 0) return false
   if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-    if (mapped) return isPublicAddress(mapped[1]!, allow)
+    const embedded = embeddedIpv4(address)
+    if (embedded) return isPublicAddress(embedded, allow)
     return !blocked.check(address, 'ipv6')
   }
   return !blocked.check(address, 'ipv4')
+}
+
+/** The eight 16-bit groups of an IPv6 address, whatever its notation ('::', a dotted IPv4 tail). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase()
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head = '', tail] = text.split('::')
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => Number.parseInt(g, 16)) : [])
+  const front = part(head)
+  const back = part(tail)
+  return tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill(0), ...back]
+}
+
+/**
+ * The IPv4 address an IPv6 address carries, in any of the forms a socket may reach it by:
+ * IPv4-mapped (::ffff:a.b.c.d, also written ::ffff:7f00:1), IPv4-compatible (::a.b.c.d, '::7f00:1')
+ * and IPv4-translated (::ffff:0:a.b.c.d). Checking the written form alone let loopback through.
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = ipv6Groups(address)
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0)
+  const carries =
+    (zeros(0, 5) && (g[5] === 0xffff || g[5] === 0)) || (zeros(0, 4) && g[4] === 0xffff && g[5] === 0)
+  // '::' and '::1' are IPv6's own unspecified and loopback addresses, blocked as such.
+  if (!carries || (zeros(0, 7) && (g[7] ?? 0) <= 1)) return null
+  const [hi = 0, lo = 0] = g.slice(6)
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
 }
 
 export class PrivateAddressError extends Error {
