@@ -1,4 +1,4 @@
-import { baseURL, openUserMenuItem, otpMailedTo, signIn } from '../support/app.ts'
+import { baseURL, openUserMenuItem, otpMailedTo, signIn, signInWithForm } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 import { e2eUsers, PASSWORD } from '../support/users.ts'
 
@@ -40,7 +40,7 @@ test('a wrong password shows the failure message and stays on /login', async ({ 
 test('signing in lands on / with the organisation and the user menu; /login then redirects to /', async ({
   page,
 }) => {
-  await signIn(page, 'asha@example.com')
+  await signInWithForm(page, 'asha@example.com')
   await expect(page.getByTestId('org-name')).toHaveText('Demo Industries')
   await page.getByLabel('User menu').click()
   await expect(page.getByTestId('menu-full-name')).toHaveText('Asha Verma')
@@ -87,7 +87,7 @@ test('forgot password: OTP from the outbox, reset, then sign in with the new pas
 
 test('change password from the user menu', async ({ page }) => {
   const user = e2eUsers.changer
-  await signIn(page, user.email)
+  await signInWithForm(page, user.email)
   await openUserMenuItem(page, 'Change Password')
   const dialog = page.getByRole('dialog', { name: 'Change Password' })
   await dialog.getByRole('textbox', { name: /^Current Password/ }).fill('wrong-current')
@@ -114,7 +114,7 @@ test('change password from the user menu', async ({ page }) => {
   await openUserMenuItem(page, 'Logout')
   await page.getByRole('button', { name: 'Logout of this device' }).click()
   await expect(page).toHaveURL(`${baseURL()}/login`)
-  await signIn(page, user.email, 'changed-pass-1')
+  await signInWithForm(page, user.email, 'changed-pass-1')
 })
 
 test('logout of all devices ends the session in another browser at once', async ({ browser }) => {
