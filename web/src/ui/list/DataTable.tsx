@@ -254,7 +254,13 @@ function CardList<T>(props: DataTableProps<T>) {
   const state = listState(props)
   if (state)
     return (
-      <Paper withBorder radius="md" mih={props.skeleton?.minHeight} aria-busy={props.loading || undefined}>
+      <Paper
+        withBorder
+        radius="md"
+        mih={props.skeleton?.minHeight}
+        aria-busy={props.loading || undefined}
+        className={classes.cardsState}
+      >
         <StateText {...state} onRetry={props.onRetry} />
       </Paper>
     )
