@@ -377,7 +377,11 @@ export const reportListQuery = z
     sortBy: z.enum(reportSorts).default('submitted_at_desc'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, reportMessages.datesOrder)
+  // On endDate: a list whose address holds the two the wrong way round drops only the To date.
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
+    message: reportMessages.datesOrder,
+    path: ['endDate'],
+  })
 export type ReportListQuery = z.output<typeof reportListQuery>
 
 /** PUT /api/reports/{id}/feedback. */

@@ -70,6 +70,16 @@ function useDateFilters(
   return { dates, setDates, invalid }
 }
 
+function RowAction(props: { label: string; color: string; icon: typeof IconTrash; onClick: () => void }) {
+  return (
+    <Tooltip label={props.label}>
+      <ActionIcon variant="subtle" color={props.color} aria-label={props.label} onClick={props.onClick}>
+        <props.icon size={18} />
+      </ActionIcon>
+    </Tooltip>
+  )
+}
+
 function columns(
   isAll: boolean,
   admin: boolean,
@@ -105,27 +115,14 @@ function columns(
       render: (r) => (
         <Group gap={4} wrap="nowrap">
           {r.status === 'OPEN' && (
-            <Tooltip label="Mark as Closed">
-              <ActionIcon
-                variant="subtle"
-                color="teal"
-                aria-label="Mark as Closed"
-                onClick={() => act('close', r)}
-              >
-                <IconCircleCheck size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              label="Mark as Closed"
+              color="teal"
+              icon={IconCircleCheck}
+              onClick={() => act('close', r)}
+            />
           )}
-          <Tooltip label="Delete Report">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label="Delete Report"
-              onClick={() => act('delete', r)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction label="Delete Report" color="red" icon={IconTrash} onClick={() => act('delete', r)} />
         </Group>
       ),
     },
