@@ -1,5 +1,6 @@
 import type { PendingAction, PendingActionDetail } from '@daftar/domain/registers'
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { admin, person, signedInAs } from '../../../test/people.ts'
@@ -35,7 +36,7 @@ const clientCreate: PendingAction = {
   proposed_data: { name: 'Narmada Mills' },
 }
 
-describe('the approval queue', () => {
+describe('the approval queue', { timeout: 30_000 }, () => {
   it("names a record by its display id or not at all, never by its raw id; a phone shows each request's key facts", async () => {
     display.narrow = true
     signedInAs(mock, admin())
@@ -93,7 +94,7 @@ const detail = (over: Partial<PendingActionDetail>): PendingActionDetail => ({
   ...over,
 })
 
-describe('the review page', () => {
+describe('the review page', { timeout: 30_000 }, () => {
   it('is titled by the outcome once the request is decided', async () => {
     review(
       detail({
@@ -113,5 +114,36 @@ describe('the review page', () => {
     review(detail({ ...projectUpdate, entity_type: 'PROJECT' }))
     expect(await screen.findByRole('heading', { name: 'Review Pending Action' })).toBeTruthy()
     expect(document.body.textContent).not.toContain(projectId)
+  })
+})
+
+describe('Edit & Re-evaluate', { timeout: 30_000 }, () => {
+  it("corrects the request with the register's own fields and sends the corrected data once", async () => {
+    const sent: unknown[] = []
+    mock.use(
+      http.get('/api/users', () => HttpResponse.json([])),
+      http.put('/api/admin-actions/pending/:id', async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json({
+          message: 'Pending action updated successfully.',
+          pendingAction: { action_id: clientCreate.action_id, proposed_data: {} },
+        })
+      }),
+    )
+    review(detail({}), admin())
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit & Re-evaluate' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit & Re-evaluate' }))
+    const name = await dialog.findByRole('textbox', { name: /^Client name/ })
+    expect((name as HTMLInputElement).value).toBe('Narmada Mills')
+    fireEvent.change(name, { target: { value: 'Narmada Mills Pvt Ltd' } })
+    const save = dialog.getByRole('button', { name: 'Save Changes' })
+    fireEvent.click(save)
+    fireEvent.click(save)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit & Re-evaluate' })).toBeNull())
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({
+      proposed_data: { name: 'Narmada Mills Pvt Ltd' },
+      access_permissions: [],
+    })
   })
 })

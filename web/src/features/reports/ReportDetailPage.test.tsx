@@ -32,7 +32,7 @@ function open(report = inventory) {
   })
 }
 
-describe('the report detail', () => {
+describe('the report detail', { timeout: 30_000 }, () => {
   it("shows each requested item as a card on a phone, its blanks as 'N/A'", async () => {
     display.narrow = true
     open()

@@ -14,7 +14,7 @@ function answerReports(reports = [storedReport()]) {
   mock.use(http.get('/api/reports', () => HttpResponse.json({ reports, totalPages: 1, currentPage: 1 })))
 }
 
-describe('the report list', () => {
+describe('the report list', { timeout: 30_000 }, () => {
   it('shows From, To, Sent At and Status of every report on a phone, without a sideways swipe', async () => {
     display.narrow = true
     signedInAs(mock, admin())
