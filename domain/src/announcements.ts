@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { instant, pageFields } from './contract.ts'
+import { idParams, instant, messageResponse, pageFields } from './contract.ts'
+import { endpoint } from './http.ts'
 
 export const announcementMessages = {
   required: 'Title and content are required.',
@@ -12,6 +13,10 @@ export const announcementMessages = {
   createFailed: 'Failed to create announcement.',
   updateFailed: 'Failed to update announcement.',
   deleteFailed: 'Failed to delete announcement. Restoring...',
+  /** The modal's fallbacks (docs/product.md, "Messages"). */
+  modalCreateFailed: 'Failed to create.',
+  modalUpdateFailed: 'Failed to update.',
+  unexpected: 'An unexpected error occurred.',
 } as const
 
 export const ANNOUNCEMENT_EXCERPT = 200
@@ -69,4 +74,25 @@ export function announcementExcerpt(content: string): string {
   return content.length > ANNOUNCEMENT_EXCERPT
     ? `${content.slice(0, ANNOUNCEMENT_EXCERPT).trimEnd()}…`
     : content
+}
+
+export const announcementCreated = z.object({ message: z.string(), announcement_id: z.string() })
+
+/** GET, POST /announcements; GET, PUT (If-Match), DELETE /announcements/{id}. */
+export const announcementEndpoints = {
+  list: endpoint('GET', '/announcements', {
+    querystring: announcementListQuery,
+    response: { 200: announcementList },
+  }),
+  detail: endpoint('GET', '/announcements/:id', { params: idParams, response: { 200: announcement } }),
+  create: endpoint('POST', '/announcements', {
+    body: announcementCreateInput,
+    response: { 201: announcementCreated },
+  }),
+  update: endpoint('PUT', '/announcements/:id', {
+    params: idParams,
+    body: announcementUpdateInput,
+    response: { 200: messageResponse },
+  }),
+  remove: endpoint('DELETE', '/announcements/:id', { params: idParams, response: { 200: messageResponse } }),
 }

@@ -1,6 +1,7 @@
 /** The answers of the notification endpoints (in-app list, unread count, web push key). */
 import { z } from 'zod'
-import { instant, pageOf } from './contract.ts'
+import { idParams, instant, messageResponse, pageOf } from './contract.ts'
+import { endpoint } from './http.ts'
 
 /** One in-app notification, as GET /notifications lists it. */
 export const appNotification = z.object({
@@ -18,6 +19,12 @@ export const appNotification = z.object({
 })
 export type AppNotification = z.infer<typeof appNotification>
 
+/** GET /notifications?page&limit: 10 a page unless asked (the panel asks 15), at most 50. */
+export const notificationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+})
+
 export const notificationPage = pageOf('notifications', appNotification)
 export type NotificationPage = z.infer<typeof notificationPage>
 
@@ -26,3 +33,14 @@ export type UnreadCountResponse = z.infer<typeof unreadCountResponse>
 
 /** GET /notifications/vapid-public-key: the public half only; the private key never leaves. */
 export const vapidPublicKeyResponse = z.object({ publicKey: z.string() })
+
+/** The in-app notifications (docs/product.md, "Notifications"); push has endpoints of its own. */
+export const notificationEndpoints = {
+  list: endpoint('GET', '/notifications', {
+    querystring: notificationListQuery,
+    response: { 200: notificationPage },
+  }),
+  unreadCount: endpoint('GET', '/notifications/unread-count', { response: { 200: unreadCountResponse } }),
+  readAll: endpoint('PUT', '/notifications/read-all', { response: { 200: messageResponse } }),
+  read: endpoint('PUT', '/notifications/:id/read', { params: idParams, response: { 200: messageResponse } }),
+}

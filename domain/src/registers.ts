@@ -75,8 +75,16 @@ export const pendingActionsQuery = z.object({
     .or(z.literal('').transform(() => undefined)),
   requestedBy: z.string().max(100).optional(),
 })
+export type PendingActionsQuery = z.output<typeof pendingActionsQuery>
 
-export const rejectActionInput = z.object({ rejection_reason: z.string().trim().max(2000).nullish() })
+/** The reason is optional; a blank one is none. */
+export const rejectActionInput = z.object({
+  rejection_reason: z
+    .string()
+    .max(2000)
+    .nullish()
+    .transform((v) => v?.trim() || null),
+})
 
 /**
  * 'Edit & Re-evaluate': the corrected proposed data, judged again by the register's own schema, and for
@@ -159,7 +167,19 @@ export const pendingActionDetail = pendingAction.extend({
 })
 export type PendingActionDetail = z.infer<typeof pendingActionDetail>
 
-export const approveActionResult = z.object({ message: z.string(), entityId: z.string() })
+/**
+ * `already_processed`: this admin had already made the same decision (a double click, a retry after a
+ * lost answer); it is answered as the first was, and nothing is applied again.
+ */
+export const approveActionResult = z.object({
+  message: z.string(),
+  entityId: z.string(),
+  already_processed: z.boolean().optional(),
+})
+export const rejectActionResult = z.object({
+  message: z.string(),
+  already_processed: z.boolean().optional(),
+})
 export const editActionResult = z.object({
   message: z.string(),
   pendingAction: z.object({ action_id: z.string(), proposed_data: recordData.nullable() }),
@@ -173,6 +193,13 @@ export const approvalMessages = {
   alreadyWaiting: 'A request for this change is already waiting for approval.',
   alreadyProcessed: 'This action has already been processed.',
   updated: 'Pending action updated successfully.',
+  approved: 'Action approved successfully.',
+  rejected: 'Action rejected successfully.',
+  approveFailed: 'Error approving action',
+  approveUnexpected: 'Error approving action.',
+  rejectFailed: 'Error rejecting action',
+  rejectUnexpected: 'Error rejecting action.',
+  editFailed: 'Failed to update pending action.',
   noEditForm: (type: string) => `No edit form available for entity type: ${type}`,
 } as const
 
@@ -272,4 +299,32 @@ export function registerWriteEndpoints<const P extends string, D extends z.ZodTy
     }),
     update: endpoint('PUT', `${path}/:id`, { params: idParams, body: data, response: changeResponses }),
   }
+}
+
+/** The approval queue and its decisions (docs/architecture.md, "Registers and the approval queue"). */
+export const approvalEndpoints = {
+  list: endpoint('GET', '/admin-actions/pending', {
+    querystring: pendingActionsQuery,
+    response: { 200: pendingActionList },
+  }),
+  detail: endpoint('GET', '/admin-actions/pending/:id', {
+    params: idParams,
+    response: { 200: pendingActionDetail },
+  }),
+  /** If-Match: the version of the record the admin reviewed (412 when it changed meanwhile). */
+  approve: endpoint('PUT', '/admin-actions/pending/:id/approve', {
+    params: idParams,
+    body: approveActionInput,
+    response: { 200: approveActionResult },
+  }),
+  reject: endpoint('PUT', '/admin-actions/pending/:id/reject', {
+    params: idParams,
+    body: rejectActionInput,
+    response: { 200: rejectActionResult },
+  }),
+  edit: endpoint('PUT', '/admin-actions/pending/:id', {
+    params: idParams,
+    body: editActionInput,
+    response: { 200: editActionResult },
+  }),
 }

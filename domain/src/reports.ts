@@ -5,7 +5,8 @@
  * it drops the blank rows the spec lists and recomputes amounts and totals whatever the client sent.
  */
 import { z } from 'zod'
-import { instant, isCalendarDay, pageFields } from './contract.ts'
+import { idParams, instant, isCalendarDay, messageResponse, pageFields } from './contract.ts'
+import { endpoint } from './http.ts'
 
 export const reportTypes = ['INVENTORY_REQUEST', 'OPERATIONS_REPORT', 'EXPENSES_INCOME'] as const
 export type ReportType = (typeof reportTypes)[number]
@@ -50,6 +51,7 @@ export function reportListTitle(reportType: string): string {
 export const reportMessages = {
   recipients: 'Please select at least one recipient in the "To" field.',
   period: 'Please select both a start and end date for the report period.',
+  periodOrder: '"End Date" cannot be before "Start Date".',
   datesOrder: '"To" date cannot be before "From" date.',
   neededBy: 'Please select the "Inventory Needed By" date.',
   unknownType: 'Unknown report type.',
@@ -92,7 +94,7 @@ const text = (max = 500) =>
     .max(max, `Keep this under ${max} characters.`)
     .nullish()
     .transform((v) => v?.trim() ?? '')
-/** The limits of a report's context names and of its long texts, which the forms count (issue 10). */
+/** The limits of a report's context names and of its long texts, which the forms count and show. */
 export const REPORT_NAME_MAX = 200
 export const REPORT_LONG_TEXT_MAX = 5000
 const longText = text(REPORT_LONG_TEXT_MAX)
@@ -130,7 +132,10 @@ export function consumableAmount(rate: number | null, quantity: number | null): 
   return rate === null || quantity === null ? null : roundMoney(rate * quantity)
 }
 
-/** Period: both dates required (operations and expenses reports). */
+/**
+ * Period: both dates required (operations and expenses reports), the end not before the start (in the
+ * words of the list's own date rule; docs/decisions.md, "Reports").
+ */
 const period = z
   .object({ start: z.string().nullish(), end: z.string().nullish() }, { error: reportMessages.period })
   .nullish()
@@ -143,6 +148,10 @@ const period = z
     }
     if (!isCalendarDay(start) || !isCalendarDay(end)) {
       ctx.addIssue({ code: 'custom', message: reportMessages.dateInvalid })
+      return z.NEVER
+    }
+    if (end < start) {
+      ctx.addIssue({ code: 'custom', message: reportMessages.periodOrder, path: ['end'] })
       return z.NEVER
     }
     return { start, end }
@@ -339,10 +348,11 @@ export const reportCreateInput = z.discriminatedUnion(
 export type ReportCreateInput = z.input<typeof reportCreateInput>
 export type ReportCreate = z.output<typeof reportCreateInput>
 
+/** A list's date filter: none, or a real day (null as well as '' is none, so a parsed query is sent again as it is). */
 const optionalDay = z
   .string()
   .max(10)
-  .optional()
+  .nullish()
   .transform((v) => (v?.trim() ? v.trim() : null))
   .refine((v) => v === null || isCalendarDay(v), reportMessages.dateInvalid)
 
@@ -367,7 +377,11 @@ export const reportListQuery = z
     sortBy: z.enum(reportSorts).default('submitted_at_desc'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, reportMessages.datesOrder)
+  // On endDate: a list whose address holds the two the wrong way round drops only the To date.
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
+    message: reportMessages.datesOrder,
+    path: ['endDate'],
+  })
 export type ReportListQuery = z.output<typeof reportListQuery>
 
 /** PUT /api/reports/{id}/feedback. */
@@ -418,6 +432,28 @@ export const reportCreated = z.object({ message: z.string(), report_id: z.string
 
 /** GET /api/reports/open-count: open reports addressed to me (the sidebar's count). */
 export const reportOpenCount = z.object({ count: z.number().int().min(0) })
+
+/** What feedback and closing answer: the report as it is now. */
+export const reportChanged = z.object({ message: z.string(), report })
+
+/** The report paths (docs/decisions.md, "Reports"). */
+export const reportEndpoints = {
+  create: endpoint('POST', '/reports', { body: reportCreateInput, response: { 201: reportCreated } }),
+  list: endpoint('GET', '/reports', { querystring: reportListQuery, response: { 200: reportList } }),
+  openCount: endpoint('GET', '/reports/open-count', { response: { 200: reportOpenCount } }),
+  detail: endpoint('GET', '/reports/:id', { params: idParams, response: { 200: report } }),
+  feedback: endpoint('PUT', '/reports/:id/feedback', {
+    params: idParams,
+    body: reportFeedbackInput,
+    response: { 200: reportChanged },
+  }),
+  status: endpoint('PUT', '/reports/:id/status', {
+    params: idParams,
+    body: reportStatusInput,
+    response: { 200: reportChanged },
+  }),
+  remove: endpoint('DELETE', '/reports/:id', { params: idParams, response: { 200: messageResponse } }),
+}
 
 // ---- who may do what (docs/product.md, "Staff reports") -----------------------------------------
 

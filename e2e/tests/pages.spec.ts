@@ -72,7 +72,11 @@ for (const width of [375, 1280]) {
     await checkPage(page)
     // A report's detail, opened from the list by keyboard.
     await page.goto(`${baseURL()}/reports/list/all`)
-    await page.getByRole('row', { name: 'Open report 1' }).press('Enter')
+    // The first report's link (its Sent At), in the table or on its phone card.
+    await page
+      .getByRole('link', { name: /^\d{2} \w{3} \d{4}$/ })
+      .first()
+      .press('Enter')
     await expect(page).toHaveURL(/\/reports\/view\/[0-9a-f-]{36}$/)
     await settle(page)
     await checkPage(page)

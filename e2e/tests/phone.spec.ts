@@ -59,7 +59,8 @@ test('the review of a change shows Current and Proposed stacked on a phone', asy
   const page = await context.newPage()
   await signIn(page, 'admin@example.com')
   await page.goto(`${baseURL()}/admin/approvals`)
-  await page.getByRole('row').filter({ hasText: 'Ganga Water Works' }).getByRole('link').first().click()
+  // On a phone the queue is a list of cards.
+  await page.getByRole('listitem').filter({ hasText: 'Ganga Water Works' }).getByRole('link').first().click()
   await expect(page.getByRole('heading', { name: 'Review Pending Action' })).toBeVisible()
   const proposed = page.getByRole('table', { name: 'Proposed changes' }).getByText(address)
   await proposed.scrollIntoViewIfNeeded()

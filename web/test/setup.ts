@@ -1,6 +1,6 @@
 /**
  * The web's component tests run in jsdom: what it lacks that Mantine needs (matchMedia,
- * ResizeObserver, scrollIntoView), and a clean DOM and session after every test.
+ * ResizeObserver, scrollIntoView, document.fonts), and a clean DOM and session after every test.
  */
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
@@ -29,6 +29,11 @@ class NoResizeObserver {
 }
 window.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver
 Element.prototype.scrollIntoView ??= () => {}
+// Mantine's autosizing textarea listens for web fonts loading, which jsdom does not do.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  })
 
 afterEach(() => {
   cleanup()

@@ -127,6 +127,54 @@ describe('approve', () => {
     expect(approvedNotes).toHaveLength(1)
   })
 
+  it('answers a second approval by the same admin as the first, applying nothing again', async () => {
+    const before = await countRows(server, 'clients', org.orgId)
+    const actionId = await requestClient(org.staff.token, { name: 'Double Clicked Client' })
+    const url = `/admin-actions/pending/${actionId}/approve`
+    // A double click sends both at once; a retry after a lost answer comes later.
+    const clicks = await Promise.all([api(org.admin.token).put(url), api(org.admin.token).put(url)])
+    const retry = await api(org.admin.token).put(url)
+    for (const res of [...clicks, retry]) expect(res.statusCode, res.body).toBe(200)
+    const answers = [...clicks, retry].map((r) => r.json())
+    expect(new Set(answers.map((a) => a.entityId)).size).toBe(1)
+    expect(answers.filter((a) => a.already_processed)).toHaveLength(2)
+    expect(answers.every((a) => a.message === 'Action approved successfully.')).toBe(true)
+    expect(await countRows(server, 'clients', org.orgId)).toBe(before + 1)
+    const approvedNotes = (await notificationsOf(server, org.staff.token)).filter(
+      (n) => n.type === 'ACTION_APPROVED' && n.message.includes('Double Clicked Client'),
+    )
+    expect(approvedNotes).toHaveLength(1)
+    // Another admin, or another outcome, is told it is already processed.
+    expect(errorOf(await api(org.admin2.token).put(url))).toBe(NOT_FOUND)
+    const reject = await api(org.admin.token).put(`/admin-actions/pending/${actionId}/reject`, {})
+    expect(reject.statusCode).toBe(404)
+    expect(errorOf(reject)).toBe(NOT_FOUND)
+  })
+
+  it('answers a second rejection by the same admin as the first, notifying once', async () => {
+    const actionId = await requestClient(org.staff.token, { name: 'Twice Rejected Client' })
+    const url = `/admin-actions/pending/${actionId}/reject`
+    const results = await Promise.all([
+      api(org.admin.token).put(url, { rejection_reason: 'Duplicate' }),
+      api(org.admin.token).put(url, { rejection_reason: 'Duplicate' }),
+    ])
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200])
+    expect(results.map((r) => r.json().message)).toEqual([
+      'Action rejected successfully.',
+      'Action rejected successfully.',
+    ])
+    const notes = (await notificationsOf(server, org.staff.token)).filter(
+      (n) => n.type === 'ACTION_REJECTED' && n.message.includes('Twice Rejected Client'),
+    )
+    expect(notes).toHaveLength(1)
+    expect(errorOf(await api(org.admin2.token).put(url, {}))).toBe(NOT_FOUND)
+    expect(errorOf(await api(org.admin.token).put(`/admin-actions/pending/${actionId}/approve`))).toBe(
+      NOT_FOUND,
+    )
+    // Staff may not decide at all, not even a decided action.
+    expect((await api(org.staff.token).put(url, {})).statusCode).toBe(403)
+  })
+
   it('applies exactly once when one admin approves and another rejects at the same moment', async () => {
     const before = await countRows(server, 'clients', org.orgId)
     const actionId = await requestClient(org.staff.token, { name: 'Contested Client' })

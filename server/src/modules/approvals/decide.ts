@@ -16,14 +16,22 @@ import { apply, assertGrantable, auditedData, type ChangeRequest, registerOf, ve
 
 type Action = typeof pendingActions.$inferSelect
 
-/** Claims a PENDING action for processing; a second admin (or a second click) finds nothing. */
+/** The action of the caller's organisation, while in this state. */
+const actionIn = (ctx: RequestContext, actionId: string, status: Action['status']) =>
+  and(
+    eq(pendingActions.actionId, actionId),
+    eq(pendingActions.orgId, ctx.orgId),
+    eq(pendingActions.status, status),
+  )
+
+/** Claims a PENDING action for processing; a second admin (or a second click) finds nothing (null). */
 async function claim(
   tx: Tx,
   ctx: RequestContext,
   actionId: string,
   status: 'APPROVED' | 'REJECTED',
   reason: string | null = null,
-): Promise<Action> {
+): Promise<Action | null> {
   const [action] = await tx
     .update(pendingActions)
     .set({
@@ -33,14 +41,27 @@ async function claim(
       rejectionReason: reason,
       version: sql`${pendingActions.version} + 1`,
     })
-    .where(
-      and(
-        eq(pendingActions.actionId, actionId),
-        eq(pendingActions.orgId, ctx.orgId),
-        eq(pendingActions.status, 'PENDING'),
-      ),
-    )
+    .where(actionIn(ctx, actionId, 'PENDING'))
     .returning()
+  return action ?? null
+}
+
+/**
+ * The action this admin has already decided the same way (a double click, a retry after a lost
+ * answer): answered as the first decision was, with nothing applied again. Anyone else, or another
+ * outcome, is told it is already processed (docs/decisions.md, "Registers, approvals, access and
+ * documents").
+ */
+async function sameDecision(
+  tx: Tx,
+  ctx: RequestContext,
+  actionId: string,
+  status: 'APPROVED' | 'REJECTED',
+): Promise<Action> {
+  const [action] = await tx
+    .select()
+    .from(pendingActions)
+    .where(and(actionIn(ctx, actionId, status), eq(pendingActions.processedBy, ctx.userId)))
   if (!action) throw notFound(approvalMessages.notFound)
   return action
 }
@@ -110,6 +131,11 @@ export async function approveAction(
   requireAdmin(ctx, 'Only administrators can approve requests.')
   return deps.db.transaction(async (tx) => {
     const action = await claim(tx, ctx, actionId, 'APPROVED')
+    if (!action) {
+      const earlier = await sameDecision(tx, ctx, actionId, 'APPROVED')
+      if (!earlier.entityId) throw notFound(approvalMessages.notFound)
+      return { message: approvalMessages.approved, entityId: earlier.entityId, already_processed: true }
+    }
     const register = registerOf(deps, action.entityType)
     if (!options.approveWithoutRequesterAccess && (await requesterWarning(tx, action, register)))
       throw conflict(approvalMessages.requesterLostAccess)
@@ -148,7 +174,7 @@ export async function approveAction(
       entityId,
       triggeringUserId: ctx.userId,
     })
-    return { message: 'Action approved successfully.', entityId }
+    return { message: approvalMessages.approved, entityId }
   })
 }
 
@@ -156,6 +182,10 @@ export async function rejectAction(deps: Deps, ctx: RequestContext, actionId: st
   requireAdmin(ctx, 'Only administrators can reject requests.')
   return deps.db.transaction(async (tx) => {
     const action = await claim(tx, ctx, actionId, 'REJECTED', reason)
+    if (!action) {
+      await sameDecision(tx, ctx, actionId, 'REJECTED')
+      return { message: approvalMessages.rejected, already_processed: true }
+    }
     const register = registerOf(deps, action.entityType)
     const current = action.entityId ? await register.currentData(tx, ctx.orgId, action.entityId) : null
     const editsData = action.actionType === 'CREATE' || action.actionType === 'UPDATE'
@@ -176,7 +206,7 @@ export async function rejectAction(deps: Deps, ctx: RequestContext, actionId: st
       entityId: action.entityId,
       triggeringUserId: ctx.userId,
     })
-    return { message: 'Action rejected successfully.' }
+    return { message: approvalMessages.rejected }
   })
 }
 
@@ -211,13 +241,7 @@ export async function editPendingAction(
   const [action] = await deps.db
     .select()
     .from(pendingActions)
-    .where(
-      and(
-        eq(pendingActions.actionId, actionId),
-        eq(pendingActions.orgId, ctx.orgId),
-        eq(pendingActions.status, 'PENDING'),
-      ),
-    )
+    .where(actionIn(ctx, actionId, 'PENDING'))
   if (!action) throw notFound(approvalMessages.notFound)
   if (action.actionType !== 'CREATE' && action.actionType !== 'UPDATE')
     throw badRequest('Only creation and update requests can be edited.')

@@ -189,6 +189,14 @@ describe('sending a report', () => {
         expensesBody([org.staff2.userId], { period: { start: '', end: '2026-11-02' } }),
         'Please select both a start and end date for the report period.',
       ],
+      [
+        operationsBody([org.staff2.userId], { period: { start: '2026-11-02', end: '2026-11-01' } }),
+        '"End Date" cannot be before "Start Date".',
+      ],
+      [
+        expensesBody([org.staff2.userId], { period: { start: '2026-11-30', end: '2026-11-01' } }),
+        '"End Date" cannot be before "Start Date".',
+      ],
       [inventoryBody([org.staff2.userId], { neededBy: '' }), 'Please select the "Inventory Needed By" date.'],
       [{ ...operationsBody([org.staff2.userId]), report_type: 'WEEKLY_REPORT' }, 'Unknown report type.'],
       [operationsBody([other.staff.userId]), 'Recipients must be active users of your organisation.'],

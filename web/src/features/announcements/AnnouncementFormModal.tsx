@@ -1,18 +1,25 @@
 import {
   type Announcement,
-  announcementMessages,
+  announcementCreateInput,
+  announcementEndpoints,
   announcementUpdateInput,
+  announcementMessages as messages,
 } from '@daftar/domain/announcements'
-import { Alert, Button, Group, Modal, MultiSelect, SegmentedControl, Stack } from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { describeFailure, errorMessage } from '../../api/client.ts'
+import { Alert, Button, Group, MultiSelect, SegmentedControl, Stack } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { call, describeFailure } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
-import { LeaveGuard } from '../../ui/form/LeaveGuard.tsx'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { FormModal } from '../../ui/form/FormModal.tsx'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
-import { announcementsApi } from './api.ts'
+import { announcementsKey } from './api.ts'
+
+const blank = {
+  title: '',
+  content: '',
+  is_public: true,
+  accessPermissions: [] as { user_id: string; level: 'READ' }[],
+}
 
 /** New Announcement (visibility chosen here, once) and edit (title and content only). */
 export function AnnouncementFormModal({
@@ -22,65 +29,46 @@ export function AnnouncementFormModal({
   editing: Announcement | null
   onClose: () => void
 }) {
-  const queryClient = useQueryClient()
   const { data: me } = useMe()
   const users = useQuery({ ...usersQuery, enabled: !editing })
-  const [failure, setFailure] = useState<string | null>(null)
-  const [audience, setAudience] = useState<'everyone' | 'selected'>('everyone')
-  const [userIds, setUserIds] = useState<string[]>([])
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { title: editing?.title ?? '', content: editing?.content ?? '' },
-    validate: schemaResolver(announcementUpdateInput, { sync: true }),
-  })
-  const save = useMutation({
-    mutationFn: (values: { title: string; content: string }) =>
+  const f = useSchemaForm({
+    schema: editing ? announcementUpdateInput : announcementCreateInput,
+    initialValues: editing ? { ...blank, title: editing.title, content: editing.content } : blank,
+    submit: (parsed) =>
       editing
-        ? announcementsApi.update(editing.announcement_id, values, editing.version)
-        : announcementsApi.create({ ...values, is_public: audience === 'everyone', userIds }),
-    onSuccess: async (res) => {
-      notifySuccess(editing ? res.message : announcementMessages.created)
-      await queryClient.invalidateQueries({ queryKey: ['announcements'] })
-      onClose()
-    },
-    onError: (error) => {
-      notifyError(
-        errorMessage(error, editing ? announcementMessages.updateFailed : announcementMessages.createFailed),
-      )
-      setFailure(
-        describeFailure(
-          error,
-          editing ? 'Failed to update.' : 'Failed to create.',
-          'An unexpected error occurred.',
-        ),
-      )
-    },
+        ? call(announcementEndpoints.update, {
+            params: { id: editing.announcement_id },
+            body: { title: parsed.title, content: parsed.content },
+            ifMatch: editing.version,
+          })
+        : call(announcementEndpoints.create, { body: parsed as typeof blank }),
+    failed: editing ? messages.updateFailed : messages.createFailed,
+    describeFailure: (error) =>
+      describeFailure(
+        error,
+        editing ? messages.modalUpdateFailed : messages.modalCreateFailed,
+        messages.unexpected,
+      ),
+    successText: (answer) => (editing ? answer.message : messages.created),
+    invalidate: [announcementsKey],
+    onSuccess: onClose,
   })
-  const selecting = !editing && audience === 'selected'
-  const unsaved = (form.isDirty() || userIds.length > 0) && !save.isPending && !save.isSuccess
+  const { values } = f.form
   return (
-    <>
-      <LeaveGuard when={unsaved} />
-      <Modal
-        opened
-        onClose={save.isPending ? () => {} : onClose}
-        title={editing ? 'Edit Announcement' : 'New Announcement'}
-        size="lg"
-        centered
-        closeOnClickOutside={false}
-      >
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) => {
-            setFailure(null)
-            if (selecting && userIds.length === 0) return setFailure(announcementMessages.selectUsers)
-            save.mutate(announcementUpdateInput.parse(values))
-          })}
-        >
+    <FormModal
+      dirty={f.dirty}
+      busy={f.busy}
+      onClose={onClose}
+      title={editing ? 'Edit Announcement' : 'New Announcement'}
+      size="lg"
+    >
+      {(requestClose) => (
+        <form {...f.formProps}>
+          {f.guard}
           <Stack>
-            {failure && (
+            {f.failure && (
               <Alert color="red" variant="light" role="alert">
-                {failure}
+                {f.failure.text}
               </Alert>
             )}
             <CountedTextInput
@@ -88,7 +76,7 @@ export function AnnouncementFormModal({
               required
               maxLength={200}
               data-autofocus
-              {...form.getInputProps('title')}
+              {...f.form.getInputProps('title')}
             />
             <CountedTextarea
               label="Content"
@@ -96,7 +84,7 @@ export function AnnouncementFormModal({
               autosize
               minRows={5}
               maxLength={20000}
-              {...form.getInputProps('content')}
+              {...f.form.getInputProps('content')}
             />
             {!editing && (
               <Stack gap="xs">
@@ -106,18 +94,24 @@ export function AnnouncementFormModal({
                     { value: 'everyone', label: 'Everyone' },
                     { value: 'selected', label: 'Selected users' },
                   ]}
-                  value={audience}
-                  onChange={(v) => setAudience(v as 'everyone' | 'selected')}
+                  value={values.is_public ? 'everyone' : 'selected'}
+                  onChange={(v) => f.form.setFieldValue('is_public', v === 'everyone')}
                 />
-                {selecting && (
+                {!values.is_public && (
                   <MultiSelect
                     label="Show to"
                     placeholder={users.isPending ? 'Loading users...' : 'Search by name or username'}
                     data={(users.data ?? [])
                       .filter((u) => u.user_id !== me?.user_id)
                       .map((u) => ({ value: u.user_id, label: `${u.full_name} (@${u.username})` }))}
-                    value={userIds}
-                    onChange={setUserIds}
+                    value={values.accessPermissions.map((p) => p.user_id)}
+                    onChange={(ids) =>
+                      f.form.setFieldValue(
+                        'accessPermissions',
+                        ids.map((user_id) => ({ user_id, level: 'READ' as const })),
+                      )
+                    }
+                    error={f.form.errors.accessPermissions}
                     searchable
                     clearable
                     comboboxProps={{ zIndex: 400 }}
@@ -126,16 +120,16 @@ export function AnnouncementFormModal({
               </Stack>
             )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              <Button variant="default" onClick={requestClose} disabled={f.busy}>
                 Cancel
               </Button>
-              <Button type="submit" loading={save.isPending}>
+              <Button type="submit" loading={f.busy}>
                 {editing ? 'Save Changes' : 'Publish'}
               </Button>
             </Group>
           </Stack>
         </form>
-      </Modal>
-    </>
+      )}
+    </FormModal>
   )
 }

@@ -1,7 +1,9 @@
 import {
   type Announcement,
   type AnnouncementList,
+  announcementEndpoints,
   announcementExcerpt,
+  announcementListQuery,
   announcementMessages,
 } from '@daftar/domain/announcements'
 import { formatDate, formatDateTime } from '@daftar/domain/format'
@@ -9,8 +11,6 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
-  Center,
   Group,
   Loader,
   Modal,
@@ -19,65 +19,122 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core'
-import { IconEdit, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react'
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { errorMessage } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { ListPager } from '../../ui/list/PageNumberInput.tsx'
+import { DataTable } from '../../ui/list/DataTable.tsx'
+import { useListState } from '../../ui/list/use-list-state.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { AnnouncementFormModal } from './AnnouncementFormModal.tsx'
-import { announcementQuery, announcementsApi, announcementsQuery } from './api.ts'
+import { announcementQuery, announcementsKey, announcementsQuery } from './api.ts'
+
+const wrap = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
+
+/** One card of the feed: title, the first 200 characters, author and date; admins edit and delete. */
+function AnnouncementCard({
+  a,
+  admin,
+  onOpen,
+  onEdit,
+  onDelete,
+}: {
+  a: Announcement
+  admin: boolean
+  onOpen: () => void
+  onEdit: () => void
+  onDelete: () => void
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} aria-label={`Open ${a.title}`}>
+        <Group gap="xs" mb={4}>
+          <Text fw={650} style={{ overflowWrap: 'anywhere' }}>
+            {a.title}
+          </Text>
+          {!a.is_public && (
+            <Badge size="xs" variant="light" color="grape">
+              Selected users
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed" style={wrap}>
+          {announcementExcerpt(a.content)}
+        </Text>
+        <Text size="xs" c="dimmed" mt={6}>
+          {a.created_by_fullname ?? 'Unknown'} · {formatDate(a.created_at)}
+        </Text>
+      </UnstyledButton>
+      {admin && (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon variant="subtle" aria-label={`Edit ${a.title}`} onClick={onEdit}>
+              <IconEdit size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete">
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${a.title}`} onClick={onDelete}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      )}
+    </Group>
+  )
+}
+
+/** Gone from the feed at once; back with the spec's message if the call fails. */
+function useRemove(page: number) {
+  const queryClient = useQueryClient()
+  const key = announcementsQuery(page).queryKey
+  return useMutation({
+    mutationFn: (a: Announcement) =>
+      call(announcementEndpoints.remove, { params: { id: a.announcement_id } }),
+    onMutate: async (a) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const before = queryClient.getQueryData<AnnouncementList>(key)
+      queryClient.setQueryData<AnnouncementList>(
+        key,
+        (old) =>
+          old && {
+            ...old,
+            announcements: old.announcements.filter((x) => x.announcement_id !== a.announcement_id),
+          },
+      )
+      return { before }
+    },
+    onError: (error, _a, context) => {
+      queryClient.setQueryData(key, context?.before)
+      notifyError(errorMessage(error, announcementMessages.deleteFailed))
+    },
+    onSuccess: (res) => notifySuccess(res.message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementsKey }),
+  })
+}
 
 /** /organization/announcements: the feed of cards; a card opens read-only; admins publish, edit, delete. */
 export default function AnnouncementsPage() {
   const { data: me } = useMe()
   const admin = Boolean(me?.isadmin)
-  const queryClient = useQueryClient()
+  const { state, setPage } = useListState(announcementListQuery)
   const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1)
   const openId = params.get('open')
-  const feed = useQuery(announcementsQuery(page))
-  const [editing, setEditing] = useState<Announcement | null | 'new'>(null)
-  const [deleting, setDeleting] = useState<Announcement | null>(null)
-  const set = (key: string, value: string | null) =>
+  const setOpen = (id: string | null) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev)
-      if (value) next.set(key, value)
-      else next.delete(key)
+      if (id) next.set('open', id)
+      else next.delete('open')
       return next
     })
+  const feed = useQuery(announcementsQuery(state.page))
+  const [editing, setEditing] = useState<Announcement | null | 'new'>(null)
+  const [deleting, setDeleting] = useState<Announcement | null>(null)
+  const remove = useRemove(state.page)
 
-  // Gone from the feed at once; back with the spec's message if the call fails.
-  const remove = useMutation({
-    mutationFn: (a: Announcement) => announcementsApi.remove(a.announcement_id),
-    onMutate: async (a) => {
-      setDeleting(null)
-      const key = ['announcements', 'list', page]
-      await queryClient.cancelQueries({ queryKey: key })
-      const before = queryClient.getQueryData<AnnouncementList>(key)
-      queryClient.setQueryData<AnnouncementList>(key, (old) =>
-        old
-          ? {
-              ...old,
-              announcements: old.announcements.filter((x) => x.announcement_id !== a.announcement_id),
-            }
-          : old,
-      )
-      return { before, key }
-    },
-    onError: (error, _a, context) => {
-      if (context) queryClient.setQueryData(context.key, context.before)
-      notifyError(errorMessage(error, announcementMessages.deleteFailed))
-    },
-    onSuccess: (res) => notifySuccess(res.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['announcements'] }),
-  })
-
-  const items = feed.data?.announcements
   return (
     <Stack maw={900} mx="auto" gap="md" w="100%">
       <PageHeader
@@ -91,87 +148,36 @@ export default function AnnouncementsPage() {
           )
         }
       />
-      {feed.isPending ? (
-        <Center py="xl">
-          <Group gap="sm" role="status">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading announcements...</Text>
-          </Group>
-        </Center>
-      ) : feed.isError ? (
-        <Text c="red" role="alert">
-          Error loading announcements: {errorMessage(feed.error, 'Unknown error')}
-        </Text>
-      ) : items?.length === 0 ? (
-        <Center py="xl">
-          <Stack align="center" gap={4}>
-            <IconSpeakerphone size={32} color="var(--mantine-color-gray-5)" aria-hidden />
-            <Text c="dimmed">No announcements yet.</Text>
-          </Stack>
-        </Center>
-      ) : (
-        <Stack gap="sm">
-          {items?.map((a) => (
-            <Card key={a.announcement_id} withBorder radius="md" padding="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <UnstyledButton
-                  onClick={() => set('open', a.announcement_id)}
-                  style={{ flex: 1, minWidth: 0 }}
-                  aria-label={`Open ${a.title}`}
-                >
-                  <Group gap="xs" mb={4}>
-                    <Text fw={650} style={{ overflowWrap: 'anywhere' }}>
-                      {a.title}
-                    </Text>
-                    {!a.is_public && (
-                      <Badge size="xs" variant="light" color="grape">
-                        Selected users
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {announcementExcerpt(a.content)}
-                  </Text>
-                  <Text size="xs" c="dimmed" mt={6}>
-                    {a.created_by_fullname ?? 'Unknown'} · {formatDate(a.created_at)}
-                  </Text>
-                </UnstyledButton>
-                {admin && (
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Edit">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${a.title}`}
-                        onClick={() => setEditing(a)}
-                      >
-                        <IconEdit size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${a.title}`}
-                        onClick={() => setDeleting(a)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                )}
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      )}
-      {(feed.data?.totalPages ?? 1) > 1 && (
-        <ListPager
-          page={page}
-          totalPages={feed.data!.totalPages}
-          onChange={(p) => set('page', p > 1 ? String(p) : null)}
-        />
-      )}
-      {openId && <ReadModal id={openId} onClose={() => set('open', null)} />}
+      <DataTable
+        label="Announcements"
+        layout="cards"
+        columns={[]}
+        rows={feed.data?.announcements}
+        rowKey={(a) => a.announcement_id}
+        card={(a) => (
+          <AnnouncementCard
+            a={a}
+            admin={admin}
+            onOpen={() => setOpen(a.announcement_id)}
+            onEdit={() => setEditing(a)}
+            onDelete={() => setDeleting(a)}
+          />
+        )}
+        loading={feed.isPending}
+        stale={feed.isPlaceholderData}
+        loadingText="Loading announcements..."
+        error={
+          feed.isError ? `Error loading announcements: ${errorMessage(feed.error, 'Unknown error')}` : null
+        }
+        emptyText="No announcements yet."
+        pager={{
+          page: state.page,
+          totalPages: feed.data?.totalPages ?? 1,
+          onChange: setPage,
+          onlyWhenPaged: true,
+        }}
+      />
+      {openId && <ReadModal id={openId} onClose={() => setOpen(null)} />}
       {editing && (
         <AnnouncementFormModal
           editing={editing === 'new' ? null : editing}
@@ -184,7 +190,10 @@ export default function AnnouncementsPage() {
         message={`Delete '${deleting?.title ?? ''}'? It disappears for everyone.`}
         confirmLabel="Delete"
         color="red"
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting)
+          setDeleting(null)
+        }}
         onCancel={() => setDeleting(null)}
       />
     </Stack>
@@ -210,7 +219,7 @@ function ReadModal({ id, onClose }: { id: string; onClose: () => void }) {
           <Text size="xs" c="dimmed">
             {a!.created_by_fullname ?? 'Unknown'} · {formatDateTime(a!.created_at)}
           </Text>
-          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{a!.content}</Text>
+          <Text style={wrap}>{a!.content}</Text>
           {me?.isadmin && !a!.is_public && (
             <Text size="sm" c="dimmed">
               Shown to: {a!.visible_to.map((u) => u.full_name).join(', ')}

@@ -1,84 +1,87 @@
 import type { AccessPermissions } from '@daftar/domain/registers'
-import { approvalMessages } from '@daftar/domain/registers'
-import { Center, Loader, Modal, Text } from '@mantine/core'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
-import { errorMessage } from '../../api/client.ts'
+import { approvalEndpoints, approvalMessages } from '@daftar/domain/registers'
+import { Center, Loader, Modal, Paper, Text } from '@mantine/core'
+import { useState } from 'react'
+import { call } from '../../api/client.ts'
 import { useRegisterDeclaration } from '../../app/registers.ts'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { RegisterForm } from '../../ui/register-kit/RegisterForm.tsx'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
+import { GrantAccessField } from '../../ui/GrantAccessField.tsx'
+import type { AnyRegister } from '../../ui/register-kit/define.ts'
+import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import { formValues } from '../../ui/register-kit/values.ts'
-import { approvalsApi, type PendingActionDetail } from './api.ts'
+import { approvalsKey, type PendingActionDetail } from './api.ts'
+import { DecisionModal } from './DecisionModal.tsx'
 
-const FAILED = 'Failed to update pending action.'
+interface EditProps {
+  action: PendingActionDetail
+  onClose: () => void
+}
+
+/** The register's own fields on the form hook, judged by the register's schema (the server's). */
+function EditForm({ action, register, onClose }: EditProps & { register: AnyRegister }) {
+  const creating = action.action_type === 'CREATE'
+  const initialGrants: AccessPermissions = action.access_permissions.map((g) => ({
+    user_id: g.user_id,
+    level: g.level,
+  }))
+  const [grants, setGrants] = useState(initialGrants)
+  const [initial] = useState(
+    () => formValues(register.form.empty, action.proposed_data) as Record<string, unknown>,
+  )
+  const f = useSchemaForm({
+    schema: register.form.schema,
+    initialValues: initial,
+    submit: (proposed_data) =>
+      call(approvalEndpoints.edit, {
+        params: { id: action.action_id },
+        body: {
+          proposed_data: proposed_data as Record<string, unknown>,
+          ...(creating ? { access_permissions: grants } : {}),
+        },
+      }),
+    failed: approvalMessages.editFailed,
+    successText: (answer) => answer.message || approvalMessages.updated,
+    invalidate: [approvalsKey],
+    onSuccess: onClose,
+    extraDirty: JSON.stringify(grants) !== JSON.stringify(initialGrants),
+    guard: false,
+  })
+  const { Fields } = register.form
+  return (
+    <DecisionModal f={f} title="Edit & Re-evaluate" confirm="Save Changes" size="xl" onClose={onClose}>
+      <Fields form={f.form} mode="review" />
+      {'notes' in initial && (
+        <Paper withBorder radius="md" p="md">
+          <CountedTextarea
+            label="Notes"
+            autosize
+            minRows={3}
+            maxLength={5000}
+            {...f.form.getInputProps('notes')}
+          />
+        </Paper>
+      )}
+      {creating && <GrantAccessField value={grants} onChange={setGrants} />}
+    </DecisionModal>
+  )
+}
 
 /**
- * 'Edit & Re-evaluate': the admin corrects the proposed data with the register's own form (and, for a
+ * 'Edit & Re-evaluate': the admin corrects the proposed data with the register's own fields (and, for a
  * create, the access approval will grant); the register's schema judges it again on the server.
  */
-export function EditActionModal({ action, onClose }: { action: PendingActionDetail; onClose: () => void }) {
-  const queryClient = useQueryClient()
+export function EditActionModal({ action, onClose }: EditProps) {
   const { register, loading } = useRegisterDeclaration(action.entity_type)
-  const [error, setError] = useState<string | null>(null)
-  const save = useMutation({
-    mutationFn: (input: { proposed_data: object; access_permissions?: AccessPermissions }) =>
-      approvalsApi.edit(action.action_id, input),
-    onSuccess: async (res) => {
-      notifySuccess(res.message || approvalMessages.updated)
-      await queryClient.invalidateQueries({ queryKey: ['approvals'] })
-      onClose()
-    },
-    onError: (err) => {
-      notifyError(errorMessage(err, FAILED))
-      setError(errorMessage(err, FAILED))
-    },
-  })
-  const creating = action.action_type === 'CREATE'
-  const initial = useMemo(
-    () => (register ? formValues(register.form.empty, action.proposed_data) : null),
-    [register, action.proposed_data],
-  )
-
-  let body: React.ReactNode
-  if (loading)
-    body = (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
-    )
-  else if (!register || !initial) body = <Text>{approvalMessages.noEditForm(action.entity_type)}</Text>
-  else
-    body = (
-      <RegisterForm
-        register={register}
-        mode="review"
-        initial={initial}
-        submitLabel="Save Changes"
-        busy={save.isPending}
-        serverError={error}
-        grants={
-          creating
-            ? { initial: action.access_permissions.map((g) => ({ user_id: g.user_id, level: g.level })) }
-            : undefined
-        }
-        onCancel={onClose}
-        onSubmit={(data, _values, grants) => {
-          setError(null)
-          save.mutate({ proposed_data: data, ...(creating ? { access_permissions: grants } : {}) })
-        }}
-      />
-    )
-
+  if (register) return <EditForm action={action} register={register} onClose={onClose} />
   return (
-    <Modal
-      opened
-      onClose={save.isPending ? () => {} : onClose}
-      title="Edit & Re-evaluate"
-      size="xl"
-      centered
-      closeOnClickOutside={false}
-    >
-      {body}
+    <Modal opened onClose={onClose} title="Edit & Re-evaluate" size="xl" centered>
+      {loading ? (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <Text>{approvalMessages.noEditForm(action.entity_type)}</Text>
+      )}
     </Modal>
   )
 }

@@ -77,6 +77,13 @@ function changeRows(a: PendingActionDetail, naming: FieldNaming) {
 
 const statusColors = { PENDING: 'yellow', APPROVED: 'teal', REJECTED: 'red' } as const
 
+/** The page's title: a decided request is no longer one to review. */
+export const reviewTitles = {
+  PENDING: 'Review Pending Action',
+  APPROVED: 'Approved Action',
+  REJECTED: 'Rejected Action',
+} as const
+
 function Review({ action: a, admin }: { action: PendingActionDetail; admin: boolean }) {
   const { register, loading } = useRegisterDeclaration(a.entity_type)
   const clients = useQuery({ ...clientDropdownQuery, enabled: a.entity_type === 'PROJECT' })
@@ -100,7 +107,7 @@ function Review({ action: a, admin }: { action: PendingActionDetail; admin: bool
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Title order={2}>Review Pending Action</Title>
+          <Title order={2}>{reviewTitles[a.status]}</Title>
           <Group gap="xs" mt={4}>
             <Badge color={actionColors[a.action_type]} variant="light">
               {actionLabels[a.action_type]}
@@ -146,10 +153,10 @@ function Review({ action: a, admin }: { action: PendingActionDetail; admin: bool
                   record
                 ),
             },
-            {
-              label: 'Entity ID',
-              value: a.entity_display_id ?? (a.entity_id ? a.entity_id : 'New record (created on approval)'),
-            },
+            // The id people know the record by; a record without one (a project) shows none.
+            ...(a.entity_display_id || !a.entity_id
+              ? [{ label: 'Entity ID', value: a.entity_display_id ?? 'New record (created on approval)' }]
+              : []),
             { label: 'Requested by', value: `${a.requested_by_fullname} (@${a.requested_by_username})` },
             { label: 'Requested at', value: formatDateTime(a.requested_at) },
           ]}

@@ -1,13 +1,19 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core'
+import {
+  approvalEndpoints,
+  approvalMessages,
+  approveActionInput,
+  rejectActionInput,
+} from '@daftar/domain/registers'
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core'
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { describeFailure } from '../../api/client.ts'
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { call } from '../../api/client.ts'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
-import { approvalsApi, entityLabels, type PendingActionDetail } from './api.ts'
+import { entityLabels, type PendingActionDetail, pendingActionKey } from './api.ts'
+import { DecisionModal } from './DecisionModal.tsx'
 import { EditActionModal } from './EditActionModal.tsx'
 
 type Dialog = 'approve' | 'reject' | 'edit' | null
@@ -22,58 +28,106 @@ const AFFECTED = [
   'technical-info',
   'assets',
   'collections',
-]
+].map((key) => [key])
+
+/**
+ * What a decision does once made: its message (a repeated one answers as the first did, so a double
+ * click shows the success too), the lists it changes refreshed, back to the queue.
+ */
+function useDecision(action: PendingActionDetail) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  return {
+    invalidate: AFFECTED,
+    guard: false as const,
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: pendingActionKey(action.action_id) })
+      navigate('/admin/approvals')
+    },
+    /** After a refusal the record or the requester's rights may have changed: show the review as it is now. */
+    refresh: () => queryClient.invalidateQueries({ queryKey: pendingActionKey(action.action_id) }),
+  }
+}
+
+function ApproveDialog({ action, onClose }: { action: PendingActionDetail; onClose: () => void }) {
+  const { refresh, ...decided } = useDecision(action)
+  // The version of the record the admin is looking at: approval applies only to it (If-Match).
+  const version = action.current_data?.version
+  const f = useSchemaForm({
+    schema: approveActionInput,
+    initialValues: { approve_without_requester_access: false },
+    submit: (body) =>
+      call(approvalEndpoints.approve, {
+        params: { id: action.action_id },
+        body: { approve_without_requester_access: body.approve_without_requester_access || undefined },
+        ifMatch: typeof version === 'number' ? version : undefined,
+      }).catch((error) => {
+        void refresh()
+        throw error
+      }),
+    failed: approvalMessages.approveFailed,
+    ...decided,
+  })
+  const label = (entityLabels[action.entity_type] ?? action.entity_type).toLowerCase()
+  const warning = action.requester_warning
+  return (
+    <DecisionModal
+      f={f}
+      title="Approve request"
+      confirm={f.busy ? 'Approving...' : 'Approve'}
+      color="teal"
+      confirmDisabled={Boolean(warning) && !f.form.values.approve_without_requester_access}
+      onClose={onClose}
+    >
+      <Text>{`Approve this ${label} request? The change is applied at once and the requester is notified.`}</Text>
+      {warning && (
+        <Stack gap="xs">
+          <Text size="sm" c="red">
+            {warning}
+          </Text>
+          <Checkbox
+            label="I have checked this request and approve it anyway"
+            {...f.form.getInputProps('approve_without_requester_access', { type: 'checkbox' })}
+          />
+        </Stack>
+      )}
+    </DecisionModal>
+  )
+}
+
+function RejectDialog({ action, onClose }: { action: PendingActionDetail; onClose: () => void }) {
+  const { refresh: _, ...decided } = useDecision(action)
+  const f = useSchemaForm({
+    schema: rejectActionInput,
+    initialValues: { rejection_reason: '' },
+    submit: (body) => call(approvalEndpoints.reject, { params: { id: action.action_id }, body }),
+    failed: approvalMessages.rejectFailed,
+    ...decided,
+  })
+  return (
+    <DecisionModal f={f} title="Reject request" confirm="Reject" color="red" onClose={onClose}>
+      <CountedTextarea
+        label="Reason (optional)"
+        description="The requester sees this in their notification."
+        autosize
+        minRows={3}
+        maxLength={2000}
+        {...f.form.getInputProps('rejection_reason')}
+      />
+    </DecisionModal>
+  )
+}
 
 /** Approve, Reject (optional reason) and Edit & Re-evaluate: admins, PENDING actions only. */
 export function ReviewActions({ action }: { action: PendingActionDetail }) {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const [dialog, setDialog] = useState<Dialog>(null)
-  const [reason, setReason] = useState('')
-  const [anyway, setAnyway] = useState(false)
-  // The version of the record the admin is looking at: approval applies only to it (If-Match).
-  const recordVersion =
-    typeof action.current_data?.version === 'number' ? (action.current_data.version as number) : undefined
-
-  const done = (message: string) => {
-    notifySuccess(message)
-    navigate('/admin/approvals')
-    queryClient.removeQueries({ queryKey: ['approvals', 'action', action.action_id] })
-    for (const key of AFFECTED) void queryClient.invalidateQueries({ queryKey: [key] })
-  }
-  const approve = useMutation({
-    mutationFn: () =>
-      approvalsApi.approve(action.action_id, {
-        recordVersion,
-        withoutRequesterAccess: Boolean(action.requester_warning) && anyway,
-      }),
-    onSuccess: (res) => done(res.message),
-    onError: (err) => {
-      notifyError(describeFailure(err, 'Error approving action', 'Error approving action.'))
-      setDialog(null)
-      // The record or the requester's rights may have changed: show the review as it is now.
-      void queryClient.invalidateQueries({ queryKey: ['approvals', 'action', action.action_id] })
-    },
-  })
-  const reject = useMutation({
-    mutationFn: () => approvalsApi.reject(action.action_id, reason.trim() || null),
-    onSuccess: (res) => done(res.message),
-    onError: (err) => notifyError(describeFailure(err, 'Error rejecting action', 'Error rejecting action.')),
-  })
+  const close = () => setDialog(null)
   const editable = action.action_type === 'CREATE' || action.action_type === 'UPDATE'
-  const busy = approve.isPending || reject.isPending
-  const label = (entityLabels[action.entity_type] ?? action.entity_type).toLowerCase()
-
   return (
     <>
       <Group gap="sm">
         {editable && (
-          <Button
-            variant="default"
-            leftSection={<IconEdit size={16} />}
-            onClick={() => setDialog('edit')}
-            disabled={busy}
-          >
+          <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setDialog('edit')}>
             Edit & Re-evaluate
           </Button>
         )}
@@ -82,79 +136,16 @@ export function ReviewActions({ action }: { action: PendingActionDetail }) {
           variant="light"
           leftSection={<IconX size={16} />}
           onClick={() => setDialog('reject')}
-          disabled={busy}
         >
           Reject
         </Button>
-        <Button
-          color="teal"
-          leftSection={<IconCheck size={16} />}
-          onClick={() => setDialog('approve')}
-          disabled={busy}
-        >
+        <Button color="teal" leftSection={<IconCheck size={16} />} onClick={() => setDialog('approve')}>
           Approve
         </Button>
       </Group>
-      <ConfirmDialog
-        opened={dialog === 'approve'}
-        title="Approve request"
-        message={`Approve this ${label} request? The change is applied at once and the requester is notified.`}
-        confirmLabel="Approve"
-        busyLabel="Approving..."
-        color="teal"
-        busy={approve.isPending}
-        confirmDisabled={Boolean(action.requester_warning) && !anyway}
-        onConfirm={() => approve.mutate()}
-        onCancel={() => setDialog(null)}
-      >
-        {action.requester_warning && (
-          <Stack gap="xs">
-            <Text size="sm" c="red">
-              {action.requester_warning}
-            </Text>
-            <Checkbox
-              label="I have checked this request and approve it anyway"
-              checked={anyway}
-              onChange={(e) => setAnyway(e.currentTarget.checked)}
-            />
-          </Stack>
-        )}
-      </ConfirmDialog>
-      <Modal
-        opened={dialog === 'reject'}
-        onClose={reject.isPending ? () => {} : () => setDialog(null)}
-        title="Reject request"
-        centered
-      >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault()
-            reject.mutate()
-          }}
-        >
-          <Stack>
-            <CountedTextarea
-              label="Reason (optional)"
-              description="The requester sees this in their notification."
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              autosize
-              minRows={3}
-              maxLength={2000}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDialog(null)} disabled={reject.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red" loading={reject.isPending}>
-                Reject
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-      {dialog === 'edit' && <EditActionModal action={action} onClose={() => setDialog(null)} />}
+      {dialog === 'approve' && <ApproveDialog action={action} onClose={close} />}
+      {dialog === 'reject' && <RejectDialog action={action} onClose={close} />}
+      {dialog === 'edit' && <EditActionModal action={action} onClose={close} />}
     </>
   )
 }

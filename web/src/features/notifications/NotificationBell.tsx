@@ -13,7 +13,7 @@ export function NotificationBell() {
   const seen = useRef<number | undefined>(undefined)
   // A new notification means something changed for this user: the task lists refresh with the bell.
   // The first count is no news (the lists load with it): refreshing on it fetched the task list twice
-  // while the page was loading (issue 12).
+  // while the page was loading.
   useEffect(() => {
     if (count === undefined) return
     if (seen.current !== undefined && count > seen.current)
@@ -21,7 +21,7 @@ export function NotificationBell() {
     seen.current = count
   }, [count, queryClient])
   // The popover's target is the button itself (its aria-expanded and aria-haspopup belong on a
-  // button, not on the indicator's div: axe, issue 10); the indicator wraps the whole popover.
+  // button, not on the indicator's div, says axe); the indicator wraps the whole popover.
   return (
     <Indicator
       label={badgeText(unread)}

@@ -5,54 +5,63 @@ import {
   inventoryRequestInput,
   operationsReportInput,
   REPORT_LONG_TEXT_MAX,
-  REPORT_NAME_MAX,
   reportStartingRows as starting,
 } from '@daftar/domain/reports'
-import { Group, NumberInput, Radio, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core'
-import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
+import { Group, Radio, SimpleGrid } from '@mantine/core'
+import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import {
   type AnyForm,
-  blankRows,
   FormDate,
+  NameField,
   ProjectField,
   RecipientsField,
   ReportFormFrame,
-  RowsTable,
   Section,
   useReportForm,
 } from './form-parts.tsx'
-import classes from './reports.module.css'
+import { RowsTable } from './RowsTable.tsx'
+import {
+  blankRows,
+  complaintsTable,
+  consumablesTable,
+  itemsTable,
+  managerInspectionsTable,
+  operatorsTable,
+  otherExpensesTable,
+  supervisorInspectionsTable,
+} from './row-fields.ts'
 
 const num = (v: unknown): number | null =>
   v === '' || v === null || v === undefined || !Number.isFinite(Number(v)) ? null : Number(v)
 
-const cell = (form: AnyForm, path: string, label: string, width?: number) => (
-  <TextInput aria-label={label} miw={width ?? 120} {...form.getInputProps(path)} error={undefined} />
-)
-const numberCell = (form: AnyForm, path: string, label: string, width = 90) => (
-  <NumberInput
-    aria-label={label}
-    miw={width}
-    min={0}
-    hideControls
-    {...form.getInputProps(path)}
-    error={undefined}
-  />
-)
+/** A long text of the report (description, incidents, suggestions …), counted to its limit. */
+function LongText({
+  form,
+  path,
+  label,
+  ...rest
+}: {
+  form: AnyForm
+  path: string
+  label: string
+  placeholder?: string
+}) {
+  return (
+    <CountedTextarea
+      maxLength={REPORT_LONG_TEXT_MAX}
+      label={label}
+      autosize
+      minRows={2}
+      {...rest}
+      {...form.getInputProps(path)}
+    />
+  )
+}
 
 // ---- New Inventory Request ------------------------------------------------------------------------
 
-const blankItem = () => ({
-  itemName: '',
-  size: '',
-  quantity: '' as number | '',
-  units: '',
-  moc: '',
-  make: '',
-})
-
 export function InventoryRequestPage() {
-  const { form, ...frame } = useReportForm(
+  const { form, ...state } = useReportForm(
     'INVENTORY_REQUEST',
     inventoryRequestInput.omit({ report_type: true }),
     {
@@ -61,56 +70,24 @@ export function InventoryRequestPage() {
         neededBy: '',
         context: { projectName: '', projectId: null as string | null, clientName: '', projectType: '' },
         description: '',
-        items: blankRows(starting.items, blankItem),
+        items: blankRows(itemsTable, starting.items),
       },
     },
   )
-  const items = form.values.report_data.items
   return (
-    <ReportFormFrame title="New Inventory Request" {...frame}>
+    <ReportFormFrame title="New Inventory Request" state={state}>
       <RecipientsField form={form} />
       <Section title="Report Details">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <FormDate form={form} path="report_data.neededBy" label="Inventory Needed By" required />
           <ProjectField form={form} path="report_data.context" />
-          <CountedTextInput
-            label="Type of Project"
-            maxLength={REPORT_NAME_MAX}
-            {...form.getInputProps('report_data.context.projectType')}
-          />
-          <CountedTextInput
-            label="Client Name"
-            maxLength={REPORT_NAME_MAX}
-            {...form.getInputProps('report_data.context.clientName')}
-          />
+          <NameField form={form} path="report_data.context.projectType" label="Type of Project" />
+          <NameField form={form} path="report_data.context.clientName" label="Client Name" />
         </SimpleGrid>
-        <CountedTextarea
-          maxLength={REPORT_LONG_TEXT_MAX}
-          label="Description / Notes"
-          autosize
-          minRows={3}
-          {...form.getInputProps('report_data.description')}
-        />
+        <LongText form={form} path="report_data.description" label="Description / Notes" />
       </Section>
       <Section title="Items">
-        <RowsTable
-          form={form}
-          path="report_data.items"
-          rows={items}
-          ariaLabel="Items"
-          minWidth={820}
-          headers={['Item Name', 'Size', 'Quantity', 'Units', 'MoC', 'Make']}
-          addLabel="+ Add Item"
-          blank={blankItem}
-          cells={(i) => [
-            cell(form, `report_data.items.${i}.itemName`, `Item Name ${i + 1}`, 160),
-            cell(form, `report_data.items.${i}.size`, `Size ${i + 1}`, 80),
-            numberCell(form, `report_data.items.${i}.quantity`, `Quantity ${i + 1}`),
-            cell(form, `report_data.items.${i}.units`, `Units ${i + 1}`, 80),
-            cell(form, `report_data.items.${i}.moc`, `MoC ${i + 1}`, 90),
-            cell(form, `report_data.items.${i}.make`, `Make ${i + 1}`, 100),
-          ]}
-        />
+        <RowsTable form={form} table={itemsTable} minWidth={820} />
       </Section>
     </ReportFormFrame>
   )
@@ -118,13 +95,17 @@ export function InventoryRequestPage() {
 
 // ---- shared by operations and expenses ------------------------------------------------------------
 
-const blankContext = () => ({
-  projectName: '',
-  projectId: null as string | null,
-  clientName: '',
-  projectType: '',
-  projectCapacity: '',
-  description: '',
+const siteReport = () => ({
+  to_user_ids: [] as string[],
+  period: { start: '', end: '' },
+  context: {
+    projectName: '',
+    projectId: null as string | null,
+    clientName: '',
+    projectType: '',
+    projectCapacity: '',
+    description: '',
+  },
 })
 
 function PeriodAndContext({ form }: { form: AnyForm }) {
@@ -139,60 +120,23 @@ function PeriodAndContext({ form }: { form: AnyForm }) {
       <Section title="Context">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <ProjectField form={form} path="report_data.context" />
-          <CountedTextInput
-            label="Client Name"
-            maxLength={REPORT_NAME_MAX}
-            {...form.getInputProps('report_data.context.clientName')}
-          />
-          <CountedTextInput
-            label="Project Type"
-            maxLength={REPORT_NAME_MAX}
-            {...form.getInputProps('report_data.context.projectType')}
-          />
-          <CountedTextInput
-            label="Project Capacity"
-            maxLength={REPORT_NAME_MAX}
-            {...form.getInputProps('report_data.context.projectCapacity')}
-          />
+          <NameField form={form} path="report_data.context.clientName" label="Client Name" />
+          <NameField form={form} path="report_data.context.projectType" label="Project Type" />
+          <NameField form={form} path="report_data.context.projectCapacity" label="Project Capacity" />
         </SimpleGrid>
-        <CountedTextarea
-          maxLength={REPORT_LONG_TEXT_MAX}
-          label="Description"
-          autosize
-          minRows={2}
-          {...form.getInputProps('report_data.context.description')}
-        />
+        <LongText form={form} path="report_data.context.description" label="Description" />
       </Section>
     </>
   )
 }
 
+/** Starting values of a site report: recipients, period and context, then its own parts. */
+function siteValues<D extends object>(data: D) {
+  const { to_user_ids, ...common } = siteReport()
+  return { to_user_ids, report_data: { ...common, ...data } }
+}
+
 // ---- New Operations Report ------------------------------------------------------------------------
-
-const ratings = ['Excellent', 'Good', 'Average', 'Poor']
-const blankOperator = () => ({
-  name: '',
-  duties: '' as number | '',
-  knowledge: '',
-  punctuality: '',
-  grooming: '',
-  performance: '',
-})
-const blankComplaint = () => ({ nature: '', dateOfComplaint: '', dateResolved: '', prevention: '' })
-const blankInspection = () => ({ name: '', date: '', remarks: '' })
-
-const rating = (form: AnyForm, path: string, label: string) => (
-  <Select
-    aria-label={label}
-    data={ratings}
-    placeholder="Rate"
-    clearable
-    miw={120}
-    comboboxProps={{ withinPortal: true }}
-    value={(form.getInputProps(path).value as string) || null}
-    onChange={(v) => form.setFieldValue(path, v ?? '')}
-  />
-)
 
 const questions = [
   ['logbookStatus', 'Is the log book up to date?'],
@@ -201,50 +145,28 @@ const questions = [
 ] as const
 
 export function OperationsReportPage() {
-  const { form, ...frame } = useReportForm(
+  const { form, ...state } = useReportForm(
     'OPERATIONS_REPORT',
     operationsReportInput.omit({ report_type: true }),
-    {
-      to_user_ids: [] as string[],
-      report_data: {
-        period: { start: '', end: '' },
-        context: blankContext(),
-        operators: blankRows(starting.operators, blankOperator),
-        incidentDetails: '',
-        complaints: blankRows(starting.complaints, blankComplaint),
-        // Part of the submitted data; this form shows no inputs for them (docs/product.md, "Staff reports").
-        supervisorInspections: blankRows(starting.supervisorInspections, blankInspection),
-        managerInspections: blankRows(starting.managerInspections, blankInspection),
-        suggestions: '',
-        workingConditions: '',
-        questions: { logbookStatus: '', energyMeterStatus: '', flowMeterStatus: '' },
-      },
-    },
+    siteValues({
+      operators: blankRows(operatorsTable, starting.operators),
+      incidentDetails: '',
+      complaints: blankRows(complaintsTable, starting.complaints),
+      // Part of the submitted data; this form shows no inputs for them (docs/product.md, "Staff reports").
+      supervisorInspections: blankRows(supervisorInspectionsTable, starting.supervisorInspections),
+      managerInspections: blankRows(managerInspectionsTable, starting.managerInspections),
+      suggestions: '',
+      workingConditions: '',
+      questions: { logbookStatus: '', energyMeterStatus: '', flowMeterStatus: '' },
+    }),
   )
-  const data = form.values.report_data
+  const answers = form.values.report_data.questions
   return (
-    <ReportFormFrame title="New Operations Report" {...frame}>
+    <ReportFormFrame title="New Operations Report" state={state}>
       <RecipientsField form={form} />
       <PeriodAndContext form={form} />
       <Section title="Operators Particulars">
-        <RowsTable
-          form={form}
-          path="report_data.operators"
-          rows={data.operators}
-          ariaLabel="Operators Particulars"
-          minWidth={900}
-          headers={['Operator', 'Duties', 'Knowledge', 'Punctuality', 'Grooming', 'Performance']}
-          addLabel="+ Add Operator"
-          blank={blankOperator}
-          cells={(i) => [
-            cell(form, `report_data.operators.${i}.name`, `Operator ${i + 1}`, 160),
-            numberCell(form, `report_data.operators.${i}.duties`, `Duties ${i + 1}`, 80),
-            rating(form, `report_data.operators.${i}.knowledge`, `Knowledge ${i + 1}`),
-            rating(form, `report_data.operators.${i}.punctuality`, `Punctuality ${i + 1}`),
-            rating(form, `report_data.operators.${i}.grooming`, `Grooming ${i + 1}`),
-            rating(form, `report_data.operators.${i}.performance`, `Performance ${i + 1}`),
-          ]}
-        />
+        <RowsTable form={form} table={operatorsTable} minWidth={900} />
       </Section>
       <Section title="Incident Details">
         <CountedTextarea
@@ -257,43 +179,16 @@ export function OperationsReportPage() {
         />
       </Section>
       <Section title="Customer Complaints">
-        <RowsTable
-          form={form}
-          path="report_data.complaints"
-          rows={data.complaints}
-          ariaLabel="Customer Complaints"
-          minWidth={860}
-          headers={['Nature of Complaint', 'Date of Complaint', 'Date Resolved', 'Prevention Suggestions']}
-          addLabel="+ Add Complaint"
-          blank={blankComplaint}
-          cells={(i) => [
-            cell(form, `report_data.complaints.${i}.nature`, `Nature of Complaint ${i + 1}`, 200),
-            <FormDate key="d" form={form} path={`report_data.complaints.${i}.dateOfComplaint`} />,
-            <FormDate key="r" form={form} path={`report_data.complaints.${i}.dateResolved`} />,
-            cell(form, `report_data.complaints.${i}.prevention`, `Prevention Suggestions ${i + 1}`, 200),
-          ]}
-        />
+        <RowsTable form={form} table={complaintsTable} minWidth={860} />
       </Section>
       <Section title="Performance and Site">
-        <CountedTextarea
-          maxLength={REPORT_LONG_TEXT_MAX}
-          label="Suggestions to Improve Performance"
-          autosize
-          minRows={2}
-          {...form.getInputProps('report_data.suggestions')}
-        />
-        <CountedTextarea
-          maxLength={REPORT_LONG_TEXT_MAX}
-          label="Working Condition of the Project"
-          autosize
-          minRows={2}
-          {...form.getInputProps('report_data.workingConditions')}
-        />
+        <LongText form={form} path="report_data.suggestions" label="Suggestions to Improve Performance" />
+        <LongText form={form} path="report_data.workingConditions" label="Working Condition of the Project" />
         {questions.map(([key, label]) => (
           <Radio.Group
             key={key}
             label={label}
-            value={data.questions[key] || null}
+            value={answers[key] || null}
             onChange={(v) => form.setFieldValue(`report_data.questions.${key}`, v)}
           >
             <Group mt={4}>
@@ -309,113 +204,44 @@ export function OperationsReportPage() {
 
 // ---- New Expenses (& Income) Report ---------------------------------------------------------------
 
-const blankConsumable = () => ({
-  date: '',
-  itemName: '',
-  invoiceNo: '',
-  vendor: '',
-  rate: '' as number | '',
-  quantity: '' as number | '',
-})
-const blankOther = () => ({
-  date: '',
-  particulars: '',
-  income: '' as number | '',
-  expenses: '' as number | '',
-})
-const money = (n: number | null) => (n === null ? '' : formatCurrency(n))
+const sum = (values: (number | null)[]) => formatCurrency(values.reduce<number>((s, n) => s + (n ?? 0), 0))
 
 export function ExpensesIncomePage() {
-  const { form, ...frame } = useReportForm(
+  const { form, ...state } = useReportForm(
     'EXPENSES_INCOME',
     expensesIncomeInput.omit({ report_type: true }),
-    {
-      to_user_ids: [] as string[],
-      report_data: {
-        period: { start: '', end: '' },
-        context: blankContext(),
-        consumables: blankRows(starting.consumables, blankConsumable),
-        otherExpenses: blankRows(starting.otherExpenses, blankOther),
-      },
-    },
+    siteValues({
+      consumables: blankRows(consumablesTable, starting.consumables),
+      otherExpenses: blankRows(otherExpensesTable, starting.otherExpenses),
+    }),
   )
-  const data = form.values.report_data
-  const amounts = data.consumables.map((c) => consumableAmount(num(c.rate), num(c.quantity)))
-  const total = amounts.reduce<number>((s, a) => s + (a ?? 0), 0)
-  const income = data.otherExpenses.reduce<number>((s, e) => s + (num(e.income) ?? 0), 0)
-  const expenses = data.otherExpenses.reduce<number>((s, e) => s + (num(e.expenses) ?? 0), 0)
+  const { consumables, otherExpenses } = form.values.report_data
+  const amounts = consumables.map((c) => consumableAmount(num(c.rate), num(c.quantity)))
   return (
-    <ReportFormFrame title="New Expenses (& Income) Report" {...frame}>
+    <ReportFormFrame title="New Expenses (& Income) Report" state={state}>
       <RecipientsField form={form} />
       <PeriodAndContext form={form} />
       <Section title="Consumable & Site Expenses">
         <RowsTable
           form={form}
-          path="report_data.consumables"
-          rows={data.consumables}
-          ariaLabel="Consumable & Site Expenses"
+          table={consumablesTable}
           minWidth={980}
-          headers={['Date', 'Item Name', 'Invoice/DC No.', 'Vendor', 'Rate', 'Quantity', 'Amount']}
-          addLabel="+ Add Row"
-          blank={blankConsumable}
-          cells={(i) => [
-            <FormDate key="d" form={form} path={`report_data.consumables.${i}.date`} />,
-            cell(form, `report_data.consumables.${i}.itemName`, `Item Name ${i + 1}`, 150),
-            cell(form, `report_data.consumables.${i}.invoiceNo`, `Invoice/DC No. ${i + 1}`, 110),
-            cell(form, `report_data.consumables.${i}.vendor`, `Vendor ${i + 1}`, 130),
-            numberCell(form, `report_data.consumables.${i}.rate`, `Rate ${i + 1}`),
-            numberCell(form, `report_data.consumables.${i}.quantity`, `Quantity ${i + 1}`),
-            <Text key="a" size="sm" pt={6} className={classes.figure} data-testid={`amount-${i}`}>
-              {money(amounts[i] ?? null)}
-            </Text>,
-          ]}
-          footer={
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={7} ta="right">
-                  Total
-                </Table.Th>
-                <Table.Th className={classes.figure} data-testid="consumables-total">
-                  {formatCurrency(total)}
-                </Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Tfoot>
-          }
+          amounts={amounts}
+          totals={{ label: 'Total', values: { amount: sum(amounts) } }}
         />
       </Section>
       <Section title="Income & Other Expenses">
         <RowsTable
           form={form}
-          path="report_data.otherExpenses"
-          rows={data.otherExpenses}
-          ariaLabel="Income & Other Expenses"
+          table={otherExpensesTable}
           minWidth={760}
-          headers={['Date', 'Particulars', 'Income', 'Expenses']}
-          addLabel="+ Add Row"
-          blank={blankOther}
-          cells={(i) => [
-            <FormDate key="d" form={form} path={`report_data.otherExpenses.${i}.date`} />,
-            cell(form, `report_data.otherExpenses.${i}.particulars`, `Particulars ${i + 1}`, 200),
-            numberCell(form, `report_data.otherExpenses.${i}.income`, `Income ${i + 1}`, 110),
-            numberCell(form, `report_data.otherExpenses.${i}.expenses`, `Expenses ${i + 1}`, 110),
-          ]}
-          footer={
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={3} ta="right">
-                  Total
-                </Table.Th>
-                <Table.Th className={classes.figure} data-testid="income-total">
-                  {formatCurrency(income)}
-                </Table.Th>
-                <Table.Th className={classes.figure} data-testid="expenses-total">
-                  {formatCurrency(expenses)}
-                </Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Tfoot>
-          }
+          totals={{
+            label: 'Total',
+            values: {
+              income: sum(otherExpenses.map((e) => num(e.income))),
+              expenses: sum(otherExpenses.map((e) => num(e.expenses))),
+            },
+          }}
         />
       </Section>
     </ReportFormFrame>

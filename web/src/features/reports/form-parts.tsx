@@ -1,33 +1,19 @@
 import '@mantine/dates/styles.css'
-import { reportMessages } from '@daftar/domain/reports'
-import {
-  ActionIcon,
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core'
-import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form'
-import { IconTrash } from '@tabler/icons-react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useRef, useState } from 'react'
+import { REPORT_NAME_MAX, type ReportType, reportEndpoints, reportMessages } from '@daftar/domain/reports'
+import { Alert, Autocomplete, Button, Group, MultiSelect, Stack } from '@mantine/core'
+import type { UseFormReturnType } from '@mantine/form'
+import { useQuery } from '@tanstack/react-query'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { z } from 'zod'
-import { describeFailure } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { projectDropdownQuery } from '../../api/register-queries.ts'
 import { usersQuery } from '../../api/shared-queries.ts'
-import { LeaveGuard } from '../../ui/form/LeaveGuard.tsx'
-import { notifySuccess } from '../../ui/notify.ts'
+import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
-import { DateField } from '../../ui/register-kit/fields.tsx'
-import { ScrollTable } from '../../ui/ScrollTable'
-import { reportsApi, reportsKey } from './api.ts'
+import { CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
+import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { reportsKey } from './api.ts'
 import classes from './reports.module.css'
 
 // biome-ignore lint/suspicious/noExplicitAny: the form values of each report type differ
@@ -37,88 +23,90 @@ export type AnyForm = UseFormReturnType<any>
 export const at = (values: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], values)
 
-/** A blank row of a table, n times (docs/product.md, "Staff reports": starting rows). */
-export const blankRows = <T,>(n: number, row: () => T): T[] => Array.from({ length: n }, row)
+export interface ReportFormState {
+  f: Pick<SchemaForm<object>, 'guard' | 'formProps' | 'busy'>
+  /** The form's first problem, or the server's answer, for the box above the form. */
+  problem: string | null
+  top: React.RefObject<HTMLDivElement | null>
+}
 
 /**
- * One report form: the domain schema of its type validates it (the server parses the same one); the
- * first problem shows in the error box above the form, and the page scrolls to the top (docs/product.md, "Staff reports").
+ * One report form on the form hook: the domain schema of its type validates it (the server parses the
+ * same one); the first problem shows in the box above the form and the page scrolls to the top; a sent
+ * report goes back to /reports/send (docs/product.md, "Staff reports").
  */
 export function useReportForm<V extends { to_user_ids: string[] }>(
-  reportType: string,
+  reportType: ReportType,
   schema: z.ZodType,
   initialValues: V,
-) {
+): ReportFormState & { form: UseFormReturnType<V> } {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const [error, setError] = useState<string | null>(null)
+  const [invalid, setInvalid] = useState<string | null>(null)
   const top = useRef<HTMLDivElement>(null)
-  const form = useForm<V>({
-    mode: 'controlled',
-    initialValues,
-    validate: schemaResolver(schema, { sync: true }),
-  })
-  const showError = (message: string) => {
-    setError(message)
+  const toTop = () =>
     requestAnimationFrame(() => {
       window.scrollTo({ top: 0, behavior: 'smooth' })
       top.current?.focus()
     })
-  }
-  const submit = useMutation({
-    mutationFn: (values: V) =>
-      reportsApi.create({ report_type: reportType, ...(schema.parse(values) as object) } as never),
-    onSuccess: () => {
-      notifySuccess(reportMessages.submitted)
-      void queryClient.invalidateQueries({ queryKey: reportsKey })
-      navigate('/reports/send')
+  const f = useSchemaForm({
+    schema,
+    initialValues,
+    submit: (parsed) => {
+      setInvalid(null)
+      return call(reportEndpoints.create, {
+        body: { report_type: reportType, ...(parsed as object) } as never,
+      })
     },
-    onError: (e) => showError(describeFailure(e, reportMessages.unexpected, reportMessages.unexpected)),
+    failed: reportMessages.unexpected,
+    toastErrors: false,
+    successText: () => reportMessages.submitted,
+    invalidate: [reportsKey],
+    onSuccess: () => navigate('/reports/send'),
+    onInvalid: (errors) => {
+      setInvalid(String(Object.values(errors)[0] ?? reportMessages.unexpected))
+      toTop()
+    },
+    draftKey: `report:${reportType}`,
   })
-  const onSubmit = form.onSubmit(
-    (values) => {
-      if (submit.isPending) return
-      setError(null)
-      submit.mutate(values)
-    },
-    (errors) => showError(String(Object.values(errors)[0] ?? reportMessages.unexpected)),
-  )
-  // Asks before unsaved input is left behind (back, a link, Cancel, reload); not once it is sent.
-  const unsaved = form.isDirty() && !submit.isPending && !submit.isSuccess
-  return { form, error, top, onSubmit, busy: submit.isPending, unsaved }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls up once per failure
+  useEffect(() => {
+    if (f.failure) toTop()
+  }, [f.failure])
+  return { f, form: f.form, problem: invalid ?? f.failure?.text ?? null, top }
 }
 
-/** The frame of every report form: title, error box, sections, Cancel and 'Submit Report'. */
-export function ReportFormFrame(props: {
+/** The frame of every report form: title, the box of its first problem, sections, Cancel and Submit. */
+export function ReportFormFrame({
+  title,
+  state,
+  children,
+}: {
   title: string
-  error: string | null
-  top: React.RefObject<HTMLDivElement | null>
-  busy: boolean
-  unsaved: boolean
-  onSubmit: (e?: React.FormEvent<HTMLFormElement>) => void
+  state: ReportFormState
   children: ReactNode
 }) {
   const navigate = useNavigate()
+  const { f, problem, top } = state
   return (
     <Stack maw={1100} mx="auto" gap="md" w="100%">
-      <LeaveGuard when={props.unsaved} />
-      <PageHeader title={props.title} />
-      <div ref={props.top} tabIndex={-1} className={classes.errorBox}>
-        {props.error && (
+      {f.guard}
+      <PageHeader title={title} />
+      <div ref={top} tabIndex={-1} className={classes.errorBox}>
+        {problem && (
           <Alert color="red" variant="light" role="alert">
-            {props.error}
+            {problem}
           </Alert>
         )}
       </div>
-      <form noValidate onSubmit={props.onSubmit}>
+      <form {...f.formProps}>
         <Stack gap="md">
-          {props.children}
+          {children}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/reports/send')} disabled={props.busy}>
+            <Button variant="default" onClick={() => navigate('/reports/send')} disabled={f.busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={props.busy}>
-              {props.busy ? 'Submitting...' : 'Submit Report'}
+            <Button type="submit" disabled={f.busy}>
+              {f.busy ? 'Submitting...' : 'Submit Report'}
             </Button>
           </Group>
         </Stack>
@@ -127,27 +115,12 @@ export function ReportFormFrame(props: {
   )
 }
 
-export function Section({
-  title,
-  children,
-  action,
-}: {
-  title: string
-  children: ReactNode
-  action?: ReactNode
-}) {
+/** A titled part of a report form (the register forms' section), its fields stacked. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
+    <FormSection title={title}>
+      <Stack gap="sm">{children}</Stack>
+    </FormSection>
   )
 }
 
@@ -178,13 +151,12 @@ export function ProjectField({ form, path }: { form: AnyForm; path: string }) {
   const projects = useQuery(projectDropdownQuery)
   const names = [...new Set((projects.data ?? []).map((p) => p.name))]
   const context = at(form.values, path) as { projectName?: string; clientName?: string } | undefined
-  const value = context?.projectName ?? ''
   return (
     <Autocomplete
       label="Project Name"
       placeholder="Search projects or type a name"
       data={names}
-      value={value}
+      value={context?.projectName ?? ''}
       onChange={(name) => {
         const match = projects.data?.find((p) => p.name === name)
         form.setFieldValue(`${path}.projectName`, name)
@@ -197,100 +169,41 @@ export function ProjectField({ form, path }: { form: AnyForm; path: string }) {
   )
 }
 
-/** A YYYY-MM-DD date input bound to a form path ('' when empty). */
+/** A context name ('Client Name', 'Project Type' …), counted to its limit. */
+export function NameField({ form, path, label }: { form: AnyForm; path: string; label: string }) {
+  return <CountedTextInput label={label} maxLength={REPORT_NAME_MAX} {...form.getInputProps(path)} />
+}
+
+/**
+ * A YYYY-MM-DD date input bound to a form path ('' when empty). In a table row it has no visible
+ * label of its own: `name` ('Date of Complaint 2') is what a screen reader says.
+ */
 export function FormDate({
   form,
   path,
   label,
+  name,
   required,
+  miw,
 }: {
   form: AnyForm
   path: string
   label?: string
+  name?: string
   required?: boolean
+  miw?: number
 }) {
   const value = at(form.values, path)
   return (
     <DateField
       label={label}
-      aria-label={label ? undefined : path}
+      aria-label={label ? undefined : name}
       required={required}
       placeholder="dd Mon yyyy"
       value={(value as string) || null}
       onChange={(d) => form.setFieldValue(path, d ? String(d).slice(0, 10) : '')}
-      miw={label ? undefined : 140}
+      error={label ? form.errors[path] : undefined}
+      miw={miw}
     />
-  )
-}
-
-/** A table of rows: '#', the columns, a remove button (while more than one row remains) and '+ Add …'. */
-export function RowsTable<R>(props: {
-  form: AnyForm
-  path: string
-  rows: R[]
-  headers: ReactNode[]
-  minWidth: number
-  addLabel: string
-  blank: () => R
-  cells: (index: number) => ReactNode[]
-  footer?: ReactNode
-  ariaLabel: string
-}) {
-  const { form, path, rows } = props
-  return (
-    <Stack gap="xs">
-      <ScrollTable minWidth={props.minWidth} label={props.ariaLabel}>
-        <Table className={classes.rowsTable} aria-label={props.ariaLabel} verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={36}>#</Table.Th>
-              {props.headers.map((h, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                <Table.Th key={i}>{h}</Table.Th>
-              ))}
-              <Table.Th w={44} aria-label="Remove" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions of the form's list
-              <Table.Tr key={index}>
-                <Table.Td pt={14}>{index + 1}</Table.Td>
-                {props.cells(index).map((cell, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                  <Table.Td key={i}>{cell}</Table.Td>
-                ))}
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    mt={4}
-                    aria-label={`Remove row ${index + 1}`}
-                    disabled={rows.length <= 1}
-                    onClick={() => form.removeListItem(path, index)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          {props.footer}
-        </Table>
-      </ScrollTable>
-      <Group>
-        <Button variant="light" size="xs" onClick={() => form.insertListItem(path, props.blank())}>
-          {props.addLabel}
-        </Button>
-      </Group>
-    </Stack>
-  )
-}
-
-export function Hint({ children }: { children: ReactNode }) {
-  return (
-    <Text size="xs" c="dimmed">
-      {children}
-    </Text>
   )
 }

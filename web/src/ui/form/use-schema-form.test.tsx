@@ -18,13 +18,23 @@ const noteInput = z.object({
   place: z.string().trim(),
 })
 
-function NoteForm({ draftKey }: { draftKey?: string }) {
+function NoteForm({
+  draftKey,
+  onInvalid,
+  describeFailure,
+}: {
+  draftKey?: string
+  onInvalid?: (errors: object) => void
+  describeFailure?: (error: unknown) => string
+}) {
   const f = useSchemaForm({
     schema: noteInput,
     initialValues: { title: '', place: '' },
     submit: (body) => transport<{ message: string }>('/notes', { method: 'POST', body }),
     failed: 'Failed to save note.',
     draftKey,
+    onInvalid,
+    describeFailure,
   })
   return (
     <form {...f.formProps}>
@@ -63,6 +73,13 @@ describe('the form hook', () => {
     expect(sent).toEqual([])
   })
 
+  it('tells the form of a refused submit, for a box of its own', async () => {
+    const refused: object[] = []
+    renderApp(<NoteForm onInvalid={(errors) => refused.push(errors)} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(refused).toEqual([{ title: 'Title is required.' }]))
+  })
+
   it('sends what the schema made of the values, once for a double click or a repeated Enter', async () => {
     const sent = countPosts(async () => {
       await delay(50)
@@ -88,6 +105,14 @@ describe('the form hook', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect((await screen.findByRole('alert')).textContent).toBe('A note with this title exists.')
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Pump check')
+  })
+
+  it('words its own red box apart from the toast when asked to', async () => {
+    countPosts(() => HttpResponse.json({}, { status: 500 }))
+    renderApp(<NoteForm describeFailure={() => 'Failed to create.'} />)
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to create.')
   })
 
   it("says 'No response received from server.' when nothing answers", async () => {

@@ -1,4 +1,4 @@
-import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form'
+import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form'
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
@@ -18,6 +18,8 @@ export interface SchemaFormOptions<V extends object, S extends z.ZodType, R> {
   submit: (parsed: z.output<S>, values: V) => Promise<R>
   /** The spec's words when the call fails without a message of the server's. */
   failed: string
+  /** The form's red box, where the spec words it apart from the toast (a modal's own fallbacks). */
+  describeFailure?: (error: unknown) => string
   /** The success toast: the answer's `message` by default; false for none. */
   successText?: (result: R) => string | false | undefined
   onSuccess?: (result: R, values: V) => unknown
@@ -37,6 +39,8 @@ export interface SchemaFormOptions<V extends object, S extends z.ZodType, R> {
   /** Asks before sending (an edit of a live record): the form waits for `confirm()`. */
   needsConfirm?: (values: V) => boolean
   validateInputOnBlur?: boolean
+  /** What a refused submit does instead of focusing the first field in error (a form's own error box). */
+  onInvalid?: (errors: FormErrors) => void
 }
 
 export interface SchemaForm<V extends object> {
@@ -101,7 +105,8 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
       // The app is going to /login, which says the session expired; the draft is kept for later.
       if (error instanceof SessionExpiredError) return
       if (options.toastErrors !== false) notifyError(errorMessage(error, options.failed))
-      setFailure(saveFailure(error, options.failed))
+      const failure = saveFailure(error, options.failed)
+      setFailure(options.describeFailure ? { ...failure, text: options.describeFailure(error) } : failure)
     },
     onSettled: () => {
       sending.current = false
@@ -122,7 +127,10 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
       if (options.needsConfirm?.(values)) setPending(values)
       else send(values)
     },
-    () => requestAnimationFrame(() => focusFirstError(ref.current)),
+    (errors) =>
+      options.onInvalid
+        ? options.onInvalid(errors)
+        : requestAnimationFrame(() => focusFirstError(ref.current)),
   )
 
   const dirty = (form.isDirty() || Boolean(options.extraDirty)) && !mutation.isSuccess

@@ -101,4 +101,51 @@ describe('the list table', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }))
     expect(more).toBe(1)
   })
+
+  it('puts a totals line under its columns in the table, and as labelled lines under the cards', () => {
+    const totals = { label: 'Total', values: { amount: '₹3,500' } }
+    const { unmount } = renderApp(table({ totals, rowNumberStart: 1 }))
+    const footer = within(screen.getByRole('table', { name: 'Invoices' }))
+      .getAllByRole('row')
+      .at(-1)!
+    const cells = within(footer).getAllByRole('columnheader')
+    // '#', Invoice No and Client are spanned by the label; the value stands under Amount.
+    expect(cells.map((c) => c.textContent)).toEqual(['Total', '₹3,500', '', ''])
+    expect(cells[0]!.getAttribute('colspan')).toBe('3')
+    unmount()
+    display.narrow = true
+    renderApp(table({ totals }))
+    const line = screen.getByRole('listitem', { name: 'Total' })
+    expect(within(line).getByText('Amount').nextSibling?.textContent).toBe('₹3,500')
+  })
+
+  it("says when more is loading and when the list has ended, in the list's own words", () => {
+    const more = {
+      hasMore: true,
+      loading: true,
+      onMore: () => {},
+      loadingText: 'Loading more...',
+      endText: 'The end.',
+    }
+    const { unmount } = renderApp(table({ more }))
+    expect(screen.getByRole('status').textContent).toBe('Loading more...')
+    expect(screen.queryByText('The end.')).toBeNull()
+    unmount()
+    renderApp(table({ more: { ...more, hasMore: false, loading: false } }))
+    expect(screen.getByRole('status').textContent).toBe('The end.')
+  })
+
+  it('shows every row as its own card at every width when it is a feed', () => {
+    renderApp(table({ layout: 'cards', card: (r) => <p>Invoice {r.number}</p> }))
+    expect(screen.queryByRole('table')).toBeNull()
+    const cards = within(screen.getByRole('list', { name: 'Invoices' })).getAllByRole('listitem')
+    expect(cards.map((c) => c.textContent)).toEqual(['Invoice INV-001', 'Invoice INV-002'])
+  })
+
+  it('offers Retry beside an error when it can load again', async () => {
+    let retried = 0
+    renderApp(table({ error: 'Error: Could not load.', onRetry: () => retried++ }))
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(retried).toBe(1)
+  })
 })

@@ -1,9 +1,10 @@
 import { Button, Center, Group, Loader, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core'
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { ScrollTable } from '../ScrollTable'
 import { useNarrow } from '../use-narrow.ts'
 import classes from './DataTable.module.css'
+import { EndOfList, LoadMore, type Totals, TotalsLines, TotalsRow } from './DataTableEnd.tsx'
 import { ListPager } from './PageNumberInput.tsx'
 
 export interface Column<T> {
@@ -40,6 +41,8 @@ export interface DataTableProps<T> {
   loadingText?: string
   /** Shown instead of the rows when set. */
   error?: string | null
+  /** Offers 'Retry' beside the error (a list that failed to load may load on a second try). */
+  onRetry?: () => void
   emptyText: string
   /** Below this width the table scrolls sideways (a table kept on phones). */
   minWidth?: number
@@ -54,10 +57,19 @@ export interface DataTableProps<T> {
   skeleton?: { rows: number; minHeight: number }
   /** Paged mode: 'Page n of N' under the list. */
   pager?: { page: number; totalPages: number; onChange: (page: number) => void; onlyWhenPaged?: boolean }
-  /** Infinite mode: the next page loads when the list's end scrolls into view (or on 'Load more'). */
-  more?: { hasMore: boolean; loading: boolean; onMore: () => void }
+  /**
+   * Infinite mode: the next page loads when the list's end scrolls into view (or on 'Load more');
+   * `loadingText` and `endText` say that more is loading and that the list has ended.
+   */
+  more?: { hasMore: boolean; loading: boolean; onMore: () => void; loadingText?: string; endText?: string }
   /** 'cards' (default): each row a card on a phone; 'table': the table scrolls sideways there too. */
   phoneLayout?: 'cards' | 'table'
+  /** 'cards': every row a card at every width (a feed), not only on a phone. */
+  layout?: 'cards'
+  /** A card's whole content, in place of the columns' title, aside and lines. */
+  card?: (row: T) => ReactNode
+  /** A totals line under the rows: under their columns in the table, labelled lines on cards. */
+  totals?: Totals
 }
 
 const INTERACTIVE = 'a, button, input, select, textarea, [role="button"], [role="menuitem"]'
@@ -69,11 +81,13 @@ const INTERACTIVE = 'a, button, input, select, textarea, [role="button"], [role=
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const narrow = useNarrow()
-  const cards = narrow && props.phoneLayout !== 'table'
+  const cards = props.layout === 'cards' || (narrow && props.phoneLayout !== 'table')
+  const ended = props.more && !props.more.hasMore && !props.error && (props.rows?.length ?? 0) > 0
   return (
     <>
       {cards ? <CardList {...props} /> : <WideTable {...props} />}
       {props.more && <LoadMore {...props.more} />}
+      {ended && <EndOfList text={props.more?.endText} />}
       {props.pager && (!props.pager.onlyWhenPaged || props.pager.totalPages > 1) && (
         <ListPager
           page={props.pager.page}
@@ -107,14 +121,29 @@ function listState<T>(props: DataTableProps<T>): { text: string; kind: 'busy' | 
   return null
 }
 
-function StateText({ text, kind }: { text: string; kind: 'busy' | 'error' | 'empty' }) {
+function StateText({
+  text,
+  kind,
+  onRetry,
+}: {
+  text: string
+  kind: 'busy' | 'error' | 'empty'
+  onRetry?: () => void
+}) {
   return (
     <Center py="xl" className={classes.state}>
-      <Group gap="sm" role={kind === 'error' ? 'alert' : 'status'}>
-        {kind === 'busy' && <Loader size="sm" />}
-        <Text c={kind === 'error' ? 'red' : 'dimmed'} size="sm">
-          {text}
-        </Text>
+      <Group gap="sm" justify="center">
+        <Group gap="sm" role={kind === 'error' ? 'alert' : 'status'}>
+          {kind === 'busy' && <Loader size="sm" />}
+          <Text c={kind === 'error' ? 'red' : 'dimmed'} size="sm">
+            {text}
+          </Text>
+        </Group>
+        {kind === 'error' && onRetry && (
+          <Button variant="default" size="xs" onClick={onRetry}>
+            Retry
+          </Button>
+        )}
       </Group>
     </Center>
   )
@@ -148,7 +177,7 @@ function WideTable<T>(props: DataTableProps<T>) {
     body = (
       <Table.Tr>
         <Table.Td colSpan={span}>
-          <StateText {...state} />
+          <StateText {...state} onRetry={props.onRetry} />
         </Table.Td>
       </Table.Tr>
     )
@@ -210,6 +239,9 @@ function WideTable<T>(props: DataTableProps<T>) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{body}</Table.Tbody>
+        {props.totals && !state && (
+          <TotalsRow totals={props.totals} columns={columns.map((c) => c.key)} numbered={numbered} />
+        )}
       </Table>
     </ScrollTable>
   )
@@ -222,8 +254,14 @@ function CardList<T>(props: DataTableProps<T>) {
   const state = listState(props)
   if (state)
     return (
-      <Paper withBorder radius="md" mih={props.skeleton?.minHeight} aria-busy={props.loading || undefined}>
-        <StateText {...state} />
+      <Paper
+        withBorder
+        radius="md"
+        mih={props.skeleton?.minHeight}
+        aria-busy={props.loading || undefined}
+        className={classes.cardsState}
+      >
+        <StateText {...state} onRetry={props.onRetry} />
       </Paper>
     )
   const titleColumn =
@@ -240,6 +278,12 @@ function CardList<T>(props: DataTableProps<T>) {
       aria-busy={props.loading || undefined}
     >
       {rows!.map((row, index) => {
+        if (props.card)
+          return (
+            <li key={props.rowKey(row)} className={classes.card}>
+              {props.card(row)}
+            </li>
+          )
         const href = props.rowHref?.(row)
         const title = titleColumn ? cellContent(titleColumn, row) : null
         return (
@@ -281,31 +325,8 @@ function CardList<T>(props: DataTableProps<T>) {
           </li>
         )
       })}
+      {props.totals && <TotalsLines totals={props.totals} columns={columns} />}
     </ul>
-  )
-}
-
-/** Infinite mode's end: loads the next page as it scrolls into view; the button serves keyboards. */
-function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
-  const sentinel = useRef<HTMLDivElement>(null)
-  const latest = useRef(onMore)
-  latest.current = onMore
-  useEffect(() => {
-    const element = sentinel.current
-    if (!element || !hasMore || loading || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current()
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [hasMore, loading])
-  if (!hasMore) return null
-  return (
-    <Center ref={sentinel} py="sm">
-      <Button variant="default" size="xs" loading={loading} onClick={onMore}>
-        Load more
-      </Button>
-    </Center>
   )
 }
 
