@@ -8,9 +8,10 @@ import { gzipSync } from 'node:zlib'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(root, 'web/dist')
-// Issue 12 asks for at most 170 KB; the build is held a little above what it weighs (144 KB) so
-// that growth is a decision, not a drift.
-const BUDGET_KB = 150
+// Held a little above what the build weighs, so that growth is a decision, not a drift. The sign-in
+// forms validating with the domain schema (zod and @mantine/form) took it from 144 to 187 KB, over
+// the performance goal of 170 KB (docs/decisions.md, "The identity screens on the new pieces").
+const BUDGET_KB = 190
 const LOGIN_ROUTE_MODULES = ['index.html', 'src/features/auth/LoginPage.tsx']
 
 const manifestPath = path.join(dist, '.vite/manifest.json')

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // login.html: the built index.html with the sign-in page rendered into #root, so that /login paints
 // from the HTML instead of after ~190 KiB of JavaScript has downloaded and run (docs/decisions.md,
-// "The sign-in page in the HTML (issue 12, third round)"). Run by scripts/build-web.mjs after the
-// client build: a Vite SSR build of web/src/features/auth/login-prerender.tsx (the real LoginPage in
-// the app's MantineProvider and theme, with the same CSS-module class names as the client build),
-// rendered with react-dom/server. The server answers GET /login with it (server/src/app.ts).
+// "The sign-in page in the HTML"). Run by scripts/build-web.mjs after the client build: a Vite SSR
+// build of web/src/features/auth/login-prerender.tsx (the real LoginPage in the app's
+// MantineProvider and theme, with the same CSS-module class names as the client build), rendered
+// with react-dom/server. The server answers GET /login with it (server/src/app.ts).
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -42,26 +42,43 @@ function appScripts(indexHtml) {
 }
 
 /**
- * login.html's only script. The page is painted from its HTML and CSS; the app's code is asked for
- * once that first frame is on screen, so on a slow link it does not share the connection with the
- * stylesheets the paint waits for (and Lighthouse no longer counts it before the page's largest
- * text). It then starts as from index.html, with the same modules preloaded.
+ * login.html's only script, a classic one in <head>: it runs before the page is parsed, so before the
+ * first paint. A signed-in visitor (an access token stored) is sent on to / without the sign-in page
+ * ever showing; a visitor whose session has just expired gets <html data-session-expired>, which shows
+ * the notice the markup carries hidden, so that it is painted with the page rather than moving the
+ * form later. The app's code is asked for once the first frame is on screen, so on a slow link it does
+ * not share the connection with the stylesheets the paint waits for (and Lighthouse no longer counts
+ * it before the page's largest text). It then starts as from index.html, with the same modules
+ * preloaded. `keys`: the storage keys the app uses (login-prerender.tsx, `bootKeys`).
  */
-export function loginBoot(indexHtml) {
+export function loginBoot(indexHtml, keys) {
   const { entry, preloads } = appScripts(indexHtml)
-  return `// Daftar's sign-in page: load the app after the first paint (scripts/prerender-login.mjs).
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    for (const href of ${JSON.stringify(preloads)}) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.crossOrigin = 'anonymous'
-      link.href = href
-      document.head.append(link)
+  return `// Daftar's sign-in page: before the first paint, then the app after it (scripts/prerender-login.mjs).
+;(() => {
+  try {
+    if (localStorage.getItem(${JSON.stringify(keys.accessToken)}) !== null) {
+      document.documentElement.style.visibility = 'hidden'
+      location.replace('/')
+      return
     }
-    import(${JSON.stringify(entry)})
-  }),
-)
+    if (sessionStorage.getItem(${JSON.stringify(keys.sessionExpired)}) !== null)
+      document.documentElement.setAttribute('data-session-expired', '')
+  } catch {
+    // Storage refused (a private window's policy): the app decides once it runs.
+  }
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (const href of ${JSON.stringify(preloads)}) {
+        const link = document.createElement('link')
+        link.rel = 'modulepreload'
+        link.crossOrigin = 'anonymous'
+        link.href = href
+        document.head.append(link)
+      }
+      import(${JSON.stringify(entry)})
+    }),
+  )
+})()
 `
 }
 
@@ -86,7 +103,7 @@ export function loginHtml(indexHtml, markup, stylesheets, bootSrc) {
     .filter((line) => !line.trimStart().startsWith('<link rel="modulepreload"'))
     .map((line) =>
       line.trimStart().startsWith('<script type="module"')
-        ? `${line.match(/^\s*/)[0]}<script type="module" crossorigin src="${bootSrc}"></script>`
+        ? `${line.match(/^\s*/)[0]}<script src="${bootSrc}"></script>`
         : line,
     )
   const hrefOf = (line) => {
@@ -120,8 +137,8 @@ async function renderLoginMarkup(webDir, outDir) {
   // The sign-in form reads whether a session has just expired; a first visit has nothing stored.
   globalThis.sessionStorage ??= { getItem: () => null, setItem() {}, removeItem() {} }
   const entry = path.join(outDir, `${path.basename(SSR_ENTRY, '.tsx')}.js`)
-  const { renderLoginPage } = await import(pathToFileURL(entry).href)
-  return renderLoginPage()
+  const { renderLoginPage, bootKeys } = await import(pathToFileURL(entry).href)
+  return { markup: renderLoginPage(), bootKeys }
 }
 
 export async function prerenderLogin(root) {
@@ -129,10 +146,10 @@ export async function prerenderLogin(root) {
   const dist = path.join(webDir, 'dist')
   // Inside the repository, so that the SSR bundle's imports of React and Mantine resolve.
   const outDir = path.join(root, 'node_modules/.cache/daftar-prerender-login')
-  const markup = await renderLoginMarkup(webDir, outDir)
+  const { markup, bootKeys } = await renderLoginMarkup(webDir, outDir)
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'))
   const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
-  const boot = loginBoot(indexHtml)
+  const boot = loginBoot(indexHtml, bootKeys)
   const bootSrc = `/assets/login-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`
   fs.writeFileSync(path.join(dist, bootSrc), boot)
   fs.writeFileSync(

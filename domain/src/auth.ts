@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { messageResponse } from './contract.ts'
+import { endpoint } from './http.ts'
 
 export const MIN_PASSWORD_LENGTH = 6
 /** Long enough for any passphrase, short enough that hashing it cannot be used to exhaust the server. */
@@ -14,9 +16,11 @@ export const messages = {
   identifierRequired: 'Email or mobile is required.',
   otpRequired: 'OTP is required.',
   passwordRequired: 'Password is required.',
+  currentPasswordRequired: 'Current password is required.',
   invalidCredentials: 'Invalid credentials.',
   otpSent: 'If an account exists for this identifier, an OTP has been sent to it.',
   otpInvalid: 'OTP is incorrect or has expired.',
+  otpFormat: `OTP must be ${OTP_LENGTH} digits.`,
   otpTooManyTries: 'Too many incorrect attempts. Please request a new OTP.',
   passwordReset: 'Password has been reset successfully. You can now log in with your new password.',
   passwordChanged: 'Password changed successfully',
@@ -51,15 +55,13 @@ export type TokenPair = z.infer<typeof tokenPair>
 
 export const forgotPasswordInput = z.object({ identifier })
 
-export const resetPasswordInput = z.object({
-  identifier,
-  otp: z
-    .string()
-    .trim()
-    .min(1, messages.otpRequired)
-    .regex(/^\d{6}$/, messages.otpInvalid),
-  newPassword,
-})
+const otp = z
+  .string()
+  .trim()
+  .min(1, messages.otpRequired)
+  .regex(/^\d{6}$/, messages.otpFormat)
+
+export const resetPasswordInput = z.object({ identifier, otp, newPassword })
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>
 
 export const logoutInput = z.discriminatedUnion('option', [
@@ -69,22 +71,48 @@ export const logoutInput = z.discriminatedUnion('option', [
 export type LogoutInput = z.infer<typeof logoutInput>
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string().min(1, 'Current password is required.').max(MAX_PASSWORD_LENGTH),
+  currentPassword: z.string().min(1, messages.currentPasswordRequired).max(MAX_PASSWORD_LENGTH),
   newPassword,
 })
 
-/** The web forms ask for the new password twice; the API takes it once. */
-export const newPasswordPair = z
-  .object({ newPassword: z.string(), confirmPassword: z.string() })
-  .superRefine((value, ctx) => {
-    if (value.newPassword !== value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: messages.passwordsDoNotMatch, path: ['confirmPassword'] })
-    } else if (value.newPassword.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: messages.passwordTooShort, path: ['newPassword'] })
-    } else if (value.newPassword.length > MAX_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: messages.passwordTooLong, path: ['newPassword'] })
-    }
+/**
+ * A form that asks for the new password twice, where the API takes it once: the request's own schema
+ * and the confirmation, which must match ('New passwords do not match.'). The match is checked even
+ * while the new password is still too short, so each field says what is wrong with it.
+ */
+function withConfirmation<Shape extends { newPassword: typeof newPassword }>(request: z.ZodObject<Shape>) {
+  const matches = (value: unknown) => {
+    const v = value as { newPassword?: unknown; confirmPassword?: unknown }
+    return v.newPassword === v.confirmPassword
+  }
+  return request.extend({ confirmPassword: z.string() }).refine(matches, {
+    message: messages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: ({ value }) => typeof (value as { newPassword?: unknown })?.newPassword === 'string',
   })
+}
+
+/** The new password and its confirmation alone. */
+export const newPasswordPair = withConfirmation(z.object({ newPassword }))
+/** Forgot Password, step 2 ('Verify OTP & Reset'): the identifier was given in step 1. */
+export const resetPasswordForm = withConfirmation(resetPasswordInput.omit({ identifier: true }))
+/** The Change Password dialog. */
+export const changePasswordForm = withConfirmation(changePasswordInput)
+
+/** The sign-in and password endpoints; all but logout are public (no bearer token). */
+export const authEndpoints = {
+  login: endpoint('POST', '/auth/login', { body: loginInput, response: { 200: tokenPair } }),
+  refresh: endpoint('POST', '/auth/refresh-token', { body: refreshInput, response: { 200: tokenPair } }),
+  forgotPassword: endpoint('POST', '/auth/forgot-password', {
+    body: forgotPasswordInput,
+    response: { 200: messageResponse },
+  }),
+  resetPassword: endpoint('POST', '/auth/reset-password', {
+    body: resetPasswordInput,
+    response: { 200: messageResponse },
+  }),
+  logout: endpoint('POST', '/auth/logout', { body: logoutInput, response: { 200: messageResponse } }),
+}
 
 /** Which of the three identifiers a login string is. Mobile numbers are digits with an optional +. */
 export function identifierKind(value: string): 'email' | 'mobile' | 'username' {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint } from './http.ts'
 
 export const MAX_FILE_BYTES = 25 * 1024 * 1024
 export const fileTooLargeMessage = 'File size too large. Maximum allowed size is 25MB.'
@@ -17,6 +18,14 @@ export const presignedUrlQuery = z.object({
 
 /** GET /get-presigned-url. */
 export const presignedUrlResponse = z.object({ url: z.string() })
+
+export const fileEndpoints = {
+  /** A short-lived signed URL of a stored file, for a caller who may read the record that owns it. */
+  presignedUrl: endpoint('GET', '/get-presigned-url', {
+    querystring: presignedUrlQuery,
+    response: { 200: presignedUrlResponse },
+  }),
+}
 
 const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const
 

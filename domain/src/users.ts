@@ -1,6 +1,8 @@
 import { z } from 'zod'
-import { instant } from './contract.ts'
+import { changePasswordInput } from './auth.ts'
+import { idParams, instant, messageResponse, pageOf } from './contract.ts'
 import { invalidGstin, isValidGstin } from './gstin.ts'
+import { endpoint } from './http.ts'
 import { invalidIfsc, isValidIfsc } from './indian-ids.ts'
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
@@ -14,6 +16,11 @@ export const PHOTO_ACCEPTED_TYPES = [
   'image/svg+xml',
   'image/webp',
 ] as const
+/**
+ * What the server stores, judged by the file's bytes: the web converts every chosen photo (SVG too)
+ * to WebP before it sends it, so a stored photo is never a script-capable SVG.
+ */
+export const PHOTO_STORED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 
 export const userMessages = {
   invalidPhoto: 'Invalid file. Use PNG, JPG, SVG, or WebP under 10MB.',
@@ -25,6 +32,17 @@ export const userMessages = {
   onlyYourOwnProfile: 'You can only edit your own profile.',
   photoTooLarge: 'Display photo must be at most 10MB.',
   photoNotImage: 'Display photo must be a PNG, JPG or WebP image.',
+  userNotFound: 'User not found.',
+} as const
+
+export const adminMessages = {
+  userUpdated: 'User updated.',
+  organisationUpdated: 'Organisation updated.',
+  organisationNameRequired: 'Organisation name is required.',
+  notYourself: 'You cannot remove your own admin rights or deactivate yourself.',
+  lastAdmin: 'An organisation needs at least one active admin.',
+  onlyAdmins: 'Only administrators can change users.',
+  nothingToUpdate: 'Nothing to update.',
 } as const
 
 export const fullName = z.string().trim().min(1, userMessages.fullNameRequired).max(120)
@@ -92,7 +110,27 @@ export const adminUserUpdateInput = z
     is_active: z.boolean(),
   })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to update.')
+  .refine((v) => Object.keys(v).length > 0, adminMessages.nothingToUpdate)
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateInput>
+
+/**
+ * The flags an admin may not take from themself (their admin right, their active state), so that an
+ * organisation always keeps an admin who can undo a mistake (docs/product.md, "Who may use what").
+ */
+export const selfLockedFlags = ['isadmin', 'is_active'] as const satisfies readonly (keyof AdminUserUpdate)[]
+
+/** True when the change would take one of `selfLockedFlags` from the admin making it. */
+export function removesOwnAdminRights(change: AdminUserUpdate): boolean {
+  return selfLockedFlags.some((flag) => change[flag] === false)
+}
+
+/** GET /admin/users: page and search (name, username, email or mobile); active users first, by name. */
+export const adminUserListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  searchQuery: z.string().trim().max(200).optional().default(''),
+})
+export const adminUserList = pageOf('users', adminUser)
+export type AdminUserList = z.infer<typeof adminUserList>
 
 /** An optional organisation field: absent leaves it as it is, blank clears it. */
 const orgField = (max: number, valid?: (v: string) => boolean, message = 'Invalid value.') =>
@@ -131,11 +169,11 @@ export const organisationBillingDetails = z.object(
 export type OrganisationBilling = z.infer<typeof organisationBillingDetails>
 
 export const organisationUpdateInput = z.object({
-  name: z.string().trim().min(1, 'Organisation name is required.').max(120),
+  name: z.string().trim().min(1, adminMessages.organisationNameRequired).max(120),
   ...organisationBillingFields,
 })
 
-/** GET /admin/settings: the organisation with its user limit and invoice details, and every user. */
+/** GET /admin/settings: the organisation with its user limit and invoice details (its users: GET /admin/users). */
 export const adminSettings = z.object({
   organisation: organisationBillingDetails.extend({
     name: z.string(),
@@ -143,7 +181,6 @@ export const adminSettings = z.object({
     userCount: z.number().int(),
     version: z.number().int(),
   }),
-  users: z.array(adminUser),
 })
 export type AdminSettings = z.infer<typeof adminSettings>
 
@@ -160,4 +197,40 @@ export function userLimitReached(limit: number | null, count: number): boolean {
 
 export function userLimitMessage(limit: number, orgName: string): string {
   return `User limit of ${limit} has been reached for ${orgName}. You can save the employee record, but you cannot create a new login account. Please contact the provider's support to extend your limit.`
+}
+
+export const userEndpoints = {
+  /** Active users of the organisation, for pickers and the user menu. */
+  list: endpoint('GET', '/users', { response: { 200: z.array(userSummary) } }),
+  me: endpoint('GET', '/users/me', { response: { 200: currentUser } }),
+  /** One's own profile: multipart, with an optional `display_photo` file. */
+  updateProfile: endpoint(
+    'PUT',
+    '/users/:id',
+    { params: idParams, response: { 200: profileUpdateResponse } },
+    { multipart: profileUpdateInput },
+  ),
+  changePassword: endpoint('PUT', '/users/:id/change-password', {
+    params: idParams,
+    body: changePasswordInput,
+    response: { 200: messageResponse },
+  }),
+}
+
+/** The admin settings: organisation, users' flags and active state (admins only). */
+export const adminEndpoints = {
+  settings: endpoint('GET', '/admin/settings', { response: { 200: adminSettings } }),
+  updateOrganisation: endpoint('PUT', '/admin/organisation', {
+    body: organisationUpdateInput,
+    response: { 200: organisationUpdateResponse },
+  }),
+  users: endpoint('GET', '/admin/users', {
+    querystring: adminUserListQuery,
+    response: { 200: adminUserList },
+  }),
+  updateUser: endpoint('PUT', '/admin/users/:id', {
+    params: idParams,
+    body: adminUserUpdateInput,
+    response: { 200: adminUserUpdateResponse },
+  }),
 }

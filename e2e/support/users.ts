@@ -58,6 +58,23 @@ export const e2eUsers = {
     fullName: 'Pooja Pager',
     designation: 'Engineer',
   },
+  /** The admin of the journeys' organisation, for the admin settings journey. */
+  settler: {
+    username: 'settler',
+    email: 'settler@journey.test',
+    mobile: '+919811100010',
+    fullName: 'Sita Settler',
+    designation: 'Office Manager',
+    isAdmin: true,
+  },
+  /** Whose flags the admin settings journey switches. */
+  flagged: {
+    username: 'flagged',
+    email: 'flagged@journey.test',
+    mobile: '+919811100009',
+    fullName: 'Farid Lagged',
+    designation: 'Tester',
+  },
 } as const
 
 /** The pager has this many finished tasks, numbered 'Finished task 01' … (two pages of 20). */

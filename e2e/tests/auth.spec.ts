@@ -1,5 +1,5 @@
 import { baseURL, openUserMenuItem, otpMailedTo, signIn, signInWithForm } from '../support/app.ts'
-import { expect, test } from '../support/test.ts'
+import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers, PASSWORD } from '../support/users.ts'
 
 test('signed-out visitors are sent to /login, whatever they open', async ({ page }) => {
@@ -12,8 +12,7 @@ test('/login paints the sign-in page from its HTML, inert until the app replaces
   browser,
   page,
 }) => {
-  // Without JavaScript: the page the server sends (docs/decisions.md, "The sign-in page in the HTML
-  // (issue 12, third round)").
+  // Without JavaScript: the page the server sends (docs/decisions.md, "The sign-in page in the HTML").
   const noScript = await browser.newContext({ javaScriptEnabled: false })
   const html = await noScript.newPage()
   await html.goto(`${baseURL()}/login`)
@@ -156,13 +155,94 @@ test('an expired access token is refreshed once for all the calls that hit it', 
   expect(await page.evaluate(() => localStorage.getItem('daftar.accessToken'))).not.toBe('expired.or.forged')
 })
 
-test('when the refresh fails too, the app signs out cleanly to /login', async ({ page }) => {
-  await signIn(page, 'ravi@example.com')
-  await page.evaluate(() => {
+/** The session ends behind the app's back: its next call is refused, and so is the refresh. */
+const endSession = (page: Page) =>
+  page.evaluate(() => {
     localStorage.setItem('daftar.accessToken', 'expired.or.forged')
     localStorage.setItem('daftar.refreshToken', 'revoked')
   })
+
+test('when the refresh fails too, the app signs out cleanly to /login', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  await endSession(page)
   await page.reload()
   await expect(page).toHaveURL(`${baseURL()}/login`)
   expect(await page.evaluate(() => localStorage.getItem('daftar.refreshToken'))).toBeNull()
+})
+
+/** The app's entry script never arrives: what the page does then, login.html does by itself. */
+const withoutTheApp = (page: Page) => page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort())
+
+/** The layout shift the page has had so far (the CLS of its whole life, nothing excluded). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 300)
+      }),
+  )
+
+test('a signed-in visitor who opens /login goes on to / before the sign-in page paints', async ({
+  context,
+  page,
+}) => {
+  await signIn(page, 'asha@example.com')
+  // A second tab, opened on /login, where the app's code never arrives: login.html itself sends it on.
+  const tab = await context.newPage()
+  await withoutTheApp(tab)
+  await tab.goto(`${baseURL()}/login`)
+  await expect(tab).toHaveURL(`${baseURL()}/`)
+  await tab.close()
+})
+
+test('after an expired session, /login paints its notice with the page and nothing moves as the app takes over', async ({
+  page,
+}) => {
+  await signIn(page, 'ravi@example.com')
+  await endSession(page)
+  await page.reload()
+  await expect(page).toHaveURL(`${baseURL()}/login`)
+  const notice = page.getByText('Your session has expired. Please sign in again.')
+  await expect(notice).toBeVisible()
+
+  // Reloaded: the page as its HTML paints it, the app's code held back, already says so.
+  await withoutTheApp(page)
+  await page.reload()
+  await expect(page.locator('#root > [inert]')).toBeVisible()
+  await expect(notice).toBeVisible()
+  await page.unrouteAll()
+
+  // And with the app: it takes the page over without moving the form.
+  await page.reload()
+  await expect(page.locator('#root [inert]')).toHaveCount(0)
+  await expect(page.getByLabel('Email or Mobile')).toBeFocused()
+  await expect(notice).toBeVisible()
+  expect(await layoutShift(page)).toBe(0)
+  // Signed in again, the notice is done with.
+  await page.getByLabel('Email or Mobile').fill('ravi@example.com')
+  await page.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/`)
+  expect(await page.evaluate(() => sessionStorage.getItem('daftar.sessionExpired'))).toBeNull()
+})
+
+test('forgot password, step 2: the code has show/hide like the passwords, and the card says once that it was sent', async ({
+  page,
+}) => {
+  await page.goto(`${baseURL()}/login`)
+  await page.getByRole('button', { name: 'Forgot Password?' }).click()
+  await page.getByLabel('Email or Mobile').fill('nobody@journey.test')
+  await page.getByRole('button', { name: 'Send OTP' }).click()
+  await expect(page.getByRole('heading', { name: 'Verify OTP & Reset' })).toBeVisible()
+  await expect(page.getByText(/6-digit code|OTP has been sent/)).toHaveCount(1)
+  const otp = page.getByLabel('OTP')
+  await otp.fill('123456')
+  await expect(otp).toHaveAttribute('type', 'password')
+  await page.getByRole('button', { name: 'Show or hide the code' }).click()
+  await expect(otp).toHaveAttribute('type', 'text')
+  await expect(otp).toHaveValue('123456')
 })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import vm from 'node:vm'
 import { brotliDecompressSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +11,7 @@ import { buildApp } from '../src/app.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 // /login answers its own page with the sign-in form already in the HTML, every other address the
-// app's index.html (docs/decisions.md, "The sign-in page in the HTML (issue 12, third round)").
+// app's index.html (docs/decisions.md, "The sign-in page in the HTML").
 // The real page, rendered as the build renders it; imported by path, since the server's types do not
 // cover the web app's JSX.
 const PRERENDER = '../../web/src/features/auth/login-prerender.tsx'
@@ -33,14 +34,18 @@ const indexHtml = `<!doctype html>
 `
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-dist-'))
 const oldDist = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-dist-'))
+const KEYS = { accessToken: 'daftar.accessToken', sessionExpired: 'daftar.sessionExpired' }
 let server: TestServer
 let web: FastifyInstance
 let oldWeb: FastifyInstance
+let bootKeys: typeof KEYS
 
 beforeAll(async () => {
   // The form asks whether a session has just expired; the build renders a first visit, as here.
   Object.assign(globalThis, { sessionStorage: { getItem: () => null, setItem() {}, removeItem() {} } })
-  const { renderLoginPage } = (await import(PRERENDER)) as { renderLoginPage: () => string }
+  const prerender = (await import(PRERENDER)) as { renderLoginPage: () => string; bootKeys: typeof KEYS }
+  const { renderLoginPage } = prerender
+  bootKeys = prerender.bootKeys
   fs.writeFileSync(path.join(dist, 'index.html'), indexHtml)
   fs.writeFileSync(path.join(dist, 'login.html'), loginHtml(indexHtml, renderLoginPage(), [LOGIN_CSS], BOOT))
   precompress(dist)
@@ -72,7 +77,7 @@ describe('GET /login', () => {
     const order = [
       '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
       `<link rel="stylesheet" crossorigin href="${LOGIN_CSS}">`,
-      `<script type="module" crossorigin src="${BOOT}">`,
+      `<script src="${BOOT}">`,
     ].map((tag) => res.body.indexOf(tag))
     expect(order.every((at, i) => at > (order[i - 1] ?? 0))).toBe(true)
     expect(res.body).not.toContain('modulepreload')
@@ -86,7 +91,7 @@ describe('GET /login', () => {
   it('holds no inline script, and keeps the CSP that forbids one', async () => {
     const res = await web.inject({ url: '/login' })
     const scripts = res.body.match(/<script[^>]*>/g) ?? []
-    expect(scripts).toEqual([`<script type="module" crossorigin src="${BOOT}">`])
+    expect(scripts).toEqual([`<script src="${BOOT}">`])
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
@@ -94,11 +99,53 @@ describe('GET /login', () => {
   })
 
   it('loads the app after the first paint: the entry and its preloads, from the boot script', () => {
-    const boot = loginBoot(indexHtml)
+    const boot = loginBoot(indexHtml, KEYS)
     expect(boot).toContain('requestAnimationFrame(')
     expect(boot).toContain('import("/assets/index-abc123.js")')
     expect(boot).toContain('["/assets/LoginPage-abc123.js"]')
-    expect(() => loginBoot('<html></html>')).toThrow(/no entry script/)
+    expect(() => loginBoot('<html></html>', KEYS)).toThrow(/no entry script/)
+    // The keys it reads are the app's own.
+    expect(bootKeys).toEqual(KEYS)
+  })
+
+  it('before the first paint, sends a signed-in visitor on to / and marks a session that has just expired', () => {
+    const visit = (local: Record<string, string>, session: Record<string, string>) => {
+      const seen = { replaced: null as string | null, marks: [] as string[], frames: 0, hidden: false }
+      const html = {
+        style: {} as { visibility?: string },
+        setAttribute: (name: string) => seen.marks.push(name),
+      }
+      const storage = (items: Record<string, string>) => ({ getItem: (key: string) => items[key] ?? null })
+      vm.runInNewContext(loginBoot(indexHtml, KEYS), {
+        localStorage: storage(local),
+        sessionStorage: storage(session),
+        document: { documentElement: html },
+        location: { replace: (to: string) => (seen.replaced = to) },
+        requestAnimationFrame: () => seen.frames++,
+      })
+      return { ...seen, hidden: html.style.visibility === 'hidden' }
+    }
+    expect(visit({ [KEYS.accessToken]: 'token' }, {})).toEqual({
+      replaced: '/',
+      marks: [],
+      frames: 0,
+      hidden: true,
+    })
+    expect(visit({}, { [KEYS.sessionExpired]: '1' })).toEqual({
+      replaced: null,
+      marks: ['data-session-expired'],
+      frames: 1,
+      hidden: false,
+    })
+    expect(visit({}, {})).toEqual({ replaced: null, marks: [], frames: 1, hidden: false })
+  })
+
+  it("carries the expired session's notice hidden, for the boot script's mark to show in the first paint", async () => {
+    const res = await web.inject({ url: '/login' })
+    const notice = res.body.match(/<div[^>]*class="[^"]*expiredNotice[^"]*"[^>]*>/)?.[0]
+    expect(notice).toBeDefined()
+    expect(notice).not.toContain('data-shown')
+    expect(res.body).toContain('Your session has expired. Please sign in again.')
   })
 
   it('answers the same page with a query string, brotli-encoded when accepted', async () => {

@@ -291,11 +291,16 @@ describe('user answers carry only the public fields of a user', () => {
 describe('admin answers', () => {
   it('GET /admin/settings', async () => {
     const settings = answer(await api().get('/admin/settings'))
-    expect(keys(settings)).toEqual(['organisation', 'users'])
+    expect(keys(settings)).toEqual(['organisation'])
     expect(keys(settings.organisation as object)).toEqual(
       [...BILLING, 'name', 'userCount', 'userLimit', 'version'].sort(),
     )
-    const users = settings.users as Json[]
+  })
+
+  it('GET /admin/users', async () => {
+    const page = answer(await api().get('/admin/users'))
+    expect(keys(page)).toEqual(['currentPage', 'totalPages', 'users'])
+    const users = page.users as Json[]
     expect(users.length).toBe(2)
     for (const user of users) expect(keys(user)).toEqual(ADMIN_USER)
   })

@@ -75,6 +75,11 @@ export const rules: RouteRule[] = [
     expect: 'ok forbidden forbidden forbidden forbidden unauth ok',
   },
   {
+    route: 'GET /api/admin/users',
+    path: () => '/api/admin/users',
+    expect: 'ok forbidden forbidden forbidden forbidden unauth ok',
+  },
+  {
     route: 'PUT /api/admin/organisation',
     path: () => '/api/admin/organisation',
     body: {},

@@ -1,4 +1,4 @@
-import { messages as authMessages } from '@daftar/domain/auth'
+import { authEndpoints, messages as authMessages } from '@daftar/domain/auth'
 import { type Endpoint, fillPath, type PathParams, type SuccessCode } from '@daftar/domain/http'
 import type { z } from 'zod'
 import { session } from './session.ts'
@@ -107,13 +107,7 @@ export function refreshAccessToken(): Promise<string> {
       const current = session.refreshToken()
       if (!current) throw new ApiError(transportMessages.noRefreshToken, 401)
       if (current !== staleRefresh && session.accessToken()) return session.accessToken()!
-      const response = await send(
-        '/auth/refresh-token',
-        { method: 'POST', body: { refreshToken: current } },
-        null,
-      )
-      if (!response.ok) throw await toError(response)
-      const tokens = (await response.json()) as { accessToken: string; refreshToken?: string }
+      const tokens = await call(authEndpoints.refresh, { body: { refreshToken: current } })
       session.set(tokens)
       return tokens.accessToken
     }
@@ -175,7 +169,7 @@ type Optional<E extends Endpoint> = Record<never, never> extends CallInput<E> ? 
 /**
  * Calls an endpoint of the contract (domain/): the path, its parameters, the query, the body and the
  * answer are all typed by the endpoint's schemas. A failure throws `ApiError`; an expired access token
- * is refreshed once and the call retried (docs/architecture.md, "The web's data edge").
+ * is refreshed once and the call retried (docs/architecture.md, "Web").
  */
 export function call<E extends Endpoint>(
   endpoint: E,

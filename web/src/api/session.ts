@@ -7,6 +7,8 @@ import { useSyncExternalStore } from 'react'
 
 const ACCESS = 'daftar.accessToken'
 const REFRESH = 'daftar.refreshToken'
+/** Where the tokens are stored: login.html's boot script reads the access token's too. */
+export const SESSION_KEYS = { access: ACCESS, refresh: REFRESH } as const
 
 export type Tokens = TokenPair
 

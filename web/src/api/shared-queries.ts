@@ -1,7 +1,9 @@
 /** Queries used across features: the current user, the user list, categories and signed file URLs. */
-import type { BucketType, Category, CurrentUser, User } from '@daftar/domain'
+import { categoryEndpoints } from '@daftar/domain/categories'
+import { type BucketType, fileEndpoints } from '@daftar/domain/files'
+import { type CurrentUser, userEndpoints } from '@daftar/domain/users'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ApiError, api } from './client.ts'
+import { ApiError, call } from './client.ts'
 
 const MINUTE = 60_000
 
@@ -9,7 +11,7 @@ export type Me = CurrentUser
 
 export const meQuery = queryOptions({
   queryKey: ['users', 'me'],
-  queryFn: ({ signal }) => api<Me>('/users/me', { signal }),
+  queryFn: ({ signal }) => call(userEndpoints.me, { signal }),
   staleTime: 5 * MINUTE,
   // Up to 2 retries, never after a 401 (the session is gone).
   retry: (failures, error) => !(error instanceof ApiError && error.status === 401) && failures < 2,
@@ -17,13 +19,13 @@ export const meQuery = queryOptions({
 
 export const usersQuery = queryOptions({
   queryKey: ['users', 'list'],
-  queryFn: ({ signal }) => api<User[]>('/users', { signal }),
+  queryFn: ({ signal }) => call(userEndpoints.list, { signal }),
   staleTime: 10 * MINUTE,
 })
 
 export const categoriesQuery = queryOptions({
   queryKey: ['categories'],
-  queryFn: ({ signal }) => api<Category[]>('/categories', { signal }),
+  queryFn: ({ signal }) => call(categoryEndpoints.list, { signal }),
   staleTime: 10 * MINUTE,
 })
 
@@ -32,8 +34,8 @@ export function presignedUrlQuery(key: string | null | undefined, bucketType: Bu
   return queryOptions({
     queryKey: ['presigned', bucketType, key, download],
     queryFn: ({ signal }) =>
-      api<{ url: string }>('/get-presigned-url', {
-        query: { key: key!, bucketType, download: download || undefined },
+      call(fileEndpoints.presignedUrl, {
+        query: { key: key!, bucketType, download: download ? 'true' : undefined },
         signal,
       }),
     enabled: Boolean(key),

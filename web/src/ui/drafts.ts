@@ -1,5 +1,5 @@
 /**
- * Drafts that survive an expired session (issue 10, defect 8): each open form with unsaved input
+ * Drafts that survive an expired session (docs/architecture.md, "Web"): each open form with unsaved input
  * registers a getter; when the session expires, every registered draft is written to session storage
  * under its form's key, with the page to return to, before the app goes to /login. The form reads its
  * draft back once, when it opens again after signing in.
@@ -10,6 +10,8 @@ import { useEffect, useRef, useState } from 'react'
 const PREFIX = 'daftar.draft:'
 const RETURN_TO = 'daftar.returnTo'
 const EXPIRED = 'daftar.sessionExpired'
+/** The mark of a session that has just expired; login.html's boot script reads it too. */
+export const SESSION_EXPIRED_KEY = EXPIRED
 
 /** One wording wherever an expired session is told (the server's own). */
 export const SESSION_EXPIRED_MESSAGE = authMessages.sessionExpired
@@ -38,8 +40,8 @@ export function hasDraft(key: string): boolean {
 }
 
 /**
- * The login page: whether to say the session expired. Read during render, forgotten by
- * `forgetSessionExpired` in an effect (render may run twice; the notice must show).
+ * The login page: whether to say the session expired. Read during render, and forgotten by
+ * `forgetSessionExpired` once the user has signed in again, so that a reload of /login still says it.
  */
 export function sessionExpired(): boolean {
   return sessionStorage.getItem(EXPIRED) !== null

@@ -48,11 +48,22 @@ async function settings() {
   expect(res.statusCode).toBe(200)
   return res.json() as {
     organisation: { name: string; userLimit: number | null; userCount: number; version: number }
-    users: SettingsUser[]
   }
 }
 
-const settingsUser = async (userId: string) => (await settings()).users.find((u) => u.user_id === userId)!
+interface UserPage {
+  users: (SettingsUser & { full_name: string; email: string; mobile: string })[]
+  totalPages: number
+  currentPage: number
+}
+
+async function userPage(query = '', api = asAdmin()) {
+  const res = await api.get(`/admin/users${query}`)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as UserPage
+}
+
+const settingsUser = async (userId: string) => (await userPage()).users.find((u) => u.user_id === userId)!
 
 describe('staff are refused', () => {
   it('answers 403 on every admin endpoint and changes nothing', async () => {
@@ -64,29 +75,66 @@ describe('staff are refused', () => {
     const deactivate = await asStaff().put(`/admin/users/${admin.userId}`, { is_active: false })
     expect(deactivate.statusCode).toBe(403)
     expect(errorOf(deactivate)).toEqual(expect.any(String))
-    const s = await settings()
-    expect(s.organisation.name).toBe('Admin Test Org')
-    expect(s.users.find((u) => u.user_id === staff.userId)?.isadmin).toBe(false)
-    expect(s.users.find((u) => u.user_id === admin.userId)?.is_active).toBe(true)
+    expect((await asStaff().get('/admin/users')).statusCode).toBe(403)
+    // Refused before what they sent is read: an invalid body is still a 403, not a 400.
+    expect((await asStaff().put(`/admin/users/${staff.userId}`, {})).statusCode).toBe(403)
+    expect((await asStaff().put('/admin/organisation', {})).statusCode).toBe(403)
+    expect((await settings()).organisation.name).toBe('Admin Test Org')
+    expect((await settingsUser(staff.userId)).isadmin).toBe(false)
+    expect((await settingsUser(admin.userId)).is_active).toBe(true)
   })
 })
 
-describe('GET /admin/settings', () => {
+describe('GET /admin/settings and /admin/users', () => {
   it('shows the organisation and all its users, active ones first, never another organisation’s', async () => {
     const s = await settings()
     expect(s.organisation).toMatchObject({ name: 'Admin Test Org', userLimit: null })
-    expect(s.organisation.userCount).toBe(s.users.filter((u) => u.is_active).length)
-    const ids = s.users.map((u) => u.user_id)
+    const { users } = await userPage()
+    expect(s.organisation.userCount).toBe(users.filter((u) => u.is_active).length)
+    const ids = users.map((u) => u.user_id)
     expect(ids).toContain(admin.userId)
     expect(ids).toContain(staff.userId)
     expect(ids).not.toContain(outsider.userId)
-    const firstInactive = s.users.findIndex((u) => !u.is_active)
-    if (firstInactive >= 0) expect(s.users.slice(firstInactive).every((u) => !u.is_active)).toBe(true)
-    expect(s.users.find((u) => u.user_id === staff.userId)).toMatchObject({
+    const firstInactive = users.findIndex((u) => !u.is_active)
+    if (firstInactive >= 0) expect(users.slice(firstInactive).every((u) => !u.is_active)).toBe(true)
+    expect(users.find((u) => u.user_id === staff.userId)).toMatchObject({
       email: staff.email,
       mobile: staff.mobile,
       is_active: true,
     })
+  })
+
+  it('lists 20 a page, active users first and then by name, and searches name, username, email and mobile', async () => {
+    const org = await createOrg(server, { name: 'Paged Org' })
+    const boss = await createUser(server, org.orgId, { isAdmin: true, fullName: 'Zoya Boss' })
+    const bossApi = client(server, (await login(server, boss.email)).accessToken)
+    const names = Array.from({ length: 21 }, (_, i) => `Member ${String(i).padStart(2, '0')}`)
+    const members = []
+    for (const fullName of names) members.push(await createUser(server, org.orgId, { fullName }))
+    expect((await bossApi.put(`/admin/users/${members[0]!.userId}`, { is_active: false })).statusCode).toBe(
+      200,
+    )
+
+    const first = await userPage('', bossApi)
+    expect(first).toMatchObject({ totalPages: 2, currentPage: 1 })
+    expect(first.users.map((u) => u.full_name)).toEqual(names.slice(1))
+    // The deactivated member comes last, after every active user whatever their name.
+    const second = await userPage('?page=2', bossApi)
+    expect(second.users.map((u) => u.full_name)).toEqual(['Zoya Boss', 'Member 00'])
+
+    for (const term of [
+      'member 07',
+      members[7]!.username,
+      members[7]!.email.toUpperCase(),
+      members[7]!.mobile,
+    ]) {
+      const found = await userPage(`?searchQuery=${encodeURIComponent(term)}`, bossApi)
+      expect(
+        found.users.map((u) => u.user_id),
+        term,
+      ).toEqual([members[7]!.userId])
+    }
+    expect((await userPage(`?searchQuery=${encodeURIComponent(staff.email)}`, bossApi)).users).toEqual([])
   })
 })
 
@@ -227,9 +275,9 @@ describe('PUT /admin/users/:id', () => {
     expect(res.statusCode).toBe(422)
     expect(errorOf(res)).toBe(userLimitMessage(2, 'Full House'))
     expect(errorOf(res)).toMatch(/^User limit of 2 has been reached for Full House\. /)
-    const s = (await bossApi.get('/admin/settings')).json()
-    expect(s.users.find((u: SettingsUser) => u.user_id === worker.userId).is_active).toBe(false)
-    expect(s.organisation.userCount).toBe(2)
+    const { users } = await userPage('', bossApi)
+    expect(users.find((u) => u.user_id === worker.userId)?.is_active).toBe(false)
+    expect((await bossApi.get('/admin/settings')).json().organisation.userCount).toBe(2)
     // Once a place is free again, reactivation works.
     expect((await bossApi.put(`/admin/users/${newcomer.userId}`, { is_active: false })).statusCode).toBe(200)
     expect((await bossApi.put(`/admin/users/${worker.userId}`, { is_active: true })).statusCode).toBe(200)

@@ -1,43 +1,23 @@
-import {
-  adminSettings,
-  adminUserUpdateInput,
-  adminUserUpdateResponse,
-  idParams,
-  organisationUpdateInput,
-  organisationUpdateResponse,
-} from '@daftar/domain'
+import { adminEndpoints } from '@daftar/domain'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { Deps } from '../../platform/deps.ts'
-import type { App } from '../../platform/http.ts'
-import { ifMatchVersion, parse } from '../../platform/validation.ts'
-import { getSettings, updateOrganisation, updateUserAccess } from './service.ts'
+import { type App, serve } from '../../platform/http.ts'
+import { ifMatchVersion } from '../../platform/validation.ts'
+import { getSettings, listAdminUsers, updateOrganisation, updateUserAccess } from './service.ts'
 
 export async function adminRoutes(app: App, deps: Deps) {
-  app.addHook('preHandler', async (req) => requireAdmin(req.ctx))
+  // Before the request is validated: staff are refused whatever they send.
+  app.addHook('preValidation', async (req) => requireAdmin(req.ctx))
 
-  app.get('/admin/settings', { schema: { response: { 200: adminSettings } } }, async (req) =>
-    getSettings(deps, req.ctx),
+  serve(app, adminEndpoints.settings, async (req) => getSettings(deps, req.ctx))
+
+  serve(app, adminEndpoints.updateOrganisation, async (req) =>
+    updateOrganisation(deps, req.ctx, req.body, ifMatchVersion(req.headers['if-match'])),
   )
 
-  app.put('/admin/organisation', { schema: { response: { 200: organisationUpdateResponse } } }, async (req) =>
-    updateOrganisation(
-      deps,
-      req.ctx,
-      parse(organisationUpdateInput, req.body),
-      ifMatchVersion(req.headers['if-match']),
-    ),
-  )
+  serve(app, adminEndpoints.users, async (req) => listAdminUsers(deps, req.ctx, req.query))
 
-  app.put(
-    '/admin/users/:id',
-    { schema: { params: idParams, response: { 200: adminUserUpdateResponse } } },
-    async (req) =>
-      updateUserAccess(
-        deps,
-        req.ctx,
-        req.params.id,
-        parse(adminUserUpdateInput, req.body),
-        ifMatchVersion(req.headers['if-match']),
-      ),
+  serve(app, adminEndpoints.updateUser, async (req) =>
+    updateUserAccess(deps, req.ctx, req.params.id, req.body, ifMatchVersion(req.headers['if-match'])),
   )
 }

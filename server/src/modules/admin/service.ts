@@ -1,75 +1,100 @@
-import type { adminUserUpdateInput, organisationUpdateInput } from '@daftar/domain'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import {
+  type AdminUserUpdate,
+  adminMessages,
+  type adminUserListQuery,
+  type organisationUpdateInput,
+  removesOwnAdminRights,
+  userMessages,
+} from '@daftar/domain'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { forbidden, notFound, preconditionFailed, unprocessable } from '../../platform/errors.ts'
+import { forbidden, notFound, unprocessable } from '../../platform/errors.ts'
+import { searchAny } from '../../platform/listing.ts'
+import { pageWindow, totalPages } from '../../platform/pagination.ts'
+import { editVersioned } from '../../platform/versioned-edit.ts'
 import { revokeAllSessions } from '../auth/service.ts'
+import { organisations } from '../organisations/schema.ts'
 import {
   assertLoginAccountAvailable,
   countLoginAccounts,
   getOrganisation,
   organisationBilling,
-  updateOrganisationRow,
+  organisationColumns,
 } from '../organisations/service.ts'
 import { presentAdminUser } from '../users/presenter.ts'
 import { users } from '../users/schema.ts'
 import { findUserByIdentifier } from '../users/service.ts'
 
+/** The organisation as its settings and audit events show it: the name and the invoice details. */
+const organisationView = (org: typeof organisations.$inferSelect) => ({
+  name: org.name,
+  ...organisationBilling(org),
+})
+
 export async function getSettings(deps: Deps, ctx: RequestContext) {
-  const [org, userCount, rows] = await Promise.all([
+  const [org, userCount] = await Promise.all([
     getOrganisation(deps.db, ctx.orgId),
     countLoginAccounts(deps.db, ctx.orgId),
+  ])
+  return {
+    organisation: { ...organisationView(org), userLimit: org.userLimit, userCount, version: org.version },
+  }
+}
+
+/** Every user of the organisation, a page at a time: active ones first, then by name. */
+export async function listAdminUsers(
+  deps: Deps,
+  ctx: RequestContext,
+  query: z.output<typeof adminUserListQuery>,
+) {
+  const where = and(
+    eq(users.orgId, ctx.orgId),
+    searchAny(query.searchQuery, [users.fullName, users.username, users.email, users.mobile]),
+  )
+  const { limit, offset } = pageWindow(query.page)
+  const [rows, [total]] = await Promise.all([
     deps.db
       .select()
       .from(users)
-      .where(eq(users.orgId, ctx.orgId))
-      .orderBy(asc(sql`not ${users.isActive}`), asc(users.fullName)),
+      .where(where)
+      .orderBy(asc(sql`not ${users.isActive}`), asc(users.fullName), asc(users.userId))
+      .limit(limit)
+      .offset(offset),
+    deps.db.select({ n: count() }).from(users).where(where),
   ])
-  return {
-    organisation: {
-      name: org.name,
-      userLimit: org.userLimit,
-      userCount,
-      version: org.version,
-      ...organisationBilling(org),
-    },
-    users: rows.map(presentAdminUser),
-  }
+  return { users: rows.map(presentAdminUser), totalPages: totalPages(total?.n ?? 0), currentPage: query.page }
 }
 
 export async function updateOrganisation(
   deps: Deps,
   ctx: RequestContext,
-  input: z.infer<typeof organisationUpdateInput>,
+  input: z.output<typeof organisationUpdateInput>,
   version?: number,
 ) {
-  return deps.db.transaction(async (tx) => {
-    const before = await getOrganisation(tx, ctx.orgId)
-    if (version !== undefined && version !== before.version) throw preconditionFailed()
-    const org = await updateOrganisationRow(tx, ctx.orgId, input)
-    await audit(tx, ctx, {
-      action: 'UPDATE',
-      entityType: 'ORGANISATION',
-      entityId: ctx.orgId,
-      before: { name: before.name, ...organisationBilling(before) },
-      after: { name: org.name, ...organisationBilling(org) },
-    })
-    return {
-      message: 'Organisation updated.',
-      organisation: { name: org.name, version: org.version, ...organisationBilling(org) },
-    }
-  })
+  const { after } = await deps.db.transaction((tx) =>
+    editVersioned(tx, ctx, {
+      table: organisations,
+      where: eq(organisations.orgId, ctx.orgId),
+      version,
+      notFoundMessage: 'Organisation not found.',
+      changes: () => organisationColumns(input),
+      audit: { action: 'UPDATE', entityType: 'ORGANISATION', entityId: ctx.orgId, view: organisationView },
+    }),
+  )
+  return {
+    message: adminMessages.organisationUpdated,
+    organisation: { version: after.version, ...organisationView(after) },
+  }
 }
 
 /**
- * Sets a user's admin and accountant flags and active state. An admin cannot demote or deactivate
- * themself, so an organisation always keeps an admin who can undo a mistake. A change that removes an
- * admin first locks the organisation's active admins (in one order, so two such changes queue rather
- * than deadlock) and checks that the caller is still one of them: of two admins demoting each other at
- * once, the second finds it is no longer an admin (docs/security.md).
+ * A change that removes an admin first locks the organisation's active admins (in one order, so two
+ * such changes queue rather than deadlock) and checks that the caller is still one of them: of two
+ * admins demoting each other at once, the second finds it is no longer an admin (docs/security.md).
  */
 async function assertCallerStillAdmin(tx: Tx, ctx: RequestContext, targetId: string) {
   const admins = await tx
@@ -78,52 +103,53 @@ async function assertCallerStillAdmin(tx: Tx, ctx: RequestContext, targetId: str
     .where(and(eq(users.orgId, ctx.orgId), eq(users.isAdmin, true), eq(users.isActive, true)))
     .orderBy(asc(users.userId))
     .for('update')
-  if (!admins.some((a) => a.userId === ctx.userId)) throw forbidden('Only administrators can change users.')
-  if (!admins.some((a) => a.userId !== targetId))
-    throw unprocessable('An organisation needs at least one active admin.')
+  if (!admins.some((a) => a.userId === ctx.userId)) throw forbidden(adminMessages.onlyAdmins)
+  if (!admins.some((a) => a.userId !== targetId)) throw unprocessable(adminMessages.lastAdmin)
 }
 
+const accessView = (user: typeof users.$inferSelect) => ({
+  isadmin: user.isAdmin,
+  is_accountant: user.isAccountant,
+  is_active: user.isActive,
+})
+
+/**
+ * Sets a user's admin and accountant flags and active state. An admin cannot demote or deactivate
+ * themself (`removesOwnAdminRights`), so an organisation always keeps an admin who can undo a mistake;
+ * a deactivated user's sessions end in the same transaction.
+ */
 export async function updateUserAccess(
   deps: Deps,
   ctx: RequestContext,
   userId: string,
-  input: z.infer<typeof adminUserUpdateInput>,
+  input: AdminUserUpdate,
   version?: number,
 ) {
   return deps.db.transaction(async (tx) => {
     const target = and(eq(users.userId, userId), eq(users.orgId, ctx.orgId))
     const [seen] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(target)
-    if (!seen) throw notFound('User not found.')
-    if (userId === ctx.userId && (input.isadmin === false || input.is_active === false)) {
-      throw unprocessable('You cannot remove your own admin rights or deactivate yourself.')
-    }
+    if (!seen) throw notFound(userMessages.userNotFound)
+    if (userId === ctx.userId && removesOwnAdminRights(input)) throw unprocessable(adminMessages.notYourself)
     // The admins are locked before the target row, by every such change alike.
     if (seen.isAdmin && (input.isadmin === false || input.is_active === false))
       await assertCallerStillAdmin(tx, ctx, userId)
-    const [before] = await tx.select().from(users).where(target).for('update')
-    if (!before) throw notFound('User not found.')
-    if (version !== undefined && version !== before.version) throw preconditionFailed()
-    if (input.is_active === true && !before.isActive) await assertLoginAccountAvailable(tx, ctx.orgId)
-    const [after] = await tx
-      .update(users)
-      .set({
-        isAdmin: input.isadmin ?? before.isAdmin,
-        isAccountant: input.is_accountant ?? before.isAccountant,
-        isActive: input.is_active ?? before.isActive,
-        updatedAt: new Date(),
-        version: sql`${users.version} + 1`,
-      })
-      .where(eq(users.userId, userId))
-      .returning()
-    if (before.isActive && !after!.isActive) await revokeAllSessions(tx, userId, 'deactivated')
-    await audit(tx, ctx, {
-      action: 'ACCESS_UPDATE',
-      entityType: 'USER',
-      entityId: userId,
-      before: { isadmin: before.isAdmin, is_accountant: before.isAccountant, is_active: before.isActive },
-      after: { isadmin: after!.isAdmin, is_accountant: after!.isAccountant, is_active: after!.isActive },
+    const { before, after } = await editVersioned(tx, ctx, {
+      table: users,
+      where: target,
+      version,
+      notFoundMessage: userMessages.userNotFound,
+      changes: async (row) => {
+        if (input.is_active === true && !row.isActive) await assertLoginAccountAvailable(tx, ctx.orgId)
+        return {
+          isAdmin: input.isadmin ?? row.isAdmin,
+          isAccountant: input.is_accountant ?? row.isAccountant,
+          isActive: input.is_active ?? row.isActive,
+        }
+      },
+      audit: { action: 'ACCESS_UPDATE', entityType: 'USER', entityId: userId, view: accessView },
     })
-    return { message: 'User updated.', user: presentAdminUser(after!) }
+    if (before.isActive && !after.isActive) await revokeAllSessions(tx, userId, 'deactivated')
+    return { message: adminMessages.userUpdated, user: presentAdminUser(after) }
   })
 }
 

@@ -262,6 +262,14 @@ describe('tokens and sessions', () => {
 
 describe('forgot and reset password', () => {
   const sendOtp = (identifier: string) => anon().post('/auth/forgot-password', { identifier })
+  const resetPassword = (identifier: string, otp: string, newPassword = 'whatever1') =>
+    anon().post('/auth/reset-password', { identifier, otp, newPassword })
+  /** Asks for a code by `identifier` and reads it from the mail sent to `target`. */
+  const mailedCode = async (target: TestUser, identifier = target.email) => {
+    await sendOtp(identifier)
+    await server.deps.outbox.drain()
+    return otpFrom(lastMailTo(server.config, target.email))
+  }
 
   it('answers the same whether or not the account exists, and mails only a real one', async () => {
     const target = await createUser(server, orgId)
@@ -319,14 +327,8 @@ describe('forgot and reset password', () => {
   it('resets with the mailed OTP, revokes every session, and the OTP works once', async () => {
     const target = await createUser(server, orgId)
     const session = await login(server, target.email)
-    await sendOtp(target.mobile)
-    await server.deps.outbox.drain()
-    const otp = otpFrom(lastMailTo(server.config, target.email))
-    const res = await anon().post('/auth/reset-password', {
-      identifier: target.mobile,
-      otp,
-      newPassword: 'brand-new-pass',
-    })
+    const otp = await mailedCode(target, target.mobile)
+    const res = await resetPassword(target.mobile, otp, 'brand-new-pass')
     expect(res.statusCode).toBe(200)
     expect(res.json().message).toBe(messages.passwordReset)
     expect((await client(server, session.accessToken).get('/users/me')).statusCode).toBe(401)
@@ -334,100 +336,56 @@ describe('forgot and reset password', () => {
       (await anon().post('/auth/login', { identifier: target.email, password: PASSWORD })).statusCode,
     ).toBe(401)
     await login(server, target.email, 'brand-new-pass')
-    const again = await anon().post('/auth/reset-password', {
-      identifier: target.mobile,
-      otp,
-      newPassword: 'another-pass',
-    })
+    const again = await resetPassword(target.mobile, otp, 'another-pass')
     expect(again.statusCode).toBe(400)
     expect(errorOf(again)).toBe(messages.otpInvalid)
   })
 
   it('refuses a wrong OTP, and after 5 wrong tries refuses even the right one', async () => {
     const target = await createUser(server, orgId)
-    await sendOtp(target.email)
-    await server.deps.outbox.drain()
-    const otp = otpFrom(lastMailTo(server.config, target.email))
+    const otp = await mailedCode(target)
     const wrong = otp === '000000' ? '111111' : '000000'
     for (let i = 1; i <= 4; i++) {
-      const res = await anon().post('/auth/reset-password', {
-        identifier: target.email,
-        otp: wrong,
-        newPassword: 'whatever1',
-      })
+      const res = await resetPassword(target.email, wrong)
       expect(res.statusCode).toBe(400)
       expect(errorOf(res)).toBe(messages.otpInvalid)
     }
-    const fifth = await anon().post('/auth/reset-password', {
-      identifier: target.email,
-      otp: wrong,
-      newPassword: 'whatever1',
-    })
+    const fifth = await resetPassword(target.email, wrong)
     expect(fifth.statusCode).toBe(429)
-    const right = await anon().post('/auth/reset-password', {
-      identifier: target.email,
-      otp,
-      newPassword: 'whatever1',
-    })
+    const right = await resetPassword(target.email, otp)
     expect(right.statusCode).toBe(429)
     expect(errorOf(right)).toBe(messages.otpTooManyTries)
   })
 
   it('refuses an expired OTP', async () => {
     const target = await createUser(server, orgId)
-    await sendOtp(target.email)
-    await server.deps.outbox.drain()
-    const otp = otpFrom(lastMailTo(server.config, target.email))
+    const otp = await mailedCode(target)
     await server.deps.db
       .update(passwordResets)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(passwordResets.userId, target.userId))
-    const res = await anon().post('/auth/reset-password', {
-      identifier: target.email,
-      otp,
-      newPassword: 'whatever1',
-    })
+    const res = await resetPassword(target.email, otp)
     expect(res.statusCode).toBe(400)
   })
 
   it('a newer OTP replaces the older one', async () => {
     const target = await createUser(server, orgId)
-    await sendOtp(target.email)
-    await server.deps.outbox.drain()
-    const first = otpFrom(lastMailTo(server.config, target.email))
+    const first = await mailedCode(target)
     await new Promise((r) => setTimeout(r, 5))
-    await sendOtp(target.email)
-    await server.deps.outbox.drain()
-    const second = otpFrom(lastMailTo(server.config, target.email))
+    const second = await mailedCode(target)
     if (first !== second) {
-      const old = await anon().post('/auth/reset-password', {
-        identifier: target.email,
-        otp: first,
-        newPassword: 'whatever1',
-      })
+      const old = await resetPassword(target.email, first)
       expect(old.statusCode).toBe(400)
     }
-    const res = await anon().post('/auth/reset-password', {
-      identifier: target.email,
-      otp: second,
-      newPassword: 'whatever1',
-    })
+    const res = await resetPassword(target.email, second)
     expect(res.statusCode).toBe(200)
   })
 
   it('validates the new password and the OTP shape', async () => {
-    const short = await anon().post('/auth/reset-password', {
-      identifier: user.email,
-      otp: '123456',
-      newPassword: '123',
-    })
+    const short = await resetPassword(user.email, '123456', '123')
     expect(short.statusCode).toBe(400)
     expect(errorOf(short)).toBe(messages.passwordTooShort)
-    const noOtp = await anon().post('/auth/reset-password', {
-      identifier: user.email,
-      otp: '',
-      newPassword: '123456',
-    })
+    const noOtp = await resetPassword(user.email, '', '123456')
     expect(errorOf(noOtp)).toBe(messages.otpRequired)
     const noId = await anon().post('/auth/forgot-password', { identifier: '  ' })
     expect(noId.statusCode).toBe(400)
@@ -469,18 +427,10 @@ describe('forgot and reset password', () => {
 
   it('20 parallel wrong OTPs get no more than the 5 allowed tries', async () => {
     const target = await createUser(server, orgId)
-    await sendOtp(target.email)
-    await server.deps.outbox.drain()
-    const otp = otpFrom(lastMailTo(server.config, target.email))
+    const otp = await mailedCode(target)
     const wrong = otp === '000000' ? '111111' : '000000'
     const codes = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        anon().post('/auth/reset-password', {
-          identifier: target.email,
-          otp: wrong,
-          newPassword: 'whatever1',
-        }),
-      ),
+      Array.from({ length: 20 }, () => resetPassword(target.email, wrong)),
     ).then((all) => all.map((r) => r.statusCode))
     expect(codes.filter((c) => c === 400)).toHaveLength(4)
     expect(codes.filter((c) => c === 429)).toHaveLength(16)

@@ -82,6 +82,8 @@ describe('POST /categories', () => {
     const res = await staff().post('/categories', { category_name: 'Staff made', category_color: '#123456' })
     expect(res.statusCode).toBe(403)
     expect((await list()).some((c) => c.category_name === 'Staff made')).toBe(false)
+    // Refused before what they sent is read: an invalid body is still a 403, not a 400.
+    expect((await staff().post('/categories', { category_color: 'red' })).statusCode).toBe(403)
   })
 
   it('refuses an invalid colour or a missing name with 400', async () => {

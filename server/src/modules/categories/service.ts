@@ -1,9 +1,10 @@
-import type { Category, CategoryInput } from '@daftar/domain'
+import { type Category, type CategoryInput, categoryMessages } from '@daftar/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { conflict, isUniqueViolation, notFound, preconditionFailed } from '../../platform/errors.ts'
+import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts'
+import { editVersioned } from '../../platform/versioned-edit.ts'
 import { categories } from './schema.ts'
 
 type Row = typeof categories.$inferSelect
@@ -15,7 +16,20 @@ const present = (row: Row): Category => ({
   version: row.version,
 })
 
-const duplicate = () => conflict('A category with this name already exists.')
+/** A name taken (whatever its case) answers 409 with the category's own words. */
+async function uniqueName<R>(work: () => Promise<R>): Promise<R> {
+  try {
+    return await work()
+  } catch (error) {
+    if (isUniqueViolation(error, 'categories_org_name_key')) throw conflict(categoryMessages.duplicate)
+    throw error
+  }
+}
+
+const columns = (input: CategoryInput) => ({
+  categoryName: input.category_name,
+  categoryColor: input.category_color,
+})
 
 export async function listCategories(deps: Deps, ctx: RequestContext) {
   const rows = await deps.db
@@ -27,24 +41,22 @@ export async function listCategories(deps: Deps, ctx: RequestContext) {
 }
 
 export async function createCategory(deps: Deps, ctx: RequestContext, input: CategoryInput) {
-  try {
-    return await deps.db.transaction(async (tx) => {
+  return uniqueName(() =>
+    deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(categories)
-        .values({ orgId: ctx.orgId, categoryName: input.category_name, categoryColor: input.category_color })
+        .values({ orgId: ctx.orgId, ...columns(input) })
         .returning()
+      const category = present(row!)
       await audit(tx, ctx, {
         action: 'CREATE',
         entityType: 'CATEGORY',
-        entityId: row!.categoryId,
-        after: present(row!),
+        entityId: category.category_id,
+        after: category,
       })
-      return { message: 'Category created.', category: present(row!) }
-    })
-  } catch (error) {
-    if (isUniqueViolation(error, 'categories_org_name_key')) throw duplicate()
-    throw error
-  }
+      return { message: categoryMessages.created, category }
+    }),
+  )
 }
 
 export async function updateCategory(
@@ -54,38 +66,19 @@ export async function updateCategory(
   input: CategoryInput,
   version?: number,
 ) {
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(categories)
-        .where(and(eq(categories.categoryId, id), eq(categories.orgId, ctx.orgId)))
-        .for('update')
-      if (!before) throw notFound('Category not found.')
-      if (version !== undefined && version !== before.version) throw preconditionFailed()
-      const [row] = await tx
-        .update(categories)
-        .set({
-          categoryName: input.category_name,
-          categoryColor: input.category_color,
-          updatedAt: new Date(),
-          version: sql`${categories.version} + 1`,
-        })
-        .where(eq(categories.categoryId, id))
-        .returning()
-      await audit(tx, ctx, {
-        action: 'UPDATE',
-        entityType: 'CATEGORY',
-        entityId: id,
-        before: present(before),
-        after: present(row!),
-      })
-      return { message: 'Category updated.', category: present(row!) }
-    })
-  } catch (error) {
-    if (isUniqueViolation(error, 'categories_org_name_key')) throw duplicate()
-    throw error
-  }
+  const { after } = await uniqueName(() =>
+    deps.db.transaction((tx) =>
+      editVersioned(tx, ctx, {
+        table: categories,
+        where: and(eq(categories.categoryId, id), eq(categories.orgId, ctx.orgId)),
+        version,
+        notFoundMessage: categoryMessages.notFound,
+        changes: () => columns(input),
+        audit: { action: 'UPDATE', entityType: 'CATEGORY', entityId: id, view: present },
+      }),
+    ),
+  )
+  return { message: categoryMessages.updated, category: present(after) }
 }
 
 /** Tasks keep their other fields; their category becomes none (the foreign key sets it null). */
@@ -95,8 +88,8 @@ export async function deleteCategory(deps: Deps, ctx: RequestContext, id: string
       .delete(categories)
       .where(and(eq(categories.categoryId, id), eq(categories.orgId, ctx.orgId)))
       .returning()
-    if (!row) throw notFound('Category not found.')
+    if (!row) throw notFound(categoryMessages.notFound)
     await audit(tx, ctx, { action: 'DELETE', entityType: 'CATEGORY', entityId: id, before: present(row) })
-    return { message: 'Category deleted.' }
+    return { message: categoryMessages.deleted }
   })
 }

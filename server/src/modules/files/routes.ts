@@ -1,15 +1,14 @@
-import { presignedUrlQuery, presignedUrlResponse } from '@daftar/domain'
+import { fileEndpoints } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { contentTypeForKey } from '../../platform/file-types.ts'
-import type { App } from '../../platform/http.ts'
+import { type App, serve } from '../../platform/http.ts'
 import { isWellFormedKey } from '../../platform/storage.ts'
-import { parse } from '../../platform/validation.ts'
 
 /** GET /get-presigned-url: signs a key only for a caller who may read the record that owns it. */
 export async function presignRoutes(app: App, deps: Deps) {
-  app.get('/get-presigned-url', { schema: { response: { 200: presignedUrlResponse } } }, async (req) => {
-    const query = parse(presignedUrlQuery, req.query)
+  serve(app, fileEndpoints.presignedUrl, async (req) => {
+    const { query } = req
     const granted = isWellFormedKey(query.key)
       ? await deps.fileAccess.check(req.ctx, query.bucketType, query.key)
       : null

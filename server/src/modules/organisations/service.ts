@@ -1,5 +1,5 @@
 import { type OrganisationBilling, userLimitMessage, userLimitReached } from '@daftar/domain'
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { notFound, unprocessable } from '../../platform/errors.ts'
 import { users } from '../users/schema.ts'
@@ -37,44 +37,32 @@ export async function assertLoginAccountAvailable(tx: Tx, orgId: string): Promis
 }
 
 type OrganisationRow = typeof organisations.$inferSelect
+type BillingKey = keyof OrganisationBilling
+
+/** The column of each invoice detail, which the API names in snake_case. */
+const billingColumns = {
+  gstin: 'gstin',
+  address: 'address',
+  bank_account_name: 'bankAccountName',
+  bank_name: 'bankName',
+  bank_account_number: 'bankAccountNumber',
+  bank_ifsc: 'bankIfsc',
+  bank_branch: 'bankBranch',
+  upi_id: 'upiId',
+} as const satisfies Record<BillingKey, keyof OrganisationRow>
+const billingKeys = Object.keys(billingColumns) as BillingKey[]
 
 /** The invoice details of an organisation, as the API names them. */
 export function organisationBilling(org: OrganisationRow): OrganisationBilling {
-  return {
-    gstin: org.gstin,
-    address: org.address,
-    bank_account_name: org.bankAccountName,
-    bank_name: org.bankName,
-    bank_account_number: org.bankAccountNumber,
-    bank_ifsc: org.bankIfsc,
-    bank_branch: org.bankBranch,
-    upi_id: org.upiId,
-  }
+  return Object.fromEntries(billingKeys.map((key) => [key, org[billingColumns[key]]])) as OrganisationBilling
 }
 
-/** The name, and each invoice detail that the input names (absent ones stay as they are). */
-export async function updateOrganisationRow(
-  tx: Tx,
-  orgId: string,
-  input: { name: string } & Partial<Record<keyof OrganisationBilling, string | null | undefined>>,
-) {
-  const [org] = await tx
-    .update(organisations)
-    .set({
-      name: input.name,
-      gstin: input.gstin,
-      address: input.address,
-      bankAccountName: input.bank_account_name,
-      bankName: input.bank_name,
-      bankAccountNumber: input.bank_account_number,
-      bankIfsc: input.bank_ifsc,
-      bankBranch: input.bank_branch,
-      upiId: input.upi_id,
-      updatedAt: new Date(),
-      version: sql`${organisations.version} + 1`,
-    })
-    .where(eq(organisations.orgId, orgId))
-    .returning()
-  if (!org) throw notFound('Organisation not found.')
-  return org
+/** The name, and each invoice detail that the input names, as columns (absent ones stay as they are). */
+export function organisationColumns(
+  input: { name: string } & Partial<Record<BillingKey, string | null | undefined>>,
+): Partial<OrganisationRow> {
+  return Object.fromEntries([
+    ['name', input.name],
+    ...billingKeys.map((key) => [billingColumns[key], input[key]]),
+  ])
 }

@@ -1,28 +1,11 @@
+import { type PushSubscribeInput, pushMessages } from '@daftar/domain'
 import { and, eq, inArray } from 'drizzle-orm'
-import { z } from 'zod'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict } from '../../platform/errors.ts'
 import { PushGoneError } from '../../platform/push.ts'
 import { notifications } from '../notifications/schema.ts'
 import { pushSubscriptions } from './schema.ts'
-
-export const subscribeInput = z.object({
-  subscription: z.object({
-    endpoint: z
-      .string()
-      .url()
-      .max(2000)
-      .refine((v) => v.startsWith('https://'), 'Push endpoints must use https.'),
-    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-  }),
-})
-export const unsubscribeInput = z.object({ endpoint: z.string().min(1).max(2000) })
-
-export const pushMessages = {
-  notPublic: 'Push endpoints must be https addresses of a public push service.',
-  heldByAnother: 'This browser is subscribed for another user. Sign out there first.',
-}
 
 /**
  * Stores a browser's subscription for the caller. The endpoint must be https on a public host (the
@@ -32,7 +15,7 @@ export const pushMessages = {
 export async function subscribe(
   deps: Deps,
   ctx: RequestContext,
-  input: z.output<typeof subscribeInput>,
+  input: PushSubscribeInput,
   userAgent?: string,
 ) {
   const { endpoint, keys } = input.subscription
@@ -54,14 +37,14 @@ export async function subscribe(
     })
     .returning({ id: pushSubscriptions.subscriptionId })
   if (stored.length === 0) throw conflict(pushMessages.heldByAnother)
-  return { message: 'Subscribed to push notifications.' }
+  return { message: pushMessages.subscribed }
 }
 
 export async function unsubscribe(deps: Deps, ctx: RequestContext, endpoint: string) {
   await deps.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, ctx.userId)))
-  return { message: 'Unsubscribed from push notifications.' }
+  return { message: pushMessages.unsubscribed }
 }
 
 /**

@@ -1,16 +1,7 @@
-import {
-  changePasswordInput,
-  currentUser,
-  idParams,
-  messageResponse,
-  profileUpdateInput,
-  profileUpdateResponse,
-  userSummary,
-} from '@daftar/domain'
+import { userEndpoints } from '@daftar/domain'
 import { and, eq } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Deps } from '../../platform/deps.ts'
-import type { App } from '../../platform/http.ts'
+import { type App, serve } from '../../platform/http.ts'
 import { keepUploadsOnlyIf, readMultipart } from '../../platform/uploads.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
 import { users } from './schema.ts'
@@ -27,40 +18,32 @@ export async function userRoutes(app: App, deps: Deps) {
     return owner ? {} : null
   })
 
-  app.get('/users', { schema: { response: { 200: z.array(userSummary) } } }, async (req) =>
-    listUsers(deps, req.ctx),
-  )
+  serve(app, userEndpoints.list, async (req) => listUsers(deps, req.ctx))
 
   // Asked on every page load: served from this instance's cache like the session itself (trusted for
   // under a second, forgotten on any change through this instance; platform/recheck-cache.ts).
   const currentUsers = app.caches.create<Awaited<ReturnType<typeof getCurrentUser>>>()
-  app.get('/users/me', { schema: { response: { 200: currentUser } } }, async (req) =>
+  serve(app, userEndpoints.me, async (req) =>
     currentUsers.get(`${req.ctx.orgId}/${req.ctx.userId}`, () => getCurrentUser(deps, req.ctx)),
   )
 
-  app.put(
-    '/users/:id',
-    { schema: { params: idParams, response: { 200: profileUpdateResponse } } },
-    async (req) => {
-      const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
-        display_photo: PHOTO_RULE,
+  serve(app, userEndpoints.updateProfile, async (req) => {
+    const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
+      display_photo: PHOTO_RULE,
+    })
+    // Validation failures must not leave the uploaded photo behind.
+    return keepUploadsOnlyIf(deps.storage, files, () => {
+      const input = parse(userEndpoints.updateProfile.multipart, fields)
+      return updateProfile(deps, req.ctx, req.params.id, {
+        fullName: input.full_name,
+        removePhoto: input.remove_display_photo,
+        photo: files.display_photo,
+        version: ifMatchVersion(req.headers['if-match']),
       })
-      // Validation failures must not leave the uploaded photo behind.
-      return keepUploadsOnlyIf(deps.storage, files, () => {
-        const input = parse(profileUpdateInput, fields)
-        return updateProfile(deps, req.ctx, req.params.id, {
-          fullName: input.full_name,
-          removePhoto: input.remove_display_photo,
-          photo: files.display_photo,
-          version: ifMatchVersion(req.headers['if-match']),
-        })
-      })
-    },
-  )
+    })
+  })
 
-  app.put(
-    '/users/:id/change-password',
-    { schema: { params: idParams, response: { 200: messageResponse } } },
-    async (req) => changePassword(deps, req.ctx, req.params.id, parse(changePasswordInput, req.body)),
+  serve(app, userEndpoints.changePassword, async (req) =>
+    changePassword(deps, req.ctx, req.params.id, req.body),
   )
 }

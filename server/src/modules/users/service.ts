@@ -1,25 +1,29 @@
-import { identifierKind, messages, normaliseMobile, PHOTO_MAX_BYTES, userMessages } from '@daftar/domain'
+import {
+  identifierKind,
+  messages,
+  normaliseMobile,
+  PHOTO_MAX_BYTES,
+  PHOTO_STORED_TYPES,
+  userMessages,
+} from '@daftar/domain'
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-  preconditionFailed,
-} from '../../platform/errors.ts'
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.ts'
 import { sniffFileType } from '../../platform/file-types.ts'
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
+import { editVersioned } from '../../platform/versioned-edit.ts'
 import { sessions } from '../auth/schema.ts'
 import { organisations } from '../organisations/schema.ts'
 import { assertLoginAccountAvailable } from '../organisations/service.ts'
 import { presentUser } from './presenter.ts'
 import { users } from './schema.ts'
+
+const isStoredPhotoType = (type: string | null | undefined) =>
+  (PHOTO_STORED_TYPES as readonly (string | null | undefined)[]).includes(type)
 
 export const PHOTO_RULE = {
   area: 'displayPicture',
@@ -53,7 +57,7 @@ export async function getCurrentUser(deps: Deps, ctx: RequestContext) {
     .from(users)
     .innerJoin(organisations, eq(organisations.orgId, users.orgId))
     .where(and(eq(users.userId, ctx.userId), eq(users.orgId, ctx.orgId)))
-  if (!row) throw notFound('User not found.')
+  if (!row) throw notFound(userMessages.userNotFound)
   return {
     ...presentUser(row.user),
     email: row.user.email,
@@ -70,7 +74,7 @@ export async function findUserInOrg(db: DbOrTx, orgId: string, userId: string) {
     .select()
     .from(users)
     .where(and(eq(users.userId, userId), eq(users.orgId, orgId)))
-  if (!user) throw notFound('User not found.')
+  if (!user) throw notFound(userMessages.userNotFound)
   return user
 }
 
@@ -101,37 +105,29 @@ export interface ProfileUpdate {
   version?: number
 }
 
+const profileView = (user: typeof users.$inferSelect) => ({
+  full_name: user.fullName,
+  display_photo: user.displayPhoto,
+})
+
 export async function updateProfile(deps: Deps, ctx: RequestContext, userId: string, input: ProfileUpdate) {
   return keepUploadsOnlyIf(deps.storage, { photo: input.photo }, async () => {
     await assertSelf(deps, ctx, userId)
-    if (input.photo) {
-      const type = sniffFileType(input.photo.head)
-      if (type !== 'image/png' && type !== 'image/jpeg' && type !== 'image/webp')
-        throw badRequest(userMessages.photoNotImage)
-    }
-    const { before, after } = await deps.db.transaction(async (tx) => {
-      const before = await findUserInOrg(tx, ctx.orgId, userId)
-      if (input.version !== undefined && input.version !== before.version) throw preconditionFailed()
-      const displayPhoto = input.photo ? input.photo.key : input.removePhoto ? null : before.displayPhoto
-      const [after] = await tx
-        .update(users)
-        .set({
+    if (input.photo && !isStoredPhotoType(sniffFileType(input.photo.head)))
+      throw badRequest(userMessages.photoNotImage)
+    const { before, after } = await deps.db.transaction((tx) =>
+      editVersioned(tx, ctx, {
+        table: users,
+        where: and(eq(users.userId, userId), eq(users.orgId, ctx.orgId)),
+        version: input.version,
+        notFoundMessage: userMessages.userNotFound,
+        changes: (row) => ({
           fullName: input.fullName,
-          displayPhoto,
-          updatedAt: new Date(),
-          version: sql`${users.version} + 1`,
-        })
-        .where(eq(users.userId, userId))
-        .returning()
-      await audit(tx, ctx, {
-        action: 'PROFILE_UPDATE',
-        entityType: 'USER',
-        entityId: userId,
-        before: { full_name: before.fullName, display_photo: before.displayPhoto },
-        after: { full_name: after!.fullName, display_photo: after!.displayPhoto },
-      })
-      return { before, after: after! }
-    })
+          displayPhoto: input.photo ? input.photo.key : input.removePhoto ? null : row.displayPhoto,
+        }),
+        audit: { action: 'PROFILE_UPDATE', entityType: 'USER', entityId: userId, view: profileView },
+      }),
+    )
     if (before.displayPhoto && before.displayPhoto !== after.displayPhoto) {
       await deps.storage.delete(before.displayPhoto).catch(() => {})
     }

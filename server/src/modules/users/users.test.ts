@@ -60,6 +60,18 @@ const putProfile = (
   return api(t).put(`/users/${userId}`, body.payload, { ...body.headers, ...headers })
 }
 
+/** The user under test as every user answer shows them. */
+const meera = () => ({
+  user_id: me.userId,
+  username: me.username,
+  full_name: 'Meera Iyer',
+  designation: 'Engineer',
+  employee_id: null,
+  display_photo: null,
+  isadmin: false,
+  is_accountant: false,
+})
+
 const png = (data = PNG_1PX, name = 'me.png') => ({ display_photo: { name, type: 'image/png', data } })
 
 async function current() {
@@ -80,16 +92,7 @@ describe('GET /users', () => {
     expect(ids).not.toContain(gone.userId)
     expect(ids).not.toContain(outsider.userId)
     const mine = res.json().find((u: { user_id: string }) => u.user_id === me.userId)
-    expect(mine).toEqual({
-      user_id: me.userId,
-      username: me.username,
-      full_name: 'Meera Iyer',
-      designation: 'Engineer',
-      employee_id: null,
-      display_photo: null,
-      isadmin: false,
-      is_accountant: false,
-    })
+    expect(mine).toEqual(meera())
   })
 
   it('needs a token', async () => {
@@ -107,14 +110,7 @@ describe('GET /users/me', () => {
       )
     ).rows
     expect(body).toMatchObject({
-      user_id: me.userId,
-      username: me.username,
-      full_name: 'Meera Iyer',
-      designation: 'Engineer',
-      employee_id: null,
-      display_photo: null,
-      isadmin: false,
-      is_accountant: false,
+      ...meera(),
       orgName,
       orgUserLimit: 40,
       orgCurrentUserCount: n,

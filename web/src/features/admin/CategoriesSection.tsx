@@ -1,4 +1,9 @@
-import { type Category, categoryInput, DEFAULT_CATEGORY_COLOR } from '@daftar/domain/categories'
+import {
+  type Category,
+  categoryEndpoints,
+  categoryInput,
+  DEFAULT_CATEGORY_COLOR,
+} from '@daftar/domain/categories'
 import {
   ActionIcon,
   Alert,
@@ -6,22 +11,22 @@ import {
   ColorInput,
   ColorSwatch,
   Group,
-  Modal,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
-import { errorMessage } from '../../api/client.ts'
+import { useState } from 'react'
+import { call, errorMessage } from '../../api/client.ts'
 import { categoriesQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
+import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
-import { adminApi } from './api.ts'
 
 const swatches = [
   '#f0f0f0',
@@ -35,22 +40,52 @@ const swatches = [
   '#fcc2d7',
 ]
 
+/** The task categories: rows of the task list are tinted with their colour. */
 export function CategoriesSection() {
-  const queryClient = useQueryClient()
   const categories = useQuery(categoriesQuery)
   const [editing, setEditing] = useState<Category | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Category | null>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey })
+  const remove = useRemoveCategory(() => setDeleting(null))
 
-  const remove = useMutation({
-    mutationFn: (c: Category) => adminApi.deleteCategory(c.category_id),
-    onSuccess: (res) => {
-      notifySuccess(res.message)
-      setDeleting(null)
-      return refresh()
+  const columns: Column<Category>[] = [
+    {
+      key: 'colour',
+      header: 'Colour',
+      width: 70,
+      phone: 'aside',
+      render: (c) => (
+        <ColorSwatch
+          color={c.category_color}
+          size={22}
+          role="img"
+          aria-label={`Colour ${c.category_color}`}
+        />
+      ),
     },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to delete the category.')),
-  })
+    { key: 'name', header: 'Name', phone: 'title', render: (c) => c.category_name },
+    {
+      key: 'actions',
+      header: '',
+      label: 'Actions',
+      width: 100,
+      phone: 'aside',
+      render: (c) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <ActionIcon variant="subtle" aria-label={`Edit ${c.category_name}`} onClick={() => setEditing(c)}>
+            <IconPencil size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${c.category_name}`}
+            onClick={() => setDeleting(c)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ),
+    },
+  ]
 
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="categories-heading">
@@ -67,52 +102,19 @@ export function CategoriesSection() {
           Add category
         </Button>
       </Group>
-      {categories.isPending ? (
-        <Text c="dimmed">Loading categories...</Text>
-      ) : categories.isError ? (
-        <Alert color="red">Error: {errorMessage(categories.error, 'Could not load categories.')}</Alert>
-      ) : categories.data.length === 0 ? (
-        <Text c="dimmed">No categories yet.</Text>
-      ) : (
-        <Table highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={70}>Colour</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th w={100} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {categories.data.map((c) => (
-              <Table.Tr key={c.category_id}>
-                <Table.Td>
-                  <ColorSwatch color={c.category_color} size={22} />
-                </Table.Td>
-                <Table.Td>{c.category_name}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Edit ${c.category_name}`}
-                      onClick={() => setEditing(c)}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${c.category_name}`}
-                      onClick={() => setDeleting(c)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        label="Task categories"
+        columns={columns}
+        rows={categories.data}
+        rowKey={(c) => c.category_id}
+        loading={categories.isPending}
+        loadingText="Loading categories..."
+        error={
+          categories.isError ? `Error: ${errorMessage(categories.error, 'Could not load categories.')}` : null
+        }
+        emptyText="No categories yet."
+        minWidth={320}
+      />
       {editing && (
         <CategoryForm category={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       )}
@@ -130,65 +132,74 @@ export function CategoriesSection() {
   )
 }
 
-function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
+function useRemoveCategory(onDone: () => void) {
   const queryClient = useQueryClient()
-  const [name, setName] = useState(category?.category_name ?? '')
-  const [color, setColor] = useState(category?.category_color ?? DEFAULT_CATEGORY_COLOR)
-  const [error, setError] = useState<string | null>(null)
-  const save = useMutation({
-    mutationFn: (input: { category_name: string; category_color: string }) =>
-      category
-        ? adminApi.updateCategory(category.category_id, input, category.version)
-        : adminApi.createCategory(input),
-    onSuccess: async (res) => {
-      notifySuccess(res.message)
-      await queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey })
+  return useMutation({
+    mutationFn: (c: Category) => call(categoryEndpoints.remove, { params: { id: c.category_id } }),
+    onSuccess: (answer) => {
+      notifySuccess(answer.message)
       onDone()
+      return queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey })
     },
-    onError: (err) => setError(errorMessage(err, 'Failed to save the category.')),
+    onError: (error) => notifyError(errorMessage(error, 'Failed to delete the category.')),
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = categoryInput.safeParse({ category_name: name, category_color: color })
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-    setError(null)
-    save.mutate(parsed.data)
-  }
+}
+
+/** Add or edit a category: its name and colour, checked by the request's own schema. */
+function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
+  const f = useSchemaForm({
+    schema: categoryInput,
+    initialValues: {
+      category_name: category?.category_name ?? '',
+      category_color: category?.category_color ?? DEFAULT_CATEGORY_COLOR,
+    },
+    submit: (body) =>
+      category
+        ? call(categoryEndpoints.update, {
+            params: { id: category.category_id },
+            body,
+            ifMatch: category.version,
+          })
+        : call(categoryEndpoints.create, { body }),
+    failed: 'Failed to save the category.',
+    toastErrors: false,
+    invalidate: [categoriesQuery.queryKey],
+    onSuccess: onDone,
+  })
   return (
-    <Modal opened onClose={onDone} title={category ? 'Edit category' : 'Add category'} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <CountedTextInput
-            label="Name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            required
-            data-autofocus
-            maxLength={60}
-          />
-          <ColorInput
-            label="Colour"
-            value={color}
-            onChange={setColor}
-            format="hex"
-            swatches={swatches}
-            swatchesPerRow={9}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      dirty={f.dirty}
+      busy={f.busy}
+      onClose={onDone}
+      title={category ? 'Edit category' : 'Add category'}
+    >
+      {(requestClose) => (
+        <form {...f.formProps}>
+          {f.guard}
+          <Stack>
+            {f.failure && (
+              <Alert color="red" variant="light" role="alert">
+                {f.failure.text}
+              </Alert>
+            )}
+            <CountedTextInput
+              label="Name"
+              required
+              data-autofocus
+              maxLength={60}
+              {...f.form.getInputProps('category_name')}
+            />
+            <ColorInput
+              label="Colour"
+              format="hex"
+              swatches={swatches}
+              swatchesPerRow={9}
+              {...f.form.getInputProps('category_color')}
+            />
+            <FormActions onCancel={requestClose} busy={f.busy} />
+          </Stack>
+        </form>
+      )}
+    </FormModal>
   )
 }

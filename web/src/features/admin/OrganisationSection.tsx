@@ -1,63 +1,58 @@
+import { adminEndpoints, organisationUpdateInput } from '@daftar/domain/users'
 import { Badge, Button, Group, Paper, Text, TextInput, Title } from '@mantine/core'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
-import { errorMessage } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { meQuery } from '../../api/shared-queries.ts'
-import { LeaveGuard } from '../../ui/form/LeaveGuard.tsx'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { adminApi, type Settings, settingsQuery } from './api.ts'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
+import { type Settings, settingsQuery } from './api.ts'
 import { InvoiceDetailsForm } from './InvoiceDetailsForm.tsx'
 
-export function OrganisationSection({ organisation }: { organisation: Settings['organisation'] }) {
-  const queryClient = useQueryClient()
-  const [name, setName] = useState(organisation.name)
-  const save = useMutation({
-    mutationFn: () => adminApi.renameOrganisation(name.trim(), organisation.version),
-    onSuccess: async (res) => {
-      notifySuccess(res.message)
-      await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey })
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to update the organisation.')),
-  })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (name.trim()) save.mutate()
-  }
-  const unsaved = name !== organisation.name && !save.isPending
+type Organisation = Settings['organisation']
+
+/** The organisation's name, its place under the provider's user limit, and what invoices print. */
+export function OrganisationSection({ organisation }: { organisation: Organisation }) {
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="org-heading">
-      <LeaveGuard when={unsaved} />
       <Group justify="space-between" mb="md">
         <Title order={4} id="org-heading">
           Organisation
         </Title>
-        <Badge variant="light" size="lg">
+        <Badge variant="light" size="lg" maw="100%">
           {organisation.userCount} of {organisation.userLimit ?? 'unlimited'} login accounts in use
         </Badge>
       </Group>
-      <form onSubmit={submit}>
-        <Group align="flex-end">
-          <TextInput
-            label="Organisation name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={name.trim() ? undefined : 'Organisation name is required.'}
-            style={{ flex: 1, maxWidth: 420 }}
-          />
-          <Button
-            type="submit"
-            loading={save.isPending}
-            disabled={!name.trim() || name.trim() === organisation.name}
-          >
-            Save
-          </Button>
-        </Group>
-      </form>
+      {/* A new version (saved here or elsewhere) starts the forms again from what is stored. */}
+      <NameForm organisation={organisation} key={organisation.version} />
       <Text size="xs" c="dimmed" mt="xs">
         The user limit is set by your provider.
       </Text>
-      <InvoiceDetailsForm organisation={organisation} key={organisation.version} />
+      <InvoiceDetailsForm organisation={organisation} key={`invoice-${organisation.version}`} />
     </Paper>
+  )
+}
+
+const nameInput = organisationUpdateInput.pick({ name: true })
+
+function NameForm({ organisation }: { organisation: Organisation }) {
+  const f = useSchemaForm({
+    schema: nameInput,
+    initialValues: { name: organisation.name },
+    submit: (body) => call(adminEndpoints.updateOrganisation, { body, ifMatch: organisation.version }),
+    failed: 'Failed to update the organisation.',
+    invalidate: [settingsQuery.queryKey, meQuery.queryKey],
+  })
+  return (
+    <form {...f.formProps}>
+      {f.guard}
+      <Group align="flex-start">
+        <TextInput
+          label="Organisation name"
+          style={{ flex: 1, maxWidth: 420 }}
+          {...f.form.getInputProps('name')}
+        />
+        <Button type="submit" loading={f.busy} disabled={!f.dirty} mt={25}>
+          Save
+        </Button>
+      </Group>
+    </form>
   )
 }

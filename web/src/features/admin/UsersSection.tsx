@@ -1,30 +1,78 @@
-import type { AdminUser } from '@daftar/domain'
-import { Badge, Paper, Switch, Table, Text, Title } from '@mantine/core'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  type AdminUser,
+  type AdminUserUpdate,
+  adminUserListQuery,
+  adminUserUpdateInput,
+  selfLockedFlags,
+} from '@daftar/domain/users'
+import { Badge, Paper, Switch, Text, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../api/client.ts'
+import { meQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
+import { ListToolbar, SearchBox } from '../../ui/list/ListToolbar.tsx'
+import { useListState } from '../../ui/list/use-list-state.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { ScrollTable } from '../../ui/ScrollTable'
-import { adminApi, type Settings, settingsQuery } from './api.ts'
+import { adminApi, adminUsersKey, adminUsersQuery, settingsQuery } from './api.ts'
 
-type Row = Settings['users'][number]
-type Change = Partial<Pick<AdminUser, 'isadmin' | 'is_accountant' | 'is_active'>>
+type Flag = keyof AdminUserUpdate
 
-export function UsersSection({ users, currentUserId }: { users: Row[]; currentUserId: string }) {
-  const queryClient = useQueryClient()
-  const [deactivating, setDeactivating] = useState<Row | null>(null)
-  const update = useMutation({
-    mutationFn: ({ user, change }: { user: Row; change: Change }) =>
-      adminApi.updateUser(user.user_id, change, user.version),
-    onSuccess: (res) => {
-      notifySuccess(res.message)
-      setDeactivating(null)
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to update the user.')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey }),
+/** A user's flag as a switch: on at once when switched, except a deactivation, which asks first. */
+const flags: { flag: Flag; label: string }[] = [
+  { flag: 'isadmin', label: 'Admin' },
+  { flag: 'is_accountant', label: 'Accountant' },
+  { flag: 'is_active', label: 'Active' },
+]
+
+/** The users of the organisation, 20 a page, with their admin and accountant flags and active state. */
+export function UsersSection({ currentUserId }: { currentUserId: string }) {
+  const list = useListState(adminUserListQuery)
+  const users = useQuery(adminUsersQuery(list.state))
+  const [deactivating, setDeactivating] = useState<AdminUser | null>(null)
+  const update = useAccessChange(() => setDeactivating(null))
+  const busyFor = (user: AdminUser) => update.isPending && update.variables?.user.user_id === user.user_id
+
+  const flagColumn = ({ flag, label }: (typeof flags)[number]): Column<AdminUser> => ({
+    key: flag,
+    header: label,
+    label,
+    render: (user) => (
+      <Switch
+        aria-label={`${label}: ${user.full_name}`}
+        checked={user[flag]}
+        // An admin cannot take their own admin right or active state (the server refuses it too).
+        disabled={busyFor(user) || (user.user_id === currentUserId && selfLocked(flag))}
+        onChange={(e) => {
+          const change = { [flag]: e.currentTarget.checked }
+          if (flag === 'is_active' && !e.currentTarget.checked) setDeactivating(user)
+          else update.mutate({ user, change })
+        }}
+      />
+    ),
   })
-  const busyFor = (user: Row) => update.isPending && update.variables?.user.user_id === user.user_id
+  const columns: Column<AdminUser>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      phone: 'title',
+      render: (user) => <NameCell user={user} self={user.user_id === currentUserId} />,
+    },
+    {
+      key: 'sign-in',
+      header: 'Sign-in',
+      render: (user) => (
+        <>
+          <Text size="sm">{user.email ?? 'N/A'}</Text>
+          <Text size="xs" c="dimmed">
+            {user.mobile ?? ''}
+          </Text>
+        </>
+      ),
+    },
+    ...flags.map(flagColumn),
+  ]
 
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="users-heading">
@@ -35,83 +83,32 @@ export function UsersSection({ users, currentUserId }: { users: Row[]; currentUs
         Admins approve requests and manage settings; accountants work in Accounts. A deactivated user is
         signed out everywhere at once and cannot sign in.
       </Text>
-      <ScrollTable minWidth={760} label="Users">
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Sign-in</Table.Th>
-              <Table.Th>Admin</Table.Th>
-              <Table.Th>Accountant</Table.Th>
-              <Table.Th>Active</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => {
-              const self = user.user_id === currentUserId
-              const busy = busyFor(user)
-              return (
-                <Table.Tr
-                  key={user.user_id}
-                  opacity={user.is_active ? 1 : 0.6}
-                  data-testid={`user-row-${user.username}`}
-                >
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {user.full_name}{' '}
-                      {self && (
-                        <Badge size="xs" variant="light">
-                          You
-                        </Badge>
-                      )}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      @{user.username}
-                      {user.designation ? ` · ${user.designation}` : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{user.email ?? 'N/A'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {user.mobile ?? ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`Admin: ${user.full_name}`}
-                      checked={user.isadmin}
-                      disabled={self || busy}
-                      onChange={(e) => update.mutate({ user, change: { isadmin: e.currentTarget.checked } })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`Accountant: ${user.full_name}`}
-                      checked={user.is_accountant}
-                      disabled={busy}
-                      onChange={(e) =>
-                        update.mutate({ user, change: { is_accountant: e.currentTarget.checked } })
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`Active: ${user.full_name}`}
-                      checked={user.is_active}
-                      disabled={self || busy}
-                      onChange={(e) =>
-                        e.currentTarget.checked
-                          ? update.mutate({ user, change: { is_active: true } })
-                          : setDeactivating(user)
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              )
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <ListToolbar>
+        <SearchBox
+          value={list.state.searchQuery}
+          onSearch={(searchQuery) => list.set({ searchQuery })}
+          placeholder="Search name, username, email or mobile"
+          label="Search users"
+        />
+      </ListToolbar>
+      <DataTable
+        label="Users"
+        columns={columns}
+        rows={users.data?.users}
+        rowKey={(user) => user.user_id}
+        loading={users.isPending}
+        loadingText="Loading users..."
+        error={users.isError ? `Error: ${errorMessage(users.error, 'Could not load users.')}` : null}
+        emptyText={list.filtered ? 'No users match your search.' : 'No users yet.'}
+        stale={users.isPlaceholderData}
+        minWidth={760}
+        pager={{
+          page: list.state.page,
+          totalPages: users.data?.totalPages ?? 1,
+          onChange: list.setPage,
+          onlyWhenPaged: true,
+        }}
+      />
       <ConfirmDialog
         opened={deactivating !== null}
         title="Deactivate user"
@@ -124,4 +121,50 @@ export function UsersSection({ users, currentUserId }: { users: Row[]; currentUs
       />
     </Paper>
   )
+}
+
+const selfLocked = (flag: Flag) => (selfLockedFlags as readonly Flag[]).includes(flag)
+
+function NameCell({ user, self }: { user: AdminUser; self: boolean }) {
+  return (
+    <div style={{ opacity: user.is_active ? 1 : 0.6 }}>
+      <Text fw={600} size="sm" component="span">
+        {user.full_name}{' '}
+        {self && (
+          <Badge size="xs" variant="light">
+            You
+          </Badge>
+        )}
+        {!user.is_active && (
+          <Badge size="xs" variant="light" color="gray">
+            Deactivated
+          </Badge>
+        )}
+      </Text>
+      <Text size="xs" c="dimmed">
+        @{user.username}
+        {user.designation ? ` · ${user.designation}` : ''}
+      </Text>
+    </div>
+  )
+}
+
+/** One flag change, checked by the request's schema; the list, the user count and one's own menu follow. */
+function useAccessChange(onDone: () => void) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ user, change }: { user: AdminUser; change: AdminUserUpdate }) =>
+      adminApi.updateUser(user.user_id, adminUserUpdateInput.parse(change), user.version),
+    onSuccess: (answer) => {
+      notifySuccess(answer.message)
+      onDone()
+    },
+    onError: (error) => notifyError(errorMessage(error, 'Failed to update the user.')),
+    onSettled: () =>
+      Promise.all(
+        [adminUsersKey, settingsQuery.queryKey, meQuery.queryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  })
 }

@@ -1,77 +1,37 @@
-import { messages, newPasswordPair } from '@daftar/domain/auth'
+import { authEndpoints, forgotPasswordInput, messages, resetPasswordForm } from '@daftar/domain/auth'
 import { isErrorMessage } from '@daftar/domain/notify'
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
-import { describeFailure } from '../../api/client.ts'
-import { authApi } from './api.ts'
-
-type Step = 'initial' | 'otp' | 'reset'
+import { Alert, Anchor, Button, PasswordInput, Text } from '@mantine/core'
+import { useState } from 'react'
+import { call, describeFailure } from '../../api/client.ts'
+import { NewPasswordFields } from '../../ui/form/NewPasswordFields.tsx'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
+import { AuthCard, announcedError, FailureNote, IdentifierInput } from './AuthCard.tsx'
 
 export const forgotMessages = {
   sendFailed: 'Failed to send OTP. Please check the identifier and try again.',
   sendError: 'An error occurred while sending OTP.',
   resetFailed: 'Failed to reset password. OTP might be incorrect or expired.',
   resetError: 'An error occurred while resetting password.',
-  identifierRequired: 'Please enter your email or mobile.',
-  otpRequired: 'Please enter the OTP.',
-}
+} as const
 
 /** Where the code went, in the words of the identifier typed: an address or number, else a username. */
 function codeSentTo(identifier: string): string {
   return /@|^\+?[\d\s-]{10,}$/.test(identifier)
     ? `We sent a 6-digit code to ${identifier}.`
-    : `We sent a 6-digit code to the email and mobile of ${identifier}.`
+    : `We sent a 6-digit code to the email or mobile number of ${identifier}.`
 }
+
+/** What the card shows on its own: the forms need no toast besides (docs/product.md, "Sign-in and sessions"). */
+const quiet = { toastErrors: false, guard: false, successText: () => false as const } as const
+
+type Step =
+  | { name: 'initial' }
+  | { name: 'otp'; identifier: string; note: string | null }
+  | { name: 'reset'; message: string }
 
 /** The three steps of docs/product.md ("Sign-in and sessions") on one card: Forgot Password → Verify OTP & Reset → Password Reset. */
 export default function ForgotPasswordFlow({ onBackToLogin }: { onBackToLogin: () => void }) {
-  const [step, setStep] = useState<Step>('initial')
-  const [identifier, setIdentifier] = useState('')
-  const [otp, setOtp] = useState('')
-  const [newPassword, setNewPassword] = useState('')
-  const [confirmPassword, setConfirmPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [feedbackState, setFeedback] = useState<{ text: string; isError: boolean } | null>(null)
-  const fail = (text: string) => setFeedback({ text, isError: true })
-  // A server message reads as an error (docs/product.md, "Messages") when it says 'failed' or 'error' ('incorrect' too at the OTP step).
-  const succeed = (text: string, atOtpStep: boolean) =>
-    setFeedback({ text, isError: isErrorMessage(text, atOtpStep ? ['incorrect'] : []) })
-
-  async function sendOtp(event: FormEvent) {
-    event.preventDefault()
-    if (!identifier.trim()) return fail(forgotMessages.identifierRequired)
-    setBusy(true)
-    setFeedback(null)
-    try {
-      const res = await authApi.forgotPassword(identifier.trim())
-      succeed(res.message, true)
-      setStep('otp')
-    } catch (error) {
-      fail(describeFailure(error, forgotMessages.sendFailed, forgotMessages.sendError))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function reset(event: FormEvent) {
-    event.preventDefault()
-    if (!identifier.trim()) return fail(forgotMessages.identifierRequired)
-    if (!otp.trim()) return fail(forgotMessages.otpRequired)
-    const check = newPasswordPair.safeParse({ newPassword, confirmPassword })
-    if (!check.success) return fail(check.error.issues[0]!.message)
-    setBusy(true)
-    setFeedback(null)
-    try {
-      const res = await authApi.resetPassword(identifier.trim(), otp.trim(), newPassword)
-      succeed(res.message, false)
-      setStep('reset')
-    } catch (error) {
-      fail(describeFailure(error, forgotMessages.resetFailed, forgotMessages.resetError))
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const [step, setStep] = useState<Step>({ name: 'initial' })
   const backLink = (
     <Text size="sm" ta="center">
       Remember Password?{' '}
@@ -80,103 +40,119 @@ export default function ForgotPasswordFlow({ onBackToLogin }: { onBackToLogin: (
       </Anchor>
     </Text>
   )
-  const feedback = feedbackState && (
-    <Alert
-      color={feedbackState.isError ? 'red' : 'teal'}
-      variant="light"
-      role={feedbackState.isError ? 'alert' : 'status'}
-    >
-      {feedbackState.text}
-    </Alert>
-  )
-
-  if (step === 'reset') {
+  if (step.name === 'initial')
     return (
-      <Paper withBorder shadow="sm" p="xl" radius="lg">
-        <Stack gap="md">
-          <Title order={2}>Password Reset</Title>
-          <Alert color="teal" variant="light" role="status">
-            {feedbackState?.text ?? messages.passwordReset}
-          </Alert>
-          <Button onClick={onBackToLogin} fullWidth size="md">
-            Back to Login
-          </Button>
-        </Stack>
-      </Paper>
+      <SendCode
+        backLink={backLink}
+        onSent={(identifier, message) =>
+          // The card says where the code went; the server's answer is shown only when it reads as a
+          // failure (with 'incorrect' counting as one at this step, docs/product.md, "Messages").
+          setStep({ name: 'otp', identifier, note: isErrorMessage(message, ['incorrect']) ? message : null })
+        }
+      />
     )
-  }
-
-  if (step === 'otp') {
+  if (step.name === 'otp')
     return (
-      <Paper component="form" onSubmit={reset} withBorder shadow="sm" p="xl" radius="lg" noValidate>
-        <Stack gap="md">
-          <div>
-            <Title order={2}>Verify OTP & Reset</Title>
-            <Text c="dimmed" size="sm">
-              {codeSentTo(identifier.trim())} Enter it and choose a new password.
-            </Text>
-          </div>
-          {feedback}
-          <TextInput
-            label="OTP"
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            value={otp}
-            onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, ''))}
-            autoFocus
-          />
-          <PasswordInput
-            label="New Password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-          />
-          <Button type="submit" fullWidth size="md" disabled={busy}>
-            {busy ? 'Resetting...' : 'Reset Password'}
-          </Button>
-          {backLink}
-        </Stack>
-      </Paper>
+      <VerifyAndReset
+        identifier={step.identifier}
+        note={step.note}
+        backLink={backLink}
+        onReset={(message) => setStep({ name: 'reset', message })}
+      />
     )
-  }
-
   return (
-    <Paper component="form" onSubmit={sendOtp} withBorder shadow="sm" p="xl" radius="lg" noValidate>
-      <Stack gap="md">
-        <div>
-          <Title order={2}>Forgot Password</Title>
-          <Text c="dimmed" size="sm">
-            Enter your email or mobile number and we will send you a one-time password.
-          </Text>
-        </div>
-        {feedback}
-        <TextInput
-          label="Email or Mobile"
-          name="identifier"
-          autoComplete="username"
-          required
-          value={identifier}
-          onChange={(e) => setIdentifier(e.currentTarget.value)}
-          autoFocus
-        />
-        <Button type="submit" fullWidth size="md" disabled={busy}>
-          {busy ? 'Sending...' : 'Send OTP'}
-        </Button>
-        {backLink}
-      </Stack>
-    </Paper>
+    <AuthCard title="Password Reset">
+      <Alert color="teal" variant="light" role="status">
+        {step.message || messages.passwordReset}
+      </Alert>
+      <Button onClick={onBackToLogin} fullWidth size="md">
+        Back to Login
+      </Button>
+    </AuthCard>
+  )
+}
+
+/** Step 1, 'Forgot Password': the identifier; a code is mailed (or sent by SMS). */
+function SendCode({
+  backLink,
+  onSent,
+}: {
+  backLink: React.ReactNode
+  onSent: (identifier: string, message: string) => void
+}) {
+  const f = useSchemaForm({
+    ...quiet,
+    schema: forgotPasswordInput,
+    initialValues: { identifier: '' },
+    submit: async (body) => ({ ...(await call(authEndpoints.forgotPassword, { body })), ...body }),
+    failed: (error) => describeFailure(error, forgotMessages.sendFailed, forgotMessages.sendError),
+    onSuccess: (sent) => onSent(sent.identifier, sent.message),
+  })
+  return (
+    <AuthCard
+      form={f.formProps}
+      title="Forgot Password"
+      lead="Enter your email or mobile number and we will send you a one-time password."
+      note={f.failure && <FailureNote text={f.failure.text} />}
+    >
+      <IdentifierInput {...f.form.getInputProps('identifier')} />
+      <Button type="submit" fullWidth size="md" disabled={f.busy}>
+        {f.busy ? 'Sending...' : 'Send OTP'}
+      </Button>
+      {backLink}
+    </AuthCard>
+  )
+}
+
+/** Step 2, 'Verify OTP & Reset': the code and the new password twice, each with show/hide. */
+function VerifyAndReset({
+  identifier,
+  note,
+  backLink,
+  onReset,
+}: {
+  identifier: string
+  note: string | null
+  backLink: React.ReactNode
+  onReset: (message: string) => void
+}) {
+  const f = useSchemaForm({
+    ...quiet,
+    schema: resetPasswordForm,
+    initialValues: { otp: '', newPassword: '', confirmPassword: '' },
+    submit: ({ otp, newPassword }) =>
+      call(authEndpoints.resetPassword, { body: { identifier, otp, newPassword } }),
+    failed: (error) => describeFailure(error, forgotMessages.resetFailed, forgotMessages.resetError),
+    onSuccess: (answer) => onReset(answer.message),
+  })
+  const otp = f.form.getInputProps('otp')
+  const failure = f.failure?.text ?? note
+  return (
+    <AuthCard
+      form={f.formProps}
+      title="Verify OTP & Reset"
+      lead={`${codeSentTo(identifier)} Enter it and choose a new password.`}
+      note={failure && <FailureNote text={failure} />}
+    >
+      <PasswordInput
+        label="OTP"
+        name="otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        autoFocus
+        visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the code' }}
+        {...otp}
+        // Digits only, whatever is pasted (a code copied with its spaces).
+        onChange={(e) => otp.onChange(e.currentTarget.value.replace(/\D/g, ''))}
+        {...announcedError}
+      />
+      <NewPasswordFields form={f.form} inputProps={announcedError} />
+      <Button type="submit" fullWidth size="md" disabled={f.busy}>
+        {f.busy ? 'Resetting...' : 'Reset Password'}
+      </Button>
+      {backLink}
+    </AuthCard>
   )
 }

@@ -1,97 +1,98 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
-import { type FormEvent, useEffect, useState } from 'react'
-import { ApiError, describeFailure } from '../../api/client.ts'
+import { authEndpoints, loginInput } from '@daftar/domain/auth'
+import { Alert, Anchor, Button, Group, PasswordInput } from '@mantine/core'
+import { useState } from 'react'
+import { ApiError, call, describeFailure } from '../../api/client.ts'
 import { session } from '../../api/session.ts'
 import { forgetSessionExpired, SESSION_EXPIRED_MESSAGE, sessionExpired } from '../../ui/drafts.ts'
-import { authApi } from './api.ts'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
+import { AuthCard, announcedError, FailureNote, IdentifierInput } from './AuthCard.tsx'
+import classes from './LoginPage.module.css'
 
 export const loginMessages = {
   badCredentials: 'Login failed. Please check your credentials.',
   unexpected: 'Login failed. An unexpected error occurred.',
+} as const
+
+/**
+ * What a failed sign-in says (docs/product.md, "Sign-in and sessions"): a refusal of the credentials
+ * is the spec's sentence whatever the server worded; any other failure the server's text, else the
+ * spec's 'unexpected' sentence.
+ */
+function loginFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return loginMessages.badCredentials
+  return describeFailure(error, loginMessages.badCredentials, loginMessages.unexpected)
 }
 
-export function LoginForm({ onForgot }: { onForgot: () => void }) {
-  const [identifier, setIdentifier] = useState('')
-  const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+/**
+ * The sign-in form. `prerendered`: the build's HTML copy of it (login.html) carries the notice of an
+ * expired session hidden, for the boot script to show before the first paint when the session has
+ * just expired, so that it never appears later and moves the form (docs/decisions.md, "The sign-in
+ * page in the HTML").
+ */
+export function LoginForm({
+  onForgot,
+  prerendered = false,
+}: {
+  onForgot: () => void
+  prerendered?: boolean
+}) {
+  // Said until the user signs in again, a reload of this page included.
   const [expired] = useState(sessionExpired)
-  useEffect(forgetSessionExpired, [])
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setError(null)
-    setBusy(true)
-    try {
-      const tokens = await authApi.login(identifier.trim(), password)
-      // Storing the tokens signs the user in: the route guard then sends them to /.
+  const f = useSchemaForm({
+    schema: loginInput,
+    initialValues: { identifier: '', password: '' },
+    submit: (body) => call(authEndpoints.login, { body }),
+    failed: loginFailure,
+    toastErrors: false,
+    guard: false,
+    validateInputOnBlur: false,
+    onSuccess: (tokens) => {
+      forgetSessionExpired()
+      // Storing the tokens signs the user in: the route guard then sends them on.
       session.set(tokens)
-    } catch (err) {
-      setError(
-        err instanceof ApiError && err.status === 401
-          ? loginMessages.badCredentials
-          : describeFailure(err, loginMessages.badCredentials, loginMessages.unexpected),
-      )
-      setBusy(false)
-    }
-  }
+    },
+  })
 
   return (
-    <Paper component="form" onSubmit={submit} withBorder shadow="sm" p="xl" radius="lg" noValidate>
-      <Stack gap="md">
-        <div>
-          <Title order={2}>Sign in</Title>
-          <Text c="dimmed" size="sm">
-            Welcome back. Sign in with your email or mobile number.
-          </Text>
-        </div>
-        {expired && !error && (
-          <Alert color="orange" variant="light" role="status">
-            {SESSION_EXPIRED_MESSAGE}
-          </Alert>
-        )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <TextInput
-          label="Email or Mobile"
-          name="identifier"
-          autoComplete="username"
-          required
-          value={identifier}
-          onChange={(e) => setIdentifier(e.currentTarget.value)}
-          autoFocus
-        />
-        <PasswordInput
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-        />
-        <Group justify="flex-end" mt={-6}>
-          <Anchor component="button" type="button" size="sm" onClick={onForgot}>
-            Forgot Password?
-          </Anchor>
-        </Group>
-        <Button type="submit" fullWidth size="md" loading={busy} disabled={!identifier.trim() || !password}>
-          Login
-        </Button>
-      </Stack>
-    </Paper>
+    <AuthCard
+      form={f.formProps}
+      title="Sign in"
+      lead="Welcome back. Sign in with your email or mobile number."
+      note={
+        f.failure ? (
+          <FailureNote text={f.failure.text} />
+        ) : (
+          (expired || prerendered) && (
+            <Alert
+              color="orange"
+              variant="light"
+              role="status"
+              className={classes.expiredNotice}
+              data-shown={expired || undefined}
+            >
+              {SESSION_EXPIRED_MESSAGE}
+            </Alert>
+          )
+        )
+      }
+    >
+      <IdentifierInput {...f.form.getInputProps('identifier')} />
+      <PasswordInput
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        {...f.form.getInputProps('password')}
+        {...announcedError}
+      />
+      <Group justify="flex-end" mt={-6}>
+        <Anchor component="button" type="button" size="sm" onClick={onForgot}>
+          Forgot Password?
+        </Anchor>
+      </Group>
+      <Button type="submit" fullWidth size="md" loading={f.busy}>
+        Login
+      </Button>
+    </AuthCard>
   )
 }

@@ -6,7 +6,8 @@ import classes from './LoginPage.module.css'
 // Loaded on demand: most visits never need the reset flow or its validation code.
 const ForgotPasswordFlow = lazy(() => import('./ForgotPasswordFlow.tsx'))
 
-export default function LoginPage() {
+/** `prerendered`: the build's HTML copy of the page (login-prerender.tsx). */
+export default function LoginPage({ prerendered = false }: { prerendered?: boolean }) {
   const [mode, setMode] = useState<'login' | 'forgot'>('login')
   return (
     <div className={classes.page}>
@@ -41,7 +42,7 @@ export default function LoginPage() {
       <main className={classes.formSide}>
         <div className={classes.card}>
           {mode === 'login' ? (
-            <LoginForm onForgot={() => setMode('forgot')} />
+            <LoginForm onForgot={() => setMode('forgot')} prerendered={prerendered} />
           ) : (
             <Suspense fallback={null}>
               <ForgotPasswordFlow onBackToLogin={() => setMode('login')} />

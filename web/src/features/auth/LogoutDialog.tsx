@@ -1,6 +1,7 @@
+import { authEndpoints } from '@daftar/domain/auth'
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import { api, signOutLocally } from '../../api/client.ts'
+import { call, signOutLocally } from '../../api/client.ts'
 import { session } from '../../api/session.ts'
 import { beforeLogoutHooks } from './logout-hooks.ts'
 
@@ -15,10 +16,8 @@ export function LogoutDialog({ opened, onClose }: { opened: boolean; onClose: ()
     setBusy(option)
     try {
       await Promise.allSettled(beforeLogoutHooks.map((hook) => hook()))
-      await api('/auth/logout', {
-        method: 'POST',
-        body: { option, refreshToken: session.refreshToken() ?? undefined },
-      })
+      const body = option === 'all' ? { option } : { option, refreshToken: session.refreshToken() ?? '' }
+      await call(authEndpoints.logout, { body })
     } catch {
       // Signing out locally is what matters; the server session expires on its own.
     } finally {

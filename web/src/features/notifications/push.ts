@@ -1,16 +1,12 @@
+import { type PushSubscribeInput, pushEndpoints, pushMessages } from '@daftar/domain/push'
 import { useSyncExternalStore } from 'react'
-import { api } from '../../api/client.ts'
-
-export const pushMessages = {
-  denied: 'Notification permission was denied.',
-  failed: 'Failed to subscribe to push notifications.',
-} as const
+import { call } from '../../api/client.ts'
 
 const ASKED_KEY = 'daftar.pushPermissionAsked'
 
 /*
  * Why this browser gets no push notifications, said once and quietly as a line in the user menu
- * rather than as a red toast at sign-in (issue 10): the browser blocking them is the user's choice.
+ * rather than as a red toast at sign-in: the browser blocking them is the user's choice.
  */
 let note: string | null = null
 const listeners = new Set<() => void>()
@@ -59,13 +55,15 @@ export async function enablePush(): Promise<void> {
           return setNote(pushMessages.denied)
         }
       }
-      const { publicKey } = await api<{ publicKey: string }>('/notifications/vapid-public-key')
+      const { publicKey } = await call(pushEndpoints.publicKey)
       subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: base64UrlToBytes(publicKey),
       })
     }
-    await api('/notifications/subscribe', { method: 'POST', body: { subscription: subscription.toJSON() } })
+    // The browser's JSON has every field the push service gave it; the server checks them all.
+    const json = subscription.toJSON() as PushSubscribeInput['subscription']
+    await call(pushEndpoints.subscribe, { body: { subscription: json } })
     setNote(null)
   } catch {
     setNote(pushMessages.failed)
@@ -78,9 +76,6 @@ export async function disablePush(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration()
   const subscription = await registration?.pushManager.getSubscription()
   if (!subscription) return
-  await api('/notifications/unsubscribe', {
-    method: 'POST',
-    body: { endpoint: subscription.endpoint },
-  }).catch(() => {})
+  await call(pushEndpoints.unsubscribe, { body: { endpoint: subscription.endpoint } }).catch(() => {})
   await subscription.unsubscribe().catch(() => false)
 }

@@ -1,103 +1,76 @@
-import { newPasswordPair } from '@daftar/domain/auth'
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
-import { errorMessage } from '../../api/client.ts'
-import { useMe } from '../../api/shared-queries.ts'
-import { notifySuccess } from '../../ui/notify.ts'
-import { profileApi } from './api.ts'
+import { changePasswordForm, messages } from '@daftar/domain/auth'
+import { userEndpoints } from '@daftar/domain/users'
+import { Alert, PasswordInput, Stack } from '@mantine/core'
+import { useState } from 'react'
+import { call } from '../../api/client.ts'
+import { type Me, useMe } from '../../api/shared-queries.ts'
+import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { NewPasswordFields } from '../../ui/form/NewPasswordFields.tsx'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 
-const TOAST = 'Password changed successfully'
-const FALLBACK_ERROR = 'Error changing password.'
+const FAILED = 'Error changing password.'
+/** Long enough to read the confirmation, then out of the way. */
+const CLOSE_AFTER_MS = 1200
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { data: me } = useMe()
-  const [current, setCurrent] = useState('')
-  const [next, setNext] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [feedback, setFeedback] = useState<{ text: string; ok: boolean } | null>(null)
+  // Mounted while open, so that every opening starts empty.
+  return opened && me ? <ChangePasswordDialog me={me} onClose={onClose} /> : null
+}
 
-  const reset = () => {
-    setCurrent('')
-    setNext('')
-    setConfirm('')
-    setFeedback(null)
-  }
-  const close = () => {
-    reset()
-    onClose()
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!me) return
-    if (!current) return setFeedback({ text: 'Current password is required.', ok: false })
-    const check = newPasswordPair.safeParse({ newPassword: next, confirmPassword: confirm })
-    if (!check.success) return setFeedback({ text: check.error.issues[0]!.message, ok: false })
-    setBusy(true)
-    try {
-      const res = await profileApi.changePassword(me.user_id, current, next)
-      setCurrent('')
-      setNext('')
-      setConfirm('')
-      setFeedback({ text: res.message, ok: true })
-      notifySuccess(TOAST)
-      // Long enough to read the confirmation, then out of the way.
-      setTimeout(close, 1200)
-    } catch (error) {
-      setFeedback({ text: errorMessage(error, FALLBACK_ERROR), ok: false })
-    } finally {
-      setBusy(false)
-    }
-  }
-
+/** Current, new and confirmed password, each with show/hide (docs/product.md, "Sign-in and sessions"). */
+function ChangePasswordDialog({ me, onClose }: { me: Me; onClose: () => void }) {
+  const [done, setDone] = useState<string | null>(null)
+  const f = useSchemaForm({
+    schema: changePasswordForm,
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    submit: ({ currentPassword, newPassword }) =>
+      call(userEndpoints.changePassword, {
+        params: { id: me.user_id },
+        body: { currentPassword, newPassword },
+      }),
+    failed: FAILED,
+    toastErrors: false,
+    successText: () => messages.passwordChanged,
+    onSuccess: (answer) => {
+      f.form.reset()
+      setDone(answer.message)
+      setTimeout(onClose, CLOSE_AFTER_MS)
+    },
+  })
+  const note = f.failure?.text ?? done
   return (
     // Anchored at the top rather than centred, so that a message appearing above the fields grows the
     // dialog downwards instead of making it jump.
-    <Modal opened={opened} onClose={close} title="Change Password" yOffset="12dvh">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {feedback && (
-            <Alert
-              color={feedback.ok ? 'teal' : 'red'}
-              variant="light"
-              role={feedback.ok ? 'status' : 'alert'}
-            >
-              {feedback.text}
-            </Alert>
-          )}
-          <PasswordInput
-            label="Current Password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            required
-            data-autofocus
-          />
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-            required
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            required
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Change Password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      dirty={f.dirty}
+      busy={f.busy}
+      onClose={onClose}
+      title="Change Password"
+      centered={false}
+      yOffset="12dvh"
+    >
+      {(requestClose) => (
+        <form {...f.formProps}>
+          {f.guard}
+          <Stack>
+            {note && (
+              <Alert color={f.failure ? 'red' : 'teal'} variant="light" role={f.failure ? 'alert' : 'status'}>
+                {note}
+              </Alert>
+            )}
+            <PasswordInput
+              label="Current Password"
+              autoComplete="current-password"
+              required
+              data-autofocus
+              {...f.form.getInputProps('currentPassword')}
+            />
+            <NewPasswordFields form={f.form} />
+            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Change Password" />
+          </Stack>
+        </form>
+      )}
+    </FormModal>
   )
 }

@@ -1,4 +1,4 @@
-import { Modal, type ModalProps } from '@mantine/core'
+import { Button, Group, Modal, type ModalProps } from '@mantine/core'
 import { useState } from 'react'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 
@@ -52,5 +52,30 @@ export function FormModal({
         onCancel={() => setAsking(false)}
       />
     </>
+  )
+}
+
+/**
+ * The buttons at the foot of a modal form: Cancel (FormModal's `requestClose`, which asks first when
+ * input is unsaved) and the submit button, both held while the request runs.
+ */
+export function FormActions({
+  onCancel,
+  busy,
+  submitLabel = 'Save',
+}: {
+  onCancel: () => void
+  busy: boolean
+  submitLabel?: string
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy}>
+        {submitLabel}
+      </Button>
+    </Group>
   )
 }

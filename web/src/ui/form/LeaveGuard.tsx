@@ -1,6 +1,10 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useBlocker } from 'react-router'
-import { ConfirmDialog } from '../ConfirmDialog.tsx'
+
+// The dialog (Mantine's Modal) is loaded the first time it is needed, so that a form's page does not
+// wait for its code: the sign-in page's forms, above all, never ask (docs/decisions.md, "One way to
+// build a screen").
+const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })))
 
 /**
  * Asks before a form with unsaved input is left: browser back and links (React Router's blocker) and
@@ -15,22 +19,29 @@ export function LeaveGuard({ when, anyChange }: { when: boolean; anyChange?: boo
       (currentLocation.pathname !== nextLocation.pathname ||
         (Boolean(anyChange) && currentLocation.search !== nextLocation.search)),
   )
+  const blocked = blocker.state === 'blocked'
+  // Once shown, the dialog stays mounted, so that it closes with its transition.
+  const [shown, setShown] = useState(false)
+  if (blocked && !shown) setShown(true)
   useEffect(() => {
     if (!when) return
     const warn = (event: BeforeUnloadEvent) => event.preventDefault()
     window.addEventListener('beforeunload', warn)
     return () => window.removeEventListener('beforeunload', warn)
   }, [when])
+  if (!shown) return null
   return (
-    <ConfirmDialog
-      opened={blocker.state === 'blocked'}
-      title="Leave this page?"
-      message="You have unsaved changes. If you leave, they will be lost."
-      confirmLabel="Leave"
-      cancelLabel="Stay"
-      color="red"
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
-    />
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        opened={blocked}
+        title="Leave this page?"
+        message="You have unsaved changes. If you leave, they will be lost."
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        color="red"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </Suspense>
   )
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
-import { api as transport } from '../../api/client.ts'
+import { ApiError, api as transport } from '../../api/client.ts'
 import { session } from '../../api/session.ts'
 import { useSchemaForm } from './use-schema-form.tsx'
 
@@ -22,16 +22,18 @@ function NoteForm({
   draftKey,
   onInvalid,
   describeFailure,
+  failed = 'Failed to save note.',
 }: {
   draftKey?: string
   onInvalid?: (errors: object) => void
   describeFailure?: (error: unknown) => string
+  failed?: string | ((error: unknown) => string)
 }) {
   const f = useSchemaForm({
     schema: noteInput,
     initialValues: { title: '', place: '' },
     submit: (body) => transport<{ message: string }>('/notes', { method: 'POST', body }),
-    failed: 'Failed to save note.',
+    failed,
     draftKey,
     onInvalid,
     describeFailure,
@@ -113,6 +115,17 @@ describe('the form hook', () => {
     await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to create.')
+  })
+
+  it('words every failure with its own rule when the form has one (sign-in, Forgot Password)', async () => {
+    // A 401 here would end the session (the transport's rule), so a 403 stands for a refusal.
+    countPosts(() => HttpResponse.json({ error: 'Account is locked.' }, { status: 403 }))
+    const rule = (error: unknown) =>
+      error instanceof ApiError && error.status === 403 ? 'Refused.' : 'Other.'
+    renderApp(<NoteForm failed={rule} />)
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Refused.')
   })
 
   it("says 'No response received from server.' when nothing answers", async () => {

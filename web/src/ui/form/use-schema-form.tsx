@@ -2,7 +2,7 @@ import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
-import { errorMessage, SessionExpiredError } from '../../api/client.ts'
+import { SessionExpiredError } from '../../api/client.ts'
 import { useKeepDraft, useRestoredDraft } from '../drafts.ts'
 import { type SaveFailure, saveFailure } from '../FormNotes.tsx'
 import { focusFirstError } from '../form-errors.ts'
@@ -16,8 +16,11 @@ export interface SchemaFormOptions<V extends object, S extends z.ZodType, R> {
   initialValues: V
   /** The call, with what the schema made of the values (trimmed, blank as null …) and the values. */
   submit: (parsed: z.output<S>, values: V) => Promise<R>
-  /** The spec's words when the call fails without a message of the server's. */
-  failed: string
+  /**
+   * The spec's words when the call fails without a message of the server's; or, for a call whose
+   * failures the spec words in full (sign-in, Forgot Password), what to say for each failure.
+   */
+  failed: string | ((error: unknown) => string)
   /** The form's red box, where the spec words it apart from the toast (a modal's own fallbacks). */
   describeFailure?: (error: unknown) => string
   /** The success toast: the answer's `message` by default; false for none. */
@@ -104,8 +107,12 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
     onError: (error) => {
       // The app is going to /login, which says the session expired; the draft is kept for later.
       if (error instanceof SessionExpiredError) return
-      if (options.toastErrors !== false) notifyError(errorMessage(error, options.failed))
-      const failure = saveFailure(error, options.failed)
+      const { failed } = options
+      const failure =
+        typeof failed === 'string'
+          ? saveFailure(error, failed)
+          : { ...saveFailure(error, ''), text: failed(error) }
+      if (options.toastErrors !== false) notifyError(failure.text)
       setFailure(options.describeFailure ? { ...failure, text: options.describeFailure(error) } : failure)
     },
     onSettled: () => {

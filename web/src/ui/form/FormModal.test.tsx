@@ -1,0 +1,46 @@
+import { TextInput } from '@mantine/core'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { renderApp } from '../../../test/render.tsx'
+import { FormActions, FormModal } from './FormModal.tsx'
+import { useSchemaForm } from './use-schema-form.tsx'
+
+vi.setConfig({ testTimeout: 30_000 })
+const slow = { timeout: 5000 }
+
+function NoteDialog({ onClose, onSent }: { onClose: () => void; onSent: (title: string) => void }) {
+  const f = useSchemaForm({
+    schema: z.object({ title: z.string().trim().min(1, 'Title is required.') }),
+    initialValues: { title: '' },
+    submit: async ({ title }) => onSent(title),
+    failed: 'Failed.',
+    guard: false,
+  })
+  return (
+    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Note">
+      {(requestClose) => (
+        <form {...f.formProps}>
+          <TextInput label="Title" {...f.form.getInputProps('title')} />
+          <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Keep note" />
+        </form>
+      )}
+    </FormModal>
+  )
+}
+
+describe("a modal form's actions", () => {
+  it('submit with the named button, and Cancel asks before typed input is thrown away', async () => {
+    const onClose = vi.fn()
+    const onSent = vi.fn()
+    renderApp(<NoteDialog onClose={onClose} onSent={onSent} />)
+    await userEvent.type(await screen.findByLabelText('Title', {}, slow), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByText('Discard changes?', undefined, slow)).toBeTruthy()
+    expect(onClose).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Keep note' }))
+    await vi.waitFor(() => expect(onSent).toHaveBeenCalledWith('Pump check'), slow)
+  })
+})
