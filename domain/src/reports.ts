@@ -43,6 +43,10 @@ export const reportFormPaths: Record<ReportType, string> = {
 }
 export const reportPath = (reportId: string) => `/reports/view/${reportId}`
 
+export function reportDisplayId(n: number): string {
+  return `RPT-${String(n).padStart(4, '0')}`
+}
+
 /** 'All Reports', or the type with underscores as spaces plus 'Reports'. */
 export function reportListTitle(reportType: string): string {
   return reportType === 'all' ? 'All Reports' : `${reportType.replace(/_/g, ' ')} Reports`
@@ -406,6 +410,8 @@ export type ReportRecipient = z.infer<typeof reportRecipient>
 /** A report as the API returns it, plus the feedback author's full name for 'Last updated by'. */
 export const report = z.object({
   report_id: z.string(),
+  /** The organisation's running number, 'RPT-0001': what people see and search for. */
+  report_id_display: z.string(),
   report_type: z.enum(reportTypes),
   /** As stored: the output of the type's schema. */
   report_data: z.record(z.string(), z.unknown()),

@@ -51,8 +51,8 @@ beforeAll(async () => {
     await pool.query(
       `with people as (select array_agg(user_id order by username) ids from users where org_id = $1 and username like 'load%'),
             sites as (select array_agg(project_id order by name) ids, array_agg(name order by name) names from projects where org_id = $1)
-       insert into reports (org_id, report_type, report_data, status, submitted_at, submitted_by, project_id, project_name)
-       select $1::uuid, (array['INVENTORY_REQUEST', 'OPERATIONS_REPORT', 'EXPENSES_INCOME'])[g % 3 + 1]::report_type,
+       insert into reports (org_id, display_number, report_type, report_data, status, submitted_at, submitted_by, project_id, project_name)
+       select $1::uuid, g, (array['INVENTORY_REQUEST', 'OPERATIONS_REPORT', 'EXPENSES_INCOME'])[g % 3 + 1]::report_type,
          jsonb_build_object('context', jsonb_build_object('projectName', 'Site ' || g % 97, 'clientName', 'Client ' || g % 20),
            'description', repeat('Routine report text. ', 20 + g % 10), 'items', '[]'::jsonb),
          case when g % 5 = 0 then 'CLOSED' else 'OPEN' end::report_status,

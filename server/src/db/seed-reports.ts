@@ -1,5 +1,6 @@
 import { type ReportType, reportDataSchemas } from '@daftar/domain'
 import { reportRecipients, reports } from '../modules/reports/schema.ts'
+import { nextNumber } from '../platform/counters.ts'
 import type { Tx } from './connection.ts'
 
 interface DemoReport {
@@ -225,6 +226,7 @@ export async function seedReports(
       .insert(reports)
       .values({
         orgId: demo.orgId,
+        displayNumber: await nextNumber(tx, demo.orgId, 'report'),
         reportType: r.type,
         reportData: data as Record<string, unknown>,
         submittedAt,

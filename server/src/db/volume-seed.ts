@@ -323,15 +323,18 @@ export async function seedReports(ctx: VolumeContext): Promise<void> {
     'reports',
     total,
     (from, to) => sql`
-      insert into reports (report_id, org_id, report_type, report_data, status, submitted_at, submitted_by,
-        project_name)
-      select ${idOf(ctx, 'report')}, ${ctx.orgId}::uuid,
+      insert into reports (report_id, org_id, display_number, report_type, report_data, status, submitted_at,
+        submitted_by, project_name)
+      select ${idOf(ctx, 'report')}, ${ctx.orgId}::uuid, g,
         (array['OPERATIONS_REPORT','EXPENSES_INCOME','INVENTORY_REQUEST'])[g % 3 + 1]::report_type,
         jsonb_build_object('period_start', '2024-01-01', 'period_end', '2024-01-31'),
         case when g % 10 = 0 then 'OPEN' else 'CLOSED' end::report_status, ${momentOf(sql.raw('g'), total)},
         (${list(staff)}::uuid[])[g % ${n} + 1], 'Site ' || (g % 500)
       from generate_series(${from}::int, ${to}::int) g`,
   )
+  await ctx.db.execute(sql`
+    insert into org_counters (org_id, name, value) values (${ctx.orgId}::uuid, 'report', ${total})
+    on conflict (org_id, name) do update set value = greatest(org_counters.value, excluded.value)`)
   await inBatches(
     ctx,
     'report recipients',

@@ -105,8 +105,9 @@ describe('report_members follows the reports', () => {
 
   it('by hand: a report without recipients; one moved in time or given another sender; recipients added, changed, moved, removed', async () => {
     const [bare] = await query(
-      `insert into reports (org_id, report_type, report_data, submitted_by)
-       values ($1, 'OPERATIONS_REPORT', '{}', $2) returning report_id`,
+      `insert into reports (org_id, display_number, report_type, report_data, submitted_by)
+       values ($1, (select coalesce(max(display_number), 0) + 1 from reports where org_id = $1),
+         'OPERATIONS_REPORT', '{}', $2) returning report_id`,
       [org.orgId, stranger.userId],
     )
     await expectMembers(bare.report_id, [stranger])

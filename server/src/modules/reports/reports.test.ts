@@ -169,6 +169,25 @@ describe('sending a report', () => {
     expect(errorOf(res)).toBe('The selected project was not found.')
   })
 
+  it("numbers each organisation's reports in order, 'RPT-0001' on", async () => {
+    const displayOf = async (who: Member, id: string) =>
+      (await get(who, `/reports/${id}`)).json().report_id_display
+    const first = await sendReport(server, other.staff, operationsBody([other.staff2.userId]))
+    const second = await sendReport(server, other.staff, operationsBody([other.staff2.userId]))
+    const mine = await sendReport(server, org.staff, operationsBody([org.staff2.userId]))
+    const [a, b] = [await displayOf(other.staff, first), await displayOf(other.staff, second)]
+    expect(a).toMatch(/^RPT-\d{4}$/)
+    expect(Number(b.slice(4))).toBe(Number(a.slice(4)) + 1)
+    // Another organisation's reports do not take numbers from this one's series.
+    expect(await displayOf(org.staff, mine)).toMatch(/^RPT-\d{4}$/)
+    const [otherCount] = (
+      await server.deps.database.pool.query(`select count(*)::int as n from reports where org_id = $1`, [
+        other.orgId,
+      ])
+    ).rows as { n: number }[]
+    expect(Number(b.slice(4))).toBe(otherCount!.n)
+  })
+
   it('refuses what the spec refuses, with its words', async () => {
     const post = (body: object) => as(server, org.staff).post('/reports', body)
     const cases: [object, string][] = [

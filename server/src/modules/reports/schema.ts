@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { projects } from '../projects/schema.ts'
@@ -27,6 +28,8 @@ export const reports = pgTable(
   {
     reportId: uuid('report_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
+    /** The organisation's running number, shown as 'RPT-0001' (the 'report' counter of org_counters). */
+    displayNumber: integer('display_number').notNull(),
     reportType: reportTypeEnum('report_type').notNull(),
     reportData: jsonb('report_data').$type<Record<string, unknown>>().notNull(),
     status: reportStatusEnum('status').notNull().default('OPEN'),
@@ -40,6 +43,7 @@ export const reports = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    uniqueIndex('reports_display_number_key').on(t.orgId, t.displayNumber),
     // The lists, by organisation and time: all types, one type, one status (docs/decisions.md, Reports).
     index('reports_org_time_idx').on(t.orgId, t.submittedAt, t.reportId),
     index('reports_org_type_time_idx').on(t.orgId, t.reportType, t.submittedAt, t.reportId),

@@ -5,6 +5,7 @@ import {
   type Report,
   type ReportCreate,
   type ReportListQuery,
+  reportDisplayId,
   reportMessages,
   reportPath,
   reportTypeLabels,
@@ -15,6 +16,7 @@ import type { DbOrTx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
+import { nextNumber } from '../../platform/counters.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts'
 import { likePattern } from '../../platform/listing.ts'
@@ -117,6 +119,7 @@ async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
     : []
   return rows.map(({ r: row, ...names }) => ({
     report_id: row.reportId,
+    report_id_display: reportDisplayId(row.displayNumber),
     report_type: row.reportType,
     report_data: row.reportData,
     status: row.status,
@@ -278,6 +281,7 @@ export async function createReport(deps: Deps, ctx: RequestContext, input: Repor
       .insert(r)
       .values({
         orgId: ctx.orgId,
+        displayNumber: await nextNumber(tx, ctx.orgId, 'report'),
         reportType: input.report_type,
         reportData: data as Record<string, unknown>,
         submittedBy: ctx.userId,

@@ -47,12 +47,12 @@ describe('the report detail', { timeout: 30_000 }, () => {
     expect(within(items[1]!).getByText('Make').nextSibling?.textContent).toBe('Baumer')
   })
 
-  it('shows who sent it to whom and when, but no raw id', async () => {
+  it('shows its Report ID, who sent it to whom and when, but no raw id', async () => {
     open()
     const details = await screen.findByRole('region', { name: 'Submission Details' })
     expect(within(details).getByText('Asha Verma')).toBeTruthy()
     expect(within(details).getByText('Ravi Kumar')).toBeTruthy()
-    expect(screen.queryByText('Report ID')).toBeNull()
+    expect(within(details).getByText('Report ID').nextSibling?.textContent).toBe('RPT-0007')
     expect(document.body.textContent).not.toContain(inventory.report_id)
   })
 })

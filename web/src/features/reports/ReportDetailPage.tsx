@@ -81,10 +81,10 @@ export default function ReportDetailPage() {
       <SectionBoundary>
         <ReportBody type={report.report_type} data={report.report_data} />
       </SectionBoundary>
-      {/* Reports have no display id, and a raw id means nothing to people: it is left out. */}
       <DetailSection title="Submission Details">
         <FieldGrid
           fields={[
+            { label: 'Report ID', value: report.report_id_display },
             { label: 'From', value: senderName(report) },
             { label: 'Submitted At', value: formatDateTime(report.submitted_at) },
             { label: 'Status', value: <StatusBadge status={report.status} /> },

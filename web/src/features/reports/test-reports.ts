@@ -4,6 +4,7 @@ import type { Report } from '@daftar/domain/reports'
 export function storedReport(over: Partial<Report> = {}): Report {
   return {
     report_id: '3f0e2b7a-9c41-4d8e-a6b2-5e7f1c9d0a11',
+    report_id_display: 'RPT-0007',
     report_type: 'OPERATIONS_REPORT',
     report_data: {},
     status: 'OPEN',
