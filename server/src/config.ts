@@ -36,6 +36,8 @@ const schema = z.object({
     }, 'Unknown time zone.'),
   /** Attempts per window before 429; tests and load runs raise them. */
   LOGIN_MAX_PER_IDENTIFIER: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins to one account from every address together (the per-address limit is the one above). */
+  LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(100),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(100),
   OTP_SEND_MAX_PER_IDENTIFIER: z.coerce.number().int().positive().default(3),
   OTP_SEND_MAX_PER_IP: z.coerce.number().int().positive().default(20),

@@ -14,16 +14,28 @@ export interface Limit {
  */
 export async function consumeRateLimit(db: Db, limits: Limit[], message?: string): Promise<void> {
   for (const limit of limits) {
-    const result = await db.execute<{ count: number }>(sql`
-      insert into rate_limits (key, count, reset_at)
-      values (${limit.key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
-      on conflict (key) do update set
-        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning count`)
-    const count = Number(result.rows[0]?.count ?? 0)
-    if (count > limit.max) throw tooManyRequests(message)
+    if ((await countHit(db, limit)) > limit.max) throw tooManyRequests(message)
   }
+}
+
+/** Counts one hit on the key (a new window when the last one has ended); answers the window's count. */
+export async function countHit(db: Db, limit: Omit<Limit, 'max'>): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${limit.key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count`)
+  return Number(result.rows[0]?.count ?? 0)
+}
+
+/** The key's count in its current window, without counting a hit. */
+export async function currentCount(db: Db, key: string): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    sql`select count from rate_limits where key = ${key} and reset_at > now()`,
+  )
+  return Number(result.rows[0]?.count ?? 0)
 }
 
 export async function resetRateLimit(db: Db, key: string): Promise<void> {

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { messages } from '@daftar/domain'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -130,6 +132,39 @@ describe('login', () => {
     ).then((all) => all.map((r) => r.statusCode))
     expect(codes.filter((c) => c === 401)).toHaveLength(10)
     expect(codes.filter((c) => c === 429)).toHaveLength(20)
+  })
+
+  it("locks a guessed account from the guesser's address only, up to a ceiling, and tells its owner once", async () => {
+    const victim = await createUser(server, orgId)
+    const from = (ip: string, password: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { identifier: victim.email, password },
+      })
+    const warnings = () =>
+      fs
+        .readdirSync(server.config.outboxDir)
+        .map((f) => fs.readFileSync(path.join(server.config.outboxDir, f), 'utf8'))
+        .filter((m) => m.includes(`To: ${victim.email}`) && m.includes('trying to sign in')).length
+    server.config.LOGIN_MAX_PER_IDENTIFIER = 3
+    server.config.LOGIN_MAX_PER_ACCOUNT = 5
+    try {
+      for (let i = 0; i < 3; i++) expect((await from('10.20.0.1', 'nope-nope')).statusCode).toBe(401)
+      expect((await from('10.20.0.1', PASSWORD)).statusCode).toBe(429)
+      // The owner, from their usual address, is not locked out by the guesser.
+      expect((await from('10.20.0.2', PASSWORD)).statusCode).toBe(200)
+      await expect.poll(warnings, { timeout: 10_000 }).toBe(1)
+      // Failures from every address together reach the account's ceiling: then nobody gets in.
+      expect((await from('10.20.0.3', 'nope-nope')).statusCode).toBe(401)
+      expect((await from('10.20.0.4', 'nope-nope')).statusCode).toBe(401)
+      expect((await from('10.20.0.5', PASSWORD)).statusCode).toBe(429)
+      expect(warnings()).toBe(1)
+    } finally {
+      server.config.LOGIN_MAX_PER_IDENTIFIER = 10
+      server.config.LOGIN_MAX_PER_ACCOUNT = 100
+    }
   })
 
   it('rate limits attempts per IP address', async () => {
@@ -355,6 +390,26 @@ describe('forgot and reset password', () => {
     const right = await resetPassword(target.email, otp)
     expect(right.statusCode).toBe(429)
     expect(errorOf(right)).toBe(messages.otpTooManyTries)
+  })
+
+  it('answers wrong codes for an unknown identifier exactly as for a real account', async () => {
+    const target = await createUser(server, orgId)
+    const otp = await mailedCode(target)
+    const wrong = otp === '000000' ? '111111' : '000000'
+    const ghost = `ghost-${target.username}@nowhere.test`
+    await anon().post('/auth/forgot-password', { identifier: ghost })
+    const answers = async (identifier: string) => {
+      const seen: string[] = []
+      for (let i = 0; i < 7; i++) {
+        const res = await resetPassword(identifier, wrong)
+        seen.push(`${res.statusCode} ${errorOf(res)}`)
+      }
+      return seen
+    }
+    const real = await answers(target.email)
+    expect(real.slice(0, 4)).toEqual(Array(4).fill(`400 ${messages.otpInvalid}`))
+    expect(real.slice(4)).toEqual(Array(3).fill(`429 ${messages.otpTooManyTries}`))
+    expect(await answers(ghost)).toEqual(real)
   })
 
   it('refuses an expired OTP', async () => {

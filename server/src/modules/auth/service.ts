@@ -14,10 +14,16 @@ import type { Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { AppError, badRequest, unauthorized } from '../../platform/errors.ts'
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../platform/errors.ts'
 import { enqueue } from '../../platform/outbox.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts'
-import { consumeRateLimit, type Limit, resetRateLimit } from '../../platform/rate-limit.ts'
+import {
+  consumeRateLimit,
+  countHit,
+  currentCount,
+  type Limit,
+  resetRateLimit,
+} from '../../platform/rate-limit.ts'
 import { newRefreshToken, REFRESH_TOKEN_TTL_DAYS, sha256 } from '../../platform/tokens.ts'
 import { users } from '../users/schema.ts'
 import { findUserByIdentifier } from '../users/service.ts'
@@ -48,11 +54,20 @@ function limits(deps: Deps, ip: string) {
   const { config } = deps
   const window = config.RATE_LIMIT_WINDOW_SECONDS
   return {
-    loginAccount: (key: string): Limit => ({
-      key,
+    /** Attempts on one account from one address: a guesser elsewhere does not lock the owner out. */
+    loginFromAddress: (account: string): Limit => ({
+      key: `${account}:ip:${ip}`,
       max: config.LOGIN_MAX_PER_IDENTIFIER,
       windowSeconds: window,
     }),
+    /** Failed attempts on one account from every address: the ceiling of a spread-out guess. */
+    loginFailures: (account: string): Limit => ({
+      key: `${account}:failures`,
+      max: config.LOGIN_MAX_PER_ACCOUNT,
+      windowSeconds: window,
+    }),
+    /** OTP tries per account (or unknown identifier) for the life of a code. */
+    otpTries: (account: string) => ({ key: account, windowSeconds: OTP_TTL_MINUTES * 60 }),
     loginIp: { key: `login:ip:${ip}`, max: config.LOGIN_MAX_PER_IP, windowSeconds: window },
     otpSendAccount: (key: string): Limit => ({
       key,
@@ -66,19 +81,27 @@ function limits(deps: Deps, ip: string) {
 
 /**
  * Wrong identifier and wrong password answer alike. Every attempt counts per IP address and per
- * account, atomically and before the password is checked, so parallel guesses cannot all slip under
- * the limit; a success clears the account's count.
+ * account from that address, atomically and before the password is checked, so parallel guesses
+ * cannot all slip under the limit; a success clears that count. Failures from every address together
+ * have a much higher ceiling, and the owner is told by mail when they reach the per-address limit
+ * (docs/security.md, "V6 Authentication").
  */
 export async function login(deps: Deps, input: LoginInput, client: ClientInfo) {
   const limit = limits(deps, client.ip)
   await consumeRateLimit(deps.db, [limit.loginIp])
   const user = await findUserByIdentifier(deps.db, input.identifier)
-  const accountLimit = limit.loginAccount(accountKey('login', user, input.identifier))
-  await consumeRateLimit(deps.db, [accountLimit])
+  const account = accountKey('login', user, input.identifier)
+  const fromHere = limit.loginFromAddress(account)
+  await consumeRateLimit(deps.db, [fromHere])
+  const failures = limit.loginFailures(account)
+  if ((await currentCount(deps.db, failures.key)) >= failures.max) throw tooManyRequests()
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
-  if (!user || !valid) throw unauthorized(messages.invalidCredentials)
+  if (!user || !valid) {
+    await countFailedLogin(deps, failures, user)
+    throw unauthorized(messages.invalidCredentials)
+  }
   if (!user.isActive) throw new AppError(403, messages.accountDeactivated)
-  await resetRateLimit(deps.db, accountLimit.key)
+  await resetRateLimit(deps.db, fromHere.key)
   return deps.db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
@@ -99,6 +122,32 @@ export async function login(deps: Deps, input: LoginInput, client: ClientInfo) {
     })
     return { accessToken, refreshToken }
   })
+}
+
+/** Counts a failed sign-in on the account; at the per-address limit, tells the owner once a window. */
+async function countFailedLogin(
+  deps: Deps,
+  failures: Limit,
+  user: { userId: string; orgId: string; email: string | null; isActive: boolean } | null,
+) {
+  const count = await countHit(deps.db, failures)
+  if (!user?.email || !user.isActive || count !== deps.config.LOGIN_MAX_PER_IDENTIFIER) return
+  const minutes = Math.round(deps.config.RATE_LIMIT_WINDOW_SECONDS / 60)
+  await enqueue(
+    deps.db,
+    'mail',
+    {
+      to: user.email,
+      subject: 'Someone is trying to sign in to your Daftar account',
+      text:
+        `There have been ${count} failed attempts to sign in to your Daftar account in the last ` +
+        `${minutes} minutes. If they were not yours, someone may be guessing your password: it stays ` +
+        'safe as long as nobody knows it, and you can still sign in from your usual device. If you use ' +
+        'the same password anywhere else, change it in Daftar (Profile > Change Password).',
+    },
+    user.orgId,
+  )
+  deps.outbox.kick()
 }
 
 /** How long a rotated refresh token still gets its successor back (a lost answer retried). */
@@ -223,6 +272,8 @@ export async function forgotPassword(deps: Deps, identifier: string, client: Cli
   await consumeRateLimit(deps.db, [limit.otpSendIp])
   const user = await findUserByIdentifier(deps.db, identifier)
   await consumeRateLimit(deps.db, [limit.otpSendAccount(accountKey('otp-send', user, identifier))])
+  // A new code brings new tries, for an unknown identifier as for an account: both answer alike.
+  await resetRateLimit(deps.db, accountKey('otp-verify', user, identifier))
   await enqueue(deps.db, 'password-reset', { userId: user?.userId ?? null })
   deps.outbox.kick()
   return { message: messages.otpSent }
@@ -279,11 +330,20 @@ export async function sendResetCode(deps: Deps, payload: { userId: string | null
   }
 }
 
+/**
+ * Tries are counted per identifier (the account it names, or its normalised form), whether or not it
+ * names an account, so a real account and an unknown one answer the same sequence: four times
+ * 'incorrect', then 'too many' (docs/security.md, "V6 Authentication").
+ */
 export async function resetPassword(deps: Deps, input: ResetPasswordInput, client: ClientInfo) {
   const limit = limits(deps, client.ip)
   await consumeRateLimit(deps.db, [limit.otpVerifyIp])
   const user = await findUserByIdentifier(deps.db, input.identifier)
-  if (!user?.isActive) throw badRequest(messages.otpInvalid)
+  const tries = await countHit(deps.db, limit.otpTries(accountKey('otp-verify', user, input.identifier)))
+  const refused = () =>
+    tries >= OTP_MAX_ATTEMPTS ? new AppError(429, messages.otpTooManyTries) : badRequest(messages.otpInvalid)
+  if (tries > OTP_MAX_ATTEMPTS) throw refused()
+  if (!user?.isActive) throw refused()
   const [reset] = await deps.db
     .select()
     .from(passwordResets)
@@ -296,7 +356,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
     )
     .orderBy(desc(passwordResets.createdAt))
     .limit(1)
-  if (!reset) throw badRequest(messages.otpInvalid)
+  if (!reset) throw refused()
   // The try is counted before the code is compared, in one statement, so parallel guesses cannot
   // exceed the allowed tries.
   const [counted] = await deps.db
@@ -309,7 +369,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
   const given = Buffer.from(otpDigest(deps.secrets.otp, reset.resetId, input.otp))
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     if (counted.attempts >= OTP_MAX_ATTEMPTS) throw new AppError(429, messages.otpTooManyTries)
-    throw badRequest(messages.otpInvalid)
+    throw refused()
   }
   const passwordHash = await hashPassword(input.newPassword)
   await deps.db.transaction(async (tx) => {
