@@ -8,6 +8,11 @@ import { invalidIfsc, isValidIfsc } from './indian-ids.ts'
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
 export const PHOTO_COMPRESSED_MAX_MB = 0.5
 export const PHOTO_MAX_DIMENSION = 512
+/**
+ * What the server keeps: the browser sends the photo compressed to about 0.5 MB and 512 px, so a
+ * larger upload did not come from the app; 1 MB leaves room for the compressor's overshoot.
+ */
+export const PHOTO_STORED_MAX_BYTES = 1024 * 1024
 export const PHOTO_MIN_CROP = 50
 export const PHOTO_ACCEPTED_TYPES = [
   'image/jpeg',
@@ -30,7 +35,7 @@ export const userMessages = {
   profileUpdateFailed: 'An error occurred while updating the profile',
   fullNameRequired: 'Full name is required.',
   onlyYourOwnProfile: 'You can only edit your own profile.',
-  photoTooLarge: 'Display photo must be at most 10MB.',
+  photoTooLarge: 'Display photo must be at most 1 MB once compressed.',
   photoNotImage: 'Display photo must be a PNG, JPG or WebP image.',
   userNotFound: 'User not found.',
 } as const

@@ -2,10 +2,10 @@
 // journey that changes its own account, so that journeys never disturb each other.
 import { createLogger, openAndMigrate } from '../../server/src/bootstrap.ts'
 import { loadConfig } from '../../server/src/config.ts'
-import { DEMO_PASSWORD, seedDemo } from '../../server/src/db/seed.ts'
 import { organisations } from '../../server/src/modules/organisations/schema.ts'
 import { tasks } from '../../server/src/modules/tasks/schema.ts'
 import { createLoginAccount } from '../../server/src/modules/users/service.ts'
+import { DEMO_PASSWORD, seedDemo } from '../../server/src/seed/seed.ts'
 import { e2eUsers, PAGER_FINISHED_TASKS } from './users.ts'
 
 const config = loadConfig()

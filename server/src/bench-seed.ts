@@ -1,12 +1,12 @@
 /**
  * `npm run bench:seed -- --scale 1 [--seed 1] [--only clients,tasks]`: fills the database named by
- * DATABASE_URL or DATA_DIR (like the server) with a busy firm after five years (db/volume-seed.ts), for
+ * DATABASE_URL or DATA_DIR (like the server) with a busy firm after five years (seed/volume-seed.ts), for
  * `npm run bench`. Refuses to seed a seed value twice into one database.
  */
 import { parseArgs } from 'node:util'
 import { createLogger, openAndMigrate } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
-import { BENCH_PASSWORD, seedVolume } from './db/volume-seed.ts'
+import { BENCH_PASSWORD, seedVolume } from './seed/volume-seed.ts'
 
 const { values } = parseArgs({
   options: {

@@ -4,8 +4,8 @@ import { buildApp } from './app.ts'
 import { createDeps, createLogger, openAndMigrate } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
 import { DataDirLockedError } from './db/embedded.ts'
-import { DEMO_PASSWORD, demoUsers, isEmpty, seedDemo } from './db/seed.ts'
 import { startJobs } from './jobs.ts'
+import { DEMO_PASSWORD, demoUsers, isEmpty, seedDemo } from './seed/seed.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 

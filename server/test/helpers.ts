@@ -7,10 +7,10 @@ import { buildApp } from '../src/app.ts'
 import { createDeps, createLogger, type DepsOverrides } from '../src/bootstrap.ts'
 import { type Config, loadConfig } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/connection.ts'
-import { DEMO_PASSWORD } from '../src/db/seed.ts'
 import { organisations } from '../src/modules/organisations/schema.ts'
 import { createLoginAccount } from '../src/modules/users/service.ts'
 import type { Deps } from '../src/platform/deps.ts'
+import { DEMO_PASSWORD } from '../src/seed/seed.ts'
 import { createDatabaseFromTemplate, dropDatabase } from './postgres.ts'
 
 export interface TestServer {

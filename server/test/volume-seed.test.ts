@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BENCH_PASSWORD, seedVolume, type VolumeContext } from '../src/db/volume-seed.ts'
+import { BENCH_PASSWORD, seedVolume, type VolumeContext } from '../src/seed/volume-seed.ts'
 import { client, login, startTestServer, type TestServer } from './helpers.ts'
 
 // `npm run bench:seed` at a tiny scale: the volumes it promises, through the real schema, the same

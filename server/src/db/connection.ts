@@ -1,9 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { type EmbeddedDatabase, startEmbedded } from './embedded.ts'
-import * as schema from './schema.ts'
 
-export type Db = NodePgDatabase<typeof schema>
+export type Db = NodePgDatabase
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Services take either, so that a caller can fold their work into its own transaction. */
 export type DbOrTx = Db | Tx
@@ -51,7 +50,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: 2000,
     })
     tolerateConnectionLoss(pool)
-    return { db: drizzle({ client: pool, schema }), pool, kind: 'postgres', close: () => pool.end() }
+    return { db: drizzle({ client: pool }), pool, kind: 'postgres', close: () => pool.end() }
   }
   const embedded = await startEmbedded({
     dataDir: options.dataDir,
@@ -71,7 +70,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   })
   tolerateConnectionLoss(pool)
   return {
-    db: drizzle({ client: pool, schema }),
+    db: drizzle({ client: pool }),
     pool,
     kind: 'pglite',
     embedded,

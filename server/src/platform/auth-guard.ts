@@ -1,11 +1,10 @@
 import { messages } from '@daftar/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { sessions } from '../modules/auth/schema.ts'
-import { users } from '../modules/users/schema.ts'
 import type { RequestContext } from './context.ts'
 import type { Deps } from './deps.ts'
 import { forbidden, unauthorized } from './errors.ts'
+import { sessions, users } from './identity-schema.ts'
 import type { InstanceCaches } from './recheck-cache.ts'
 import type { AccessClaims } from './tokens.ts'
 

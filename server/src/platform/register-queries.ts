@@ -1,7 +1,7 @@
 import { REGISTER_PAGE_SIZE } from '@daftar/domain'
 import { type SQL, sql } from 'drizzle-orm'
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
-import { users } from '../modules/users/schema.ts'
+import { users } from './identity-schema.ts'
 import { totalPages } from './pagination.ts'
 
 /** Who created and who last changed a record: join these two aliases of users. */

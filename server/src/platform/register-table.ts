@@ -1,24 +1,11 @@
 import type { EntityType } from '@daftar/domain'
 import { and, eq, getTableColumns, type InferSelectModel, sql } from 'drizzle-orm'
-import { type AnyPgColumn, integer, type PgTable, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { DbOrTx, Tx } from '../db/connection.ts'
-import { users } from '../modules/users/schema.ts'
 import { conflict, isUniqueViolation } from './errors.ts'
 import type { ApplyContext, RegisterDefinition, StateAction } from './registers.ts'
 import { versionIs } from './registers.ts'
-
-/** The columns every register table has: tenant, who and when, and the If-Match version. */
-export function registerColumns() {
-  return {
-    orgId: uuid('org_id').notNull(),
-    createdBy: uuid('created_by').references(() => users.userId),
-    updatedBy: uuid('updated_by').references(() => users.userId),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    version: integer('version').notNull().default(1),
-  }
-}
 
 type RegisterTable = PgTable & {
   orgId: AnyPgColumn

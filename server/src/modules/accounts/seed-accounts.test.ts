@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, login, startTestServer, type TestServer } from '../../../test/helpers.ts'
-import { seedDemo } from '../../db/seed.ts'
+import { seedDemo } from '../../seed/seed.ts'
 
 let server: TestServer
 let api: ReturnType<typeof client>

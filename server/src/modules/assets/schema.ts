@@ -1,7 +1,7 @@
 import { assetStatuses, assignmentTypes } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import { date, index, jsonb, numeric, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../platform/register-table.ts'
+import { registerColumns } from '../../db/columns.ts'
 
 export const assetStatusEnum = pgEnum('asset_status', assetStatuses)
 export const assignmentTypeEnum = pgEnum('asset_assignment_type', assignmentTypes)

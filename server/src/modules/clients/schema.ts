@@ -1,7 +1,7 @@
 import type { ContactRow } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../platform/register-table.ts'
+import { registerColumns } from '../../db/columns.ts'
 
 export const clients = pgTable(
   'clients',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../platform/register-table.ts'
+import { registerColumns } from '../../db/columns.ts'
 
 /** Internal-document collections: a named set of documents with its own access list. */
 export const collections = pgTable(

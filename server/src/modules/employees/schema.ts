@@ -1,7 +1,7 @@
 import { genders, maritalStatuses } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../platform/register-table.ts'
+import { registerColumns } from '../../db/columns.ts'
 import { users } from '../users/schema.ts'
 
 export const genderEnum = pgEnum('gender', genders)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../platform/register-table.ts'
+import { registerColumns } from '../../db/columns.ts'
 import { clients } from '../clients/schema.ts'
 
 export interface ContactDetails {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { type Member, member, type RegisterOrg, registerOrg } from '../../../test/registers-helpers.ts'
 import { as, inventoryBody, operationsBody, sendReport } from '../../../test/report-helpers.ts'
-import { seedVolume } from '../../db/volume-seed.ts'
+import { seedVolume } from '../../seed/volume-seed.ts'
 
 /**
  * report_members (what a non-admin's report list reads, docs/decisions.md "Reports read through

@@ -1,7 +1,7 @@
 import type { BankDetails, ContactRow } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../platform/register-table.ts'
+import { registerColumns } from '../../db/columns.ts'
 
 export const suppliers = pgTable(
   'suppliers',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../platform/register-table.ts'
+import { registerColumns } from '../../db/columns.ts'
 
 export const technicalInfo = pgTable(
   'technical_info',

@@ -2,7 +2,7 @@ import {
   identifierKind,
   messages,
   normaliseMobile,
-  PHOTO_MAX_BYTES,
+  PHOTO_STORED_MAX_BYTES,
   PHOTO_STORED_TYPES,
   userMessages,
 } from '@daftar/domain'
@@ -27,7 +27,7 @@ const isStoredPhotoType = (type: string | null | undefined) =>
 
 export const PHOTO_RULE = {
   area: 'displayPicture',
-  maxBytes: PHOTO_MAX_BYTES,
+  maxBytes: PHOTO_STORED_MAX_BYTES,
   tooLargeMessage: userMessages.photoTooLarge,
   typeMessage: userMessages.photoNotImage,
 }

@@ -8,6 +8,7 @@ import {
   supplierData,
 } from '@daftar/domain'
 import { asc, eq, sql } from 'drizzle-orm'
+import type { Tx } from '../db/connection.ts'
 import { numericOf, statusAfterPayments } from '../modules/accounts/kinds.ts'
 import { accountInvoiceLines, accountInvoices, accountPayments } from '../modules/accounts/schema.ts'
 import { clients } from '../modules/clients/schema.ts'
@@ -16,7 +17,6 @@ import { projects } from '../modules/projects/schema.ts'
 import { supplierRegister } from '../modules/suppliers/register.ts'
 import { suppliers } from '../modules/suppliers/schema.ts'
 import { users } from '../modules/users/schema.ts'
-import type { Tx } from './connection.ts'
 
 interface DemoLine {
   description: string

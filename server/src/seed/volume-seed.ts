@@ -11,10 +11,10 @@
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import type { Db } from '../db/connection.ts'
 import { organisations } from '../modules/organisations/schema.ts'
 import { users } from '../modules/users/schema.ts'
 import { hashPassword } from '../platform/passwords.ts'
-import type { Db } from './connection.ts'
 
 export const BENCH_PASSWORD = 'Bench@12345'
 

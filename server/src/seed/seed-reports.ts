@@ -1,7 +1,7 @@
 import { type ReportType, reportDataSchemas } from '@daftar/domain'
+import type { Tx } from '../db/connection.ts'
 import { reportRecipients, reports } from '../modules/reports/schema.ts'
 import { nextNumber } from '../platform/counters.ts'
-import type { Tx } from './connection.ts'
 
 interface DemoReport {
   type: ReportType

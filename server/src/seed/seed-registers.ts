@@ -15,6 +15,7 @@ import {
   verhoeffDigit,
 } from '@daftar/domain'
 import { eq } from 'drizzle-orm'
+import type { Tx } from '../db/connection.ts'
 import { grantOnCreate } from '../modules/access/service.ts'
 import { announcementRecipients, announcements } from '../modules/announcements/schema.ts'
 import { assetRegister } from '../modules/assets/register.ts'
@@ -25,7 +26,6 @@ import { employees } from '../modules/employees/schema.ts'
 import { supplierRegister } from '../modules/suppliers/register.ts'
 import { technicalInfoRegister } from '../modules/technical-info/register.ts'
 import { users } from '../modules/users/schema.ts'
-import type { Tx } from './connection.ts'
 
 export interface SeedContext {
   orgId: string

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+/*
+ * Who is who: organisations, their login accounts and their sessions. Every layer needs them (the
+ * auth guard, the register tables' created_by), so they live here, below the modules, which re-export
+ * them (docs/architecture.md, "Server").
+ */
+
+export const organisations = pgTable('organisations', {
+  orgId: uuid('org_id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** Login accounts the provider allows; null means no limit. */
+  userLimit: integer('user_limit'),
+  /** What invoices print (admin settings): GSTIN, address, bank details, UPI id. */
+  gstin: text('gstin'),
+  address: text('address'),
+  bankAccountName: text('bank_account_name'),
+  bankName: text('bank_name'),
+  bankAccountNumber: text('bank_account_number'),
+  bankIfsc: text('bank_ifsc'),
+  bankBranch: text('bank_branch'),
+  upiId: text('upi_id'),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Login accounts. Email, mobile and username are unique across organisations because sign-in has no
+ * organisation field: an identifier must name one account (docs/decisions.md).
+ */
+export const users = pgTable(
+  'users',
+  {
+    userId: uuid('user_id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.orgId),
+    username: text('username').notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    fullName: text('full_name').notNull(),
+    designation: text('designation'),
+    employeeId: uuid('employee_id'),
+    displayPhoto: text('display_photo'),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('isadmin').notNull().default(false),
+    isAccountant: boolean('is_accountant').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    index('users_org_idx').on(t.orgId, t.username),
+  ],
+)
+
+/** One signed-in device. Access tokens carry its id, so revoking it ends access at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionId: uuid('session_id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/**
+ * Every refresh token a session has been given, stored as a SHA-256 hash. The newest is live; a rotated
+ * one presented again means it was stolen, and the whole session is revoked.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.sessionId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+)
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    resetId: uuid('reset_id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId),
+    otpHash: text('otp_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+)
