@@ -17,8 +17,14 @@ export const errorResponse = z.object({ error: z.string() })
 export const messageResponse = z.object({ message: z.string() })
 export type MessageResponse = z.infer<typeof messageResponse>
 
-/** A path id. A malformed one names no record, so it answers 404 like an unknown one. */
-export const idParams = z.object({ id: z.string() })
+/**
+ * A path id: a UUID (any version; published as `format: uuid`). A malformed one names no record, so it
+ * answers 404 like an unknown one.
+ */
+export const idParams = z.object({ id: z.guid() })
+
+/** A path id of a numbered row (notifications): digits only; anything else answers 404. */
+export const numberIdParams = z.object({ id: z.string().regex(/^\d{1,15}$/) })
 
 /** What the caller may do with a record: admins have effective WRITE on everything. */
 export const recordAccess = z.enum(['ADMIN', 'READ', 'WRITE'])

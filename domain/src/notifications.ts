@@ -1,6 +1,6 @@
 /** The answers of the notification endpoints (in-app list, unread count, web push key). */
 import { z } from 'zod'
-import { idParams, instant, messageResponse, pageOf } from './contract.ts'
+import { instant, messageResponse, numberIdParams, pageOf } from './contract.ts'
 import { endpoint } from './http.ts'
 
 /** One in-app notification, as GET /notifications lists it. */
@@ -42,5 +42,8 @@ export const notificationEndpoints = {
   }),
   unreadCount: endpoint('GET', '/notifications/unread-count', { response: { 200: unreadCountResponse } }),
   readAll: endpoint('PUT', '/notifications/read-all', { response: { 200: messageResponse } }),
-  read: endpoint('PUT', '/notifications/:id/read', { params: idParams, response: { 200: messageResponse } }),
+  read: endpoint('PUT', '/notifications/:id/read', {
+    params: numberIdParams,
+    response: { 200: messageResponse },
+  }),
 }

@@ -155,9 +155,15 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     async (api) => {
       api.addHook('onSend', noStore)
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-      await healthRoutes(api, deps)
-      await publicAuthRoutes(api, deps)
-      await signedFileRoutes(api, deps)
+      await api.register(async (open) => {
+        // Published as needing no token (OpenAPI `security: []`), as they are.
+        open.addHook('onRoute', (route) => {
+          route.schema = { ...route.schema, security: [] }
+        })
+        await healthRoutes(open, deps)
+        await publicAuthRoutes(open, deps)
+        await signedFileRoutes(open, deps)
+      })
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate)
         await securedAuthRoutes(secured, deps)

@@ -48,6 +48,34 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['200', '201', '202']))
   })
 
+  it('marks the routes that need no token as public, and only those', async () => {
+    const publicRoutes = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => JSON.stringify((op as { security?: unknown }).security) === '[]')
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(publicRoutes).toEqual(
+      expect.arrayContaining(['POST /api/auth/login', 'POST /api/auth/forgot-password', 'GET /api/health']),
+    )
+    // Each route published as public answers without a token (not 401).
+    for (const route of publicRoutes.filter((r) => r.startsWith('GET ') && !r.includes('{'))) {
+      const res = await server.app.inject({ method: 'GET', url: route.slice(4) })
+      expect(res.statusCode, route).not.toBe(401)
+    }
+    expect(publicRoutes).not.toContain('GET /api/users/me')
+    expect(publicRoutes).not.toContain('GET /api/clients')
+  })
+
+  it('publishes path ids as UUIDs, and a malformed id answers 404', async () => {
+    const detail = document.paths['/api/clients/{id}']!.get as {
+      parameters: { name: string; in: string; schema: { format?: string } }[]
+    }
+    expect(detail.parameters.find((p) => p.name === 'id')?.schema.format).toBe('uuid')
+    const org = await registerOrg(server, 'OpenAPI Ids Org')
+    const res = await client(server, org.admin.token).get('/clients/not-a-uuid')
+    expect(res.statusCode).toBe(404)
+  })
+
   it('a detail answer carries exactly the fields its published schema names', async () => {
     const org = await registerOrg(server, 'OpenAPI Org')
     const id = await createClient(server, org.admin.token, { name: 'Contract Co' })
