@@ -3,8 +3,8 @@
 // user runs it in production (NODE_ENV=production; on PostgreSQL, then on PGlite) on a database filled
 // by `npm run bench:seed`, and a bare Fastify (bench/baseline.mjs) answering the same JSON bodies from
 // memory; drives both with autocannon on the busiest read and write paths; prints a table of req/s,
-// p50, p99 and the ratio to the baseline, with the server's event-loop delay, checks the goals of
-// issue 12, and writes it all to bench/results/<date>-<machine>.md.
+// p50, p99 and the ratio to the baseline, with the server's event-loop delay, checks the goals in
+// docs/decisions.md ("Performance"), and writes it all to bench/results/<date>-<machine>.md.
 //
 //   --scale 1            volume of the seeded organisation (0.01 for a quick run)
 //   --duration 10        seconds per read path and connection count

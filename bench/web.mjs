@@ -2,7 +2,7 @@
 // `npm run bench:web [-- --scale 1] [--runs 3] [--reports dir]`: Lighthouse (mobile profile, simulated
 // throttling) in Debian's Chromium on /login and on the task list after sign-in, against the production
 // server on the benchmark's PostgreSQL database (seeded like `npm run bench` when missing). Prints LCP,
-// TBT, CLS and the bytes transferred (each the median of the runs) against the goals of issue 12 and
+// TBT, CLS and the bytes transferred (each the median of the runs) against the goals and
 // appends them to the day's results file.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -113,7 +113,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 })
 const results = []
-/** Time to content per page, unthrottled (issue 12: with 200,000 tasks and 20,000 clients). */
+/** Time to content per page, unthrottled (with 200,000 tasks and 20,000 clients). */
 const timeToContent = []
 try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Durability and fault script (issue 11, sweep 4; docs/security.md). Not a timed test: run it with
+// Durability and fault script (sweep 4; docs/security.md). Not a timed test: run it with
 // `npm run fault-test` (FAULT_RUNS=100 by default).
 //  1. PGlite: start the real server, write categories in a loop, SIGKILL it at a random moment, restart
 //     it on the same data directory; every write acknowledged before the kill must be there, and every

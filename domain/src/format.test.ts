@@ -10,7 +10,7 @@ import {
 } from './format.ts'
 import { isErrorMessage } from './notify.ts'
 
-describe('formatCurrency: rupees, en-IN; paise whenever there are any (issue 10)', () => {
+describe('formatCurrency: rupees, en-IN; paise whenever there are any', () => {
   it('groups in the Indian way without decimals', () => {
     expect(formatCurrency(4850000)).toBe('₹48,50,000')
     expect(formatCurrency('1260000')).toBe('₹12,60,000')

@@ -3,7 +3,7 @@
 /**
  * Each formatter is built once, on first use: building one loads locale data (milliseconds on a phone,
  * so not while a page's code is being evaluated), and `toLocaleDateString` with options builds a new one
- * on every call, which a list of a hundred rows paid a hundred times (docs/decisions.md, issue 12).
+ * on every call, which a list of a hundred rows paid a hundred times (docs/decisions.md).
  */
 function once<T>(build: () => T): () => T {
   let value: T | undefined
@@ -42,7 +42,7 @@ const dayMonthTime = once(
 const numericDayMonth = once(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }))
 
 /**
- * The one money format of the app, in lists and details alike (issue 10): Indian grouping, paise shown
+ * The one money format of the app, in lists and details alike: Indian grouping, paise shown
  * when there are any — ₹12,50,000.50 and ₹12,50,000. Empty or invalid → 'N/A'.
  */
 export function formatCurrency(value: number | string | null | undefined): string {
@@ -68,7 +68,7 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d ? dayMonthYear().format(d) : 'N/A'
 }
 
-/** "21 Nov 2026", or "21 Nov" on narrow screens: the one date presentation (en-GB, issue 10). */
+/** "21 Nov 2026", or "21 Nov" on narrow screens: the one date presentation (en-GB). */
 export function formatShortDate(value: string | Date | null | undefined, narrow = false): string {
   if (!value) return 'N/A'
   const d = toDate(value)
@@ -89,7 +89,7 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   const d = toDate(value)
   if (!d) return ''
   const seconds = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000))
-  // Issue 10: a fresh comment reads 'just now', never '0 seconds ago'.
+  // A fresh comment reads 'just now', never '0 seconds ago'.
   if (seconds < 10) return 'just now'
   if (seconds < 60) return ago(seconds, 'second')
   const minutes = Math.floor(seconds / 60)

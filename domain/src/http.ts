@@ -4,7 +4,7 @@
  * (`serve(app, clientEndpoints.detail, handler)`), and the web calls them through one typed client
  * (`call(clientEndpoints.detail, { params: { id } })`), so a path or a field renamed on one side fails
  * to compile on the other (docs/architecture.md, "One contract"; why not generated OpenAPI types:
- * docs/decisions.md, "One way to build a screen (issue 18)").
+ * docs/decisions.md, "One way to build a screen").
  */
 import type { z } from 'zod'
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 /**
- * Issue 10's page checks, shared by every spec: no page is wider than its viewport (at 375 px a
+ * Page checks, shared by every spec: no page is wider than its viewport (at 375 px a
  * table scrolls inside its own box or stacks), and axe finds no serious or critical violation.
  */
 export async function expectNoSideScroll(page: Page) {

@@ -10,7 +10,7 @@ async function expireSession(page: Page) {
   })
 }
 
-// Issue 10, defect 7: a form with unsaved input asks before it is left.
+// A form with unsaved input asks before it is left.
 test('Create Task with unsaved input asks before browser back, a link and a reload', async ({ page }) => {
   await signIn(page, e2eUsers.watcher.email)
   await page.goto(`${baseURL()}/finished-tasks`)
@@ -39,7 +39,7 @@ test('Create Task with unsaved input asks before browser back, a link and a relo
   await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Draft that must not vanish')
 })
 
-// Issue 10, defect 8: an expired session keeps the draft and comes back to it.
+// An expired session keeps the draft and comes back to it.
 test('a session that expires while creating a task keeps the draft and returns to it', async ({ page }) => {
   await signIn(page, e2eUsers.watcher.email)
   await page.getByRole('button', { name: 'Create Task' }).click()
@@ -83,7 +83,7 @@ test('a register form keeps its draft across an expired session', async ({ page 
   )
 })
 
-// Issue 10, defect 7, for the other forms: a report and an announcement ask too, and leave when told.
+// A report and an announcement ask too, and leave when told.
 test('a report form and the announcement form with unsaved input ask before a link is followed', async ({
   page,
 }) => {

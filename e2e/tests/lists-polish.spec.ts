@@ -1,7 +1,7 @@
 import { baseURL, signIn } from '../support/app.ts'
 import { expect, type Locator, type Page, test } from '../support/test.ts'
 
-// Issue 10, polish: the Billing tab's loading, lists that agree with each other, task tables that line
+// The Billing tab's loading, lists that agree with each other, task tables that line
 // up, and fields that show their limit.
 
 const PROJECT_DETAIL = /\/api\/projects\/[0-9a-f-]{36}$/

@@ -2,7 +2,7 @@ import { baseURL, signIn } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
-// Issue 10, defect 9: a call that gets no answer says so, stops, keeps the input and is never sent later.
+// A call that gets no answer says so, stops, keeps the input and is never sent later.
 test('offline: a banner, the spec message, the input kept, and nothing sent when the connection returns', async ({
   page,
   context,
@@ -48,7 +48,7 @@ test('offline: Create Task says no response was received and keeps the form', as
   await context.setOffline(false)
 })
 
-// Issue 10, defect 14: a failure without the server's own text shows the spec's default for the call.
+// A failure without the server's own text shows the spec's default for the call.
 test('a failed call without an error text shows the spec’s own default', async ({ page }) => {
   await signIn(page, 'ravi@example.com')
   await page.route('**/api/notifications?*', (route) => route.fulfill({ status: 500, body: '' }))

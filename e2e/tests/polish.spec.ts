@@ -8,7 +8,7 @@ async function userPage(browser: Browser, identifier: string, width = 1280): Pro
   return page
 }
 
-// Issue 10, polish.
+// The polish items of the last browser walk.
 test('toasts sit clear of the header and a follow-up replaces the one before', async ({ page }) => {
   await signIn(page, 'ravi@example.com')
   for (const title of ['First toast task', 'Second toast task']) {

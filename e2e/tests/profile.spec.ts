@@ -41,7 +41,7 @@ test('a cropped profile photo is uploaded and shown in the header', async ({ pag
   expect((await response.body()).length).toBeLessThanOrEqual(512 * 1024)
 })
 
-// Issue 10, defect 15: the crop area is square, as the saved photo is.
+// The crop area is square, as the saved photo is.
 test('the photo crop area is drawn square', async ({ page }) => {
   await signIn(page, 'accounts@example.com')
   await openUserMenuItem(page, 'Edit Profile')

@@ -2,7 +2,7 @@ import { baseURL, signIn } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { PASSWORD } from '../support/users.ts'
 
-// Issue 8: Asha sends an operations report to Ravi; Ravi finds it by scrolling, answers and closes it;
+// Asha sends an operations report to Ravi; Ravi finds it by scrolling, answers and closes it;
 // Asha reads the answer; the admin deletes a report from the list. One journey after another.
 test.describe.configure({ mode: 'serial', timeout: 150_000 })
 test.use({ actionTimeout: 20_000 })

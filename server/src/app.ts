@@ -205,7 +205,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 /**
  * Static files, with every other GET path answered by index.html so that deep links work; /login by
  * login.html, the same page with the sign-in form already in it (docs/decisions.md, "The sign-in page
- * in the HTML (issue 12, third round)"), or index.html from a build made before it existed.
+ * in the HTML"), or index.html from a build made before it existed.
  */
 async function serveWebApp(app: App, root: string) {
   const loginPage = fs.existsSync(path.join(root, 'login.html')) ? 'login.html' : 'index.html'

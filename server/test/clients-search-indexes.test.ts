@@ -3,7 +3,7 @@ import { client, createOrg, createUser, login, startTestServer, type TestServer 
 import { planChecker } from './query-plans.ts'
 
 /**
- * Issue 12: an admin's clients search ("contains", on the name, GSTIN, contacts and CL- number) reads
+ * An admin's clients search ("contains", on the name, GSTIN, contacts and CL- number) reads
  * the matching clients through the trigram indexes, not every client of the organisation: with 20,000
  * clients the page count used to evaluate the contacts' JSON path on each of them (113 ms).
  */

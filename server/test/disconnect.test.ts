@@ -17,7 +17,7 @@ import {
   storedFiles,
 } from './registers-helpers.ts'
 
-// Issue 11, finding 10: a client going away mid-upload is not logged as a server error.
+// A client going away mid-upload is not logged as a server error.
 
 const lines: { level: number; msg: string }[] = []
 const sink = new Writable({

@@ -1,5 +1,5 @@
 /**
- * Mass-assignment and fuzz sweep (issue 11, sweep 2). Every route of the authorisation matrix is called
+ * Mass-assignment and fuzz sweep (sweep 2). Every route of the authorisation matrix is called
  * as an admin with property-generated bodies and queries — wrong types, NUL and control characters,
  * huge strings, impossible dates, negative and huge numbers, protected fields — and must never answer
  * 5xx. Seeded and bounded, so a failure replays and the suite stays quick.

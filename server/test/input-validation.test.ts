@@ -14,7 +14,7 @@ import {
   storedFiles,
 } from './registers-helpers.ts'
 
-// Issue 11, finding 7: input that used to reach the database and answer 500 is refused with 400.
+// Input that used to reach the database and answer 500 is refused with 400.
 
 let server: TestServer
 let org: RegisterOrg

@@ -3,7 +3,7 @@ import { client, createOrg, createUser, login, startTestServer, type TestServer 
 import { planChecker } from './query-plans.ts'
 
 /**
- * Issue 8, item 6: with 100,000 reports in one organisation, no report list (admin or not, every
+ * With 100,000 reports in one organisation, no report list (admin or not, every
  * filter and both sorts), detail or count reads reports, report_recipients or report_members
  * sequentially. The SQL is captured from the real endpoints, then EXPLAINed with its own parameters.
  */
@@ -120,7 +120,7 @@ describe(`report queries on ${REPORTS.toLocaleString('en-IN')} reports`, () => {
     const mine = await expectNoSeqScan(staff, '/reports')
     expect(mine.body.reports.length).toBe(20)
     // Page ids and count from the member index alone (docs/decisions.md, "Reports read through
-    // report_members (issue 12, third round)").
+    // report_members").
     expect(mine.scans).toContain('Index Only Scan report_members_list_idx')
     expect(mine.used).not.toContain('reports_org_time_idx')
     await expectNoSeqScan(staff, `/reports?page=${mine.body.totalPages}&sortBy=submitted_at_asc`)

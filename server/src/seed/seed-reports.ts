@@ -14,7 +14,7 @@ interface DemoReport {
 }
 
 /**
- * Demo reports between the demo users (issue 8): each type, sent in both directions, one closed with
+ * Demo reports between the demo users: each type, sent in both directions, one closed with
  * feedback. The data goes through the type's domain schema like a submitted report.
  */
 export async function seedReports(

@@ -38,7 +38,7 @@ const list = (values: string[]) => sql`${`{${values.join(',')}}`}`
 /** Rows per INSERT statement. */
 const BATCH = 20_000
 
-/** The volumes of issue 12 at scale 1. */
+/** The volumes at scale 1. */
 export const VOLUMES = {
   users: 200,
   clients: 20_000,

@@ -19,7 +19,7 @@ const Toasts = lazy(() => import('./Toasts.tsx'))
 
 /**
  * The toast container loads once the page has loaded and the browser is idle, so its code does not
- * compete with the first screen's (issue 12). A toast asked for before then shows when it mounts.
+ * compete with the first screen's. A toast asked for before then shows when it mounts.
  */
 function LateToasts() {
   const [ready, setReady] = useState(false)

@@ -1,7 +1,7 @@
 /**
  * The first screen's code and data, asked for all at once when the app starts instead of one after
  * another as each lazy component renders (entry → shell → page → its queries was four round trips
- * before the task list could paint; docs/decisions.md, "Performance (issue 12)"). The router's lazy
+ * before the task list could paint; docs/decisions.md, "Performance"). The router's lazy
  * components use these same loaders, so a chunk asked for here is the one they render.
  */
 import type { QueryClient } from '@tanstack/react-query'
@@ -17,7 +17,7 @@ export const loadLoginPage = () =>
  * The sign-in page's loader for React.lazy: once its chunk is here, a thenable that answers at once,
  * so that React renders the page in the same pass instead of its Suspense fallback first. Over the
  * pre-rendered page of login.html that fallback would swap the page for a spinner for a moment
- * (docs/decisions.md, "The sign-in page in the HTML (issue 12, third round)").
+ * (docs/decisions.md, "The sign-in page in the HTML").
  */
 export const lazyLoginPage = (): Promise<LoginPageModule> => {
   const loaded = loginPageModule

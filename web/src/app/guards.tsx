@@ -14,7 +14,7 @@ export function PageLoader() {
 
 /**
  * The first paint of a signed-in page: the app's frame (header, and the sidebar from tablet width up)
- * in skeleton while the shell and the session load, so nothing jumps when they arrive (issue 10).
+ * in skeleton while the shell and the session load, so nothing jumps when they arrive.
  */
 export function AppFrameSkeleton() {
   const bar = { borderColor: 'var(--mantine-color-gray-3)', borderStyle: 'solid', borderWidth: 0 }

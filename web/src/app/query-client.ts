@@ -8,7 +8,7 @@ export const queryClient = new QueryClient({
         !(error instanceof ApiError && error.status > 0 && error.status < 500) && failures < 2,
       refetchOnWindowFocus: false,
       // Offline, a call fails at once with 'No response received from server.' rather than waiting
-      // paused behind a spinner (issue 10, defect 9).
+      // paused behind a spinner.
       networkMode: 'always',
     },
     // A change is never sent later behind the user's back: offline it fails now, and the form keeps

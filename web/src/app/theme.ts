@@ -8,7 +8,7 @@ import {
 
 /**
  * Light badges, alerts and buttons write their text in a darkened shade 9 of their colour, which reads at
- * WCAG AA contrast on the light background; Mantine's own does not for yellow, orange or teal (axe, issue 10).
+ * WCAG AA contrast on the light background; Mantine's own does not for yellow, orange or teal (axe).
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input)
@@ -33,7 +33,7 @@ const closeToast = { 'aria-label': 'Dismiss message' }
 
 export const theme = createTheme({
   primaryColor: 'indigo',
-  // White on indigo-8 passes WCAG AA contrast; the default shade 6 does not (issue 10, axe).
+  // White on indigo-8 passes WCAG AA contrast; the default shade 6 does not (axe).
   primaryShade: 8,
   defaultRadius: 'md',
   fontFamily:
@@ -49,7 +49,7 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: closeToast } },
     // Mantine keeps every closed Select's option list mounted (hidden) and positions it when the page
     // mounts, which forces a style recalculation per select: most of a list page's filter cost on a
-    // phone (docs/decisions.md, "Performance (issue 12)"). The list mounts when it opens instead.
+    // phone (docs/decisions.md, "Performance"). The list mounts when it opens instead.
     Combobox: { defaultProps: { keepMounted: false } },
   },
 })
@@ -57,7 +57,7 @@ export const theme = createTheme({
 /** Narrow screens are 768 px wide or less (docs/product.md, "Constants and limits"). */
 export const NARROW_QUERY = '(max-width: 768px)'
 
-/** Dimmed and placeholder text at WCAG AA contrast on white (gray-7 rather than Mantine's gray-6; axe, issue 10). */
+/** Dimmed and placeholder text at WCAG AA contrast on white (gray-7 rather than Mantine's gray-6; axe). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {

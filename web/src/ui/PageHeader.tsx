@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 
 /**
  * The title row of a page: heading, an optional line under it, and the page's main buttons at its
- * right — where every list puts its add button (issue 10, docs/decisions.md).
+ * right — where every list puts its add button (docs/decisions.md).
  */
 export function PageHeader({
   title,
@@ -17,7 +17,7 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <div style={{ minWidth: 0 }}>
-        {/* A long name is clamped to two lines, the whole of it on hover (issue 10). */}
+        {/* A long name is clamped to two lines, the whole of it on hover. */}
         <Title
           order={2}
           lineClamp={2}

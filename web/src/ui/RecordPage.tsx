@@ -63,7 +63,7 @@ export function RecordPage({ title, meta, back, actions, tabs }: RecordPageProps
             </ActionIcon>
           </Tooltip>
           <div style={{ minWidth: 0 }}>
-            {/* A long name is clamped to two lines, the whole of it on hover (issue 10). */}
+            {/* A long name is clamped to two lines, the whole of it on hover. */}
             <Title
               order={2}
               lineClamp={2}

@@ -16,7 +16,7 @@ export function ScrollTabsList(props: TabsListProps) {
     const el = ref.current
     if (!el) return
     // Its first call comes once the page is laid out anyway; measuring here forced a layout of the
-    // whole page in the middle of mounting it (issue 12).
+    // whole page in the middle of mounting it.
     const observer = new ResizeObserver(measure)
     observer.observe(el)
     return () => observer.disconnect()

@@ -23,7 +23,7 @@ export const userLabel = (u: Pick<User, 'full_name' | 'username'>) => `${u.full_
 export function UserPicker(props: UserPickerProps) {
   const users = useQuery(usersQuery)
   const excluded = new Set(props.exclude ?? [])
-  // Admins see every record already: granting them access means nothing (issue 10, polish).
+  // Admins see every record already: granting them access means nothing.
   const available = (users.data ?? []).filter((u) => !u.isadmin && !excluded.has(u.user_id))
   return (
     <Select

@@ -22,7 +22,7 @@ export const clients = pgTable(
     index('clients_name_idx').on(t.orgId, sql`lower(${t.name})`),
     index('clients_updated_idx').on(t.orgId, t.updatedAt),
     // The search's "contains" matches (listClients), one trigram index per searched expression, so an
-    // admin's search reads the matching clients instead of every client (docs/decisions.md, issue 12).
+    // admin's search reads the matching clients instead of every client (docs/decisions.md).
     // The expressions must stay word for word those of the search.
     index('clients_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('clients_gstin_trgm').using('gin', sql`${t.gstin} gin_trgm_ops`),

@@ -22,7 +22,7 @@ export const notifications = pgTable(
   (t) => [
     // Ascending, read backwards for "newest first": a `DESC` column here is DESC NULLS LAST, which
     // `ORDER BY … DESC` (NULLS FIRST) cannot use, so the list sorted every notification of the user.
-    // org_id is in it so that the page count is read index-only (docs/decisions.md, issue 12).
+    // org_id is in it so that the page count is read index-only (docs/decisions.md).
     index('notifications_user_idx').on(t.userId, t.orgId, t.createdAt, t.notificationId),
     index('notifications_unread_idx').on(t.userId).where(sql`not is_read`),
   ],

@@ -6,7 +6,7 @@ import { seedVolume } from '../../seed/volume-seed.ts'
 
 /**
  * report_members (what a non-admin's report list reads, docs/decisions.md "Reports read through
- * report_members (issue 12, third round)") is written by triggers on `reports` and `report_recipients`:
+ * report_members") is written by triggers on `reports` and `report_recipients`:
  * after every write, through the API, the seeders or by hand, it holds exactly each report's sender
  * and recipients, once each, with the report's organisation, time, type and status.
  */

@@ -11,7 +11,7 @@ import {
 } from '../../../test/registers-helpers.ts'
 import { as, expensesBody, inventoryBody, operationsBody, sendReport } from '../../../test/report-helpers.ts'
 
-/** Issue 8: reports, sent, read, answered, closed and deleted; who may do which. */
+/** Reports, sent, read, answered, closed and deleted; who may do which. */
 
 let server: TestServer
 let org: RegisterOrg

@@ -79,7 +79,7 @@ export const reportRecipients = pgTable(
 /**
  * One row per person a report is listed for (its sender and each recipient, once), written only by
  * the database's triggers on `reports` and `report_recipients` (migration 0009, docs/decisions.md
- * "Reports read through report_members (issue 12, third round)"): a non-admin's list and its count
+ * "Reports read through report_members"): a non-admin's list and its count
  * read "my reports in this order" from one index instead of visiting every report they ever had.
  */
 export const reportMembers = pgTable(

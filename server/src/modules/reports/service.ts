@@ -167,7 +167,7 @@ function filteredReports(db: DbOrTx, ctx: RequestContext, q: ReportListQuery): L
 
 /**
  * Anyone else sees what they sent or received: the page's ids and the count come from
- * report_members (docs/decisions.md, "Reports read through report_members (issue 12, third round)"),
+ * report_members (docs/decisions.md, "Reports read through report_members"),
  * so the offset skips index entries, not reports; only the page's 20 reports are read.
  */
 function myReports(db: DbOrTx, ctx: RequestContext, q: ReportListQuery): Listing {

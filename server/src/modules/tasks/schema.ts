@@ -50,7 +50,7 @@ export const tasks = pgTable(
 
 /**
  * One row per member (chain or CC) of each task, written only by the database's triggers on `tasks`
- * (migration 0006, docs/decisions.md "Performance (issue 12)"): the task lists and their counts read
+ * (migration 0006, docs/decisions.md "Performance"): the task lists and their counts read
  * "my tasks of this status in this order" from one index instead of a GIN lookup plus a heap visit of
  * every task the user ever had.
  */

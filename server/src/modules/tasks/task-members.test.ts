@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { newTask, type Person, taskTeam } from '../../../test/task-helpers.ts'
 
 /**
- * task_members (the index the task lists read, docs/decisions.md "Performance (issue 12)") is written
+ * task_members (the index the task lists read, docs/decisions.md "Performance") is written
  * by triggers on `tasks`: after every step of a task's life it holds exactly its chain and CC, with the
  * task's status and the date its list sorts by.
  */

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
 import { IconWifiOff } from '@tabler/icons-react'
 
-/** Says when the browser is offline (issue 10, defect 9): nothing can be saved until it is back. */
+/** Says when the browser is offline: nothing can be saved until it is back. */
 export function OfflineBanner() {
   const { online } = useNetwork()
   if (online) return null

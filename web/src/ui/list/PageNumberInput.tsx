@@ -2,7 +2,7 @@ import { ActionIcon, Group, Text, TextInput } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 
-/** The pager under a paged list, at its right: every paged list reads 'Page n of N' there (issue 10). */
+/** The pager under a paged list, at its right: every paged list reads 'Page n of N' there. */
 export function ListPager(props: PageNumberInputProps) {
   return (
     <Group justify="flex-end">

@@ -156,7 +156,7 @@ export function CodeField(
 
 /**
  * "12/200" under a field with a maximum length, so the limit shows instead of cutting silently; at the
- * limit it says so in the error colour, so a key the field refuses is seen to be refused (issue 10).
+ * limit it says so in the error colour, so a key the field refuses is seen to be refused.
  */
 function lengthHint(value: unknown, maxLength: number | undefined) {
   if (!maxLength) return undefined
