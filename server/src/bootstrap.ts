@@ -96,7 +96,7 @@ export async function createDeps(
     config,
     database,
     db,
-    storage: overrides.storage ?? new LocalDiskStorage(config.filesDir),
+    storage: overrides.storage ?? (await storageOf(config)),
     mailer,
     sms,
     outbox,
@@ -111,4 +111,21 @@ export async function createDeps(
   outbox.on('push', (payload) => deliverPush(deps, payload as { notificationIds: number[] }))
   outbox.on('password-reset', (payload) => sendResetCode(deps, payload as { userId: string | null }))
   return deps
+}
+
+/** The disk under DATA_DIR, or the S3 bucket the configuration names (checked before the server starts). */
+async function storageOf(config: Config): Promise<Storage> {
+  if (config.STORAGE !== 's3') return new LocalDiskStorage(config.filesDir)
+  // Loaded only here: the AWS SDK costs most of a second at start-up.
+  const { S3Storage } = await import('./platform/s3-storage.ts')
+  const storage = new S3Storage({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    bucket: config.S3_BUCKET!,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  })
+  await storage.check()
+  return storage
 }

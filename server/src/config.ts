@@ -42,6 +42,15 @@ const schema = z.object({
   OTP_SEND_MAX_PER_IDENTIFIER: z.coerce.number().int().positive().default(3),
   OTP_SEND_MAX_PER_IP: z.coerce.number().int().positive().default(20),
   OTP_VERIFY_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Where uploaded files live: the data directory's disk, or an S3-compatible bucket (docs/scaling.md). */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
     .int()
@@ -61,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
+  if (parsed.data.STORAGE === 's3' && !parsed.data.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3')
   const dataDir = path.resolve(parsed.data.DATA_DIR)
   return {
     ...parsed.data,

@@ -12,13 +12,24 @@ export interface StoredObject {
   head: Uint8Array
 }
 
-/** Where files live. Local disk by default; an S3-compatible adapter implements the same four calls. */
+export interface DownloadOptions {
+  contentType: string
+  /** The Content-Disposition header the download carries. */
+  disposition: string
+}
+
+/**
+ * Where files live: the local disk by default, or an S3-compatible store (`s3-storage.ts`), chosen by
+ * STORAGE (docs/scaling.md).
+ */
 export interface Storage {
   /** Streams `body` into `key`; throws FileTooLargeError (and stores nothing) past `maxBytes`. */
   put(key: string, body: Readable | Buffer, maxBytes: number): Promise<StoredObject>
   read(key: string): Promise<{ stream: Readable; size: number } | null>
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /** A short-lived link straight from the store, where the store can give one; else the server streams. */
+  downloadUrl?(key: string, options: DownloadOptions): Promise<string>
 }
 
 export class FileTooLargeError extends Error {}

@@ -25,14 +25,23 @@ export async function signedFileRoutes(app: App, deps: Deps) {
       const key = req.params['*']
       if (!isWellFormedKey(key) || !deps.urls.verify(key, req.query))
         throw notFound('This link has expired or is not valid.')
-      const file = await deps.storage.read(key)
-      if (!file) throw notFound('File not found.')
       const disposition = req.query.download === '1' ? 'attachment' : 'inline'
       const name = req.query.name || key.split('/').pop()!
+      const dispositionHeader = `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`
+      if (deps.storage.downloadUrl) {
+        // Straight from the object store, on a link that lives minutes (docs/scaling.md).
+        const url = await deps.storage.downloadUrl(key, {
+          contentType: contentTypeForKey(key),
+          disposition: dispositionHeader,
+        })
+        return reply.header('cache-control', 'no-store').redirect(url, 302)
+      }
+      const file = await deps.storage.read(key)
+      if (!file) throw notFound('File not found.')
       reply
         .header('content-type', contentTypeForKey(key))
         .header('content-length', file.size)
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header('content-disposition', dispositionHeader)
         .header('cache-control', 'private, max-age=600')
         // Uploaded content is never run as part of the app.
         .header(
