@@ -23,6 +23,8 @@ await build({
   entryPoints: {
     main: path.join(root, 'server/src/main.ts'),
     cli: path.join(root, 'server/src/cli.ts'),
+    // Loaded by the PDF worker thread (server/src/modules/accounts/pdf-renderer.ts).
+    'invoice-pdf': path.join(root, 'server/src/modules/accounts/pdf.ts'),
   },
   outdir: out,
   bundle: true,
@@ -40,5 +42,6 @@ await build({
   },
 })
 fs.copyFileSync(path.join(root, 'server/src/db/embedded-worker.mjs'), path.join(out, 'embedded-worker.mjs'))
+fs.copyFileSync(path.join(root, 'server/src/modules/accounts/pdf-worker.mjs'), path.join(out, 'pdf-worker.mjs'))
 fs.cpSync(path.join(root, 'server/src/db/migrations'), path.join(out, 'migrations'), { recursive: true })
 writeServerBuildStamp(root)

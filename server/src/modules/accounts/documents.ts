@@ -10,7 +10,7 @@ import { clients } from '../clients/schema.ts'
 import { organisations } from '../organisations/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { requireAccounts } from './kinds.ts'
-import { renderInvoicePdf } from './pdf.ts'
+import { renderInvoicePdfOffThread } from './pdf-renderer.ts'
 import { findDocument, linesOf } from './queries.ts'
 import { accountInvoices } from './schema.ts'
 
@@ -79,7 +79,7 @@ export async function refreshPdf(deps: Deps, orgId: string, invoiceId: string): 
     try {
       const loaded = await loadPdfData(deps, orgId, invoiceId)
       if (!loaded || loaded.status === 'DRAFT') return
-      const bytes = await renderInvoicePdf(loaded.data)
+      const bytes = await renderInvoicePdfOffThread(loaded.data)
       key = newStorageKey(orgId, 'receivables', 'pdf')
       await deps.storage.put(key, bytes, INVOICE_PDF_MAX_BYTES)
       const old = loaded.pdfKey

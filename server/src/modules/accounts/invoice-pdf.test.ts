@@ -16,7 +16,8 @@ import {
 } from '../../../test/accounts-helpers.ts'
 import { errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { createClient } from '../../../test/registers-helpers.ts'
-import { upiLink, upiQrPng } from './pdf.ts'
+import { type InvoicePdfData, upiLink, upiQrPng } from './pdf.ts'
+import { renderInvoicePdfOffThread } from './pdf-renderer.ts'
 
 let server: TestServer
 let org: AccountsOrg
@@ -197,6 +198,55 @@ describe('the invoice PDF', () => {
     expect((await as(server, outsider.admin).get(url)).statusCode).toBe(404)
     expect((await as(server, org.admin).get(url)).statusCode).toBe(200)
   })
+})
+
+describe('drawing a PDF', () => {
+  it('happens off the event loop: a 200-line invoice of 1,000-character words does not stall requests', async () => {
+    const line = {
+      description: 'x'.repeat(1000),
+      sac_code: '998719',
+      qty: 1,
+      unit: 'Nos',
+      rate: 100,
+      gst_rate: 18,
+      gst_amount: 18,
+      basic_amount: 100,
+    }
+    const none = { address: null, gstin: null }
+    const data = {
+      org: { name: 'Heavy Org', ...none, bankAccountName: null, bankName: null, bankAccountNumber: null },
+      client: { name: 'Heavy Client', ...none },
+      projectName: null,
+      invoiceNo: 'INV-HEAVY',
+      invoiceDate: '2026-11-01',
+      dueDate: null,
+      isRcm: false,
+      lines: Array.from({ length: 200 }, () => line),
+      subtotal: 20000,
+      cgst: 1800,
+      sgst: 1800,
+      igst: 0,
+      roundOff: 0,
+      total: 23600,
+      paid: 0,
+      due: 23600,
+    } as unknown as InvoicePdfData
+    let longestGap = 0
+    let last = performance.now()
+    const ticker = setInterval(() => {
+      const now = performance.now()
+      longestGap = Math.max(longestGap, now - last)
+      last = now
+    }, 20)
+    const started = performance.now()
+    const pdf = await renderInvoicePdfOffThread(data)
+    const took = performance.now() - started
+    clearInterval(ticker)
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    // The drawing takes seconds; the event loop never waits for it more than a moment.
+    expect(took).toBeGreaterThan(500)
+    expect(longestGap).toBeLessThan(400)
+  }, 120_000)
 })
 
 describe('Email invoice', () => {
