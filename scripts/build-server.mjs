@@ -42,6 +42,9 @@ await build({
   },
 })
 fs.copyFileSync(path.join(root, 'server/src/db/embedded-worker.mjs'), path.join(out, 'embedded-worker.mjs'))
-fs.copyFileSync(path.join(root, 'server/src/modules/accounts/pdf-worker.mjs'), path.join(out, 'pdf-worker.mjs'))
+fs.copyFileSync(
+  path.join(root, 'server/src/modules/accounts/pdf-worker.mjs'),
+  path.join(out, 'pdf-worker.mjs'),
+)
 fs.cpSync(path.join(root, 'server/src/db/migrations'), path.join(out, 'migrations'), { recursive: true })
 writeServerBuildStamp(root)
