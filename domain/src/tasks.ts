@@ -207,6 +207,17 @@ export const taskInput = z.object({
 })
 export type TaskInput = z.output<typeof taskInput>
 
+/**
+ * Create Task and Edit Task as the form holds them: the request's fields with CC as a list (the
+ * request carries it as JSON text beside the attachment).
+ */
+export const taskFormInput = taskInput.omit({ cc: true, removeAttachment: true }).extend({
+  cc: z
+    .array(z.string())
+    .refine((list) => new Set(list).size === list.length, taskMessages.ccDuplicate)
+    .refine((list) => list.length <= 50, 'At most 50 CC users.'),
+})
+
 export const completeTaskInput = z.object({ completionFeedback: optionalText(10_000) })
 export const rejectTaskInput = z.object({ rejectionComment: optionalText(5_000) })
 export const forwardTaskInput = z.object({
@@ -245,12 +256,18 @@ export const taskEndpoints = {
     querystring: finishedQuery,
     response: { 200: closedTaskPage },
   }),
-  deleted: endpoint('GET', '/tasks/deleted', { querystring: deletedQuery, response: { 200: closedTaskPage } }),
+  deleted: endpoint('GET', '/tasks/deleted', {
+    querystring: deletedQuery,
+    response: { 200: closedTaskPage },
+  }),
   finishedDetail: endpoint('GET', '/tasks/finished/:id', {
     params: idParams,
     response: { 200: taskWithPeople },
   }),
-  deletedDetail: endpoint('GET', '/tasks/deleted/:id', { params: idParams, response: { 200: taskWithPeople } }),
+  deletedDetail: endpoint('GET', '/tasks/deleted/:id', {
+    params: idParams,
+    response: { 200: taskWithPeople },
+  }),
   detail: endpoint('GET', '/tasks/:id', { params: idParams, response: { 200: taskWithPeople } }),
   create: endpoint('POST', '/tasks', { response: { 201: taskChangeResponse } }, { multipart: taskInput }),
   update: endpoint(

@@ -37,9 +37,7 @@ export async function taskRoutes(app: App, deps: Deps) {
   )
 
   serve(app, taskEndpoints.active, async (req) => listActiveTasks(deps, req.ctx))
-  serve(app, taskEndpoints.finished, async (req) =>
-    listClosedTasks(deps, req.ctx, 'finished', req.query),
-  )
+  serve(app, taskEndpoints.finished, async (req) => listClosedTasks(deps, req.ctx, 'finished', req.query))
   serve(app, taskEndpoints.deleted, async (req) => listClosedTasks(deps, req.ctx, 'deleted', req.query))
   serve(app, taskEndpoints.finishedDetail, async (req) =>
     getTask(deps, req.ctx, req.params.id, TASK_STATUS.completed),
