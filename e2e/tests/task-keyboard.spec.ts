@@ -73,3 +73,24 @@ test('Create Task with unsaved input asks “Discard changes?” before it close
   await expect(form).toBeHidden()
   await expect(ask).toBeHidden()
 })
+
+// A fast double click on Add Comment adds one comment (the form refuses the second click in the same
+// tick, and the server answers an identical repeat with the first comment).
+test('a double click on Add Comment adds one comment', async ({ page }) => {
+  await signIn(page, 'ravi@example.com')
+  const title = `Double comment ${Date.now().toString(36)}`
+  await page.getByRole('button', { name: 'Create Task' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Task' })
+  await form.getByRole('textbox', { name: /^Title/ }).fill(title)
+  await form.getByRole('button', { name: 'Create Task' }).click()
+  await expect(form).toBeHidden()
+  await page.getByRole('button', { name: title, exact: true }).click()
+  await page.getByRole('button', { name: 'Add Comment' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Comment' })
+  await dialog.getByRole('textbox', { name: 'Comment' }).fill('Only once, please.')
+  await dialog.getByRole('button', { name: 'Add Comment' }).dblclick()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Only once, please.')).toHaveCount(1)
+  await page.reload()
+  await expect(page.getByText('Only once, please.')).toHaveCount(1)
+})

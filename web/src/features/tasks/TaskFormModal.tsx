@@ -4,6 +4,7 @@ import { taskEndpoints, taskFormInput, taskMessages } from '@daftar/domain/tasks
 import {
   Alert,
   Autocomplete,
+  Button,
   Checkbox,
   Group,
   MultiSelect,
@@ -18,7 +19,7 @@ import { ApiError, call, errorMessage, transportMessages } from '../../api/clien
 import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
 import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { type TaskDetail, tasksKey } from './api.ts'
@@ -262,11 +263,14 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
                 maxLength={10000}
                 {...f.form.getInputProps('details')}
               />
-              <FormActions
-                onCancel={requestClose}
-                busy={f.busy}
-                submitLabel={editing ? 'Save Changes' : 'Create Task'}
-              />
+              <Group justify="flex-end" mt="xs">
+                <Button variant="default" onClick={requestClose} disabled={f.busy}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={f.busy}>
+                  {editing ? (f.busy ? 'Saving...' : 'Save Changes') : f.busy ? 'Creating...' : 'Create Task'}
+                </Button>
+              </Group>
             </Stack>
           </form>
         )}

@@ -232,7 +232,9 @@ function TaskCards(props: TaskTableProps & { today: string }) {
             <CcTag task={task} me={props.me} />
           </div>
           <div className={classes.cardMeta}>
-            <p className={classes.cardText}>Due {task.deadline ? formatShortDate(task.deadline) : 'N/A'}</p>
+            <p className={classes.cardText}>
+              {task.deadline ? `Due ${formatShortDate(task.deadline, true)}` : 'No deadline'}
+            </p>
             <Badge size="sm" variant="light" color={task.status === 'Pending Approval' ? 'orange' : 'blue'}>
               {task.status}
             </Badge>
