@@ -43,7 +43,7 @@ function CcTag({ task, me }: { task: Task; me?: string }) {
 }
 
 /** Creator and assignee names link to the employee profile when the user has one (docs/product.md, "The task list"). */
-function PersonCell({ username, people }: { username: string; people: People }) {
+export function PersonCell({ username, people }: { username: string; people: People }) {
   const person = people[username]
   const name = person?.full_name ?? username
   if (!person?.employee_id) return <>{name}</>
@@ -55,7 +55,7 @@ function PersonCell({ username, people }: { username: string; people: People }) 
 }
 
 /** A linked record opens only when the caller may read it (the API says so); else its name is text. */
-function RecordLink({ id, name, base }: { id: string | null; name: string | null; base: string }) {
+export function RecordLink({ id, name, base }: { id: string | null; name: string | null; base: string }) {
   if (!name) return <>N/A</>
   if (!id) return <>{name}</>
   return (
