@@ -8,7 +8,7 @@ import {
   TASK_PAGE_SIZE,
   type Task,
 } from '@daftar/domain/tasks'
-import { Paper, Stack } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from 'react'
@@ -167,42 +167,38 @@ export function ClosedTasksPage({ kind }: { kind: ClosedKind }) {
   return (
     <Stack gap="md" maw={1280} mx="auto">
       <PageHeader title={list.title} />
-      <Paper withBorder radius="lg" p="md">
-        <Stack gap="md">
-          <TaskFilters
-            category={selectedCategory}
-            onCategory={(name) => listState.set({ selectedCategory: name })}
-            sort={sortBy as string}
-            sortOptions={list.sorts}
-            onSort={(value) => listState.set({ sortBy: value })}
-            search={searchText}
-            onSearch={(text) => {
-              setSearchText(text)
-              writeSearch(text)
-            }}
-          />
-          <DataTable
-            label={list.title}
-            columns={taskColumns(tasks.data?.people ?? {}, open, narrow)}
-            rows={tasks.data?.tasks}
-            rowKey={(t) => t.task_id}
-            rowNumberStart={(Math.min(page, totalPages) - 1) * TASK_PAGE_SIZE + 1}
-            onRowClick={open}
-            rowAttributes={(t) => ({
-              className: classes.row,
-              style: { '--row-color': t.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties,
-              'data-testid': 'task-row',
-            })}
-            loading={tasks.isPending}
-            loadingText="Loading tasks..."
-            error={tasks.isError ? `Error: ${errorMessage(tasks.error, 'Could not load tasks.')}` : null}
-            emptyText={list.empty}
-            stale={tasks.isPlaceholderData}
-            minWidth={760}
-            pager={{ page: Math.min(page, totalPages), totalPages, onChange: listState.setPage }}
-          />
-        </Stack>
-      </Paper>
+      <TaskFilters
+        category={selectedCategory}
+        onCategory={(name) => listState.set({ selectedCategory: name })}
+        sort={sortBy as string}
+        sortOptions={list.sorts}
+        onSort={(value) => listState.set({ sortBy: value })}
+        search={searchText}
+        onSearch={(text) => {
+          setSearchText(text)
+          writeSearch(text)
+        }}
+      />
+      <DataTable
+        label={list.title}
+        columns={taskColumns(tasks.data?.people ?? {}, open, narrow)}
+        rows={tasks.data?.tasks}
+        rowKey={(t) => t.task_id}
+        rowNumberStart={(Math.min(page, totalPages) - 1) * TASK_PAGE_SIZE + 1}
+        onRowClick={open}
+        rowAttributes={(t) => ({
+          className: classes.row,
+          style: { '--row-color': t.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties,
+          'data-testid': 'task-row',
+        })}
+        loading={tasks.isPending}
+        loadingText="Loading tasks..."
+        error={tasks.isError ? `Error: ${errorMessage(tasks.error, 'Could not load tasks.')}` : null}
+        emptyText={list.empty}
+        stale={tasks.isPlaceholderData}
+        minWidth={760}
+        pager={{ page: Math.min(page, totalPages), totalPages, onChange: listState.setPage }}
+      />
       <Suspense fallback={null}>
         {detail.taskId && <TaskDetailModal taskId={detail.taskId} kind={kind} onClose={detail.close} />}
       </Suspense>
