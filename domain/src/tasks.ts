@@ -302,7 +302,7 @@ export const taskEndpoints = {
 
 /**
  * ISO dates and timestamps order as plain strings; `localeCompare` would ask the collator (several
- * times slower, and a list sorts on every render of its page; issue 12).
+ * times slower, and a list sorts on every render of its page).
  */
 const compareIso = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 

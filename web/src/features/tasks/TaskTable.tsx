@@ -67,7 +67,7 @@ export function RecordLink({ id, name, base }: { id: string | null; name: string
 
 /**
  * Fixed column widths, so every task table (My Approval above Others' Approval, and each tab) lines
- * its columns up whatever the rows hold (issue 10, polish): '#', then shares of the rest, the deadline
+ * its columns up whatever the rows hold: '#', then shares of the rest, the deadline
  * wide enough for '26 Nov 2026'.
  */
 const COLUMN_WIDTHS = {
@@ -185,9 +185,9 @@ export function TaskTable(props: TaskTableProps) {
 
 /**
  * Phones: one card per task with its title, deadline, status and assignee, so nothing needs a
- * sideways swipe (issue 10, defect 3); the project and client follow on a line of their own.
+ * sideways swipe; the project and client follow on a line of their own.
  * Plain elements styled like Mantine's Paper, Group and Text (TaskTable.module.css): a hundred cards
- * of Mantine components cost the phone's first paint a long task (issue 12).
+ * of Mantine components cost the phone's first paint a long task.
  */
 function TaskCards(props: TaskTableProps & { today: string }) {
   if (props.tasks.length === 0)
