@@ -109,6 +109,9 @@ test('the finished list keeps its page and sort when reopened from the sidebar a
   await input.fill('2')
   await input.press('Enter')
   await expect(page.getByRole('button', { name: 'Finished task 01' })).toBeVisible()
+  // The address holds the list's state under the API's own names.
+  await expect(page).toHaveURL(/[?&]sortBy=firstFinished/)
+  await expect(page).toHaveURL(/[?&]page=2/)
 
   await nav.getByRole('link', { name: 'Deleted Tasks' }).click()
   await expect(page.getByRole('heading', { name: 'Deleted Tasks' })).toBeVisible()
