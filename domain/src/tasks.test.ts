@@ -8,6 +8,8 @@ import {
   sortTasks,
   TASK_STATUS,
   type TaskStatus,
+  taskEndpoints,
+  taskFormInput,
   taskInput,
   taskMessages,
   taskPermissions,
@@ -264,5 +266,28 @@ describe('other task inputs', () => {
     })
     expect(deletedQuery.parse({ sortBy: 'bogus' }).sortBy).toBe('lastDeleted')
     expect(deletedQuery.parse({ sortBy: 'firstDeleted' }).sortBy).toBe('firstDeleted')
+  })
+})
+
+describe('the task form and the task endpoints', () => {
+  it('the form takes CC as a list, with the request’s rules', () => {
+    const base = { title: '  Fix the pump ', assignTo: 'ravi', project: '', details: '  ' }
+    const ok = taskFormInput.parse({ ...base, cc: ['asha'] })
+    expect(ok).toMatchObject({ title: 'Fix the pump', cc: ['asha'], project: null, details: null })
+    const twice = taskFormInput.safeParse({ ...base, cc: ['asha', 'asha'] })
+    expect(twice.success).toBe(false)
+    expect(twice.error?.issues[0]?.message).toBe(taskMessages.ccDuplicate)
+    const blank = taskFormInput.safeParse({ ...base, title: '   ', cc: [] })
+    expect(blank.error?.issues[0]?.message).toBe(taskMessages.titleRequired)
+  })
+
+  it('declares every task route once, create and edit as multipart', () => {
+    const routes = Object.values(taskEndpoints).map((e) => `${e.method} ${e.path}`)
+    expect(new Set(routes).size).toBe(routes.length)
+    expect(routes).toEqual(
+      expect.arrayContaining(['POST /tasks', 'PUT /tasks/:id', 'POST /comments', 'PUT /tasks/:id/forward']),
+    )
+    expect(taskEndpoints.create.multipart).toBe(taskInput)
+    expect(Object.keys(taskEndpoints.comment.schema.response)).toEqual(['200', '201'])
   })
 })

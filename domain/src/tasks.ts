@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { isCalendarDay, messageResponse, pageFields } from './contract.ts'
+import { idParams, isCalendarDay, messageResponse, pageFields } from './contract.ts'
+import { endpoint } from './http.ts'
 
 export const TASK_STATUS = {
   inProgress: 'In Progress',
@@ -206,6 +207,17 @@ export const taskInput = z.object({
 })
 export type TaskInput = z.output<typeof taskInput>
 
+/**
+ * Create Task and Edit Task as the form holds them: the request's fields with CC as a list (the
+ * request carries it as JSON text beside the attachment).
+ */
+export const taskFormInput = taskInput.omit({ cc: true, removeAttachment: true }).extend({
+  cc: z
+    .array(z.string())
+    .refine((list) => new Set(list).size === list.length, taskMessages.ccDuplicate)
+    .refine((list) => list.length <= 50, 'At most 50 CC users.'),
+})
+
 export const completeTaskInput = z.object({ completionFeedback: optionalText(10_000) })
 export const rejectTaskInput = z.object({ rejectionComment: optionalText(5_000) })
 export const forwardTaskInput = z.object({
@@ -234,8 +246,63 @@ export const finishedQuery = listQuery(finishedSorts)
 export const deletedQuery = listQuery(deletedSorts)
 
 /**
+ * The task endpoints (docs/architecture.md, "One contract"). Create and edit are multipart (the
+ * attachment travels beside the fields); an edit carries the version it was made on (If-Match).
+ * A repeated comment (double click, retry) answers 200 with the comment already added.
+ */
+export const taskEndpoints = {
+  active: endpoint('GET', '/tasks', { response: { 200: activeTaskList } }),
+  finished: endpoint('GET', '/tasks/finished', {
+    querystring: finishedQuery,
+    response: { 200: closedTaskPage },
+  }),
+  deleted: endpoint('GET', '/tasks/deleted', {
+    querystring: deletedQuery,
+    response: { 200: closedTaskPage },
+  }),
+  finishedDetail: endpoint('GET', '/tasks/finished/:id', {
+    params: idParams,
+    response: { 200: taskWithPeople },
+  }),
+  deletedDetail: endpoint('GET', '/tasks/deleted/:id', {
+    params: idParams,
+    response: { 200: taskWithPeople },
+  }),
+  detail: endpoint('GET', '/tasks/:id', { params: idParams, response: { 200: taskWithPeople } }),
+  create: endpoint('POST', '/tasks', { response: { 201: taskChangeResponse } }, { multipart: taskInput }),
+  update: endpoint(
+    'PUT',
+    '/tasks/:id',
+    { params: idParams, response: { 200: taskChangeResponse } },
+    { multipart: taskInput },
+  ),
+  remove: endpoint('DELETE', '/tasks/:id', { params: idParams, response: { 200: messageResponse } }),
+  complete: endpoint(
+    'PUT',
+    '/tasks/:id/complete',
+    { params: idParams, response: { 200: messageResponse } },
+    { multipart: completeTaskInput },
+  ),
+  approve: endpoint('PUT', '/tasks/:id/approve', { params: idParams, response: { 200: messageResponse } }),
+  reject: endpoint('PUT', '/tasks/:id/reject', {
+    params: idParams,
+    body: rejectTaskInput,
+    response: { 200: messageResponse },
+  }),
+  forward: endpoint('PUT', '/tasks/:id/forward', {
+    params: idParams,
+    body: forwardTaskInput,
+    response: { 200: taskChangeResponse },
+  }),
+  comment: endpoint('POST', '/comments', {
+    body: commentInput,
+    response: { 200: commentResponse, 201: commentResponse },
+  }),
+}
+
+/**
  * ISO dates and timestamps order as plain strings; `localeCompare` would ask the collator (several
- * times slower, and a list sorts on every render of its page; issue 12).
+ * times slower, and a list sorts on every render of its page).
  */
 const compareIso = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 

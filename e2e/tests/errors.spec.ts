@@ -35,7 +35,11 @@ test('a page that fails to render says what happened inside the frame, and the r
   await signIn(page, 'asha@example.com')
   // An answer the page cannot read: its rendering throws.
   await page.route(/\/api\/tasks\/finished(\?|$)/, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '"not a list"' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ tasks: 'not a list', people: {}, totalPages: 1, currentPage: 1 }),
+    }),
   )
   await nav(page).getByRole('link', { name: 'Finished Tasks' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible()

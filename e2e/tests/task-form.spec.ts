@@ -1,7 +1,7 @@
 import { signIn } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 
-// Issue 10, defect 1: choosing a project fills and locks its client, and the task keeps the link.
+// Choosing a project fills and locks its client, and the task keeps the link.
 test('a chosen project fills and locks the client and stays linked; names keep their capitals', async ({
   page,
 }) => {
@@ -58,7 +58,7 @@ test('a chosen project fills and locks the client and stays linked; names keep t
   await expect(row.getByRole('link', { name: /Pumping Station/ })).toHaveCount(0)
 })
 
-// Issue 10, defect 10: a record the user may not open is named, not linked.
+// A record the user may not open is named, not linked.
 test('a task’s project and client are links only for those who may open them', async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage()
   await signIn(admin, 'admin@example.com')
@@ -86,7 +86,7 @@ test('a task’s project and client are links only for those who may open them',
   await expect(detail.getByRole('link', { name: 'Metro Pharma Ltd' })).toHaveCount(0)
 })
 
-// Issue 10, defect 13: a validation message clears as the field becomes valid.
+// A validation message clears as the field becomes valid.
 test('“Title is required.” goes as soon as a title is typed', async ({ page }) => {
   await signIn(page, 'ravi@example.com')
   await page.getByRole('button', { name: 'Create Task' }).click()

@@ -7,7 +7,7 @@ async function refocus(page: Page) {
   await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
 }
 
-// Issue 10, defect 4: the lists follow what happened without a reload.
+// The lists follow what happened without a reload.
 test('a submitted task reaches the creator’s My Approval from the notification, without a reload', async ({
   browser,
 }) => {
@@ -49,7 +49,7 @@ test('a submitted task reaches the creator’s My Approval from the notification
   await expect(creator.getByRole('dialog').filter({ hasText: title })).toBeVisible()
 })
 
-// Issue 10, defect 5: CC'd tasks carry the CC tag and appear in Others' Approval when submitted.
+// CC'd tasks carry the CC tag and appear in Others' Approval when submitted.
 test('a CC’d task is tagged CC in My Tasks and listed in Others’ Approval once submitted', async ({
   browser,
 }) => {
@@ -94,7 +94,7 @@ test('a CC’d task is tagged CC in My Tasks and listed in Others’ Approval on
   ).toBeVisible()
 })
 
-// Issue 10, defect 11: each closed list keeps its own state when reopened from the sidebar.
+// Each closed list keeps its own state when reopened from the sidebar.
 test('the finished list keeps its page and sort when reopened from the sidebar and after a reload', async ({
   page,
 }) => {
@@ -109,6 +109,9 @@ test('the finished list keeps its page and sort when reopened from the sidebar a
   await input.fill('2')
   await input.press('Enter')
   await expect(page.getByRole('button', { name: 'Finished task 01' })).toBeVisible()
+  // The address holds the list's state under the API's own names.
+  await expect(page).toHaveURL(/[?&]sortBy=firstFinished/)
+  await expect(page).toHaveURL(/[?&]page=2/)
 
   await nav.getByRole('link', { name: 'Deleted Tasks' }).click()
   await expect(page.getByRole('heading', { name: 'Deleted Tasks' })).toBeVisible()
@@ -123,7 +126,7 @@ test('the finished list keeps its page and sort when reopened from the sidebar a
   await expect(page.getByRole('button', { name: 'Finished task 01' })).toBeVisible()
 })
 
-// Issue 10, defect 12: a finished task still shows its completion file and feedback.
+// A finished task still shows its completion file and feedback.
 test('a completed task shows its completion feedback and file', async ({ page }) => {
   await signIn(page, e2eUsers.photographer.email)
   const title = `Kept on approval ${Date.now().toString(36)}`

@@ -1,5 +1,5 @@
 import { TASK_STATUS, type TaskInput, taskMessages } from '@daftar/domain'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -303,11 +303,32 @@ export async function forwardTask(deps: Deps, ctx: RequestContext, taskId: strin
   return { message: 'Task forwarded.', task: await getTask(deps, ctx, taskId) }
 }
 
+/** How long an identical comment by the same person on the same task counts as a repeat. */
+export const REPEAT_COMMENT_SECONDS = 10
+
 export async function addComment(deps: Deps, ctx: RequestContext, taskId: string, text: string) {
   const { row, subject } = await loadForAction(deps.db, ctx, taskId)
   if (subject.status === TASK_STATUS.completed || subject.status === TASK_STATUS.deleted)
     throw conflict(taskMessages.commentClosed)
-  const comment = await deps.db.transaction(async (tx) => {
+  const { comment, created } = await deps.db.transaction(async (tx) => {
+    // A double click or a retry sends the same comment twice within moments: the repeat waits for the
+    // first (one lock per task and author) and answers with it, so nobody is notified twice
+    // (docs/decisions.md, "Tasks on the new pieces").
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comment:${taskId}:${ctx.userId}`}))`)
+    const [repeat] = await tx
+      .select()
+      .from(comments)
+      .where(
+        and(
+          eq(comments.taskId, taskId),
+          eq(comments.userId, ctx.userId),
+          eq(comments.commentText, text),
+          gt(comments.createdAt, sql`now() - make_interval(secs => ${REPEAT_COMMENT_SECONDS})`),
+        ),
+      )
+      .orderBy(comments.createdAt)
+      .limit(1)
+    if (repeat) return { comment: repeat, created: false }
     const [comment] = await tx
       .insert(comments)
       .values({ orgId: ctx.orgId, taskId, userId: ctx.userId, username: ctx.username, commentText: text })
@@ -326,9 +347,10 @@ export async function addComment(deps: Deps, ctx: RequestContext, taskId: string
       everyoneOn(row),
       `${ctx.fullName} commented on '${row.title}': ${text.slice(0, 140)}`,
     )
-    return comment!
+    return { comment: comment!, created: true }
   })
   return {
+    created,
     message: taskMessages.commentAdded,
     comment: {
       comment_id: comment.commentId,

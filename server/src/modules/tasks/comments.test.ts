@@ -110,4 +110,41 @@ describe('POST /comments', () => {
     expect(malformed.statusCode).toBe(400)
     expect((await meera.api.task(task.task_id)).comments).toEqual([])
   })
+
+  // A double click or a retry: one comment, one round of notifications, and every repeat answered as a
+  // success with the first comment.
+  for (const parallel of [2, 20]) {
+    it(`keeps one comment and notifies once for ${parallel} identical POSTs sent at once`, async () => {
+      const task = await assigned()
+      const text = `Cables arrive Monday (${parallel})`
+      const answers = await Promise.all(
+        Array.from({ length: parallel }, () => arjun.api.comment(task.task_id, text)),
+      )
+      const codes = answers.map((a) => a.statusCode).sort()
+      expect(codes.filter((c) => c === 201)).toHaveLength(1)
+      expect(codes.filter((c) => c === 200)).toHaveLength(parallel - 1)
+      const ids = new Set(answers.map((a) => a.json().comment.comment_id))
+      expect(ids.size).toBe(1)
+      expect(answers.every((a) => a.json().message === taskMessages.commentAdded)).toBe(true)
+      expect((await meera.api.task(task.task_id)).comments.map((c) => c.comment_text)).toEqual([text])
+      const notices = await server.deps.database.pool.query(
+        `select user_id from notifications where entity_id = $1 and type = 'TASK_COMMENT'`,
+        [task.task_id],
+      )
+      // Meera and Kavya, once each.
+      expect(notices.rows.map((r: { user_id: string }) => r.user_id).sort()).toEqual(
+        [meera.userId, kavya.userId].sort(),
+      )
+    })
+  }
+
+  it('adds the same words again from another person, or on another task', async () => {
+    const task = await assigned()
+    const other = await assigned()
+    expect((await arjun.api.comment(task.task_id, 'Done')).statusCode).toBe(201)
+    expect((await kavya.api.comment(task.task_id, 'Done')).statusCode).toBe(201)
+    expect((await arjun.api.comment(other.task_id, 'Done')).statusCode).toBe(201)
+    expect((await arjun.api.comment(task.task_id, 'Done, and checked')).statusCode).toBe(201)
+    expect((await meera.api.task(task.task_id)).comments).toHaveLength(3)
+  })
 })

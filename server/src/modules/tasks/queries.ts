@@ -39,7 +39,7 @@ const taskWithCategory = (db: DbOrTx) =>
 
 /**
  * The linked projects and clients of `rows` the caller may open (admins: all; others: those on their
- * access list), in one query, so the web links only those (issue 10, defect 10).
+ * access list), in one query, so the web links only those.
  */
 async function readableLinks(
   db: DbOrTx,

@@ -36,7 +36,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-describe('links a caller may open (issue 10)', () => {
+describe('links a caller may open', () => {
   it('marks the project and client readable only for admins and those on their access lists', async () => {
     const clientId = await createClient(server, admin.token, { name: 'Guarded Client' })
     const projectId = await createProject(server, admin.token, clientId, { name: 'Guarded Project' })
@@ -126,7 +126,7 @@ describe('POST /tasks', () => {
       client_id: clientId,
     })
 
-    // Title-casing raises first letters and keeps capitals a name carries (ETP, KLD; issue 10).
+    // Title-casing raises first letters and keeps capitals a name carries (ETP, KLD).
     const typed = await newTask(meera, { project: 'rooftop  PHASE two', client: 'bharat electricals' })
     expect(typed).toMatchObject({
       project: 'Rooftop PHASE Two',

@@ -1,15 +1,15 @@
-import { TASK_STATUS, taskMessages, taskPermissions } from '@daftar/domain/tasks'
-import { Button, Select, Stack, Text, Textarea } from '@mantine/core'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
-import { errorMessage } from '../../api/client.ts'
-import { useMe, usersQuery } from '../../api/shared-queries.ts'
+import { TASK_STATUS, taskEndpoints, taskMessages, taskPermissions } from '@daftar/domain/tasks'
+import { Button } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useRef, useState } from 'react'
+import { call, errorMessage, transportMessages } from '../../api/client.ts'
+import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { hasDraft } from '../../ui/drafts.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { type TaskDetail, tasksApi } from './api.ts'
-import { FilePicker } from './FilePicker.tsx'
+import { type TaskDetail, tasksKey } from './api.ts'
 import type { HiddenTasks } from './hidden-tasks.ts'
+import { CompleteTaskModal, ForwardTaskModal, RejectTaskModal } from './TaskActionForms.tsx'
 import classes from './TaskDetail.module.css'
 
 const TaskFormModal = lazy(() => import('./TaskFormModal.tsx'))
@@ -28,43 +28,45 @@ export function TaskActions({
 }) {
   const queryClient = useQueryClient()
   const { data: me } = useMe()
-  const users = useQuery(usersQuery)
   // A draft kept from an expired session reopens its Edit Task form.
   const [dialog, setDialog] = useState<Dialog>(() => (hasDraft(`task:edit:${task.task_id}`) ? 'edit' : null))
-  const [file, setFile] = useState<File | null>(null)
-  const [feedback, setFeedback] = useState('')
-  const [comment, setComment] = useState('')
-  const [forwardTo, setForwardTo] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [approving, setApproving] = useState(false)
+  // Refuses a second click in the same tick, before the busy state renders.
+  const sending = useRef(false)
   if (!me) return null
   const can = (action: keyof typeof taskPermissions) => taskPermissions[action](task, me.username)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['tasks'] })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: tasksKey })
+  const done = () => {
+    setDialog(null)
+    onClose()
+  }
 
-  async function run(call: () => Promise<unknown>, success: string) {
-    setBusy(true)
+  async function approve() {
+    if (sending.current) return
+    sending.current = true
+    setApproving(true)
     try {
-      await call()
-      notifySuccess(success)
-      setDialog(null)
-      onClose()
+      await call(taskEndpoints.approve, { params: { id: task.task_id } })
+      notifySuccess(taskMessages.approved)
+      done()
       await refresh()
     } catch (error) {
-      notifyError(errorMessage(error, 'An error occurred during the request.'))
+      notifyError(errorMessage(error, transportMessages.requestFailed))
     } finally {
-      setBusy(false)
+      sending.current = false
+      setApproving(false)
     }
   }
 
   /** Delete and complete hide the task in the list at once, restoring it if the call fails. */
   function optimistic(
-    call: () => Promise<unknown>,
+    request: () => Promise<unknown>,
     messages: { success: string; failure: string; pending?: string },
   ) {
-    setDialog(null)
-    onClose()
-    if (hidden) void hidden.run(task.task_id, call, messages)
+    done()
+    if (hidden) void hidden.run(task.task_id, request, messages)
     else
-      void call().then(
+      void request().then(
         () => {
           notifySuccess(messages.success)
           return refresh()
@@ -73,15 +75,20 @@ export function TaskActions({
       )
   }
 
-  function complete() {
-    const form = new FormData()
-    if (file) form.set('completionFile', file)
-    if (feedback.trim()) form.set('completionFeedback', feedback.trim())
-    optimistic(() => tasksApi.complete(task.task_id, form), {
-      pending: taskMessages.submitting,
-      success: taskMessages.submitted,
-      failure: taskMessages.completeFailed,
-    })
+  function complete(fields: { completionFeedback: string | null }, file: File | null) {
+    optimistic(
+      () =>
+        call(taskEndpoints.complete, {
+          params: { id: task.task_id },
+          fields,
+          files: { completionFile: file },
+        }),
+      {
+        pending: taskMessages.submitting,
+        success: taskMessages.submitted,
+        failure: taskMessages.completeFailed,
+      },
+    )
   }
 
   const buttons = [
@@ -127,25 +134,7 @@ export function TaskActions({
           <TaskFormModal task={task} onClose={() => setDialog(null)} />
         </Suspense>
       )}
-      <ConfirmDialog
-        opened={dialog === 'complete'}
-        title="Mark the Task as Complete"
-        message="The task goes to its creator for approval."
-        confirmLabel="Mark as Complete"
-        onConfirm={complete}
-        onCancel={() => setDialog(null)}
-      >
-        <Stack gap="sm">
-          <FilePicker label="Completion File" value={file} onChange={setFile} />
-          <Textarea
-            label="Completion Feedback"
-            value={feedback}
-            onChange={(e) => setFeedback(e.currentTarget.value)}
-            autosize
-            minRows={3}
-          />
-        </Stack>
-      </ConfirmDialog>
+      {dialog === 'complete' && <CompleteTaskModal onClose={() => setDialog(null)} complete={complete} />}
       <ConfirmDialog
         opened={dialog === 'delete'}
         title="Delete the Task"
@@ -153,7 +142,7 @@ export function TaskActions({
         confirmLabel="Delete"
         color="red"
         onConfirm={() =>
-          optimistic(() => tasksApi.remove(task.task_id), {
+          optimistic(() => call(taskEndpoints.remove, { params: { id: task.task_id } }), {
             success: taskMessages.deleted,
             failure: taskMessages.deleteFailed,
           })
@@ -166,48 +155,12 @@ export function TaskActions({
         message="Approve this task? It moves to the finished tasks, and its attachment is deleted."
         confirmLabel="Approve"
         color="teal"
-        busy={busy}
-        onConfirm={() => run(() => tasksApi.approve(task.task_id), taskMessages.approved)}
+        busy={approving}
+        onConfirm={approve}
         onCancel={() => setDialog(null)}
       />
-      <ConfirmDialog
-        opened={dialog === 'reject'}
-        title="Reject the Task"
-        message="The task goes back to its assignee."
-        confirmLabel="Reject"
-        color="red"
-        busy={busy}
-        onConfirm={() => run(() => tasksApi.reject(task.task_id, comment.trim()), taskMessages.rejected)}
-        onCancel={() => setDialog(null)}
-      >
-        <Textarea
-          label="Rejection Comment"
-          value={comment}
-          onChange={(e) => setComment(e.currentTarget.value)}
-          autosize
-          minRows={3}
-        />
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={dialog === 'forward'}
-        title="Forward the Task"
-        message={<Text size="sm">Pass this task on; the assignment chain keeps you in it.</Text>}
-        confirmLabel="Forward"
-        busy={busy}
-        onConfirm={() => forwardTo && run(() => tasksApi.forward(task.task_id, forwardTo), 'Task forwarded.')}
-        onCancel={() => setDialog(null)}
-      >
-        <Select
-          label="Forward to"
-          searchable
-          data={(users.data ?? [])
-            .filter((u) => u.username !== me.username)
-            .map((u) => ({ value: u.username, label: `${u.full_name} (${u.username})` }))}
-          value={forwardTo}
-          onChange={setForwardTo}
-          comboboxProps={{ zIndex: 500 }}
-        />
-      </ConfirmDialog>
+      {dialog === 'reject' && <RejectTaskModal task={task} onClose={() => setDialog(null)} onDone={done} />}
+      {dialog === 'forward' && <ForwardTaskModal task={task} onClose={() => setDialog(null)} onDone={done} />}
     </>
   )
 }

@@ -1,31 +1,57 @@
 import { formatRelativeTime } from '@daftar/domain/format'
-import { TASK_STATUS, taskMessages } from '@daftar/domain/tasks'
+import { commentInput, TASK_STATUS, taskEndpoints, taskMessages } from '@daftar/domain/tasks'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconMessagePlus } from '@tabler/icons-react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { errorMessage } from '../../api/client.ts'
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { call } from '../../api/client.ts'
+import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
-import { type TaskDetail, tasksApi } from './api.ts'
+import { type TaskDetail, tasksKey } from './api.ts'
+
+/**
+ * Add Comment: the form hook refuses a second click in the same tick, and the server answers a
+ * repeated identical comment with the first one, so a double click adds one comment.
+ */
+function AddCommentModal({ task, onClose }: { task: TaskDetail; onClose: () => void }) {
+  const f = useSchemaForm({
+    schema: commentInput,
+    initialValues: { task_id: task.task_id, comment_text: '' },
+    submit: (body) => call(taskEndpoints.comment, { body }),
+    failed: 'Error adding comment',
+    successText: () => taskMessages.commentAdded,
+    invalidate: [[...tasksKey, 'detail', task.task_id]],
+    onSuccess: onClose,
+    guard: 'search',
+  })
+  return (
+    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Add Comment">
+      {(requestClose) => (
+        <form {...f.formProps}>
+          {f.guard}
+          <Stack gap="sm">
+            <Text size="sm">Your comment is shown to everyone on this task.</Text>
+            <CountedTextarea
+              label="Comment"
+              autosize
+              minRows={3}
+              maxLength={5000}
+              data-autofocus
+              {...f.form.getInputProps('comment_text')}
+              // A blank comment says why nothing happened.
+              error={f.form.errors.comment_text ? 'Write a comment first.' : undefined}
+            />
+            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Add Comment" />
+          </Stack>
+        </form>
+      )}
+    </FormModal>
+  )
+}
 
 export function TaskComments({ task }: { task: TaskDetail }) {
-  const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
-  const [text, setText] = useState('')
-  const [blank, setBlank] = useState(false)
   const closed = task.status === TASK_STATUS.completed || task.status === TASK_STATUS.deleted
-  const add = useMutation({
-    mutationFn: () => tasksApi.comment(task.task_id, text.trim()),
-    onSuccess: async () => {
-      notifySuccess(taskMessages.commentAdded)
-      setText('')
-      setOpen(false)
-      await queryClient.invalidateQueries({ queryKey: ['tasks', 'detail', task.task_id] })
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Error adding comment')),
-  })
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -62,34 +88,7 @@ export function TaskComments({ task }: { task: TaskDetail }) {
           </Paper>
         ))
       )}
-      <ConfirmDialog
-        opened={open}
-        title="Add Comment"
-        message="Your comment is shown to everyone on this task."
-        confirmLabel="Add Comment"
-        busyLabel="Adding..."
-        busy={add.isPending}
-        // A blank comment says why nothing happened (issue 10, polish).
-        onConfirm={() => (text.trim() ? add.mutate() : setBlank(true))}
-        onCancel={() => {
-          setOpen(false)
-          setBlank(false)
-        }}
-      >
-        <CountedTextarea
-          label="Comment"
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value)
-            if (e.currentTarget.value.trim()) setBlank(false)
-          }}
-          error={blank ? 'Write a comment first.' : undefined}
-          autosize
-          minRows={3}
-          maxLength={5000}
-          data-autofocus
-        />
-      </ConfirmDialog>
+      {open && <AddCommentModal task={task} onClose={() => setOpen(false)} />}
     </Stack>
   )
 }

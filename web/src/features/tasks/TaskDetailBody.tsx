@@ -56,7 +56,7 @@ export function TaskDetailBody({
           className={classes.title}
           style={{ '--category-color': task.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties}
         >
-          <Title order={3} lh={1.25} lineClamp={2} title={task.title} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
             {task.title}
           </Title>
           <Group gap="xs" mt={6}>
@@ -116,8 +116,9 @@ export function TaskDetailBody({
                 text(task.project)
               )}
             </Field>
+            {/* The client links only when the task has a project (docs/decisions.md, "Tasks on the new pieces"). */}
             <Field label="Client">
-              {task.client && task.client_id && task.client_readable ? (
+              {task.client && task.client_id && task.client_readable && task.project_id ? (
                 <Anchor component={Link} to={`/clients/${task.client_id}`} size="sm">
                   {task.client}
                 </Anchor>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { errorMessage } from '../../api/client.ts'
 import { type ClosedKind, taskDetailQuery } from './api.ts'
 import type { HiddenTasks } from './hidden-tasks.ts'
+import classes from './TaskDetail.module.css'
 import { TaskDetailBody } from './TaskDetailBody.tsx'
 
 interface Props {
@@ -17,7 +18,16 @@ interface Props {
 export default function TaskDetailModal({ taskId, onClose, kind, hidden }: Props) {
   const task = useQuery(taskDetailQuery(taskId, kind))
   return (
-    <Modal opened onClose={onClose} size="xl" title={null} withCloseButton={false} padding={0} radius="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={null}
+      withCloseButton={false}
+      padding={0}
+      radius="lg"
+      classNames={{ inner: classes.modalInner }}
+    >
       {task.isPending ? (
         <Group p="xl" gap="sm" justify="center">
           <Loader size="sm" />

@@ -1,5 +1,5 @@
 import type { TaskSort } from '@daftar/domain/tasks'
-import { ActionIcon, Button, Group, Select, TextInput } from '@mantine/core'
+import { ActionIcon, Button, type ButtonProps, Group, Select, TextInput } from '@mantine/core'
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -32,6 +32,7 @@ export function TaskFilters<S extends string>(props: Props<S>) {
   const categories = useQuery(categoriesQuery)
   const [searchOpen, setSearchOpen] = useState(Boolean(props.search))
   return (
+    // On a phone category, sort and the search icon share one row; Create Task sits by the page's title.
     <Group gap="sm" wrap="wrap">
       <Select
         aria-label="Category"
@@ -40,7 +41,7 @@ export function TaskFilters<S extends string>(props: Props<S>) {
         value={props.category || null}
         onChange={(value) => props.onCategory(value ?? '')}
         clearable
-        w={180}
+        style={{ flex: '1 1 100px', maxWidth: 180, minWidth: 0 }}
       />
       <Select
         aria-label="Sort"
@@ -48,7 +49,7 @@ export function TaskFilters<S extends string>(props: Props<S>) {
         value={props.sort}
         onChange={(value) => value && props.onSort(value as S)}
         allowDeselect={false}
-        w={160}
+        style={{ flex: '1 1 100px', maxWidth: 160, minWidth: 0 }}
       />
       {searchOpen ? (
         <TextInput
@@ -57,7 +58,7 @@ export function TaskFilters<S extends string>(props: Props<S>) {
           value={props.search}
           onChange={(e) => props.onSearch(e.currentTarget.value)}
           autoFocus
-          w={260}
+          style={{ flex: '1 1 200px', maxWidth: 260 }}
           rightSection={
             <ActionIcon
               variant="subtle"
@@ -77,11 +78,19 @@ export function TaskFilters<S extends string>(props: Props<S>) {
           <IconSearch size={18} />
         </ActionIcon>
       )}
-      {props.onCreate && (
-        <Button leftSection={<IconPlus size={16} />} onClick={props.onCreate} ml="auto">
-          Create Task
-        </Button>
-      )}
+      {props.onCreate && <CreateTaskButton onClick={props.onCreate} visibleFrom="sm" ml="auto" />}
     </Group>
+  )
+}
+
+/** 'Create Task': in the filter bar on a wide screen, beside the page's title on a phone. */
+export function CreateTaskButton({
+  onClick,
+  ...props
+}: { onClick: () => void } & Pick<ButtonProps, 'visibleFrom' | 'hiddenFrom' | 'ml'>) {
+  return (
+    <Button leftSection={<IconPlus size={16} />} onClick={onClick} {...props}>
+      Create Task
+    </Button>
   )
 }

@@ -1,34 +1,32 @@
 import '@mantine/dates/styles.css'
 import { titleCase } from '@daftar/domain/format'
-import { taskMessages } from '@daftar/domain/tasks'
+import { taskEndpoints, taskFormInput, taskMessages } from '@daftar/domain/tasks'
 import {
   Alert,
   Autocomplete,
   Button,
   Checkbox,
   Group,
-  Modal,
   MultiSelect,
   Select,
   SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
-import { ApiError, errorMessage, transportMessages } from '../../api/client.ts'
+import { useQuery } from '@tanstack/react-query'
+import { type FocusEvent, useState } from 'react'
+import { ApiError, call, errorMessage, transportMessages } from '../../api/client.ts'
 import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
 import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { useKeepDraft, useRestoredDraft } from '../../ui/drafts.ts'
-import { LeaveGuard } from '../../ui/form/LeaveGuard.tsx'
-import { notifySuccess } from '../../ui/notify.ts'
+import { FormModal } from '../../ui/form/FormModal.tsx'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
-import { type TaskDetail, tasksApi } from './api.ts'
+import { type TaskDetail, tasksKey } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
 import { FilePicker } from './FilePicker.tsx'
 
-interface FormState {
+interface TaskFormValues {
   title: string
   assignTo: string | null
   cc: string[]
@@ -42,7 +40,7 @@ interface FormState {
   details: string
 }
 
-function initialState(task: TaskDetail | undefined, me: string): FormState {
+function initialValues(task: TaskDetail | undefined, me: string): TaskFormValues {
   return {
     title: task?.title ?? '',
     assignTo: task ? task.assignment_chain.at(-1)! : me,
@@ -58,30 +56,80 @@ function initialState(task: TaskDetail | undefined, me: string): FormState {
   }
 }
 
+/**
+ * A picker's whole text is selected when it gets the focus, so typing searches afresh instead of
+ * being appended to the chosen name; the first match is highlighted as one types, and Enter picks it
+ * (docs/decisions.md, "Tasks on the new pieces").
+ */
+function picker<P extends object>(props: P & { onFocus?: (event: FocusEvent<HTMLInputElement>) => void }) {
+  return {
+    ...props,
+    selectFirstOptionOnChange: true,
+    comboboxProps: { zIndex: 400 },
+    onFocus: (event: FocusEvent<HTMLInputElement>) => {
+      props.onFocus?.(event)
+      event.currentTarget.select()
+    },
+  }
+}
+
+/** An edit's failure: the spec's words, except a stale version or a dead line, which say what happened. */
+function editFailure(error: unknown) {
+  if (error instanceof ApiError && error.status === 0) return transportMessages.noResponse
+  if (error instanceof ApiError && error.status === 412) return errorMessage(error, taskMessages.updateFailed)
+  return taskMessages.updateFailed
+}
+
 /** Create Task and Edit Task (docs/product.md, "Task fields and validation"): the same fields; edit is prefilled and confirmed. */
 export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; onClose: () => void }) {
-  const queryClient = useQueryClient()
   const { data: me } = useMe()
   const users = useQuery(usersQuery)
   const projects = useQuery(projectDropdownQuery)
   const clients = useQuery(clientDropdownQuery)
   const categories = useQuery(categoriesQuery)
-  const draftKey = task ? `task:edit:${task.task_id}` : 'task:create'
-  const restored = useRestoredDraft<FormState>(draftKey)
-  const [initial] = useState<FormState>(() => initialState(task, me?.username ?? ''))
-  const [form, setForm] = useState<FormState>(() => restored ?? initial)
   const [attachment, setAttachment] = useState<File | null>(null)
   const [removeAttachment, setRemoveAttachment] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const [saved, setSaved] = useState(false)
-  const dirty = attachment !== null || removeAttachment || JSON.stringify(form) !== JSON.stringify(initial)
-  // Unsaved input asks before the page is left (back, link, reload) and survives an expired session.
-  useKeepDraft(draftKey, form, dirty && !saved)
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((f) => ({ ...f, [key]: value }))
   const editing = Boolean(task)
+
+  const f = useSchemaForm({
+    schema: taskFormInput,
+    initialValues: initialValues(task, me?.username ?? ''),
+    submit: (parsed, values) => {
+      const fields = {
+        title: parsed.title,
+        assignTo: parsed.assignTo,
+        cc: JSON.stringify(parsed.cc),
+        // Free text is title-cased with its capitals kept; a chosen record keeps its own name.
+        project: parsed.project && (values.projectId ? parsed.project : titleCase(parsed.project)),
+        projectId: parsed.projectId,
+        client: parsed.client && (values.clientId ? parsed.client : titleCase(parsed.client)),
+        clientId: parsed.clientId,
+        deadline: parsed.deadline,
+        startDate: parsed.startDate,
+        category: parsed.category,
+        details: parsed.details,
+        removeAttachment: removeAttachment && !attachment ? ('true' as const) : undefined,
+      }
+      const files = { attachment }
+      return task
+        ? call(taskEndpoints.update, {
+            params: { id: task.task_id },
+            fields,
+            files,
+            ifMatch: task.version,
+          })
+        : call(taskEndpoints.create, { fields, files })
+    },
+    failed: task ? editFailure : (error) => errorMessage(error, taskMessages.createFailed),
+    toastErrors: false,
+    invalidate: [tasksKey],
+    onSuccess: onClose,
+    draftKey: task ? `task:edit:${task.task_id}` : 'task:create',
+    guard: 'search',
+    extraDirty: attachment !== null || removeAttachment,
+    needsConfirm: () => editing,
+  })
+  const { values } = f.form
 
   const userOptions = (users.data ?? []).map((u) => ({
     value: u.username,
@@ -94,197 +142,148 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
     const project = projects.data?.find((p) => p.project_id === projectId)
     if (!project) return
     // A project fills the client from the project and locks it (docs/product.md, "Task fields and validation").
-    setForm((f) => ({
-      ...f,
+    f.form.setValues({
       project: project.name,
       projectId: project.project_id,
       client: project.client_name,
       clientId: project.client_id,
-    }))
+    })
   }
 
   // Mantine's Autocomplete reports the chosen option's text right after onOptionSubmit: that echo
   // must not undo the choice. Only a different text is typing, which makes the project free text.
   function typeProject(text: string) {
-    setForm((f) => {
-      if (!f.projectId) return { ...f, project: text }
-      if (text === f.project) return f
-      return { ...f, project: text, projectId: null, client: '', clientId: null }
-    })
+    const current = f.form.getValues()
+    if (!current.projectId) return f.form.setFieldValue('project', text)
+    if (text === current.project) return
+    f.form.setValues({ project: text, projectId: null, client: '', clientId: null })
   }
 
   function chooseClient(clientId: string) {
     const client = clients.data?.find((c) => c.client_id === clientId)
-    if (client) setForm((f) => ({ ...f, client: client.name, clientId: client.client_id }))
+    if (client) f.form.setValues({ client: client.name, clientId: client.client_id })
   }
 
   function typeClient(text: string) {
-    setForm((f) => (f.clientId && text === f.client ? f : { ...f, client: text, clientId: null }))
-  }
-
-  async function save() {
-    setBusy(true)
-    setError(null)
-    const body = new FormData()
-    body.set('title', form.title.trim())
-    if (form.assignTo) body.set('assignTo', form.assignTo)
-    body.set('cc', JSON.stringify(form.cc))
-    if (form.project.trim()) body.set('project', form.projectId ? form.project : titleCase(form.project))
-    if (form.projectId) body.set('projectId', form.projectId)
-    if (form.client.trim()) body.set('client', form.clientId ? form.client : titleCase(form.client))
-    if (form.clientId) body.set('clientId', form.clientId)
-    if (form.deadline) body.set('deadline', form.deadline)
-    if (form.startDate) body.set('startDate', form.startDate)
-    if (form.category) body.set('category', form.category)
-    if (form.details.trim()) body.set('details', form.details.trim())
-    if (attachment) body.set('attachment', attachment)
-    if (removeAttachment && !attachment) body.set('removeAttachment', 'true')
-    try {
-      const res = task ? await tasksApi.update(task.task_id, body, task.version) : await tasksApi.create(body)
-      setSaved(true)
-      notifySuccess(res.message)
-      await queryClient.invalidateQueries({ queryKey: ['tasks'] })
-      onClose()
-    } catch (err) {
-      const stale = err instanceof ApiError && err.status === 412
-      // Offline: 'No response received from server.'; else the server's text or the spec's default.
-      setError(
-        err instanceof ApiError && err.status === 0
-          ? transportMessages.noResponse
-          : task && !stale
-            ? taskMessages.updateFailed
-            : errorMessage(err, taskMessages.createFailed),
-      )
-      setConfirming(false)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!form.title.trim()) return setError(taskMessages.titleRequired)
-    if (editing) setConfirming(true)
-    else void save()
+    const current = f.form.getValues()
+    if (current.clientId && text === current.client) return
+    f.form.setValues({ client: text, clientId: null })
   }
 
   return (
     <>
-      <Modal
-        opened
-        onClose={busy ? () => {} : onClose}
+      <FormModal
+        dirty={f.dirty}
+        busy={f.busy}
+        onClose={onClose}
         title={editing ? 'Edit Task' : 'Create Task'}
         size="lg"
-        centered
       >
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <CountedTextInput
-              label="Title"
-              required
-              value={form.title}
-              onChange={(e) => {
-                const title = e.currentTarget.value
-                set('title', title)
-                // A validation message goes as soon as the field is right (issue 10, defect 13).
-                if (title.trim() && error === taskMessages.titleRequired) setError(null)
-              }}
-              error={error === taskMessages.titleRequired ? true : undefined}
-              maxLength={300}
-              data-autofocus
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
-                label="Assign To"
-                searchable
-                data={userOptions}
-                value={form.assignTo}
-                onChange={(v) => set('assignTo', v)}
-                nothingFoundMessage="No such user"
+        {(requestClose) => (
+          <form {...f.formProps}>
+            {f.guard}
+            <Stack gap="sm">
+              {f.failure && (
+                <Alert color="red" variant="light" role="alert">
+                  {f.failure.text}
+                </Alert>
+              )}
+              <CountedTextInput
+                label="Title"
+                required
+                maxLength={300}
+                data-autofocus
+                {...f.form.getInputProps('title')}
               />
-              <MultiSelect
-                label="CC"
-                searchable
-                data={userOptions.filter((o) => o.value !== form.assignTo)}
-                value={form.cc}
-                onChange={(v) => set('cc', [...new Set(v)])}
-                clearable
-              />
-              <Autocomplete
-                label="Project"
-                data={(projects.data ?? []).map((p) => ({ value: p.project_id, label: p.name }))}
-                value={form.project}
-                onChange={typeProject}
-                onOptionSubmit={chooseProject}
-              />
-              <Autocomplete
-                label="Client"
-                data={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.name }))}
-                value={form.client}
-                disabled={Boolean(form.projectId)}
-                description={form.projectId ? 'Client is set by the selected project' : undefined}
-                onChange={typeClient}
-                onOptionSubmit={chooseClient}
-              />
-              <DateField label="Deadline" value={form.deadline} onChange={(v) => set('deadline', v)} />
-              <DateField label="Start Date" value={form.startDate} onChange={(v) => set('startDate', v)} />
-              <Select
-                label="Category"
-                placeholder="Select a category"
-                data={(categories.data ?? []).map((c) => ({ value: c.category_id, label: c.category_name }))}
-                value={form.category}
-                onChange={(v) => set('category', v)}
-                clearable
-              />
-              <FilePicker label="Attachment" value={attachment} onChange={setAttachment} />
-            </SimpleGrid>
-            {task?.attachment && !attachment && (
-              <Group gap="sm">
-                <Text size="sm" c="dimmed">
-                  Current attachment:
-                </Text>
-                <FileLinks fileKey={task.attachment} bucketType="attachment" label="Current attachment" />
-                <Checkbox
-                  label="Remove it"
-                  checked={removeAttachment}
-                  onChange={(e) => setRemoveAttachment(e.currentTarget.checked)}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  label="Assign To"
+                  searchable
+                  data={userOptions}
+                  nothingFoundMessage="No such user"
+                  {...picker(f.form.getInputProps('assignTo'))}
                 />
+                <MultiSelect
+                  label="CC"
+                  searchable
+                  data={userOptions.filter((o) => o.value !== values.assignTo)}
+                  clearable
+                  {...picker(f.form.getInputProps('cc'))}
+                  onChange={(v) => f.form.setFieldValue('cc', [...new Set(v)])}
+                />
+                <Autocomplete
+                  label="Project"
+                  data={(projects.data ?? []).map((p) => ({ value: p.project_id, label: p.name }))}
+                  {...picker({
+                    value: values.project,
+                    onChange: typeProject,
+                    onOptionSubmit: chooseProject,
+                  })}
+                />
+                <Autocomplete
+                  label="Client"
+                  data={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.name }))}
+                  value={values.client}
+                  disabled={Boolean(values.projectId)}
+                  description={values.projectId ? 'Client is set by the selected project' : undefined}
+                  {...picker({ onChange: typeClient, onOptionSubmit: chooseClient })}
+                />
+                <DateField label="Deadline" {...f.form.getInputProps('deadline')} />
+                <DateField label="Start Date" {...f.form.getInputProps('startDate')} />
+                <Select
+                  label="Category"
+                  placeholder="Select a category"
+                  data={(categories.data ?? []).map((c) => ({
+                    value: c.category_id,
+                    label: c.category_name,
+                  }))}
+                  clearable
+                  searchable
+                  {...picker(f.form.getInputProps('category'))}
+                />
+                <FilePicker label="Attachment" value={attachment} onChange={setAttachment} />
+              </SimpleGrid>
+              {task?.attachment && !attachment && (
+                <Group gap="sm">
+                  <Text size="sm" c="dimmed">
+                    Current attachment:
+                  </Text>
+                  <FileLinks fileKey={task.attachment} bucketType="attachment" label="Current attachment" />
+                  <Checkbox
+                    label="Remove it"
+                    checked={removeAttachment}
+                    onChange={(e) => setRemoveAttachment(e.currentTarget.checked)}
+                  />
+                </Group>
+              )}
+              <CountedTextarea
+                label="Details"
+                autosize
+                minRows={3}
+                maxLength={10000}
+                {...f.form.getInputProps('details')}
+              />
+              <Group justify="flex-end" mt="xs">
+                <Button variant="default" onClick={requestClose} disabled={f.busy}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={f.busy}>
+                  {editing ? (f.busy ? 'Saving...' : 'Save Changes') : f.busy ? 'Creating...' : 'Create Task'}
+                </Button>
               </Group>
-            )}
-            <CountedTextarea
-              label="Details"
-              value={form.details}
-              onChange={(e) => set('details', e.currentTarget.value)}
-              autosize
-              minRows={3}
-              maxLength={10000}
-            />
-            <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {editing ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Creating...' : 'Create Task'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-      <LeaveGuard when={dirty && !saved && !busy} anyChange />
+            </Stack>
+          </form>
+        )}
+      </FormModal>
       <ConfirmDialog
-        opened={confirming}
+        opened={f.confirming}
         title="Edit Task - Save Changes"
         message="Save the changes to this task? Everyone on it is told."
         confirmLabel="Save Changes"
         busyLabel="Saving..."
-        busy={busy}
-        onConfirm={save}
-        onCancel={() => setConfirming(false)}
+        busy={f.busy}
+        onConfirm={f.confirm}
+        onCancel={f.cancelConfirm}
       />
     </>
   )

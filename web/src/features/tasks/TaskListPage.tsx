@@ -17,7 +17,7 @@ import { hasDraft } from '../../ui/drafts.ts'
 import { ScrollTabsList } from '../../ui/ScrollTabsList.tsx'
 import { activeTasksQuery } from './api.ts'
 import { useHiddenTasks } from './hidden-tasks.ts'
-import { activeSortOptions, TaskFilters } from './TaskFilters.tsx'
+import { activeSortOptions, CreateTaskButton, TaskFilters } from './TaskFilters.tsx'
 import { TaskTable } from './TaskTable.tsx'
 import { useTaskParam } from './useTaskParam.ts'
 
@@ -83,6 +83,7 @@ export default function TaskListPage() {
     <Stack gap="md" maw={1280} mx="auto">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Tasks</Title>
+        <CreateTaskButton onClick={() => setCreating(true)} hiddenFrom="sm" />
       </Group>
       <Paper withBorder radius="lg" p="md">
         <Stack gap="md">

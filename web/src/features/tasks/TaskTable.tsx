@@ -43,7 +43,7 @@ function CcTag({ task, me }: { task: Task; me?: string }) {
 }
 
 /** Creator and assignee names link to the employee profile when the user has one (docs/product.md, "The task list"). */
-function PersonCell({ username, people }: { username: string; people: People }) {
+export function PersonCell({ username, people }: { username: string; people: People }) {
   const person = people[username]
   const name = person?.full_name ?? username
   if (!person?.employee_id) return <>{name}</>
@@ -55,7 +55,7 @@ function PersonCell({ username, people }: { username: string; people: People }) 
 }
 
 /** A linked record opens only when the caller may read it (the API says so); else its name is text. */
-function RecordLink({ id, name, base }: { id: string | null; name: string | null; base: string }) {
+export function RecordLink({ id, name, base }: { id: string | null; name: string | null; base: string }) {
   if (!name) return <>N/A</>
   if (!id) return <>{name}</>
   return (
@@ -67,7 +67,7 @@ function RecordLink({ id, name, base }: { id: string | null; name: string | null
 
 /**
  * Fixed column widths, so every task table (My Approval above Others' Approval, and each tab) lines
- * its columns up whatever the rows hold (issue 10, polish): '#', then shares of the rest, the deadline
+ * its columns up whatever the rows hold: '#', then shares of the rest, the deadline
  * wide enough for '26 Nov 2026'.
  */
 const COLUMN_WIDTHS = {
@@ -185,9 +185,9 @@ export function TaskTable(props: TaskTableProps) {
 
 /**
  * Phones: one card per task with its title, deadline, status and assignee, so nothing needs a
- * sideways swipe (issue 10, defect 3); the project and client follow on a line of their own.
+ * sideways swipe; the project and client follow on a line of their own.
  * Plain elements styled like Mantine's Paper, Group and Text (TaskTable.module.css): a hundred cards
- * of Mantine components cost the phone's first paint a long task (issue 12).
+ * of Mantine components cost the phone's first paint a long task.
  */
 function TaskCards(props: TaskTableProps & { today: string }) {
   if (props.tasks.length === 0)
@@ -232,7 +232,9 @@ function TaskCards(props: TaskTableProps & { today: string }) {
             <CcTag task={task} me={props.me} />
           </div>
           <div className={classes.cardMeta}>
-            <p className={classes.cardText}>Due {task.deadline ? formatShortDate(task.deadline) : 'N/A'}</p>
+            <p className={classes.cardText}>
+              {task.deadline ? `Due ${formatShortDate(task.deadline, true)}` : 'No deadline'}
+            </p>
             <Badge size="sm" variant="light" color={task.status === 'Pending Approval' ? 'orange' : 'blue'}>
               {task.status}
             </Badge>

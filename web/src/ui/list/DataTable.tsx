@@ -1,5 +1,5 @@
 import { Button, Center, Group, Loader, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core'
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react'
+import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { ScrollTable } from '../ScrollTable'
 import { useNarrow } from '../use-narrow.ts'
@@ -70,7 +70,17 @@ export interface DataTableProps<T> {
   card?: (row: T) => ReactNode
   /** A totals line under the rows: under their columns in the table, labelled lines on cards. */
   totals?: Totals
+  /** A row's own class, style (a tint) and test id, on its table row or card. */
+  rowAttributes?: (row: T) => RowAttributes
 }
+
+export interface RowAttributes {
+  className?: string
+  style?: CSSProperties
+  'data-testid'?: string
+}
+
+const joinClasses = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined
 
 const INTERACTIVE = 'a, button, input, select, textarea, [role="button"], [role="menuitem"]'
 
@@ -185,7 +195,8 @@ function WideTable<T>(props: DataTableProps<T>) {
     body = rows!.map((row, index) => (
       <Table.Tr
         key={props.rowKey(row)}
-        className={clickable ? classes.clickable : undefined}
+        {...props.rowAttributes?.(row)}
+        className={joinClasses(clickable && classes.clickable, props.rowAttributes?.(row).className)}
         onClick={clickable ? (e) => activate(row, e) : undefined}
       >
         {numbered && <Table.Td className={classes.number}>{(rowNumberStart ?? 1) + index}</Table.Td>}
@@ -290,7 +301,12 @@ function CardList<T>(props: DataTableProps<T>) {
           // biome-ignore lint/a11y/useKeyWithClickEvents: the card's title is its link; the click is a larger target
           <li
             key={props.rowKey(row)}
-            className={`${classes.card} ${clickable ? classes.clickable : ''}`}
+            {...props.rowAttributes?.(row)}
+            className={joinClasses(
+              classes.card,
+              clickable && classes.clickable,
+              props.rowAttributes?.(row).className,
+            )}
             onClick={clickable ? (e) => activate(row, e) : undefined}
           >
             <div className={classes.cardHead}>
