@@ -37,10 +37,15 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
         title={view.title}
         description={view.description}
         actions={
-          view.canAdd !== false && (
-            <Button component={Link} to={`${register.path}/add`} leftSection={<IconPlus size={16} />}>
-              {list.addLabel}
-            </Button>
+          (view.Actions || view.canAdd !== false) && (
+            <>
+              {view.Actions && <view.Actions />}
+              {view.canAdd !== false && (
+                <Button component={Link} to={`${register.path}/add`} leftSection={<IconPlus size={16} />}>
+                  {list.addLabel}
+                </Button>
+              )}
+            </>
           )
         }
       />

@@ -31,6 +31,8 @@ export interface ListView<Item> {
   /** False on lists that add nothing (archived projects, old employees). */
   canAdd?: boolean
   columns?: Column<Item>[]
+  /** More buttons beside Add in the page's header (Assets' way into 'Due soon'). */
+  Actions?: ComponentType
 }
 
 /** A state change offered on the detail page (archive, deactivate …), a request for staff. */
