@@ -21,9 +21,10 @@ export interface Column<T> {
   fullText?: (row: T) => string
   /**
    * Its place on a phone card: 'title' heads the card (by default the linked column does), 'aside'
-   * sits at the card's top right (a status, an amount), false leaves it out; else a labelled line.
+   * sits at the card's top right (a status, an amount), false leaves it out; else a labelled line,
+   * across the card's width with 'wide' (a row of buttons).
    */
-  phone?: 'title' | 'aside' | false
+  phone?: 'title' | 'aside' | 'wide' | false
 }
 
 export interface DataTableProps<T> {
@@ -219,7 +220,8 @@ function WideTable<T>(props: DataTableProps<T>) {
       minWidth={props.minWidth ?? 720}
       className={classes.scroll}
       label={props.label}
-      mih={props.skeleton?.minHeight}
+      // The room is held only while loading: loaded, the box is as tall as its rows.
+      mih={state?.kind === 'busy' ? props.skeleton?.minHeight : undefined}
     >
       <Table
         verticalSpacing="sm"
@@ -257,7 +259,7 @@ function CardList<T>(props: DataTableProps<T>) {
       <Paper
         withBorder
         radius="md"
-        mih={props.skeleton?.minHeight}
+        mih={state.kind === 'busy' ? props.skeleton?.minHeight : undefined}
         aria-busy={props.loading || undefined}
         className={classes.cardsState}
       >
@@ -315,7 +317,10 @@ function CardList<T>(props: DataTableProps<T>) {
             {lines.length > 0 && (
               <dl className={classes.cardLines}>
                 {lines.map((column) => (
-                  <div key={column.key} className={classes.cardLine}>
+                  <div
+                    key={column.key}
+                    className={`${classes.cardLine} ${column.phone === 'wide' ? classes.cardLineWide : ''}`}
+                  >
                     <dt>{column.label ?? column.header}</dt>
                     <dd>{column.render(row)}</dd>
                   </div>
