@@ -1,8 +1,13 @@
 import { z } from 'zod'
 import { panField } from './clients.ts'
-import { auditFields, calendarDay, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  calendarDayOrDateTime,
+  optionalText,
+  registerListQuery,
+  registerWriteEndpoints,
+} from './registers.ts'
 import { ifscField } from './suppliers.ts'
 
 export const employeeMessages = {
@@ -89,7 +94,7 @@ export const employeeData = z
       .max(60),
     designation: optionalText(120),
     department: optionalText(120),
-    joining_date: calendarDay,
+    joining_date: calendarDayOrDateTime,
     contact_phone: optionalText(40),
     contact_email: optionalText(254),
     personal_phone_no: optionalText(40),
