@@ -118,6 +118,8 @@ export const projectDetail = z.object({
   billed_amount: z.number(),
   total_cost_incurred: z.number(),
   is_archived: z.boolean(),
+  /** An archive or unarchive request waits for approval: the page offers no second one. */
+  state_request_pending: z.boolean(),
   ...auditFields,
   created_by_fullname: nullableString,
   updated_by_fullname: nullableString,

@@ -80,3 +80,50 @@ test("assets due soon are reached from the sidebar and the Assets page, with the
   await sidebarLink.click()
   await expect(admin.getByRole('heading', { name: 'Assets Due Soon' })).toBeVisible()
 })
+
+test("a staff member's archive request leaves the project showing 'Archive requested', not a second Archive", async ({
+  browser,
+}) => {
+  const admin = await userPage(browser, 'admin@example.com')
+  const headers = { authorization: `Bearer ${await token(admin, 'admin@example.com')}` }
+  const name = `Archive journey ${unique()}`
+  const clients = await admin.request.get(`${baseURL()}/api/clients/dropdown-list`, { headers })
+  const clientId = (await clients.json())[0].client_id as string
+  const created = await admin.request.post(`${baseURL()}/api/projects`, {
+    headers,
+    data: { name, client_id: clientId, accessPermissions: [] },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const users = await admin.request.get(`${baseURL()}/api/users`, { headers })
+  const asha = (await users.json()).find((u: { username: string }) => u.username === 'asha')
+  const granted = await admin.request.post(`${baseURL()}/api/access`, {
+    headers,
+    data: {
+      userId: asha.user_id,
+      entityType: 'PROJECT',
+      entityId: (await created.json()).entityId,
+      level: 'WRITE',
+    },
+  })
+  expect(granted.ok(), await granted.text()).toBe(true)
+
+  const page = await userPage(browser, 'asha@example.com')
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Projects', exact: true })
+    .click()
+  await page.getByRole('textbox', { name: 'Search' }).fill(name)
+  await page.getByRole('link', { name }).click()
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+  await page.getByRole('button', { name: 'Archive', exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit Request' }).click()
+  await expect(
+    page.getByText('Project status change request submitted for admin approval.').first(),
+  ).toBeVisible()
+  const requested = page.getByRole('button', { name: 'Archive requested' })
+  await expect(requested).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Archive', exact: true })).toHaveCount(0)
+  // Still so after a reload.
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Archive requested' })).toBeDisabled()
+})

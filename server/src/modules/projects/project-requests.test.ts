@@ -118,4 +118,28 @@ describe('a project request in the approval queue', () => {
       (await api(org.staff2.token).get(`/admin-actions/pending/${res.json().actionId}`)).statusCode,
     ).toBe(404)
   })
+
+  it('a waiting archive request shows on the project, to whoever may read it', async () => {
+    const projectId = await createProject(server, org.admin.token, clientId, { name: 'Archive Me' })
+    await grant(server, org.admin.token, org.staff.userId, 'PROJECT', projectId, 'WRITE')
+    const pending = async (token: string) => {
+      const res = await api(token).get(`/projects/${projectId}`)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().state_request_pending
+    }
+    expect(await pending(org.staff.token)).toBe(false)
+    const asked = await api(org.staff.token).put(`/projects/${projectId}/archive`, { archive: true })
+    expect(asked.statusCode, asked.body).toBe(202)
+    expect(await pending(org.staff.token)).toBe(true)
+    expect(await pending(org.admin.token)).toBe(true)
+    // Someone without access still learns nothing of the project.
+    expect((await api(org.staff2.token).get(`/projects/${projectId}`)).statusCode).toBe(404)
+    // Rejected, it no longer waits.
+    const rejected = await api(org.admin.token).put(
+      `/admin-actions/pending/${asked.json().actionId}/reject`,
+      {},
+    )
+    expect(rejected.statusCode, rejected.body).toBe(200)
+    expect(await pending(org.staff.token)).toBe(false)
+  })
 })

@@ -267,6 +267,8 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
         }),
       leavesView: (p) => (p.is_archived ? '/projects/archived' : '/projects'),
       failed: requestFailedMessage('Project', 'ARCHIVE'),
+      requested: (p) =>
+        p.state_request_pending ? (p.is_archived ? 'Unarchive requested' : 'Archive requested') : null,
     },
   },
 })

@@ -51,6 +51,11 @@ export interface StateAction<Detail> {
   leavesView(record: Detail): string
   /** 'Error submitting project status change request' */
   failed: string
+  /**
+   * The label of the disabled button while a request for this change waits for approval ('Archive
+   * requested'), or null. Staff only: an admin's change applies at once.
+   */
+  requested?(record: Detail): string | null
 }
 
 export interface RegisterDeclaration<Item, Detail extends RecordBase, Values, Data extends object> {
