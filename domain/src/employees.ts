@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { panField } from './clients.ts'
-import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { endpoint } from './http.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
 import {
   calendarDayOrDateTime,
+  changeResponses,
   optionalText,
   registerListQuery,
   registerWriteEndpoints,
@@ -254,5 +256,18 @@ export type EmployeeDetail = z.infer<typeof employeeDetail>
 export const employeeSensitive = z.object({ aadhar_no: text, bank_account_no: text })
 
 export const employeeEndpoints = {
+  list: endpoint('GET', '/employees', { querystring: employeeListQuery, response: { 200: employeeList } }),
+  old: endpoint('GET', '/employees/old', { querystring: employeeListQuery, response: { 200: employeeList } }),
+  detail: endpoint('GET', '/employees/:id', { params: idParams, response: { 200: employeeDetail } }),
+  /** An admin's reveal of the Aadhaar and bank account numbers (audited). */
+  sensitive: endpoint('GET', '/employees/:id/sensitive', {
+    params: idParams,
+    response: { 200: employeeSensitive },
+  }),
   ...registerWriteEndpoints('/employees', employeeRequestData, employeeCreateInput),
+  activate: endpoint('PUT', '/employees/:id/activate', {
+    params: idParams,
+    body: activateEmployeeInput,
+    response: changeResponses,
+  }),
 }

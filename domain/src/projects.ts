@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { auditFields, calendarDate, calendarDay, pageOf, recordAccess } from './contract.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import { auditFields, calendarDate, calendarDay, idParams, pageOf, recordAccess } from './contract.ts'
+import { endpoint } from './http.ts'
+import { changeResponses, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const projectMessages = {
   nameRequired: 'Project name is required.',
@@ -138,5 +139,17 @@ export const projectOption = z.object({
 export type ProjectOption = z.infer<typeof projectOption>
 
 export const projectEndpoints = {
+  list: endpoint('GET', '/projects', { querystring: projectListQuery, response: { 200: projectList } }),
+  archived: endpoint('GET', '/projects/archived', {
+    querystring: projectListQuery,
+    response: { 200: projectList },
+  }),
+  dropdown: endpoint('GET', '/projects/dropdown-list', { response: { 200: z.array(projectOption) } }),
+  detail: endpoint('GET', '/projects/:id', { params: idParams, response: { 200: projectDetail } }),
   ...registerWriteEndpoints('/projects', projectData),
+  archive: endpoint('PUT', '/projects/:id/archive', {
+    params: idParams,
+    body: archiveProjectInput,
+    response: changeResponses,
+  }),
 }

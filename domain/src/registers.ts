@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParams, instant, isCalendarDay, pageFields } from './contract.ts'
+import { idParams, instant, isCalendarDay, messageResponse, pageFields } from './contract.ts'
 import { todayIn } from './format.ts'
 import { endpoint } from './http.ts'
 
@@ -357,4 +357,16 @@ export const approvalEndpoints = {
     body: editActionInput,
     response: { 200: editActionResult },
   }),
+}
+
+/** Who may read or write a record (docs/product.md, "Access lists and documents"); admins change it. */
+export const accessEndpoints = {
+  list: endpoint('GET', '/access', { querystring: accessQuery, response: { 200: z.array(accessEntry) } }),
+  grant: endpoint('POST', '/access', { body: grantAccessInput, response: { 201: messageResponse } }),
+  setLevel: endpoint('PUT', '/access/:id', {
+    params: idParams,
+    body: accessLevelInput,
+    response: { 200: messageResponse },
+  }),
+  revoke: endpoint('DELETE', '/access/:id', { params: idParams, response: { 200: messageResponse } }),
 }
