@@ -1,5 +1,12 @@
 import type { AssetData, AssetDetail, AssetListItem } from '@daftar/domain/assets'
-import { assetData, assetMessages, assetStatuses, DEFAULT_ASSET_STATUS } from '@daftar/domain/assets'
+import {
+  assetData,
+  assetEndpoints,
+  assetListQuery,
+  assetMessages,
+  assetStatuses,
+  DEFAULT_ASSET_STATUS,
+} from '@daftar/domain/assets'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
 import { Anchor, Badge, Button, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconCalendarDue } from '@tabler/icons-react'
@@ -324,7 +331,7 @@ export const register = defineRegister<AssetListItem, AssetDetail, Values, Asset
   entityType: 'ASSET',
   label: 'Asset',
   noun: 'asset',
-  api: '/assets',
+  endpoints: assetEndpoints,
   queryKey: 'assets',
   listKey: 'assets',
   path: '/organization/assets',
@@ -332,10 +339,11 @@ export const register = defineRegister<AssetListItem, AssetDetail, Values, Asset
   titleOf: (a) => a.name,
   notFound: assetMessages.notFound,
   list: {
+    query: assetListQuery,
     views: [
       {
         path: '/organization/assets',
-        api: '/assets',
+        endpoint: assetEndpoints.list,
         title: 'Assets',
         description: 'Equipment and property of the organisation, and where each is.',
         emptyText: 'No assets found.',
@@ -343,7 +351,7 @@ export const register = defineRegister<AssetListItem, AssetDetail, Values, Asset
       },
       {
         path: '/organization/assets/due-soon',
-        api: '/assets/due-soon',
+        endpoint: assetEndpoints.dueSoon,
         title: 'Assets Due Soon',
         description: 'Maintenance due or a warranty ending within the next 30 days.',
         emptyText: 'Nothing is due in the next 30 days.',
