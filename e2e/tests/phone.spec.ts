@@ -14,14 +14,27 @@ test('a project on a phone: Documents, Billing and Access stay inside the screen
   page,
 }) => {
   await signIn(page, 'admin@example.com')
-  // An invoice on the project, so its Billing tab has a card to show.
+  // A project of its own (others' journeys count on the demo projects having no invoices), with an
+  // invoice, so its Billing tab has a card to show, and Asha on its access list.
   const token = await page.evaluate(() => localStorage.getItem('daftar.accessToken'))
   const headers = { authorization: `Bearer ${token}` }
-  const projects = await page.request.get(`${baseURL()}/api/projects?searchQuery=Sunrise ETP Upgrade`, {
+  const tag = Date.now().toString(36).toUpperCase()
+  const name = `Phone plant ${tag}`
+  const clients = await page.request.get(`${baseURL()}/api/clients/dropdown-list`, { headers })
+  const created = await page.request.post(`${baseURL()}/api/projects`, {
     headers,
+    data: { name, client_id: (await clients.json())[0].client_id, accessPermissions: [] },
   })
-  const projectId = (await projects.json()).projects[0].project_id as string
-  const invoiceNo = `PH-${Date.now().toString(36).toUpperCase()}`
+  expect(created.status(), await created.text()).toBe(201)
+  const projectId = (await created.json()).entityId as string
+  const users = await page.request.get(`${baseURL()}/api/users`, { headers })
+  const asha = (await users.json()).find((u: { username: string }) => u.username === 'asha')
+  const granted = await page.request.post(`${baseURL()}/api/access`, {
+    headers,
+    data: { userId: asha.user_id, entityType: 'PROJECT', entityId: projectId, level: 'WRITE' },
+  })
+  expect(granted.ok(), await granted.text()).toBe(true)
+  const invoiceNo = `PH-${tag}`
   const added = await page.request.post(`${baseURL()}/api/billing/project/${projectId}`, {
     headers,
     multipart: {
@@ -35,7 +48,8 @@ test('a project on a phone: Documents, Billing and Access stay inside the screen
   expect(added.status(), await added.text()).toBe(201)
 
   await page.goto(`${baseURL()}/projects`)
-  await page.getByRole('link', { name: 'Sunrise ETP Upgrade' }).first().click()
+  await page.getByRole('textbox', { name: 'Search' }).fill(name)
+  await page.getByRole('link', { name }).first().click()
   const tabs = page.getByRole('tablist')
   await expect(tabs).not.toHaveAttribute('data-at-end')
   await page.getByRole('tab', { name: 'Documents' }).click()

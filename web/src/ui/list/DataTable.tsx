@@ -220,8 +220,9 @@ function WideTable<T>(props: DataTableProps<T>) {
       minWidth={props.minWidth ?? 720}
       className={classes.scroll}
       label={props.label}
-      // The room is held only while loading: loaded, the box is as tall as its rows.
-      mih={state?.kind === 'busy' ? props.skeleton?.minHeight : undefined}
+      // The room is held while there are no rows (loading, then empty: nothing shifts); with rows the
+      // box is as tall as they are, with no empty space under one invoice.
+      mih={state ? props.skeleton?.minHeight : undefined}
     >
       <Table
         verticalSpacing="sm"
@@ -259,7 +260,9 @@ function CardList<T>(props: DataTableProps<T>) {
       <Paper
         withBorder
         radius="md"
-        mih={state.kind === 'busy' ? props.skeleton?.minHeight : undefined}
+        mih={props.skeleton?.minHeight}
+        role="region"
+        aria-label={props.label}
         aria-busy={props.loading || undefined}
         className={classes.cardsState}
       >

@@ -49,7 +49,7 @@ describe("a project's Billing table", { timeout: 30_000 }, () => {
     expect(screen.queryByRole('table')).toBeNull()
   })
 
-  it('holds room for rows only while loading: one invoice leaves no tall empty box', async () => {
+  it('holds room for rows only while it has none: one invoice leaves no tall empty box', async () => {
     const box = () => screen.getByRole('region', { name: 'Invoices (scrolls sideways)' })
     const loading = renderApp(table(undefined, true))
     await screen.findByText('Loading invoices...')
