@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { auditFields, calendarDay, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, calendarDay, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { endpoint } from './http.ts'
 import { decimalOrNull } from './projects.ts'
 import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
@@ -132,6 +133,14 @@ export const assetDetail = z.object({
 })
 export type AssetDetail = z.infer<typeof assetDetail>
 
+/** How many assets the caller sees in 'Due soon': the sidebar's and the Assets page's count. */
+export const assetDueSoonCount = z.object({ count: z.number().int() })
+
 export const assetEndpoints = {
+  list: endpoint('GET', '/assets', { querystring: assetListQuery, response: { 200: assetList } }),
+  /** Not retired, with maintenance due (or overdue) or a warranty ending within ASSET_DUE_SOON_DAYS. */
+  dueSoon: endpoint('GET', '/assets/due-soon', { querystring: assetListQuery, response: { 200: assetList } }),
+  dueSoonCount: endpoint('GET', '/assets/due-soon/count', { response: { 200: assetDueSoonCount } }),
+  detail: endpoint('GET', '/assets/:id', { params: idParams, response: { 200: assetDetail } }),
   ...registerWriteEndpoints('/assets', assetData),
 }

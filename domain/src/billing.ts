@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { calendarDate, calendarDay, instant, isCalendarDay, recordAccess } from './contract.ts'
+import {
+  calendarDate,
+  calendarDay,
+  idParams,
+  instant,
+  isCalendarDay,
+  messageResponse,
+  recordAccess,
+} from './contract.ts'
+import { endpoint } from './http.ts'
 import { decimalOrNull } from './projects.ts'
 
 export const INVOICE_PDF_MAX_BYTES = 25 * 1024 * 1024
@@ -138,3 +147,37 @@ export const projectBilling = z.object({
 export type ProjectBilling = z.infer<typeof projectBilling>
 
 export const invoiceAdded = z.object({ message: z.string(), invoice_id: z.string() })
+
+/**
+ * DELETE /billing/invoice/{id}: the spec sends the password as the body; a query parameter is taken
+ * too, so the body may be absent. The handler requires one of them (deleteWithPasswordInput).
+ */
+export const deleteInvoiceBody = z.object({ password: z.string().max(128).optional() })
+
+/** A project's invoices (docs/product.md, "Projects and billing"). */
+export const billingEndpoints = {
+  list: endpoint('GET', '/billing/project/:id', { params: idParams, response: { 200: projectBilling } }),
+  /** Multipart: the fields below and the PDF as `invoice_pdf`. */
+  add: endpoint(
+    'POST',
+    '/billing/project/:id',
+    { params: idParams, response: { 201: invoiceAdded } },
+    { multipart: createInvoiceInput },
+  ),
+  /** If-Match: the invoice's version. */
+  edit: endpoint('PUT', '/billing/invoice/:id', {
+    params: idParams,
+    body: updateInvoiceInput,
+    response: { 200: messageResponse },
+  }),
+  setStatus: endpoint('PUT', '/billing/invoice/:id/status', {
+    params: idParams,
+    body: invoiceStatusInput,
+    response: { 200: messageResponse },
+  }),
+  remove: endpoint('DELETE', '/billing/invoice/:id', {
+    params: idParams,
+    body: deleteInvoiceBody,
+    response: { 200: messageResponse },
+  }),
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { endpoint } from './http.ts'
 import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const collectionMessages = {
@@ -43,5 +44,10 @@ export const collectionDetail = z.object({
 export type CollectionDetail = z.infer<typeof collectionDetail>
 
 export const collectionEndpoints = {
+  list: endpoint('GET', '/collections', {
+    querystring: collectionListQuery,
+    response: { 200: collectionList },
+  }),
+  detail: endpoint('GET', '/collections/:id', { params: idParams, response: { 200: collectionDetail } }),
   ...registerWriteEndpoints('/collections', collectionData),
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { instant } from './contract.ts'
+import { idParams, instant, messageResponse } from './contract.ts'
+import { endpoint } from './http.ts'
 import { entityTypes } from './registers.ts'
 
 export const documentMessages = {
@@ -82,3 +83,36 @@ export type DocumentItem = z.infer<typeof documentItem>
 
 /** Creating a folder or uploading a file answers with the new item's id. */
 export const documentCreated = z.object({ message: z.string(), document_id: z.string() })
+
+/** The documents of every register record (docs/product.md, "Access lists and documents"). */
+export const documentEndpoints = {
+  list: endpoint('GET', '/documents', {
+    querystring: documentListQuery,
+    response: { 200: z.array(documentItem) },
+  }),
+  /**
+   * A repeat of the same folder by the same user within a few seconds (a double click, a retry) answers
+   * with the folder already made.
+   */
+  createFolder: endpoint('POST', '/documents', {
+    body: createFolderInput,
+    response: { 201: documentCreated },
+  }),
+  /** Multipart: the fields below and the file as `documentFile`. */
+  upload: endpoint(
+    'POST',
+    '/documents/upload',
+    { response: { 201: documentCreated } },
+    { multipart: uploadDocumentFields },
+  ),
+  rename: endpoint('PUT', '/documents/:id', {
+    params: idParams,
+    body: renameDocumentInput,
+    response: { 200: messageResponse },
+  }),
+  remove: endpoint('DELETE', '/documents/:id', {
+    params: idParams,
+    querystring: deleteDocumentQuery,
+    response: { 200: messageResponse },
+  }),
+}

@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import { panField } from './clients.ts'
-import { auditFields, calendarDay, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { endpoint } from './http.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  calendarDayOrDateTime,
+  changeResponses,
+  optionalText,
+  registerListQuery,
+  registerWriteEndpoints,
+} from './registers.ts'
 import { ifscField } from './suppliers.ts'
 
 export const employeeMessages = {
@@ -89,7 +96,7 @@ export const employeeData = z
       .max(60),
     designation: optionalText(120),
     department: optionalText(120),
-    joining_date: calendarDay,
+    joining_date: calendarDayOrDateTime,
     contact_phone: optionalText(40),
     contact_email: optionalText(254),
     personal_phone_no: optionalText(40),
@@ -249,5 +256,18 @@ export type EmployeeDetail = z.infer<typeof employeeDetail>
 export const employeeSensitive = z.object({ aadhar_no: text, bank_account_no: text })
 
 export const employeeEndpoints = {
+  list: endpoint('GET', '/employees', { querystring: employeeListQuery, response: { 200: employeeList } }),
+  old: endpoint('GET', '/employees/old', { querystring: employeeListQuery, response: { 200: employeeList } }),
+  detail: endpoint('GET', '/employees/:id', { params: idParams, response: { 200: employeeDetail } }),
+  /** An admin's reveal of the Aadhaar and bank account numbers (audited). */
+  sensitive: endpoint('GET', '/employees/:id/sensitive', {
+    params: idParams,
+    response: { 200: employeeSensitive },
+  }),
   ...registerWriteEndpoints('/employees', employeeRequestData, employeeCreateInput),
+  activate: endpoint('PUT', '/employees/:id/activate', {
+    params: idParams,
+    body: activateEmployeeInput,
+    response: changeResponses,
+  }),
 }

@@ -24,7 +24,11 @@ export function isValidGstin(value: string): boolean {
   return GSTIN_PATTERN.test(v) && gstinCheckCharacter(v.slice(0, 14)) === v[14]
 }
 
-/** Only the shape: suppliers' GSTINs are checked against the pattern the spec gives (case-insensitive). */
+/**
+ * Only the shape the spec gives (case-insensitive), without the check character. No register accepts a
+ * GSTIN on its shape alone: clients and suppliers both need `isValidGstin`, since a GSTIN with a wrong
+ * check character is not a GSTIN (docs/product.md, "Suppliers").
+ */
 export function matchesGstinPattern(value: string): boolean {
   return GSTIN_PATTERN.test(value.trim().toUpperCase())
 }

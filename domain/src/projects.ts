@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { auditFields, calendarDate, calendarDay, pageOf, recordAccess } from './contract.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import { auditFields, calendarDate, calendarDay, idParams, pageOf, recordAccess } from './contract.ts'
+import { endpoint } from './http.ts'
+import { changeResponses, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const projectMessages = {
   nameRequired: 'Project name is required.',
@@ -118,6 +119,8 @@ export const projectDetail = z.object({
   billed_amount: z.number(),
   total_cost_incurred: z.number(),
   is_archived: z.boolean(),
+  /** An archive or unarchive request waits for approval: the page offers no second one. */
+  state_request_pending: z.boolean(),
   ...auditFields,
   created_by_fullname: nullableString,
   updated_by_fullname: nullableString,
@@ -136,5 +139,17 @@ export const projectOption = z.object({
 export type ProjectOption = z.infer<typeof projectOption>
 
 export const projectEndpoints = {
+  list: endpoint('GET', '/projects', { querystring: projectListQuery, response: { 200: projectList } }),
+  archived: endpoint('GET', '/projects/archived', {
+    querystring: projectListQuery,
+    response: { 200: projectList },
+  }),
+  dropdown: endpoint('GET', '/projects/dropdown-list', { response: { 200: z.array(projectOption) } }),
+  detail: endpoint('GET', '/projects/:id', { params: idParams, response: { 200: projectDetail } }),
   ...registerWriteEndpoints('/projects', projectData),
+  archive: endpoint('PUT', '/projects/:id/archive', {
+    params: idParams,
+    body: archiveProjectInput,
+    response: changeResponses,
+  }),
 }

@@ -140,3 +140,24 @@ describe('pendingActionsQuery', () => {
     expect(pendingActionsQuery.safeParse({ actionType: 'DELETE' }).success).toBe(false)
   })
 })
+
+describe('calendarDayOrDateTime', () => {
+  it("takes a date-time as the day it falls on in the organisation's time zone", async () => {
+    const { calendarDayOrDateTime, organisationCalendar } = await import('./registers.ts')
+    const before = organisationCalendar.timeZone
+    try {
+      expect(calendarDayOrDateTime.parse('2024-07-01')).toBe('2024-07-01')
+      expect(calendarDayOrDateTime.parse('2024-06-30T18:30:00.000Z')).toBe('2024-07-01')
+      expect(calendarDayOrDateTime.parse('2024-06-30T18:29:59Z')).toBe('2024-06-30')
+      expect(calendarDayOrDateTime.parse('2024-07-01T23:30:00+05:30')).toBe('2024-07-01')
+      expect(calendarDayOrDateTime.parse('2024-07-01T10:00:00')).toBe('2024-07-01')
+      expect(calendarDayOrDateTime.parse(' ')).toBeNull()
+      organisationCalendar.timeZone = 'America/New_York'
+      expect(calendarDayOrDateTime.parse('2024-07-01T02:00:00Z')).toBe('2024-06-30')
+      for (const bad of ['2024-02-30', '2024-02-30T10:00:00Z', 'yesterday', '2024-07-01T25:00:00Z'])
+        expect(calendarDayOrDateTime.safeParse(bad).success, bad).toBe(false)
+    } finally {
+      organisationCalendar.timeZone = before
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { idParams, instant, pageFields } from './contract.ts'
+import { idParams, instant, isCalendarDay, messageResponse, pageFields } from './contract.ts'
+import { todayIn } from './format.ts'
 import { endpoint } from './http.ts'
 
 /** Entity types of documents, access lists and the approval queue. */
@@ -24,6 +25,35 @@ export const actionStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const
 export type ActionStatus = (typeof actionStatuses)[number]
 
 export const REGISTER_PAGE_SIZE = 20
+
+/**
+ * The organisation's calendar, for a day sent as a date-time (a date picker's ISO timestamp): the
+ * server sets it from its TIME_ZONE at start; Asia/Kolkata, that setting's default, until then.
+ */
+export const organisationCalendar = { timeZone: 'Asia/Kolkata' }
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i
+
+/**
+ * An optional calendar day: YYYY-MM-DD, or a date-time normalised to a day. A date-time with its offset
+ * (or Z) is the day it falls on in the organisation's time zone ('2026-03-01T18:30:00.000Z' is 2 March
+ * in India); one without is a wall-clock time, so its own date. Blank is null.
+ */
+export const calendarDayOrDateTime = z
+  .string()
+  .max(40, 'Dates must be YYYY-MM-DD.')
+  .nullish()
+  .transform((v) => {
+    const text = v?.trim()
+    if (!text) return null
+    const dateTime = DATE_TIME.exec(text)
+    // Not a date-time, or not a real day (2024-02-30, which Date would roll into March): refused below.
+    if (!dateTime || !isCalendarDay(dateTime[1]!)) return text
+    if (!dateTime[2]) return dateTime[1]!
+    const instant = new Date(text)
+    return Number.isNaN(instant.getTime()) ? text : todayIn(organisationCalendar.timeZone, instant)
+  })
+  .refine((v) => v === null || isCalendarDay(v), 'Dates must be YYYY-MM-DD.')
 
 const uuid = z.string().uuid('Invalid id.')
 
@@ -327,4 +357,16 @@ export const approvalEndpoints = {
     body: editActionInput,
     response: { 200: editActionResult },
   }),
+}
+
+/** Who may read or write a record (docs/product.md, "Access lists and documents"); admins change it. */
+export const accessEndpoints = {
+  list: endpoint('GET', '/access', { querystring: accessQuery, response: { 200: z.array(accessEntry) } }),
+  grant: endpoint('POST', '/access', { body: grantAccessInput, response: { 201: messageResponse } }),
+  setLevel: endpoint('PUT', '/access/:id', {
+    params: idParams,
+    body: accessLevelInput,
+    response: { 200: messageResponse },
+  }),
+  revoke: endpoint('DELETE', '/access/:id', { params: idParams, response: { 200: messageResponse } }),
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { gstinField, panField } from './clients.ts'
-import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { endpoint } from './http.ts'
 import { IFSC_LENGTH, invalidIfsc, isValidIfsc } from './indian-ids.ts'
 import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
@@ -109,5 +110,8 @@ export function websiteHref(website: string): string {
 }
 
 export const supplierEndpoints = {
+  list: endpoint('GET', '/suppliers', { querystring: supplierListQuery, response: { 200: supplierList } }),
+  dropdown: endpoint('GET', '/suppliers/dropdown-list', { response: { 200: z.array(supplierOption) } }),
+  detail: endpoint('GET', '/suppliers/:id', { params: idParams, response: { 200: supplierDetail } }),
   ...registerWriteEndpoints('/suppliers', supplierData),
 }

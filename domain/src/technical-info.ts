@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { auditFields, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { endpoint } from './http.ts'
 import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
 export const technicalInfoMessages = {
@@ -77,5 +78,13 @@ export function truncate(value: string | null | undefined, max: number): string 
 }
 
 export const technicalInfoEndpoints = {
+  list: endpoint('GET', '/technical-info', {
+    querystring: technicalInfoListQuery,
+    response: { 200: technicalInfoList },
+  }),
+  detail: endpoint('GET', '/technical-info/:id', {
+    params: idParams,
+    response: { 200: technicalInfoDetail },
+  }),
   ...registerWriteEndpoints('/technical-info', technicalInfoData),
 }

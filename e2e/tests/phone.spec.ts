@@ -5,24 +5,89 @@ import { expect, test } from '../support/test.ts'
 // Issue 10, defect 3: at 375 px nothing is wider than the screen and nothing is cut off.
 test.use({ viewport: { width: 375, height: 812 } })
 
-test('a project on a phone: Documents and Billing stay inside the screen, the tabs scroll with a hint', async ({
+/** A minimal PDF, enough for an invoice's attachment. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
+
+test('a project on a phone: Documents, Billing and Access stay inside the screen as cards, the tabs scroll with a hint', async ({
   page,
 }) => {
   await signIn(page, 'admin@example.com')
+  // A project of its own (others' journeys count on the demo projects having no invoices), with an
+  // invoice, so its Billing tab has a card to show, and Asha on its access list.
+  const token = await page.evaluate(() => localStorage.getItem('daftar.accessToken'))
+  const headers = { authorization: `Bearer ${token}` }
+  const tag = Date.now().toString(36).toUpperCase()
+  const name = `Phone plant ${tag}`
+  const clients = await page.request.get(`${baseURL()}/api/clients/dropdown-list`, { headers })
+  const created = await page.request.post(`${baseURL()}/api/projects`, {
+    headers,
+    data: { name, client_id: (await clients.json())[0].client_id, accessPermissions: [] },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const projectId = (await created.json()).entityId as string
+  const users = await page.request.get(`${baseURL()}/api/users`, { headers })
+  const asha = (await users.json()).find((u: { username: string }) => u.username === 'asha')
+  const granted = await page.request.post(`${baseURL()}/api/access`, {
+    headers,
+    data: { userId: asha.user_id, entityType: 'PROJECT', entityId: projectId, level: 'WRITE' },
+  })
+  expect(granted.ok(), await granted.text()).toBe(true)
+  const invoiceNo = `PH-${tag}`
+  const added = await page.request.post(`${baseURL()}/api/billing/project/${projectId}`, {
+    headers,
+    multipart: {
+      invoice_no: invoiceNo,
+      title: 'Phone milestone',
+      amount: '125000',
+      invoice_date: new Date().toISOString().slice(0, 10),
+      invoice_pdf: { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
+  })
+  expect(added.status(), await added.text()).toBe(201)
+
   await page.goto(`${baseURL()}/projects`)
-  await page.getByRole('link', { name: 'Sunrise ETP Upgrade' }).first().click()
+  await page.getByRole('textbox', { name: 'Search' }).fill(name)
+  await page.getByRole('link', { name }).first().click()
   const tabs = page.getByRole('tablist')
   await expect(tabs).not.toHaveAttribute('data-at-end')
-  for (const tab of ['Documents', 'Billing']) {
-    await page.getByRole('tab', { name: tab }).click()
-    await expect(page.getByRole('table')).toBeVisible()
-    await expectNoSideScroll(page)
-    await expect(page.getByRole('button', { name: /Notifications/ })).toBeInViewport({ ratio: 1 })
-    await expect(page.getByLabel('User menu')).toBeInViewport({ ratio: 1 })
-  }
+  await page.getByRole('tab', { name: 'Documents' }).click()
+  await expect(page.getByRole('button', { name: 'New Folder' })).toBeVisible()
+  await expectNoSideScroll(page)
+
+  await page.getByRole('tab', { name: 'Billing' }).click()
+  const card = page
+    .getByRole('list', { name: 'Invoices' })
+    .getByRole('listitem')
+    .filter({ hasText: invoiceNo })
+  await card.scrollIntoViewIfNeeded()
+  await expect(card).toContainText('₹1,25,000')
+  await expect(card).toContainText('PENDING')
+  for (const name of [
+    `View PDF of invoice ${invoiceNo}`,
+    `Edit invoice ${invoiceNo}`,
+    `Delete invoice ${invoiceNo}`,
+  ])
+    await expect(card.getByRole('button', { name })).toBeInViewport({ ratio: 1 })
+  await expectNoSideScroll(page)
+  await expect(page.getByRole('button', { name: /Notifications/ })).toBeInViewport({ ratio: 1 })
+  await expect(page.getByLabel('User menu')).toBeInViewport({ ratio: 1 })
+
   await tabs.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
   await expect(tabs).toHaveAttribute('data-at-end', 'true')
   await expect(page.getByRole('tab', { name: 'Access' })).toBeInViewport({ ratio: 1 })
+  await page.getByRole('tab', { name: 'Access' }).click()
+  const person = page
+    .getByRole('list', { name: 'People with access' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Asha Verma' })
+  await person.scrollIntoViewIfNeeded()
+  await expect(person.getByRole('button', { name: /^Change Asha Verma to / })).toBeInViewport({ ratio: 1 })
+  await expect(person.getByRole('button', { name: 'Revoke access of Asha Verma' })).toBeInViewport({
+    ratio: 1,
+  })
+  await expectNoSideScroll(page)
 })
 
 test('the task list on a phone shows title, deadline, status and assignee without a sideways swipe', async ({

@@ -97,7 +97,8 @@ test('a 300-character title is clamped to two lines in the list, whole in the de
   await admin.getByRole('button', { name: 'Add Client' }).click()
   await expect(admin).toHaveURL(`${baseURL()}/clients`)
   await admin.getByRole('textbox', { name: 'Search' }).fill(name.slice(0, 30))
-  const cell = admin.locator(`td a [title^="${name} CL-"]`)
+  // At 375 px the list is a card per client: the card's title is the linked, clamped name.
+  const cell = admin.locator(`li a [title^="${name} CL-"]`)
   await expect(cell).toBeVisible()
   expect(await linesOf(cell)).toBeLessThanOrEqual(2)
   await cell.click()

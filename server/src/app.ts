@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { MAX_FILE_BYTES } from '@daftar/domain'
+import { MAX_FILE_BYTES, organisationCalendar } from '@daftar/domain'
 import compress from '@fastify/compress'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
@@ -81,6 +81,8 @@ export const contentSecurityPolicy = {
 }
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<App> {
+  // A day sent as a date-time is read on the organisation's calendar (domain/src/registers.ts).
+  organisationCalendar.timeZone = deps.config.TIME_ZONE
   const app = Fastify({
     loggerInstance: deps.log,
     bodyLimit: JSON_BODY_LIMIT,

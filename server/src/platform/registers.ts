@@ -62,6 +62,21 @@ export interface RegisterDefinition<Data extends Record<string, unknown> = Recor
   prepareCreate?(db: DbOrTx, orgId: string, input: Record<string, unknown>): Promise<Data>
   /** What the queue shows of proposed data: secrets masked or left out (an Aadhaar, a password hash). */
   redact?(data: Record<string, unknown>): Record<string, unknown>
+  /**
+   * Read-only context kept beside proposed data (and current data) for the review, from the records
+   * the data names (a project's client details and address). The schema drops it when applying.
+   */
+  annotate?(db: DbOrTx, orgId: string, data: Record<string, unknown>): Promise<Record<string, unknown>>
+}
+
+/** Proposed or current data with the register's read-only context beside it (`annotate`). */
+export async function annotated<D extends Record<string, unknown>>(
+  register: Pick<RegisterDefinition, 'annotate'>,
+  db: DbOrTx,
+  orgId: string,
+  data: D,
+): Promise<D> {
+  return register.annotate ? { ...data, ...(await register.annotate(db, orgId, data)) } : data
 }
 
 /** `version = expected` for a guarded UPDATE, or nothing when the caller did not send a version. */

@@ -64,6 +64,11 @@ export const rules: RouteRule[] = [
     path: () => '/api/assets/due-soon',
     expect: 'ok ok ok ok ok unauth ok',
   },
+  {
+    route: 'GET /api/assets/due-soon/count',
+    path: () => '/api/assets/due-soon/count',
+    expect: 'ok ok ok ok ok unauth ok',
+  },
   ...register('employees', (f) => f.ids.employeeId, {
     full_name: 'Esha',
     employee_official_id: 'EMP-MATRIX',

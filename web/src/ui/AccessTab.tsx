@@ -100,6 +100,7 @@ export function AccessTab({ entityType, entityId }: { entityType: EntityType; en
             {
               key: 'level',
               header: 'Access Level',
+              phone: 'aside',
               render: (e) => (
                 <Badge variant="light" color={e.access_level === 'WRITE' ? 'indigo' : 'gray'}>
                   {e.access_level}
@@ -112,6 +113,7 @@ export function AccessTab({ entityType, entityId }: { entityType: EntityType; en
                     key: 'actions',
                     header: 'Actions',
                     align: 'right' as const,
+                    phone: 'wide' as const,
                     render: (e: AccessEntry) => (
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <Button

@@ -1,6 +1,7 @@
 import type { AccessEntry, AccessLevel, EntityType, RecordAccess } from '@daftar/domain'
+import { accessEndpoints } from '@daftar/domain/registers'
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../api/client.ts'
+import { call } from '../api/client.ts'
 
 export type { AccessEntry }
 
@@ -15,16 +16,16 @@ export const accessMessages = {
 export const accessListQuery = (entityType: EntityType, entityId: string) =>
   queryOptions({
     queryKey: ['access', entityType, entityId],
-    queryFn: ({ signal }) => api<AccessEntry[]>('/access', { query: { entityType, entityId }, signal }),
+    queryFn: ({ signal }) => call(accessEndpoints.list, { query: { entityType, entityId }, signal }),
     staleTime: 5 * 60_000,
   })
 
 export const accessApi = {
   grant: (input: { userId: string; entityType: EntityType; entityId: string; level: AccessLevel }) =>
-    api<{ message: string }>('/access', { method: 'POST', body: input }),
+    call(accessEndpoints.grant, { body: input }),
   setLevel: (accessId: string, level: AccessLevel) =>
-    api<{ message: string }>(`/access/${accessId}`, { method: 'PUT', body: { level } }),
-  revoke: (accessId: string) => api<{ message: string }>(`/access/${accessId}`, { method: 'DELETE' }),
+    call(accessEndpoints.setLevel, { params: { id: accessId }, body: { level } }),
+  revoke: (accessId: string) => call(accessEndpoints.revoke, { params: { id: accessId } }),
 }
 
 /** The caller's level on a record, as detail responses carry it (`access_level`). */

@@ -6,7 +6,7 @@ import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict, notFound } from '../../platform/errors.ts'
-import type { RegisterDefinition } from '../../platform/registers.ts'
+import { annotated, type RegisterDefinition } from '../../platform/registers.ts'
 import { parse } from '../../platform/validation.ts'
 import { accessOf } from '../access/service.ts'
 import { notify } from '../notifications/service.ts'
@@ -247,8 +247,10 @@ export async function editPendingAction(
     throw badRequest('Only creation and update requests can be edited.')
   const register = registerOf(deps, action.entityType)
   // What the form leaves out on purpose (a masked Aadhaar, a login account's password hash) is kept.
-  const data = keepUnsent(parse(register.schema, input.proposed_data), action.proposedData ?? {})
-  await register.validate?.(deps.db, ctx.orgId, data, action.entityId)
+  const edited = keepUnsent(parse(register.schema, input.proposed_data), action.proposedData ?? {})
+  await register.validate?.(deps.db, ctx.orgId, edited, action.entityId)
+  // The context beside the data follows the edit (another client chosen, its details and address).
+  const data = await annotated(register, deps.db, ctx.orgId, edited)
   const grants =
     action.actionType === 'CREATE' ? (input.access_permissions ?? action.accessPermissions ?? []) : []
   await assertGrantable(deps.db, ctx.orgId, grants)

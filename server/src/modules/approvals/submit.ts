@@ -8,7 +8,7 @@ import {
   requestSubmittedMessage,
 } from '@daftar/domain'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Tx } from '../../db/connection.ts'
+import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -19,7 +19,12 @@ import {
   notFound,
   preconditionFailed,
 } from '../../platform/errors.ts'
-import type { ApplyContext, RegisterDefinition, StateAction } from '../../platform/registers.ts'
+import {
+  type ApplyContext,
+  annotated,
+  type RegisterDefinition,
+  type StateAction,
+} from '../../platform/registers.ts'
 import { assertWritable, grantOnCreate } from '../access/service.ts'
 import { notify } from '../notifications/service.ts'
 import { users } from '../users/schema.ts'
@@ -75,6 +80,11 @@ export function stateData(action: StateAction): Record<string, boolean> {
 
 const proposedDataOf = (request: ChangeRequest) =>
   'data' in request ? request.data : stateData(request.actionType)
+
+/** Proposed data, and for a create or edit the register's read-only context beside it (a project's client). */
+async function withContext(db: DbOrTx, orgId: string, register: RegisterDefinition, request: ChangeRequest) {
+  return 'data' in request ? annotated(register, db, orgId, request.data) : stateData(request.actionType)
+}
 
 /** What the audit log keeps of a change: no secrets (a register's redact). */
 export const auditedData = (register: RegisterDefinition, data: Record<string, unknown> | null) =>
@@ -217,7 +227,7 @@ async function queueRequest(
           actionType: request.actionType,
           entityType: request.entityType,
           entityId: request.entityId,
-          proposedData: proposedDataOf(request),
+          proposedData: await withContext(tx, ctx.orgId, register, request),
           summary: subject,
           entityDisplayId: request.entityId
             ? ((await register.displayId?.(tx, ctx.orgId, request.entityId)) ?? null)

@@ -5,6 +5,7 @@ import { registerContract } from '../../../test/register-contract.ts'
 import {
   createClient,
   createProject,
+  grant,
   notificationsOf,
   type RegisterOrg,
   registerOrg,
@@ -178,6 +179,26 @@ describe('assets due soon and reminders', () => {
   it('lists what needs maintenance or loses its warranty within 30 days, retired assets left out', async () => {
     const res = await api(due.admin.token).get('/assets/due-soon?sortBy=maintenance_date_asc')
     expect(res.json().assets.map((a: { name: string }) => a.name)).toEqual(['UPS', 'Blower', 'Chiller'])
+  })
+
+  it("counts the 'Due soon' list for the sidebar: all of it for an admin, only what staff may read", async () => {
+    const count = async (token: string) => {
+      const res = await api(token).get('/assets/due-soon/count')
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().count as number
+    }
+    expect(await count(due.admin.token)).toBe(3)
+    // Staff with no access to any of them count none; a READ grant on one counts that one.
+    expect(await count(due.staff.token)).toBe(0)
+    const list = (await api(due.admin.token).get('/assets/due-soon')).json().assets as {
+      asset_id: string
+      name: string
+    }[]
+    const blower = list.find((x) => x.name === 'Blower')!
+    await grant(server, due.admin.token, due.staff.userId, 'ASSET', blower.asset_id, 'READ')
+    expect(await count(due.staff.token)).toBe(1)
+    expect((await api(due.staff.token).get('/assets/due-soon')).json().assets).toHaveLength(1)
+    expect((await client(server).get('/assets/due-soon/count')).statusCode).toBe(401)
   })
 
   it('tells the admins once, 7 days ahead, of maintenance and warranty expiry', async () => {

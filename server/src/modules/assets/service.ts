@@ -46,6 +46,31 @@ const assignment = {
 
 export type AssetView = 'all' | 'due-soon'
 
+/** Not retired, and maintenance due within 30 days (or overdue), or a warranty ending within 30 days. */
+function dueSoon(deps: Deps) {
+  const today = todayIn(deps.config.TIME_ZONE)
+  const horizon = addDays(today, ASSET_DUE_SOON_DAYS)
+  return and(
+    ne(a.status, 'Retired'),
+    or(
+      sql`${a.nextMaintenanceDue} <= ${horizon}`,
+      sql`${a.warrantyExpiresOn} between ${today} and ${horizon}`,
+    ),
+  )
+}
+
+/**
+ * GET /assets/due-soon/count: the 'Due soon' list's size for the caller (what they may see), for the
+ * sidebar and the Assets page. Read from the maintenance and warranty indexes.
+ */
+export async function countDueSoon(deps: Deps, ctx: RequestContext) {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(a)
+    .where(and(eq(a.orgId, ctx.orgId), visibleTo(ctx, 'ASSET', a.assetId), dueSoon(deps)))
+  return { count: row?.n ?? 0 }
+}
+
 /**
  * GET /assets, and the 'Due soon' view: assets whose next maintenance or warranty expiry falls
  * within the next 30 days (or has passed without a newer date).
@@ -56,8 +81,6 @@ export async function listAssets(
   view: AssetView,
   query: { page: number; searchQuery: string; sortBy: AssetSort },
 ) {
-  const today = todayIn(deps.config.TIME_ZONE)
-  const horizon = addDays(today, ASSET_DUE_SOON_DAYS)
   const where = and(
     eq(a.orgId, ctx.orgId),
     visibleTo(ctx, 'ASSET', a.assetId),
@@ -69,15 +92,7 @@ export async function listAssets(
       projects.name,
       users.fullName,
     ]),
-    view === 'due-soon'
-      ? and(
-          ne(a.status, 'Retired'),
-          or(
-            sql`${a.nextMaintenanceDue} <= ${horizon}`,
-            sql`${a.warrantyExpiresOn} between ${today} and ${horizon}`,
-          ),
-        )
-      : undefined,
+    view === 'due-soon' ? dueSoon(deps) : undefined,
   )
   const rows = deps.db
     .select({ a, ...assignment })

@@ -1,17 +1,6 @@
-import {
-  createFolderInput,
-  deleteDocumentQuery,
-  documentCreated,
-  documentItem,
-  documentListQuery,
-  idParams,
-  messageResponse,
-  renameDocumentInput,
-  uploadDocumentFields,
-} from '@daftar/domain'
-import { z } from 'zod'
+import { documentEndpoints } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
-import type { App } from '../../platform/http.ts'
+import { type App, serve } from '../../platform/http.ts'
 import { readMultipart } from '../../platform/uploads.ts'
 import { parse } from '../../platform/validation.ts'
 import {
@@ -27,46 +16,34 @@ import {
 export async function documentRoutes(app: App, deps: Deps) {
   deps.fileAccess.register('documents', documentFileAccess(deps))
 
-  app.get(
-    '/documents',
-    { schema: { querystring: documentListQuery, response: { 200: z.array(documentItem) } } },
-    async (req) => listDocuments(deps, req.ctx, req.query),
-  )
+  serve(app, documentEndpoints.list, async (req) => listDocuments(deps, req.ctx, req.query))
 
-  app.post(
-    '/documents',
-    { schema: { body: createFolderInput, response: { 201: documentCreated } } },
-    async (req, reply) => {
-      const result = await createFolder(deps, req.ctx, req.body)
-      reply.code(201)
-      return result
-    },
-  )
+  serve(app, documentEndpoints.createFolder, async (req, reply) => {
+    const result = await createFolder(deps, req.ctx, req.body)
+    reply.code(201)
+    return result
+  })
 
-  // Multipart: documentFile, entityType, entityId and an optional parentFolderId (uploadDocumentFields).
-  app.post('/documents/upload', { schema: { response: { 201: documentCreated } } }, async (req, reply) => {
+  // Multipart: documentFile and the text fields of uploadDocumentFields.
+  serve(app, documentEndpoints.upload, async (req, reply) => {
     const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
       documentFile: DOCUMENT_RULE,
     })
     const result = await uploadDocument(
       deps,
       req.ctx,
-      parse(uploadDocumentFields, fields),
+      parse(documentEndpoints.upload.multipart, fields),
       files.documentFile,
     )
     reply.code(201)
     return result
   })
 
-  app.put(
-    '/documents/:id',
-    { schema: { params: idParams, body: renameDocumentInput, response: { 200: messageResponse } } },
-    async (req) => renameDocument(deps, req.ctx, req.params.id, req.body.newName),
+  serve(app, documentEndpoints.rename, async (req) =>
+    renameDocument(deps, req.ctx, req.params.id, req.body.newName),
   )
 
-  app.delete(
-    '/documents/:id',
-    { schema: { params: idParams, querystring: deleteDocumentQuery, response: { 200: messageResponse } } },
-    async (req) => deleteDocument(deps, req.ctx, req.params.id, req.query.password),
+  serve(app, documentEndpoints.remove, async (req) =>
+    deleteDocument(deps, req.ctx, req.params.id, req.query.password),
   )
 }

@@ -112,6 +112,9 @@ export async function listDocuments(
   return rows.map(present)
 }
 
+/** How long an identical folder from the same user counts as a repeat of the first request. */
+const REPEAT_WINDOW_SECONDS = 10
+
 export async function createFolder(
   deps: Deps,
   ctx: RequestContext,
@@ -120,6 +123,32 @@ export async function createFolder(
   await assertWritable(deps.db, ctx, registerOf(deps, input.entityType), input.entityId)
   await assertFolder(deps.db, ctx.orgId, input.entityType, input.entityId, input.parentFolderId)
   return deps.db.transaction(async (tx) => {
+    // One folder per click: the same folder asked for again by the same user within a few seconds
+    // (a double click, a retry after a lost answer) is the one already made. The lock makes the
+    // check and the insert one step for concurrent repeats; it names only this folder, so nothing
+    // else waits.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`folder:${ctx.orgId}:${ctx.userId}:${input.entityType}:${input.entityId}:${input.parentFolderId ?? ''}:${input.folderName}`}, 0))`,
+    )
+    const [repeat] = await tx
+      .select({ id: documents.documentId })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.orgId, ctx.orgId),
+          eq(documents.entityType, input.entityType),
+          eq(documents.entityId, input.entityId),
+          input.parentFolderId
+            ? eq(documents.parentFolderId, input.parentFolderId)
+            : isNull(documents.parentFolderId),
+          eq(documents.isFolder, true),
+          eq(documents.name, input.folderName),
+          eq(documents.createdBy, ctx.userId),
+          sql`${documents.createdAt} > now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`,
+        ),
+      )
+      .limit(1)
+    if (repeat) return { message: documentMessages.folderCreated, document_id: repeat.id }
     const [row] = await tx
       .insert(documents)
       .values({

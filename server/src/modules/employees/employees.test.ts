@@ -66,7 +66,38 @@ describe('POST /employees: the record', () => {
     })
   })
 
+  it("takes a joining date sent as a date-time (a date picker's ISO timestamp) as the organisation's day", async () => {
+    // Midnight in India is still the evening before in UTC.
+    const id = await create({
+      full_name: 'Ravi Menon',
+      employee_official_id: `EMP-${unique()}`,
+      joining_date: '2024-06-30T18:30:00.000Z',
+    })
+    expect((await detail(id)).joining_date).toBe('2024-07-01')
+    // A staff request, an edit: the same day in the queue and on the record.
+    const asked = await api(org.staff.token).post('/employees', {
+      full_name: 'Lata Rao',
+      employee_official_id: `EMP-${unique()}`,
+      joining_date: '2025-01-15T23:00:00+05:30',
+    })
+    expect(asked.statusCode, asked.body).toBe(202)
+    const action = await api(org.admin.token).get(`/admin-actions/pending/${asked.json().actionId}`)
+    expect(action.json().proposed_data.joining_date).toBe('2025-01-15')
+    const edited = await api(org.admin.token).put(`/employees/${id}`, {
+      full_name: 'Ravi Menon',
+      employee_official_id: (await detail(id)).employee_official_id,
+      joining_date: '2024-08-01T00:00:00',
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect((await detail(id)).joining_date).toBe('2024-08-01')
+  })
+
   it.each([
+    [{ full_name: 'A', employee_official_id: 'E1', joining_date: 'yesterday' }, 'Dates must be YYYY-MM-DD.'],
+    [
+      { full_name: 'A', employee_official_id: 'E1', joining_date: '2024-02-30T10:00:00Z' },
+      'Dates must be YYYY-MM-DD.',
+    ],
     [{ employee_official_id: 'E1' }, 'Employee full name is required.'],
     [{ full_name: '  ', employee_official_id: 'E1' }, 'Employee full name is required.'],
     [{ full_name: 'A' }, 'Employee Official ID is required.'],

@@ -1,8 +1,11 @@
-import { type ProjectData, projectData, projectMessages } from '@daftar/domain'
+import { clientDisplayId, type ProjectData, projectData, projectMessages } from '@daftar/domain'
+import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
 import { badRequest } from '../../platform/errors.ts'
 import { tableRegister } from '../../platform/register-table.ts'
+import { annotated } from '../../platform/registers.ts'
 import { clientRegister } from '../clients/register.ts'
+import { clients } from '../clients/schema.ts'
 import { projects } from './schema.ts'
 
 const noContact = { name: null, phone: null, email: null }
@@ -11,7 +14,39 @@ async function assertClient(db: DbOrTx, orgId: string, clientId: string) {
   if (!(await clientRegister.exists(db, orgId, clientId))) throw badRequest(projectMessages.clientRequired)
 }
 
-export const projectRegister = tableRegister({
+/**
+ * The client a project's data names, as the approval queue shows it beside the proposed data: its
+ * details and its office address (docs/product.md, "The admin approval queue").
+ */
+async function clientContext(db: DbOrTx, orgId: string, data: Record<string, unknown>) {
+  const clientId = typeof data.client_id === 'string' ? data.client_id : null
+  const [client] = clientId
+    ? await db
+        .select({
+          displayNumber: clients.displayNumber,
+          name: clients.name,
+          gstin: clients.gstin,
+          officeAddress: clients.officeAddress,
+        })
+        .from(clients)
+        .where(and(eq(clients.clientId, clientId), eq(clients.orgId, orgId)))
+    : []
+  return {
+    client_details: client
+      ? {
+          // The client's own id is the data's client_id; people know it by its display id.
+          client_id_display: clientDisplayId(client.displayNumber),
+          name: client.name,
+          gstin: client.gstin,
+        }
+      : null,
+    client_address: client?.officeAddress ?? null,
+  }
+}
+
+const projectContext = { annotate: clientContext }
+
+const table = tableRegister({
   entityType: 'PROJECT',
   label: 'Project',
   schema: projectData,
@@ -58,3 +93,13 @@ export const projectRegister = tableRegister({
   describe: (data) => data.name,
   link: (id) => `/projects/${id}`,
 })
+
+export const projectRegister: typeof table = {
+  ...table,
+  annotate: clientContext,
+  // The record as it is carries the same context, so the review compares like with like.
+  currentData: async (db, orgId, id) => {
+    const data = await table.currentData(db, orgId, id)
+    return data && annotated(projectContext, db, orgId, data)
+  },
+}

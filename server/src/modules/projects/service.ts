@@ -7,6 +7,7 @@ import { searchAny } from '../../platform/listing.ts'
 import { totalPages } from '../../platform/pagination.ts'
 import { creator, updater } from '../../platform/register-queries.ts'
 import { assertReadable, assertWritable, visibleTo } from '../access/service.ts'
+import { pendingActions } from '../approvals/schema.ts'
 import { submitChange } from '../approvals/submit.ts'
 import { projectInvoices } from '../billing/schema.ts'
 import { clients } from '../clients/schema.ts'
@@ -99,6 +100,14 @@ export async function getProject(deps: Deps, ctx: RequestContext, projectId: str
       createdByFullname: creator.fullName,
       updatedByUsername: updater.username,
       updatedByFullname: updater.fullName,
+      // An archive or unarchive request waiting for approval (the one-state-request index answers it).
+      stateRequest: sql<boolean>`exists (
+        select 1 from ${pendingActions}
+        where ${pendingActions.orgId} = ${projects.orgId}
+          and ${pendingActions.entityType} = 'PROJECT'
+          and ${pendingActions.entityId} = ${projects.projectId}
+          and ${pendingActions.status} = 'PENDING'
+          and ${pendingActions.actionType} in ('ARCHIVE', 'UNARCHIVE'))`,
     })
     .from(projects)
     .innerJoin(clients, eq(clients.clientId, projects.clientId))
@@ -130,6 +139,7 @@ export async function getProject(deps: Deps, ctx: RequestContext, projectId: str
     billed_amount: Number(row.billed),
     total_cost_incurred: Number(row.cost),
     is_archived: p.isArchived,
+    state_request_pending: Boolean(row.stateRequest),
     created_by_username: row.createdByUsername,
     created_by_fullname: row.createdByFullname,
     created_at: p.createdAt.toISOString(),

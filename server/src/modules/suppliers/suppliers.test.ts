@@ -81,6 +81,23 @@ describe('POST /suppliers', () => {
     expect(errorOf(bad)).toBe('Invalid IFSC code.')
   })
 
+  it("refuses a GSTIN whose check character is wrong with the clients' message, as clients do", async () => {
+    // The spec's pattern matches it; its 15th character is not the one its first 14 give.
+    const gstin = '27aapfu0939f1zw'
+    const asClient = await api(org.admin.token).post('/clients', { name: 'Check Client', gstin })
+    const asSupplier = await api(org.admin.token).post('/suppliers', { name: 'Check Supplier', gstin })
+    expect(asClient.statusCode).toBe(400)
+    expect(asSupplier.statusCode).toBe(400)
+    expect(errorOf(asSupplier)).toBe(errorOf(asClient))
+    expect(errorOf(asSupplier)).toBe('Invalid GSTIN format.')
+    // The right check character passes both.
+    const right = await api(org.admin.token).post('/suppliers', {
+      name: 'Check Supplier',
+      gstin: '27aapfu0939f1zv',
+    })
+    expect(right.statusCode, right.body).toBe(201)
+  })
+
   it.each([
     [{}, 'Supplier name is required.'],
     [{ name: '   ' }, 'Supplier name is required.'],

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
+import { assetDueSoonCountQuery } from '../../features/assets/api.ts'
 import { openReportCountQuery } from '../../features/reports/api.ts'
 import { type NavGroup, navGroups } from './nav.ts'
 import classes from './Sidebar.module.css'
@@ -24,6 +25,11 @@ function currentLink(groups: NavGroup[], pathname: string): string | undefined {
 export function Sidebar({ expanded, onNavigate }: { expanded: boolean; onNavigate: () => void }) {
   const { data: me } = useMe()
   const openReports = useQuery({ ...openReportCountQuery, enabled: Boolean(me) }).data?.count ?? 0
+  const assetsDueSoon = useQuery({ ...assetDueSoonCountQuery, enabled: Boolean(me) }).data?.count ?? 0
+  const counts = {
+    openReports: { n: openReports, says: 'open reports addressed to you' },
+    assetsDueSoon: { n: assetsDueSoon, says: 'assets due for maintenance or warranty' },
+  }
   const groups = navGroups.filter((g) => !g.visibleTo || (me && g.visibleTo(me)))
   const { pathname } = useLocation()
   const current = currentLink(groups, pathname)
@@ -71,10 +77,13 @@ export function Sidebar({ expanded, onNavigate }: { expanded: boolean; onNavigat
                 >
                   <link.icon size={20} className={classes.icon} aria-hidden />
                   <span className={classes.label}>{link.label}</span>
-                  {link.count === 'openReports' && openReports > 0 && (
-                    <span className={classes.count} title={`${openReports} open reports addressed to you`}>
-                      {openReports > 99 ? '99+' : openReports}
-                      <span className={classes.srOnly}> open reports addressed to you</span>
+                  {link.count && counts[link.count].n > 0 && (
+                    <span
+                      className={classes.count}
+                      title={`${counts[link.count].n} ${counts[link.count].says}`}
+                    >
+                      {counts[link.count].n > 99 ? '99+' : counts[link.count].n}
+                      <span className={classes.srOnly}> {counts[link.count].says}</span>
                     </span>
                   )}
                 </Link>

@@ -4,6 +4,7 @@ import {
   IconBriefcase,
   IconBuilding,
   IconBulb,
+  IconCalendarDue,
   IconCashBanknote,
   IconChecklist,
   IconCircleCheck,
@@ -27,8 +28,8 @@ export interface NavLinkItem {
   label: string
   to: string
   icon: typeof IconSettings
-  /** A count shown on the link: open reports addressed to me. */
-  count?: 'openReports'
+  /** A count shown on the link: open reports addressed to me; assets due soon that I may see. */
+  count?: 'openReports' | 'assetsDueSoon'
 }
 
 export interface NavGroup {
@@ -76,6 +77,12 @@ export const navGroups: NavGroup[] = [
     links: [
       { label: 'Internal Documents', to: '/organization/internal-docs', icon: IconFolders },
       { label: 'Assets', to: '/organization/assets', icon: IconDeviceDesktop },
+      {
+        label: 'Assets Due Soon',
+        to: '/organization/assets/due-soon',
+        icon: IconCalendarDue,
+        count: 'assetsDueSoon',
+      },
       { label: 'Announcements', to: '/organization/announcements', icon: IconSpeakerphone },
     ],
   },

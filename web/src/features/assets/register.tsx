@@ -1,7 +1,15 @@
 import type { AssetData, AssetDetail, AssetListItem } from '@daftar/domain/assets'
-import { assetData, assetMessages, assetStatuses, DEFAULT_ASSET_STATUS } from '@daftar/domain/assets'
+import {
+  assetData,
+  assetEndpoints,
+  assetListQuery,
+  assetMessages,
+  assetStatuses,
+  DEFAULT_ASSET_STATUS,
+} from '@daftar/domain/assets'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
-import { Anchor, Badge, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Anchor, Badge, Button, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import { IconCalendarDue } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { projectDropdownQuery } from '../../api/register-queries.ts'
@@ -12,6 +20,7 @@ import { orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
 import { CountedTextarea, CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
+import { assetDueSoonCountQuery } from './api.ts'
 
 const empty = {
   asset_display_id: '',
@@ -159,17 +168,22 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
   )
 }
 
-/** 'Sunrise ETP Upgrade · ID: …' for a project; 'Asha Verma (@asha)' for a person. */
-function AssignedTo({ asset }: { asset: AssetListItem | AssetDetail }) {
+/**
+ * The project (linked) or 'Asha Verma (@asha)' for a person. The project's 'ID: …' only on the detail
+ * page, where the spec shows it: in a list a raw id means nothing to people.
+ */
+function AssignedTo({ asset, withId = false }: { asset: AssetListItem | AssetDetail; withId?: boolean }) {
   if (asset.assigned_to_type === 'PROJECT' && asset.assigned_to_id)
     return (
       <Stack gap={0}>
         <Anchor component={Link} to={`/projects/${asset.assigned_to_id}`} size="sm">
           {asset.assigned_project_name ?? 'Project'}
         </Anchor>
-        <Text size="xs" c="dimmed">
-          ID: {asset.assigned_to_id}
-        </Text>
+        {withId && (
+          <Text size="xs" c="dimmed">
+            ID: {asset.assigned_to_id}
+          </Text>
+        )}
       </Stack>
     )
   if (asset.assigned_to_type === 'EMPLOYEE')
@@ -218,7 +232,7 @@ function Overview({ record: a }: { record: AssetDetail }) {
       <DetailSection title="Assignment Information">
         <FieldGrid
           fields={[
-            { label: 'Assigned to', value: <AssignedTo asset={a} /> },
+            { label: 'Assigned to', value: <AssignedTo asset={a} withId /> },
             { label: 'Assignment date', value: a.assignment_date && formatDate(a.assignment_date) },
           ]}
         />
@@ -278,11 +292,46 @@ const columns = [
   },
 ]
 
+/** 'Due soon' shows why each asset is there: its maintenance date and when its warranty ends. */
+const dueSoonColumns = [
+  ...columns.filter((c) => c.key !== 'purchase' && c.key !== 'category'),
+  {
+    key: 'warranty',
+    header: 'Warranty Ends',
+    nowrap: true,
+    render: (a: AssetListItem) => date(a.warranty_expires_on),
+  },
+]
+
+/** The Assets page's way into 'Due soon', with its count. */
+function DueSoonLink() {
+  const count = useQuery(assetDueSoonCountQuery).data?.count
+  return (
+    <Button
+      component={Link}
+      to="/organization/assets/due-soon"
+      variant="light"
+      color={count ? 'orange' : 'gray'}
+      leftSection={<IconCalendarDue size={16} aria-hidden />}
+      rightSection={
+        count === undefined ? null : (
+          <Badge size="sm" circle={count < 10} color={count ? 'orange' : 'gray'} aria-hidden>
+            {count}
+          </Badge>
+        )
+      }
+      aria-label={count === undefined ? 'Due Soon' : `Due Soon: ${count} assets`}
+    >
+      Due Soon
+    </Button>
+  )
+}
+
 export const register = defineRegister<AssetListItem, AssetDetail, Values, AssetData>({
   entityType: 'ASSET',
   label: 'Asset',
   noun: 'asset',
-  api: '/assets',
+  endpoints: assetEndpoints,
   queryKey: 'assets',
   listKey: 'assets',
   path: '/organization/assets',
@@ -290,21 +339,24 @@ export const register = defineRegister<AssetListItem, AssetDetail, Values, Asset
   titleOf: (a) => a.name,
   notFound: assetMessages.notFound,
   list: {
+    query: assetListQuery,
     views: [
       {
         path: '/organization/assets',
-        api: '/assets',
+        endpoint: assetEndpoints.list,
         title: 'Assets',
         description: 'Equipment and property of the organisation, and where each is.',
         emptyText: 'No assets found.',
+        Actions: DueSoonLink,
       },
       {
         path: '/organization/assets/due-soon',
-        api: '/assets/due-soon',
+        endpoint: assetEndpoints.dueSoon,
         title: 'Assets Due Soon',
         description: 'Maintenance due or a warranty ending within the next 30 days.',
         emptyText: 'Nothing is due in the next 30 days.',
         canAdd: false,
+        columns: dueSoonColumns,
       },
     ],
     columns,

@@ -1,5 +1,5 @@
 import type { ClientData, ClientDetail, ClientListItem } from '@daftar/domain/clients'
-import { clientData, clientMessages } from '@daftar/domain/clients'
+import { clientData, clientEndpoints, clientListQuery, clientMessages } from '@daftar/domain/clients'
 import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
@@ -87,7 +87,7 @@ export const register = defineRegister<ClientListItem, ClientDetail, Values, Cli
   entityType: 'CLIENT',
   label: 'Client',
   noun: 'client',
-  api: '/clients',
+  endpoints: clientEndpoints,
   queryKey: 'clients',
   listKey: 'clients',
   path: '/clients',
@@ -95,10 +95,11 @@ export const register = defineRegister<ClientListItem, ClientDetail, Values, Cli
   titleOf: (c) => c.name,
   notFound: clientMessages.notFound,
   list: {
+    query: clientListQuery,
     views: [
       {
         path: '/clients',
-        api: '/clients',
+        endpoint: clientEndpoints.list,
         title: 'Clients',
         description: 'Companies the organisation works for.',
         emptyText: 'No clients found.',

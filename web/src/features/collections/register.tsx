@@ -2,6 +2,8 @@ import type { CollectionData, CollectionDetail, CollectionListItem } from '@daft
 import {
   COLLECTION_DESCRIPTION_PREVIEW,
   collectionData,
+  collectionEndpoints,
+  collectionListQuery,
   collectionMessages,
 } from '@daftar/domain/collections'
 import { truncate } from '@daftar/domain/technical-info'
@@ -53,7 +55,7 @@ export const register = defineRegister<CollectionListItem, CollectionDetail, Val
   entityType: 'COLLECTION',
   label: 'Collection',
   noun: 'collection',
-  api: '/collections',
+  endpoints: collectionEndpoints,
   queryKey: 'collections',
   listKey: 'collections',
   path: '/organization/internal-docs',
@@ -61,10 +63,11 @@ export const register = defineRegister<CollectionListItem, CollectionDetail, Val
   titleOf: (c) => c.name,
   notFound: collectionMessages.notFound,
   list: {
+    query: collectionListQuery,
     views: [
       {
         path: '/organization/internal-docs',
-        api: '/collections',
+        endpoint: collectionEndpoints.list,
         title: 'Internal Documents',
         description: 'Collections of the organisation’s own documents: policies, forms, manuals.',
         emptyText: 'No collections found.',

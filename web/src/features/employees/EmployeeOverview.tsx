@@ -1,9 +1,9 @@
-import type { EmployeeDetail } from '@daftar/domain/employees'
+import { type EmployeeDetail, employeeEndpoints } from '@daftar/domain/employees'
 import { formatDate } from '@daftar/domain/format'
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { IconEye } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
-import { api, errorMessage } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { notifyError } from '../../ui/notify.ts'
@@ -12,8 +12,7 @@ import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
 /** An admin may see the full Aadhaar and account numbers; the server writes each look to the audit log. */
 function Reveal({ employeeId }: { employeeId: string }) {
   const reveal = useMutation({
-    mutationFn: () =>
-      api<{ aadhar_no: string | null; bank_account_no: string | null }>(`/employees/${employeeId}/sensitive`),
+    mutationFn: () => call(employeeEndpoints.sensitive, { params: { id: employeeId } }),
     onError: (error) => notifyError(errorMessage(error, 'Could not show the numbers.')),
   })
   if (reveal.data)

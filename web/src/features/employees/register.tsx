@@ -2,6 +2,8 @@ import type { EmployeeData, EmployeeDetail, EmployeeListItem } from '@daftar/dom
 import {
   employeeCreateInput,
   employeeData,
+  employeeEndpoints,
+  employeeListQuery,
   employeeMessages,
   genders,
   maritalStatuses,
@@ -10,7 +12,7 @@ import { requestFailedMessage } from '@daftar/domain/registers'
 import { userLimitMessage, userLimitReached } from '@daftar/domain/users'
 import { Alert, Checkbox, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react'
-import { api } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { defineRegister, type FormMode, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
@@ -208,7 +210,7 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
   entityType: 'EMPLOYEE',
   label: 'Employee',
   noun: 'employee',
-  api: '/employees',
+  endpoints: employeeEndpoints,
   queryKey: 'employees',
   listKey: 'employees',
   path: '/employees',
@@ -216,16 +218,17 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
   titleOf: (e) => e.full_name,
   notFound: employeeMessages.notFound,
   list: {
+    query: employeeListQuery,
     views: [
       {
         path: '/employees',
-        api: '/employees',
+        endpoint: employeeEndpoints.list,
         title: 'Current Employees',
         emptyText: 'No current employees found.',
       },
       {
         path: '/old-employees',
-        api: '/employees/old',
+        endpoint: employeeEndpoints.old,
         title: 'Old Employees',
         emptyText: 'No old employees found.',
         canAdd: false,
@@ -301,10 +304,7 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
         }${staff ? ' Your request goes to an administrator for approval.' : ''}`,
       busyText: (e) => (e.is_active ? employeeMessages.deactivating : 'Activating employee...'),
       call: (e) =>
-        api<{ message: string }>(`/employees/${e.employee_id}/activate`, {
-          method: 'PUT',
-          body: { activate: !e.is_active },
-        }),
+        call(employeeEndpoints.activate, { params: { id: e.employee_id }, body: { activate: !e.is_active } }),
       leavesView: (e) => (e.is_active ? '/employees' : '/employees/old'),
       failed: requestFailedMessage('Employee', 'DEACTIVATE'),
     },

@@ -1,6 +1,7 @@
-import type { InvoiceStatus, ProjectBilling, ProjectInvoice } from '@daftar/domain/billing'
+import { billingEndpoints, type ProjectBilling, type ProjectInvoice } from '@daftar/domain/billing'
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../api/client.ts'
+import type { z } from 'zod'
+import { call } from '../../api/client.ts'
 
 const FIVE_MINUTES = 5 * 60_000
 
@@ -10,38 +11,20 @@ export type Billing = ProjectBilling
 export const billingQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['projects', 'billing', projectId],
-    queryFn: ({ signal }) => api<Billing>(`/billing/project/${projectId}`, { signal }),
+    queryFn: ({ signal }) => call(billingEndpoints.list, { params: { id: projectId }, signal }),
     staleTime: FIVE_MINUTES,
   })
 
-const ifMatch = (version: number) => ({ 'if-match': String(version) })
-
-export interface InvoiceFields {
-  invoice_no: string
-  title: string
-  description: string | null
-  amount: number
-  cost_incurred: number | null
-  invoice_date: string
-}
+export type InvoiceFields = z.input<typeof billingEndpoints.edit.schema.body>
 
 export const billingApi = {
-  /** Multipart: the fields and the PDF as invoice_pdf. */
-  add: (projectId: string, form: FormData) =>
-    api<{ message: string; invoice_id: string }>(`/billing/project/${projectId}`, {
-      method: 'POST',
-      body: form,
-    }),
+  /** The invoice's fields (trimmed, blank ones left out) and its PDF as invoice_pdf. */
+  add: (projectId: string, fields: z.input<typeof billingEndpoints.add.multipart>, pdf: File) =>
+    call(billingEndpoints.add, { params: { id: projectId }, fields, files: { invoice_pdf: pdf } }),
   edit: (invoiceId: string, fields: InvoiceFields, version: number) =>
-    api<{ message: string }>(`/billing/invoice/${invoiceId}`, {
-      method: 'PUT',
-      body: fields,
-      headers: ifMatch(version),
-    }),
-  setStatus: (
-    invoiceId: string,
-    input: { status: InvoiceStatus; transaction_id: string | null; clearance_date: string | null },
-  ) => api<{ message: string }>(`/billing/invoice/${invoiceId}/status`, { method: 'PUT', body: input }),
+    call(billingEndpoints.edit, { params: { id: invoiceId }, body: fields, ifMatch: version }),
+  setStatus: (invoiceId: string, input: z.input<typeof billingEndpoints.setStatus.schema.body>) =>
+    call(billingEndpoints.setStatus, { params: { id: invoiceId }, body: input }),
   remove: (invoiceId: string, password: string) =>
-    api<{ message: string }>(`/billing/invoice/${invoiceId}`, { method: 'DELETE', body: { password } }),
+    call(billingEndpoints.remove, { params: { id: invoiceId }, body: { password } }),
 }

@@ -1,11 +1,11 @@
 import { formatCurrency } from '@daftar/domain/format'
 import type { ProjectData, ProjectDetail, ProjectListItem } from '@daftar/domain/projects'
-import { projectData, projectMessages } from '@daftar/domain/projects'
+import { projectData, projectEndpoints, projectListQuery, projectMessages } from '@daftar/domain/projects'
 import { requestFailedMessage } from '@daftar/domain/registers'
 import { Badge, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { IconArchive, IconArchiveOff, IconReceipt } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { clientDropdownQuery } from '../../api/register-queries.ts'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
@@ -153,7 +153,7 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
   entityType: 'PROJECT',
   label: 'Project',
   noun: 'project',
-  api: '/projects',
+  endpoints: projectEndpoints,
   queryKey: 'projects',
   listKey: 'projects',
   path: '/projects',
@@ -161,17 +161,18 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
   titleOf: (p) => p.name,
   notFound: projectMessages.notFound,
   list: {
+    query: projectListQuery,
     views: [
       {
         path: '/projects',
-        api: '/projects',
+        endpoint: projectEndpoints.list,
         title: 'Projects',
         description: 'Projects in progress.',
         emptyText: 'No projects found.',
       },
       {
         path: '/projects/archived',
-        api: '/projects/archived',
+        endpoint: projectEndpoints.archived,
         title: 'Archived Projects',
         description: 'Finished or paused projects, kept for reference.',
         emptyText: 'No archived projects found.',
@@ -261,12 +262,11 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
           staff ? ' Your request goes to an administrator for approval.' : ''
         }`,
       call: (p) =>
-        api<{ message: string }>(`/projects/${p.project_id}/archive`, {
-          method: 'PUT',
-          body: { archive: !p.is_archived },
-        }),
+        call(projectEndpoints.archive, { params: { id: p.project_id }, body: { archive: !p.is_archived } }),
       leavesView: (p) => (p.is_archived ? '/projects/archived' : '/projects'),
       failed: requestFailedMessage('Project', 'ARCHIVE'),
+      requested: (p) =>
+        p.state_request_pending ? (p.is_archived ? 'Unarchive requested' : 'Archive requested') : null,
     },
   },
 })

@@ -1,5 +1,11 @@
 import type { SupplierData, SupplierDetail, SupplierListItem } from '@daftar/domain/suppliers'
-import { supplierData, supplierMessages, websiteHref } from '@daftar/domain/suppliers'
+import {
+  supplierData,
+  supplierEndpoints,
+  supplierListQuery,
+  supplierMessages,
+  websiteHref,
+} from '@daftar/domain/suppliers'
 import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
@@ -149,7 +155,7 @@ export const register = defineRegister<SupplierListItem, SupplierDetail, Values,
   entityType: 'SUPPLIER',
   label: 'Supplier',
   noun: 'supplier',
-  api: '/suppliers',
+  endpoints: supplierEndpoints,
   queryKey: 'suppliers',
   listKey: 'suppliers',
   path: '/suppliers',
@@ -157,10 +163,11 @@ export const register = defineRegister<SupplierListItem, SupplierDetail, Values,
   titleOf: (s) => s.name,
   notFound: supplierMessages.notFound,
   list: {
+    query: supplierListQuery,
     views: [
       {
         path: '/suppliers',
-        api: '/suppliers',
+        endpoint: supplierEndpoints.list,
         title: 'Suppliers',
         description: 'Companies the organisation buys from.',
         emptyText: 'No suppliers found.',

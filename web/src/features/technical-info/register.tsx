@@ -9,6 +9,8 @@ import {
   TECH_TEXT_PREVIEW,
   TECH_TITLE_PREVIEW,
   technicalInfoData,
+  technicalInfoEndpoints,
+  technicalInfoListQuery,
   technicalInfoMessages,
   truncate,
 } from '@daftar/domain/technical-info'
@@ -117,7 +119,7 @@ export const register = defineRegister<TechnicalInfoListItem, TechnicalInfoDetai
     entityType: 'TECHNICAL_INFO',
     label: 'Technical info',
     noun: 'technical info',
-    api: '/technical-info',
+    endpoints: technicalInfoEndpoints,
     queryKey: 'technical-info',
     listKey: 'technicalInfo',
     path: '/technical-info',
@@ -125,10 +127,11 @@ export const register = defineRegister<TechnicalInfoListItem, TechnicalInfoDetai
     titleOf: (t) => t.title,
     notFound: technicalInfoMessages.notFound,
     list: {
+      query: technicalInfoListQuery,
       views: [
         {
           path: '/technical-info',
-          api: '/technical-info',
+          endpoint: technicalInfoEndpoints.list,
           title: 'Technical Information',
           description: 'Formulas, methods and know-how of the team.',
           emptyText: 'No technical info entries found.',

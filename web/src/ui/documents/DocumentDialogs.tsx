@@ -1,15 +1,23 @@
-import { type DocumentItem, documentMessages } from '@daftar/domain/documents'
+import {
+  createFolderInput,
+  type DocumentItem,
+  deleteDocumentQuery,
+  documentEndpoints,
+  documentMessages,
+  renameDocumentInput,
+} from '@daftar/domain/documents'
 import { formatFileSize } from '@daftar/domain/files'
 import { formatDateTime } from '@daftar/domain/format'
 import type { EntityType } from '@daftar/domain/registers'
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
-import { describeFailure, errorMessage } from '../../api/client.ts'
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core'
+import type { QueryKey } from '@tanstack/react-query'
+import { useRef } from 'react'
+import { call, describeFailure } from '../../api/client.ts'
 import { FieldGrid } from '../DetailSection.tsx'
-import { notifyError, notifySuccess } from '../notify.ts'
+import { FormModal } from '../form/FormModal.tsx'
+import { type SchemaForm, useSchemaForm } from '../form/use-schema-form.tsx'
 import { CountedTextInput } from '../register-kit/fields.tsx'
-import { documentFailures, documentsApi } from './api.ts'
+import { documentFailures } from './api.ts'
 
 export type Dialog =
   | { kind: 'folder' }
@@ -24,7 +32,8 @@ interface Props {
   entityType: EntityType
   entityId: string
   folderId: string | null
-  onChanged: () => void
+  /** The record's documents, refreshed after every change. */
+  queryKey: QueryKey
 }
 
 /** The document manager's dialogs; each one mounts fresh, so no stale text is left from last time. */
@@ -37,181 +46,144 @@ export function DocumentDialogs(props: Props) {
   return <InfoDialog item={dialog.item} onClose={props.onClose} />
 }
 
-function Buttons({
-  onCancel,
-  busy,
-  label,
-  color,
-}: {
-  onCancel: () => void
-  busy: boolean
+/** A dialog form: asks before typed input is thrown away, and holds while its request runs. */
+function DialogForm<V extends object>(props: {
+  f: SchemaForm<V>
+  title: string
   label: string
   color?: string
+  onClose: () => void
+  children: React.ReactNode
 }) {
+  const { f } = props
   return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={busy} color={color}>
-        {label}
-      </Button>
-    </Group>
+    <FormModal dirty={f.dirty} busy={f.busy} onClose={props.onClose} title={props.title}>
+      {(requestClose) => (
+        <form {...f.formProps}>
+          <Stack>
+            {f.failure && (
+              <Alert color="red" variant="light" role="alert">
+                {f.failure.text}
+              </Alert>
+            )}
+            {props.children}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={requestClose} disabled={f.busy}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={f.busy} color={props.color}>
+                {props.label}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </FormModal>
   )
 }
 
-function FolderDialog({ onClose, entityType, entityId, folderId, onChanged }: Props) {
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const create = useMutation({
-    mutationFn: () =>
-      documentsApi.createFolder({ entityType, entityId, parentFolderId: folderId, folderName: name.trim() }),
-    onSuccess: (res) => {
-      notifySuccess(res.message)
-      onClose()
-    },
-    onError: (err) => notifyError(errorMessage(err, documentFailures.createFolder)),
-    onSettled: onChanged,
+const folderForm = createFolderInput.pick({ folderName: true })
+
+function FolderDialog({ onClose, entityType, entityId, folderId, queryKey }: Props) {
+  const f = useSchemaForm({
+    schema: folderForm,
+    initialValues: { folderName: '' },
+    // The click that sends is the last one (the hook's same-tick lock); the server also answers a
+    // repeat of the same folder with the one it made.
+    submit: ({ folderName }) =>
+      call(documentEndpoints.createFolder, {
+        body: { entityType, entityId, parentFolderId: folderId, folderName },
+      }),
+    failed: documentFailures.createFolder,
+    invalidate: [queryKey],
+    onSuccess: onClose,
+    guard: false,
   })
   return (
-    <Modal opened onClose={create.isPending ? () => {} : onClose} title="New Folder" centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (!name.trim()) return setError(documentMessages.folderNameRequired)
-          create.mutate()
-        }}
-      >
-        <Stack>
-          <CountedTextInput
-            label="Folder name"
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value)
-              setError(null)
-            }}
-            error={error}
-            maxLength={255}
-            data-autofocus
-            required
-          />
-          <Buttons onCancel={onClose} busy={create.isPending} label="Create" />
-        </Stack>
-      </form>
-    </Modal>
+    <DialogForm f={f} title="New Folder" label="Create" onClose={onClose}>
+      <CountedTextInput
+        label="Folder name"
+        maxLength={255}
+        data-autofocus
+        required
+        {...f.form.getInputProps('folderName')}
+      />
+    </DialogForm>
   )
 }
 
-function RenameDialog({ item, onClose, onChanged }: Props & { item: DocumentItem }) {
+function RenameDialog({ item, onClose, queryKey }: Props & { item: DocumentItem }) {
   const selected = useRef(false)
-  const [name, setName] = useState(item.name)
-  const [error, setError] = useState<string | null>(null)
-  const rename = useMutation({
-    mutationFn: () => documentsApi.rename(item.document_id, name.trim()),
-    onSuccess: (res) => {
-      notifySuccess(res.message)
-      onClose()
-    },
-    onError: (err) =>
-      notifyError(describeFailure(err, documentFailures.rename, documentFailures.renameNoAnswer)),
-    onSettled: onChanged,
+  const f = useSchemaForm({
+    schema: renameDocumentInput.refine((v) => v.newName !== item.name, {
+      path: ['newName'],
+      message: documentMessages.sameName,
+    }),
+    initialValues: { newName: item.name },
+    submit: ({ newName }) =>
+      call(documentEndpoints.rename, { params: { id: item.document_id }, body: { newName } }),
+    failed: (error) => describeFailure(error, documentFailures.rename, documentFailures.renameNoAnswer),
+    invalidate: [queryKey],
+    onSuccess: onClose,
+    guard: false,
+    validateInputOnBlur: false,
   })
   return (
-    <Modal
-      opened
-      onClose={rename.isPending ? () => {} : onClose}
-      title={`Rename ${item.is_folder ? 'folder' : 'file'}`}
-      centered
-    >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (!name.trim()) return setError(documentMessages.nameRequired)
-          if (name.trim() === item.name) return setError(documentMessages.sameName)
-          rename.mutate()
+    <DialogForm f={f} title={`Rename ${item.is_folder ? 'folder' : 'file'}`} label="Rename" onClose={onClose}>
+      <CountedTextInput
+        label="New name"
+        maxLength={255}
+        data-autofocus
+        required
+        {...f.form.getInputProps('newName')}
+        onFocus={(e) => {
+          // On opening, the name without its extension is selected, ready to type over.
+          if (selected.current) return
+          selected.current = true
+          const dot = item.is_folder ? -1 : item.name.lastIndexOf('.')
+          e.currentTarget.setSelectionRange(0, dot > 0 ? dot : item.name.length)
         }}
-      >
-        <Stack>
-          <CountedTextInput
-            label="New name"
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value)
-              setError(null)
-            }}
-            onFocus={(e) => {
-              // On opening, the name without its extension is selected, ready to type over.
-              if (selected.current) return
-              selected.current = true
-              const dot = item.is_folder ? -1 : item.name.lastIndexOf('.')
-              e.currentTarget.setSelectionRange(0, dot > 0 ? dot : item.name.length)
-            }}
-            error={error}
-            maxLength={255}
-            data-autofocus
-            required
-          />
-          <Buttons onCancel={onClose} busy={rename.isPending} label="Rename" />
-        </Stack>
-      </form>
-    </Modal>
+      />
+    </DialogForm>
   )
 }
 
-function DeleteDialog({ item, onClose, onChanged }: Props & { item: DocumentItem }) {
-  const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const remove = useMutation({
-    mutationFn: () => documentsApi.remove(item.document_id, password),
-    onSuccess: (res) => {
-      notifySuccess(res.message)
-      onClose()
+function DeleteDialog({ item, onClose, queryKey }: Props & { item: DocumentItem }) {
+  const f: SchemaForm<{ password: string }> = useSchemaForm({
+    schema: deleteDocumentQuery,
+    initialValues: { password: '' },
+    submit: ({ password }) =>
+      call(documentEndpoints.remove, { params: { id: item.document_id }, query: { password } }),
+    failed: (error) => {
+      // A wrong password is typed again from nothing.
+      f.form.setFieldValue('password', '')
+      return describeFailure(error, documentFailures.delete, documentFailures.delete)
     },
-    onError: (err) => {
-      notifyError(errorMessage(err, documentFailures.delete))
-      setPassword('')
-    },
-    onSettled: onChanged,
+    invalidate: [queryKey],
+    onSuccess: onClose,
+    guard: false,
   })
   return (
-    <Modal
-      opened
-      onClose={remove.isPending ? () => {} : onClose}
+    <DialogForm
+      f={f}
       title={`Delete ${item.is_folder ? 'folder' : 'file'}`}
-      centered
+      label="Delete"
+      color="red"
+      onClose={onClose}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (!password) return setError(documentMessages.passwordRequired)
-          remove.mutate()
-        }}
-      >
-        <Stack>
-          <Text size="sm">
-            Delete <b>{item.name}</b>
-            {item.is_folder ? ' and everything inside it' : ''}? This cannot be undone.
-          </Text>
-          <PasswordInput
-            label="Your password"
-            description="Enter your password to confirm."
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value)
-              setError(null)
-            }}
-            error={error}
-            autoComplete="current-password"
-            data-autofocus
-            required
-          />
-          <Buttons onCancel={onClose} busy={remove.isPending} label="Delete" color="red" />
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">
+        Delete <b>{item.name}</b>
+        {item.is_folder ? ' and everything inside it' : ''}? This cannot be undone.
+      </Text>
+      <PasswordInput
+        label="Your password"
+        description="Enter your password to confirm."
+        autoComplete="current-password"
+        data-autofocus
+        required
+        {...f.form.getInputProps('password')}
+      />
+    </DialogForm>
   )
 }
 

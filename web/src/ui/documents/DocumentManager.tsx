@@ -1,4 +1,4 @@
-import type { DocumentItem } from '@daftar/domain/documents'
+import { type DocumentItem, documentEndpoints } from '@daftar/domain/documents'
 import { fileTooLargeMessage, formatFileSize, MAX_FILE_BYTES } from '@daftar/domain/files'
 import { formatDateTime } from '@daftar/domain/format'
 import type { EntityType } from '@daftar/domain/registers'
@@ -6,12 +6,12 @@ import { Anchor, Breadcrumbs, Button, FileButton, Group, Stack, Text, UnstyledBu
 import { IconFile, IconFolder, IconFolderPlus, IconHome, IconUpload } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { errorMessage } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { canWrite, type RecordAccess } from '../access-api.ts'
 import { useStoredFile } from '../files.ts'
 import { DataTable } from '../list/DataTable.tsx'
 import { notifyError, notifySuccess } from '../notify.ts'
-import { documentFailures, documentsApi, documentsQuery } from './api.ts'
+import { documentFailures, documentsQuery } from './api.ts'
 import { DocumentActions } from './DocumentActions.tsx'
 import { type Dialog, DocumentDialogs } from './DocumentDialogs.tsx'
 import { useFolderPath } from './folder-path.ts'
@@ -31,11 +31,16 @@ export function DocumentManager({ entityType, entityId, access }: DocumentManage
   const files = useStoredFile('documents')
   const [dialog, setDialog] = useState<Dialog>(null)
   const writable = canWrite(access)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['documents', entityType, entityId] })
+  const queryKey = ['documents', entityType, entityId]
+  const refresh = () => queryClient.invalidateQueries({ queryKey })
 
   const upload = useMutation({
     mutationFn: (file: File) =>
-      documentsApi.upload({ entityType, entityId, parentFolderId: folders.current, file }),
+      call(documentEndpoints.upload, {
+        // The fields first, the file last, as the server reads them.
+        fields: { entityType, entityId, parentFolderId: folders.current },
+        files: { documentFile: file },
+      }),
     onSuccess: (res) => notifySuccess(res.message),
     onError: (error) => notifyError(errorMessage(error, documentFailures.upload)),
     onSettled: refresh,
@@ -176,7 +181,7 @@ export function DocumentManager({ entityType, entityId, access }: DocumentManage
         entityType={entityType}
         entityId={entityId}
         folderId={folders.current}
-        onChanged={refresh}
+        queryKey={queryKey}
       />
     </Stack>
   )

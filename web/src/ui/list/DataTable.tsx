@@ -21,9 +21,10 @@ export interface Column<T> {
   fullText?: (row: T) => string
   /**
    * Its place on a phone card: 'title' heads the card (by default the linked column does), 'aside'
-   * sits at the card's top right (a status, an amount), false leaves it out; else a labelled line.
+   * sits at the card's top right (a status, an amount), false leaves it out; else a labelled line,
+   * across the card's width with 'wide' (a row of buttons).
    */
-  phone?: 'title' | 'aside' | false
+  phone?: 'title' | 'aside' | 'wide' | false
 }
 
 export interface DataTableProps<T> {
@@ -230,7 +231,9 @@ function WideTable<T>(props: DataTableProps<T>) {
       minWidth={props.minWidth ?? 720}
       className={classes.scroll}
       label={props.label}
-      mih={props.skeleton?.minHeight}
+      // The room is held while there are no rows (loading, then empty: nothing shifts); with rows the
+      // box is as tall as they are, with no empty space under one invoice.
+      mih={state ? props.skeleton?.minHeight : undefined}
     >
       <Table
         verticalSpacing="sm"
@@ -269,6 +272,8 @@ function CardList<T>(props: DataTableProps<T>) {
         withBorder
         radius="md"
         mih={props.skeleton?.minHeight}
+        role="region"
+        aria-label={props.label}
         aria-busy={props.loading || undefined}
         className={classes.cardsState}
       >
@@ -331,7 +336,10 @@ function CardList<T>(props: DataTableProps<T>) {
             {lines.length > 0 && (
               <dl className={classes.cardLines}>
                 {lines.map((column) => (
-                  <div key={column.key} className={classes.cardLine}>
+                  <div
+                    key={column.key}
+                    className={`${classes.cardLine} ${column.phone === 'wide' ? classes.cardLineWide : ''}`}
+                  >
                     <dt>{column.label ?? column.header}</dt>
                     <dd>{column.render(row)}</dd>
                   </div>

@@ -146,6 +146,13 @@ function StateActionButton(props: {
       ),
   })
   const staff = !me?.isadmin
+  const requested = staff ? action.requested?.(record) : null
+  if (requested)
+    return (
+      <Button variant="default" leftSection={action.icon?.(record)} disabled>
+        {requested}
+      </Button>
+    )
   return (
     <>
       <Button variant="default" leftSection={action.icon?.(record)} onClick={() => setConfirming(true)}>

@@ -6,29 +6,20 @@ import { Link } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { DataTable } from '../list/DataTable.tsx'
 import { ListToolbar, SearchBox, SortSelect } from '../list/ListToolbar.tsx'
-import { ListPager } from '../list/PageNumberInput.tsx'
-import { useListParams } from '../list-params.ts'
+import { useListState } from '../list/use-list-state.ts'
 import { PageHeader } from '../PageHeader.tsx'
 import { registerListQuery } from './api.ts'
 import type { AnyRegister, ListView } from './define.ts'
 
 /**
  * A register's list page: search, sort, the page-number input, row numbers continuing across pages,
- * and the spec's empty text; its page, search and sort live in the address.
+ * and the spec's empty text; its page, search and sort live in the address under the API's own names
+ * (docs/architecture.md, "Adding a list").
  */
 export function RegisterListPage({ register, view }: { register: AnyRegister; view: ListView<unknown> }) {
   const { list } = register
-  const params = useListParams(
-    list.sorts.map((s) => s.value),
-    list.defaultSort,
-  )
-  const query = useQuery(
-    registerListQuery(register, view.api, {
-      page: params.page,
-      searchQuery: params.search,
-      sortBy: params.sort,
-    }),
-  )
+  const { state, set, setPage } = useListState(list.query)
+  const query = useQuery(registerListQuery(register, view, state))
   const rows = query.data?.[register.listKey] as unknown[] | undefined
   const loadingText = `Loading ${view.title.toLowerCase()}...`
   return (
@@ -37,23 +28,28 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
         title={view.title}
         description={view.description}
         actions={
-          view.canAdd !== false && (
-            <Button component={Link} to={`${register.path}/add`} leftSection={<IconPlus size={16} />}>
-              {list.addLabel}
-            </Button>
+          (view.Actions || view.canAdd !== false) && (
+            <>
+              {view.Actions && <view.Actions />}
+              {view.canAdd !== false && (
+                <Button component={Link} to={`${register.path}/add`} leftSection={<IconPlus size={16} />}>
+                  {list.addLabel}
+                </Button>
+              )}
+            </>
           )
         }
       />
       <ListToolbar>
         <SearchBox
-          value={params.search}
-          onSearch={params.setSearch}
+          value={state.searchQuery}
+          onSearch={(searchQuery) => set({ searchQuery: searchQuery.trim() })}
           placeholder={list.searchPlaceholder}
           applyOn={list.searchOnEnter ? 'enter' : 'typing'}
         />
-        <SortSelect value={params.sort} options={list.sorts} onChange={params.setSort} />
+        <SortSelect value={state.sortBy} options={list.sorts} onChange={(sortBy) => set({ sortBy })} />
       </ListToolbar>
-      {list.searchOnEnter && params.search && (
+      {list.searchOnEnter && state.searchQuery && (
         <Group>
           <Button
             size="xs"
@@ -61,9 +57,9 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
             radius="xl"
             rightSection={<IconX size={14} aria-hidden />}
             title="Clear this search"
-            onClick={() => params.setSearch('')}
+            onClick={() => set({ searchQuery: '' })}
           >
-            Search: {params.search}
+            Search: {state.searchQuery}
           </Button>
         </Group>
       )}
@@ -73,7 +69,7 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
         rows={rows}
         rowKey={register.idOf}
         rowHref={(row) => `${register.path}/${register.idOf(row)}`}
-        rowNumberStart={(params.page - 1) * REGISTER_PAGE_SIZE + 1}
+        rowNumberStart={(state.page - 1) * REGISTER_PAGE_SIZE + 1}
         loading={query.isPending}
         stale={query.isPlaceholderData}
         loadingText={loadingText}
@@ -84,10 +80,13 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
         }
         emptyText={view.emptyText}
         columns={view.columns ?? list.columns}
+        pager={{
+          page: state.page,
+          totalPages: query.data?.totalPages ?? 1,
+          onChange: setPage,
+          onlyWhenPaged: list.pagerOnlyWhenPaged,
+        }}
       />
-      {(!list.pagerOnlyWhenPaged || (query.data?.totalPages ?? 1) > 1) && (
-        <ListPager page={params.page} totalPages={query.data?.totalPages ?? 1} onChange={params.setPage} />
-      )}
     </Stack>
   )
 }

@@ -1,11 +1,13 @@
-import type { AccessPermissions, ChangeResult } from '@daftar/domain'
+import type { Endpoint } from '@daftar/domain/http'
+import type { AccessPermissions, ChangeResult } from '@daftar/domain/registers'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api } from '../../api/client.ts'
-import type { AnyRegister, RecordBase } from './define.ts'
+import { call } from '../../api/client.ts'
+import type { AnyRegister, ListView, RecordBase } from './define.ts'
 
 // Lists and details are fresh for 5 minutes (docs/product.md, "Constants and limits").
 const FRESH = 5 * 60_000
 
+/** A register list's query, as its list-query schema makes it from the address. */
 export interface ListParams {
   page: number
   searchQuery: string
@@ -14,10 +16,25 @@ export interface ListParams {
 
 export type ListAnswer<Item> = { totalPages: number; currentPage: number } & Record<string, Item[] | number>
 
-export const registerListQuery = <Item>(register: AnyRegister, view: string, params: ListParams) =>
+interface KitInput {
+  params?: Record<string, string>
+  query?: object
+  body?: unknown
+  ifMatch?: number
+  idempotencyKey?: string
+  signal?: AbortSignal
+}
+
+/**
+ * The kit calls the endpoints a register declares, whatever the register: their paths and shapes are
+ * checked where each register declares them (`defineRegister`), so here they are taken as given.
+ */
+const callRegister = call as unknown as <T>(endpoint: Endpoint, input?: KitInput) => Promise<T>
+
+export const registerListQuery = <Item>(register: AnyRegister, view: ListView<unknown>, params: ListParams) =>
   queryOptions({
-    queryKey: [register.queryKey, 'list', view, params],
-    queryFn: ({ signal }) => api<ListAnswer<Item>>(view, { query: { ...params }, signal }),
+    queryKey: [register.queryKey, 'list', view.endpoint.path, params],
+    queryFn: ({ signal }) => callRegister<ListAnswer<Item>>(view.endpoint, { query: params, signal }),
     staleTime: FRESH,
     placeholderData: keepPreviousData,
   })
@@ -25,7 +42,7 @@ export const registerListQuery = <Item>(register: AnyRegister, view: string, par
 export const registerDetailQuery = <Detail extends RecordBase>(register: AnyRegister, id: string) =>
   queryOptions({
     queryKey: [register.queryKey, 'detail', id],
-    queryFn: ({ signal }) => api<Detail>(`${register.api}/${id}`, { signal }),
+    queryFn: ({ signal }) => callRegister<Detail>(register.endpoints.detail, { params: { id }, signal }),
     staleTime: FRESH,
   })
 
@@ -40,15 +57,15 @@ export function newRequestKey(): string {
 
 export const registerApi = {
   create: (register: AnyRegister, body: object, accessPermissions: AccessPermissions, requestKey: string) =>
-    api<ChangeResult>(register.api, {
-      method: 'POST',
+    callRegister<ChangeResult>(register.endpoints.create, {
       body: { ...body, accessPermissions },
-      headers: { 'idempotency-key': requestKey },
+      idempotencyKey: requestKey,
     }),
   update: (register: AnyRegister, id: string, data: object, version: number, requestKey: string) =>
-    api<ChangeResult>(`${register.api}/${id}`, {
-      method: 'PUT',
+    callRegister<ChangeResult>(register.endpoints.update, {
+      params: { id },
       body: data,
-      headers: { 'if-match': String(version), 'idempotency-key': requestKey },
+      ifMatch: version,
+      idempotencyKey: requestKey,
     }),
 }

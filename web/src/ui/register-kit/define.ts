@@ -4,6 +4,8 @@
  * queue's 'Edit & Re-evaluate' (docs/decisions.md, "The register kit").
  */
 import type { EntityType, RecordAccess } from '@daftar/domain'
+import type { idParams } from '@daftar/domain/contract'
+import type { Endpoint } from '@daftar/domain/http'
 import type { UseFormReturnType } from '@mantine/form'
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType, ReactNode } from 'react'
@@ -23,17 +25,29 @@ export type RegisterForm<V> = UseFormReturnType<V>
 export interface ListView<Item> {
   /** Where the page lives ('/projects/archived'). */
   path: string
-  /** The API list endpoint ('/projects/archived'). */
-  api: string
+  /** The list endpoint of the contract (`projectEndpoints.archived`). */
+  endpoint: ListEndpoint<Item>
   title: string
   description?: string
   emptyText: string
   /** False on lists that add nothing (archived projects, old employees). */
   canAdd?: boolean
   columns?: Column<Item>[]
+  /** More buttons beside Add in the page's header (Assets' way into 'Due soon'). */
+  Actions?: ComponentType
 }
 
 /** A state change offered on the detail page (archive, deactivate …), a request for staff. */
+/** A list endpoint of the contract: its rows under the register's key, paged. */
+export type ListEndpoint<Item> = Endpoint<
+  'GET',
+  string,
+  {
+    querystring: z.ZodType
+    response: { 200: z.ZodType<{ totalPages: number } & Record<string, Item[] | number>> }
+  }
+>
+
 export interface StateAction<Detail> {
   /** The label of the button for this record, e.g. 'Archive' or 'Unarchive'. */
   label(record: Detail): string
@@ -45,10 +59,15 @@ export interface StateAction<Detail> {
   busyText?(record: Detail): string
   /** The call: PUT `/projects/{id}/archive` {archive} … */
   call(record: Detail): Promise<{ message: string }>
-  /** The API path of the list view the record leaves at once (it comes back if the call fails). */
+  /** The API path of the list view the record leaves at once ('/projects'; it comes back if the call fails). */
   leavesView(record: Detail): string
   /** 'Error submitting project status change request' */
   failed: string
+  /**
+   * The label of the disabled button while a request for this change waits for approval ('Archive
+   * requested'), or null. Staff only: an admin's change applies at once.
+   */
+  requested?(record: Detail): string | null
 }
 
 export interface RegisterDeclaration<Item, Detail extends RecordBase, Values, Data extends object> {
@@ -57,8 +76,12 @@ export interface RegisterDeclaration<Item, Detail extends RecordBase, Values, Da
   label: string
   /** 'supplier': 'Loading supplier details...', 'Error loading supplier details: …'. */
   noun: string
-  /** The API path of the register ('/suppliers'); detail and edit are `${api}/{id}`. */
-  api: string
+  /** The record's endpoints in the contract: its detail, create and update (`supplierEndpoints`). */
+  endpoints: {
+    detail: Endpoint<'GET', string, { params: typeof idParams; response: { 200: z.ZodType<Detail> } }>
+    create: Endpoint<'POST'>
+    update: Endpoint<'PUT'>
+  }
   /** The root of its query keys ('suppliers'); every save refreshes them. */
   queryKey: string
   /** The key of the rows in a list answer ('suppliers'). */
@@ -70,6 +93,8 @@ export interface RegisterDeclaration<Item, Detail extends RecordBase, Values, Da
   notFound: string
 
   list: {
+    /** The list endpoints' query schema: page, search and sort in the address under its names. */
+    query: z.ZodType<{ page: number; searchQuery: string; sortBy: string }>
     views: ListView<Item>[]
     columns: Column<Item>[]
     sorts: readonly { value: string; label: string }[]

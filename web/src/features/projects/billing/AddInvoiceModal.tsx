@@ -19,6 +19,7 @@ import {
 import { IconFileTypePdf } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { z } from 'zod'
 import { describeFailure, errorMessage } from '../../../api/client.ts'
 import { LeaveGuard } from '../../../ui/form/LeaveGuard.tsx'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
@@ -52,7 +53,9 @@ export function AddInvoiceModal({
   const [pristine] = useState(() => JSON.stringify(fields))
 
   const add = useMutation({
-    mutationFn: (form: FormData) => billingApi.add(projectId, form),
+    // The fields as the schema checked them above, trimmed, blank ones left out (the server parses them).
+    mutationFn: ({ input, pdf }: { input: Record<string, string>; pdf: File }) =>
+      billingApi.add(projectId, input as z.input<typeof createInvoiceInput>, pdf),
     onSuccess: (res) => {
       notifySuccess(res.message)
       onSaved()
@@ -77,10 +80,9 @@ export function AddInvoiceModal({
       return setError(parsed.error?.issues[0]?.message ?? billingMessages.addRequired)
     const problem = pdfProblem(pdf)
     if (problem) return setError(problem)
-    const form = new FormData()
-    for (const [key, value] of Object.entries(input)) if (value.trim()) form.set(key, value.trim())
-    form.set('invoice_pdf', pdf, pdf.name)
-    add.mutate(form)
+    const sent: Record<string, string> = {}
+    for (const [key, value] of Object.entries(input)) if (value.trim()) sent[key] = value.trim()
+    add.mutate({ input: sent, pdf })
   }
 
   const unsaved =

@@ -95,6 +95,7 @@ export function InvoiceTable(props: {
         {
           key: 'status',
           header: 'Status',
+          phone: 'aside',
           render: (i) => (
             <div>
               <Badge color={i.status === 'CLEARED' ? 'teal' : 'yellow'} variant="light">
@@ -132,6 +133,7 @@ export function InvoiceTable(props: {
         {
           key: 'actions',
           header: <span className="visually-hidden">Actions</span>,
+          label: 'Actions',
           align: 'right',
           render: (i) => (
             <Group gap={2} justify="flex-end" wrap="nowrap">
