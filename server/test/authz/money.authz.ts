@@ -62,6 +62,11 @@ export const rules: RouteRule[] = [
       ),
       accounts(`DELETE /api/${kind}/:id`, async (f) => `/api/${kind}/${await fresh(f)}`, adminOnly),
       accounts(
+        `PUT /api/${kind}/:id/cancel`,
+        async (f) => `/api/${kind}/${await fresh(f)}/cancel`,
+        adminOnly,
+      ),
+      accounts(
         `PUT /api/${kind}/:id/${move}`,
         async (f) => `/api/${kind}/${await fresh(f)}/${move}`,
         readOne,

@@ -61,7 +61,7 @@ beforeAll(async () => {
     invoice_no: 'R-CANCELLED',
     line_items: line(700),
   })
-  await as(server, a).delete(`/receivables/${ids.cancelled}`)
+  await as(server, a).put(`/receivables/${ids.cancelled}/cancel`)
 })
 afterAll(() => server.close())
 

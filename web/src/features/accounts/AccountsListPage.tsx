@@ -47,7 +47,10 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     onSettled: refresh,
   })
   const remove = useMutation({
-    mutationFn: (row: DocRow) => accountsApi.remove(config, row.id),
+    mutationFn: ({ kind, row }: { kind: 'delete' | 'cancel'; row: DocRow }) =>
+      kind === 'cancel'
+        ? accountsApi.cancel(config, row.id)
+        : accountsApi.remove(config, row.id, row.status === 'DRAFT' ? 'DRAFT' : 'CANCELLED'),
     onSuccess: (res) => notifySuccess(res?.message || config.toasts.removed),
     onError: (error) => notifyError(failureText(error, config.toasts.removeFailed)),
     onSettled: () => {
@@ -102,13 +105,20 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         title: config.confirm.deleteTitle,
         message: `Are you sure you want to permanently delete ${config.noun} ${confirm.row.number}?`,
         label: 'Delete',
+        keep: 'Cancel',
       },
       cancel: {
         title: config.confirm.cancelTitle,
         message: `Are you sure you want to cancel ${config.noun} ${confirm.row.number}?`,
-        label: config.cancelAction,
+        label: `Cancel ${config.noun}`,
+        keep: `Keep ${config.noun}`,
       },
-      editLive: { title: config.confirm.editLiveTitle, message: config.confirm.editLive, label: 'Edit' },
+      editLive: {
+        title: config.confirm.editLiveTitle,
+        message: config.confirm.editLive,
+        label: 'Edit',
+        keep: 'Cancel',
+      },
     }[confirm.kind]
 
   return (
@@ -175,6 +185,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         title={confirmText?.title ?? ''}
         message={confirmText?.message ?? ''}
         confirmLabel={confirmText?.label ?? ''}
+        cancelLabel={confirmText?.keep}
         color={confirm?.kind === 'editLive' ? undefined : 'red'}
         busy={remove.isPending}
         onCancel={() => setConfirm(null)}
@@ -183,7 +194,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
           if (confirm.kind === 'editLive') {
             setConfirm(null)
             navigate(`${config.route}/${confirm.row.id}/edit`)
-          } else remove.mutate(confirm.row)
+          } else remove.mutate({ kind: confirm.kind, row: confirm.row })
         }}
       />
     </Stack>

@@ -263,8 +263,11 @@ export const accountsApi = {
       body: toBody(config.kind, form),
       headers: { 'if-match': String(version) },
     }),
-  remove: (config: KindConfig, id: string) =>
-    api<Partial<Message>>(`${config.api}/${id}`, { method: 'DELETE' }),
+  /** Delete Draft / Delete Permanently: applied only while the document still has the status seen. */
+  remove: (config: KindConfig, id: string, seen: 'DRAFT' | 'CANCELLED') =>
+    api<Partial<Message>>(`${config.api}/${id}`, { method: 'DELETE', query: { status: seen } }),
+  /** Cancel Invoice / Cancel Bill: its own request, so a repeat never deletes. */
+  cancel: (config: KindConfig, id: string) => api<Message>(`${config.api}/${id}/cancel`, { method: 'PUT' }),
   markLive: (config: KindConfig, id: string) =>
     api<Message>(`${config.api}/${id}/${config.kind === 'RECEIVABLE' ? 'send' : 'receive'}`, {
       method: 'PUT',
