@@ -191,6 +191,19 @@ export interface AccountsUser {
   is_accountant: boolean
 }
 
+/** Who can open Accounts, an organisation setting (admin settings); 'EVERYONE' is the spec's behaviour. */
+export const accountsAccessOptions = ['EVERYONE', 'ADMINS_AND_ACCOUNTANTS'] as const
+export type AccountsAccess = (typeof accountsAccessOptions)[number]
+export const accountsAccessLabels: Record<AccountsAccess, string> = {
+  EVERYONE: 'Everyone',
+  ADMINS_AND_ACCOUNTANTS: 'Admins and accountants only',
+}
+
+/** May this user open Accounts (lists, details, creating, exports, PDFs) under the organisation's setting? */
+export const canOpenAccounts = (u: AccountsUser | null | undefined, access: AccountsAccess) =>
+  Boolean(u && (u.isadmin || u.is_accountant || access === 'EVERYONE'))
+
+/** Recording payments (and the details modal's Edit, and mailing invoices): admins and accountants. */
 export const canUseAccounts = (u: AccountsUser | null | undefined) => Boolean(u?.isadmin || u?.is_accountant)
 
 /** The row menu, for a status as displayed (docs/product.md, "Who may do what in accounts"). */
@@ -217,15 +230,13 @@ export function detailActions(status: AccountStatus, amountDue: number, user: Ac
   }
 }
 
-/** A past due date shows red unless the item is paid (or, for receivables, cancelled). */
-export function isDueDateRed(
-  kind: AccountKind,
-  status: AccountStatus,
-  dueDate: string | null,
-  today: string,
-) {
-  if (!dueDate || dueDate >= today || status === 'PAID') return false
-  return !(kind === 'RECEIVABLE' && status === 'CANCELLED')
+/**
+ * A past due date shows red unless the item is paid or cancelled: a cancelled invoice or bill owes
+ * nothing and is not late (the spec names receivables; bills follow, docs/decisions.md, "Accounts
+ * (receivables, payables, payments)").
+ */
+export function isDueDateRed(status: AccountStatus, dueDate: string | null, today: string) {
+  return Boolean(dueDate && dueDate < today && status !== 'PAID' && status !== 'CANCELLED')
 }
 
 // ---- input schemas ----

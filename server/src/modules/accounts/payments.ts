@@ -174,7 +174,8 @@ export async function updatePayment(
   const outcome = await deps.db.transaction(async (tx) => {
     const { payment, invoice, kind } = await lockPayment(tx, ctx, paymentId)
     if (version !== undefined && version !== payment.version) throw preconditionFailed()
-    const available = paiseOf(invoice.amountDue) + paiseOf(payment.amount)
+    // From the total, not amount_due: a cancelled document owes nothing, yet its payments may be corrected.
+    const available = paiseOf(invoice.totalAmount) - paiseOf(invoice.amountPaid) + paiseOf(payment.amount)
     if (toPaise(input.amount) > available)
       throw unprocessable(accountMessages.exceedsBalance(formatCurrency(available / 100)))
     const [row] = await tx

@@ -84,7 +84,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
   else if (rows.length === 0) body = <StateRow span={span} text={config.empty} />
   else
     body = rows.map((row, index) => {
-      const red = isDueDateRed(config.kind, row.status, row.dueDate, today)
+      const red = isDueDateRed(row.status, row.dueDate, today)
       return (
         <Table.Tr
           key={row.id}
@@ -272,7 +272,7 @@ function DocumentCards({
   return (
     <Stack gap="xs" aria-label={config.title}>
       {rows.map((row, index) => {
-        const red = isDueDateRed(config.kind, row.status, row.dueDate, today)
+        const red = isDueDateRed(row.status, row.dueDate, today)
         return (
           <Paper
             key={row.id}
@@ -280,6 +280,7 @@ function DocumentCards({
             withBorder
             radius="md"
             p="sm"
+            data-testid="account-card"
             className={classes.row}
             onClick={(e) => {
               if (!(e.target as HTMLElement).closest('a, button, [role="menuitem"]')) onAction('view', row)
@@ -303,7 +304,7 @@ function DocumentCards({
               </Text>
             )}
             <Group justify="space-between" mt={4} wrap="nowrap">
-              <Text size="sm" className={red ? classes.pastDue : undefined}>
+              <Text size="sm" className={red ? classes.pastDue : undefined} data-past-due={red || undefined}>
                 Due {formatDate(row.dueDate)}
               </Text>
               <Text size="sm" className={classes.figure}>

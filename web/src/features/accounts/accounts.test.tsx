@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { admin, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
-import { ReceivablesPage } from './AccountsListPage.tsx'
-import { answerReceivables, receivableRow } from './test-accounts.ts'
+import { screen as display } from '../../../test/setup.ts'
+import { PayablesPage, ReceivablesPage } from './AccountsListPage.tsx'
+import { answerPayables, answerReceivables, payableRow, receivableRow } from './test-accounts.ts'
 
 const mock = startMockApi()
 
@@ -55,5 +56,36 @@ describe('the receivables list', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Deletion' })
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(seen).toBe('CANCELLED'))
+  })
+})
+
+describe('a cancelled document', { timeout: 30_000 }, () => {
+  const cancelled = payableRow({ status: 'CANCELLED', amount_due: 0, amount_paid: 1000 })
+  const late = payableRow({ payable_id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182', vendor_invoice_no: 'BC-78' })
+
+  it('shows no red past-due date in the table; a live bill past its due date does', async () => {
+    signedInAs(mock, admin())
+    answerPayables(mock, [cancelled, late])
+    renderApp(<PayablesPage />, { path: '/accounts/payables' })
+    const table = await screen.findByRole('table', { name: 'Accounts: Payables' })
+    await within(table).findByText('BC-77')
+    const rows = within(table).getAllByRole('row')
+    const cancelledRow = rows.find((r) => r.textContent?.includes('BC-77'))!
+    const lateRow = rows.find((r) => r.textContent?.includes('BC-78'))!
+    expect(cancelledRow.querySelector('[data-past-due]')).toBeNull()
+    expect(cancelledRow.textContent).toContain('₹0')
+    expect(lateRow.querySelector('[data-past-due]')).not.toBeNull()
+  })
+
+  it('shows no red past-due date on a phone card either', async () => {
+    display.narrow = true
+    signedInAs(mock, admin())
+    answerPayables(mock, [cancelled, late])
+    renderApp(<PayablesPage />, { path: '/accounts/payables' })
+    const cards = await screen.findAllByTestId('account-card')
+    const cancelledCard = cards.find((c) => c.textContent?.includes('BC-77'))!
+    const lateCard = cards.find((c) => c.textContent?.includes('BC-78'))!
+    expect(cancelledCard.querySelector('[data-past-due]')).toBeNull()
+    expect(lateCard.querySelector('[data-past-due]')).not.toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 /** Answers of the accounts API for component tests, in the contract's shapes. */
 import type {
+  PayableListItem,
   ReceivableDetail,
   ReceivableListItem,
   ReceivableSummary,
@@ -77,5 +78,35 @@ export function answerReceivables(mock: SetupServer, rows: ReceivableListItem[],
     http.get('/api/receivables', () =>
       HttpResponse.json({ receivables: rows, totalPages: 1, currentPage: 1 }),
     ),
+  )
+}
+
+export function payableRow(over: Partial<PayableListItem> = {}): PayableListItem {
+  return {
+    payable_id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+    supplier_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    supplier_name: 'Bharat Chemicals',
+    vendor_invoice_no: 'BC-77',
+    bill_date: '2026-01-05',
+    status: 'RECEIVED',
+    project_id: null,
+    project_name: null,
+    due_date: '2026-01-20',
+    total_amount: 25370,
+    amount_paid: 0,
+    amount_due: 25370,
+    version: 2,
+    ...over,
+  }
+}
+
+/** GET /payables and its summary, answering these rows. */
+export function answerPayables(mock: SetupServer, rows: PayableListItem[]) {
+  const { totalReceivable, receivedThisMonth, ...rest } = emptySummary
+  mock.use(
+    http.get('/api/payables/summary', () =>
+      HttpResponse.json({ ...rest, totalPayable: totalReceivable, paidThisMonth: receivedThisMonth }),
+    ),
+    http.get('/api/payables', () => HttpResponse.json({ payables: rows, totalPages: 1, currentPage: 1 })),
   )
 }
