@@ -139,7 +139,10 @@ export function DocumentForm({
   const dirty = JSON.stringify(values) !== pristine
   const schema = receivable ? receivableInput : payableInput
   const validation = schema.safeParse(toBody(config.kind, values))
-  const errors = submitted && !validation.success ? fieldErrors(validation.error.issues) : {}
+  const issues = validation.success ? {} : fieldErrors(validation.error.issues)
+  const errors = submitted ? issues : {}
+  // A due date before the document's date is kept as typed and refused at once, with the reason.
+  const dueDateError = errors.due_date ?? (state.dueDate ? issues.due_date : undefined)
   const live = computeGst(
     values.lines.map((l) => ({
       qty: Number.isFinite(l.qty) ? l.qty : 0,
@@ -235,8 +238,7 @@ export function DocumentForm({
                 value={state.dueDate}
                 onChange={(v) => set('dueDate', v)}
                 clearable
-                minDate={state.date ?? undefined}
-                error={errors.due_date}
+                error={dueDateError}
               />
             </SimpleGrid>
           </SimpleGrid>
