@@ -206,11 +206,14 @@ export const canOpenAccounts = (u: AccountsUser | null | undefined, access: Acco
 /** Recording payments (and the details modal's Edit, and mailing invoices): admins and accountants. */
 export const canUseAccounts = (u: AccountsUser | null | undefined) => Boolean(u?.isadmin || u?.is_accountant)
 
-/** The row menu, for a status as displayed (docs/product.md, "Who may do what in accounts"). */
-export function rowMenu(kind: AccountKind, status: AccountStatus, isAdmin: boolean) {
+/**
+ * The row menu, for a status as displayed (docs/product.md, "Who may do what in accounts"). Record
+ * Payment is offered to those who may record one: admins and accountants (`canPay`).
+ */
+export function rowMenu(kind: AccountKind, status: AccountStatus, isAdmin: boolean, canPay = true) {
   return {
     markLive: status === 'DRAFT',
-    recordPayment: ['SENT', 'RECEIVED', 'PARTIALLY_PAID', 'OVERDUE'].includes(status),
+    recordPayment: canPay && ['SENT', 'RECEIVED', 'PARTIALLY_PAID', 'OVERDUE'].includes(status),
     edit: status !== 'CANCELLED',
     viewInfo: true,
     cancel: isAdmin && status !== 'DRAFT' && status !== 'CANCELLED',

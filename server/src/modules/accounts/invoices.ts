@@ -121,7 +121,7 @@ export async function createDocument(
   kind: AccountKind,
   input: DocumentInput,
 ) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   const amounts = computeAmounts(input)
   const id = await duplicateAware(kind, () =>
     deps.db.transaction(async (tx) => {
@@ -174,7 +174,7 @@ export async function updateDocument(
   input: DocumentInput,
   version?: number,
 ) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   const amounts = computeAmounts(input)
   const live = await duplicateAware(kind, () =>
     deps.db.transaction(async (tx) => {
@@ -218,7 +218,7 @@ export async function updateDocument(
 
 /** Mark as Sent (receivables) or Mark as Received (payables): only a draft, guarded in SQL. */
 export async function markLive(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   await deps.db.transaction(async (tx) => {
     const [moved] = await tx
       .update(inv)

@@ -24,7 +24,7 @@ import {
 import { users } from '../users/schema.ts'
 import { refreshPdf } from './documents.ts'
 import { lockDocument } from './invoices.ts'
-import { paiseOf, requireAccounts, requireAccountsAdmin, statusAfterPayments, words } from './kinds.ts'
+import { paiseOf, requireAccountant, requireAccountsAdmin, statusAfterPayments, words } from './kinds.ts'
 import { presentPayment } from './queries.ts'
 import { accountInvoices, accountPayments } from './schema.ts'
 
@@ -95,7 +95,7 @@ export async function recordPayment(
   input: PaymentInput,
   key?: string,
 ): Promise<PaymentResult> {
-  requireAccounts(ctx)
+  requireAccountant(ctx, accountMessages.paymentsOnly)
   checkDate(input.payment_date)
   const run = () =>
     deps.db.transaction(async (tx) => {

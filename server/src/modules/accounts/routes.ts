@@ -20,7 +20,7 @@ import {
   refreshPdf,
 } from './documents.ts'
 import { cancelDocument, createDocument, markLive, removeDocument, updateDocument } from './invoices.ts'
-import { fromPayable, fromReceivable, requireAccounts } from './kinds.ts'
+import { fromPayable, fromReceivable, requireAccounts, routeRule } from './kinds.ts'
 import { deletePayment, recordPayment, updatePayment } from './payments.ts'
 import * as present from './presenter.ts'
 import { documentDetail, exportRows, listDocuments, summarise } from './queries.ts'
@@ -153,8 +153,12 @@ export async function accountsRoutes(parent: App, deps: Deps) {
 }
 
 async function accountsScope(app: App, deps: Deps) {
-  // Staff are refused before their request is even read (docs/product.md, "Who may use what"); services check again.
-  app.addHook('preValidation', async (req) => requireAccounts(req.ctx))
+  // A caller is refused before their request is even read (docs/product.md, "Who may use what"): by the
+  // organisation's 'Who can open Accounts', then by the route's own role. Services check again.
+  app.addHook('preValidation', async (req) => {
+    await requireAccounts(deps.db, req.ctx)
+    routeRule(req.method, req.routeOptions.url)?.(req.ctx)
+  })
   await receivableRoutes(app, deps)
   await payableRoutes(app, deps)
   serve(app, accountsEndpoints.updatePayment, async (req) =>

@@ -1,4 +1,4 @@
-import { canUseAccounts } from '@daftar/domain/accounts'
+import { accountMessages, canUseAccounts } from '@daftar/domain/accounts'
 import { Alert, Button, Group, Stack } from '@mantine/core'
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -32,7 +32,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { filters, set, datesInvalid } = useAccountFilters(config)
-  const allowed = canUseAccounts(me)
+  const allowed = Boolean(me?.can_open_accounts)
   const list = useInfiniteQuery({ ...listQuery(config, filters), enabled: allowed && !datesInvalid })
   const summary = useQuery({ ...summaryQuery(config, filters), enabled: allowed && !datesInvalid })
   const [viewing, setViewing] = useState<string | null>(null)
@@ -93,7 +93,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     return (
       <Stack maw={1200} mx="auto">
         <PageHeader title={config.title} />
-        <Alert color="red">Accounts are available to administrators and accountants only.</Alert>
+        <Alert color="red">{accountMessages.accountsOnly}</Alert>
       </Stack>
     )
 
@@ -159,6 +159,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         config={config}
         rows={rows}
         isAdmin={Boolean(me?.isadmin)}
+        canPay={canUseAccounts(me)}
         loading={list.isPending && !datesInvalid}
         error={list.isError ? `Error: ${failureText(list.error, list.error.message)}` : null}
         hasMore={Boolean(hasNextPage)}

@@ -1,4 +1,4 @@
-import { accountsToday, canUseAccounts } from '@daftar/domain/accounts'
+import { accountMessages, accountsToday } from '@daftar/domain/accounts'
 import { Alert, Stack } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -49,7 +49,7 @@ function Forbidden({ title }: { title: string }) {
   return (
     <Stack maw={1100} mx="auto">
       <PageHeader title={title} />
-      <Alert color="red">Accounts are available to administrators and accountants only.</Alert>
+      <Alert color="red">{accountMessages.accountsOnly}</Alert>
     </Stack>
   )
 }
@@ -63,7 +63,7 @@ function AddDocumentPage({ config }: { config: KindConfig }) {
     config.toasts.created,
     config.toasts.createFailed,
   )
-  if (me && !canUseAccounts(me)) return <Forbidden title={config.formTitles.add} />
+  if (me && !me?.can_open_accounts) return <Forbidden title={config.formTitles.add} />
   return (
     <Stack maw={1100} mx="auto" gap="md">
       <PageHeader title={config.formTitles.add} />
@@ -106,7 +106,7 @@ function EditDocumentPage({ config }: { config: KindConfig }) {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const { data: me } = useMe()
-  const allowed = canUseAccounts(me)
+  const allowed = Boolean(me?.can_open_accounts)
   const query = useQuery({ ...detailQuery(config, id), enabled: allowed, staleTime: 0 })
   const doc = query.data
   const update = useSave(

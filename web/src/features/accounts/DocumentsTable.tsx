@@ -37,6 +37,8 @@ export interface DocumentsTableProps {
   config: KindConfig
   rows: DocRow[]
   isAdmin: boolean
+  /** May record payments: admins and accountants. */
+  canPay: boolean
   loading: boolean
   error: string | null
   hasMore: boolean
@@ -129,7 +131,13 @@ export function DocumentsTable(props: DocumentsTableProps) {
             {formatCurrency(row.due)}
           </Table.Td>
           <Table.Td ta="right">
-            <RowMenu config={config} row={row} isAdmin={props.isAdmin} onAction={props.onAction} />
+            <RowMenu
+              config={config}
+              row={row}
+              isAdmin={props.isAdmin}
+              canPay={props.canPay}
+              onAction={props.onAction}
+            />
           </Table.Td>
         </Table.Tr>
       )
@@ -143,6 +151,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
           config={config}
           rows={rows}
           isAdmin={props.isAdmin}
+          canPay={props.canPay}
           onAction={props.onAction}
           lastRow={lastCard}
           today={today}
@@ -195,14 +204,16 @@ function RowMenu({
   config,
   row,
   isAdmin,
+  canPay,
   onAction,
 }: {
   config: KindConfig
   row: DocRow
   isAdmin: boolean
+  canPay: boolean
   onAction: (action: RowAction, row: DocRow) => void
 }) {
-  const menu = rowMenu(config.kind, row.status, isAdmin)
+  const menu = rowMenu(config.kind, row.status, isAdmin, canPay)
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -258,6 +269,7 @@ function DocumentCards({
   config,
   rows,
   isAdmin,
+  canPay,
   onAction,
   lastRow,
   today,
@@ -265,6 +277,7 @@ function DocumentCards({
   config: KindConfig
   rows: DocRow[]
   isAdmin: boolean
+  canPay: boolean
   onAction: (action: RowAction, row: DocRow) => void
   lastRow: React.RefObject<HTMLDivElement | null>
   today: string
@@ -293,7 +306,7 @@ function DocumentCards({
                 </Text>
                 <StatusBadge status={row.status} />
               </Group>
-              <RowMenu config={config} row={row} isAdmin={isAdmin} onAction={onAction} />
+              <RowMenu config={config} row={row} isAdmin={isAdmin} canPay={canPay} onAction={onAction} />
             </Group>
             <Anchor component={Link} to={config.partyLink(row.partyId)} size="sm">
               {row.partyName}
