@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { isCalendarDay } from './contract.ts'
+import { formatCurrency } from './format.ts'
 import { type GstType, gstTypes, isGstRate, toPaise, toUnits } from './gst.ts'
 
 export const accountKinds = ['RECEIVABLE', 'PAYABLE'] as const
@@ -332,6 +333,18 @@ const common = {
 
 const dueNotBefore = (date: string, due: string | null) => due === null || due >= date
 
+/**
+ * The due-date rule runs whenever both dates are real days, even while other fields are still wrong,
+ * so the form says at once why a due date is refused (zod skips refinements after other issues).
+ */
+const bothDates =
+  (dateKey: 'invoice_date' | 'bill_date') =>
+  ({ value }: { value: unknown }) => {
+    const v = value as Record<string, unknown> | null
+    const due = typeof v?.due_date === 'string' ? v.due_date.trim() : ''
+    return typeof v?.[dateKey] === 'string' && isCalendarDay(v[dateKey] as string) && isCalendarDay(due)
+  }
+
 export const receivableInput = z
   .object({
     client_id: z.string({ error: accountMessages.clientRequired }).uuid(accountMessages.clientRequired),
@@ -339,9 +352,10 @@ export const receivableInput = z
     invoice_date: requiredDate(accountMessages.invoiceDateRequired),
     ...common,
   })
-  .refine((v) => dueNotBefore(v.invoice_date, v.due_date), {
+  .refine((v) => dueNotBefore(v.invoice_date.trim(), v.due_date?.trim() || null), {
     message: accountMessages.dueBeforeDate,
     path: ['due_date'],
+    when: bothDates('invoice_date'),
   })
 export type ReceivableInput = z.output<typeof receivableInput>
 
@@ -352,9 +366,10 @@ export const payableInput = z
     bill_date: requiredDate(accountMessages.billDateRequired),
     ...common,
   })
-  .refine((v) => dueNotBefore(v.bill_date, v.due_date), {
+  .refine((v) => dueNotBefore(v.bill_date.trim(), v.due_date?.trim() || null), {
     message: 'Due date cannot be before the bill date.',
     path: ['due_date'],
+    when: bothDates('bill_date'),
   })
 export type PayableInput = z.output<typeof payableInput>
 
@@ -380,6 +395,20 @@ export type PaymentInput = z.output<typeof paymentInput>
 export const paymentUpdateInput = z.object({ amount: positiveAmount, ...paymentFields })
 export type PaymentUpdateInput = z.output<typeof paymentUpdateInput>
 
+/** Record Payment on a document: not above its amount due (paise), with the spec's words. */
+export const paymentInputWithin = (duePaise: number) =>
+  paymentInput.refine((v) => toPaise(v.amount_paid_now) <= duePaise, {
+    message: accountMessages.exceedsDue,
+    path: ['amount_paid_now'],
+  })
+
+/** Edit Payment: not above what is due plus the payment's own amount (paise). */
+export const paymentUpdateWithin = (availablePaise: number) =>
+  paymentUpdateInput.refine((v) => toPaise(v.amount) <= availablePaise, {
+    message: accountMessages.exceedsBalance(formatCurrency(availablePaise / 100)),
+    path: ['amount'],
+  })
+
 const listQueryFields = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   startDate: optionalDate,
@@ -396,6 +425,8 @@ const listQueryFields = {
 }
 const datesInOrder = (v: { startDate: string | null; endDate: string | null }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate
+// On endDate: a list whose address holds the two the wrong way round drops only the To date.
+const datesOrderIssue = { message: accountMessages.datesOrder, path: ['endDate'] }
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -409,14 +440,14 @@ export const receivableListQuery = z
     status: optionalEnum(receivableStatuses),
     sortBy: z.enum(receivableSorts).default('invoice_date_desc'),
   })
-  .refine(datesInOrder, accountMessages.datesOrder)
+  .refine(datesInOrder, datesOrderIssue)
 export const payableListQuery = z
   .object({
     ...listQueryFields,
     status: optionalEnum(payableStatuses),
     sortBy: z.enum(payableSorts).default('bill_date_desc'),
   })
-  .refine(datesInOrder, accountMessages.datesOrder)
+  .refine(datesInOrder, datesOrderIssue)
 export type AccountListQuery = z.output<typeof receivableListQuery> | z.output<typeof payableListQuery>
 
 export type { GstType }

@@ -82,7 +82,9 @@ describe('a cancelled document', { timeout: 30_000 }, () => {
     signedInAs(mock, admin())
     answerPayables(mock, [cancelled, late])
     renderApp(<PayablesPage />, { path: '/accounts/payables' })
-    const cards = await screen.findAllByTestId('account-card')
+    const list = await screen.findByRole('list', { name: 'Accounts: Payables' })
+    await within(list).findByText('BC-77')
+    const cards = within(list).getAllByRole('listitem')
     const cancelledCard = cards.find((c) => c.textContent?.includes('BC-77'))!
     const lateCard = cards.find((c) => c.textContent?.includes('BC-78'))!
     expect(cancelledCard.querySelector('[data-past-due]')).toBeNull()
