@@ -7,7 +7,13 @@ import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { screen as display } from '../../../test/setup.ts'
 import { PayablesPage, ReceivablesPage } from './AccountsListPage.tsx'
-import { answerPayables, answerReceivables, payableRow, receivableRow } from './test-accounts.ts'
+import {
+  answerPayables,
+  answerReceivables,
+  payableRow,
+  receivableDetail,
+  receivableRow,
+} from './test-accounts.ts'
 
 const mock = startMockApi()
 
@@ -89,5 +95,95 @@ describe('a cancelled document', { timeout: 30_000 }, () => {
     const lateCard = cards.find((c) => c.textContent?.includes('BC-78'))!
     expect(cancelledCard.querySelector('[data-past-due]')).toBeNull()
     expect(lateCard.querySelector('[data-past-due]')).not.toBeNull()
+  })
+})
+
+describe('on a phone', { timeout: 30_000 }, () => {
+  it('shows the first invoice before the filters, which fold behind a Filters button', async () => {
+    display.narrow = true
+    signedInAs(mock, admin())
+    answerReceivables(mock, [receivableRow()])
+    renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
+    const list = await screen.findByRole('list', { name: 'Accounts: Receivables' })
+    expect(await within(list).findByText('INV-101')).toBeTruthy()
+    const filters = screen.getByRole('button', { name: 'Filters' })
+    expect(filters.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByRole('textbox', { name: 'From' })).toBeNull()
+    await userEvent.setup().click(filters)
+    expect(await screen.findByRole('textbox', { name: 'From' })).toBeTruthy()
+  })
+
+  it('the invoice details show each line item’s Rate and Amount and each payment’s Mode', async () => {
+    display.narrow = true
+    signedInAs(mock, admin())
+    answerReceivables(mock, [receivableRow()])
+    mock.use(
+      http.get('/api/receivables/:id', () =>
+        HttpResponse.json(
+          receivableDetail({
+            status: 'PARTIALLY_PAID',
+            amount_paid: 1000,
+            amount_due: 1950,
+            payment_details: [
+              {
+                payment_id: '0f1e2d3c-4b5a-4968-8776-655443322110',
+                amount: 1000,
+                date: '2026-01-10',
+                mode: 'UPI',
+                transaction_id: 'UTR-9',
+                notes: null,
+                recorded_by_username: 'admin',
+                recorded_at: '2026-01-10T10:00:00.000Z',
+                updated_by_username: 'admin',
+                updated_at: '2026-01-10T10:00:00.000Z',
+                version: 1,
+              },
+            ],
+          }),
+        ),
+      ),
+    )
+    renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Actions for INV-101' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'View Info' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice Details' })
+    const [line] = within(await within(dialog).findByRole('list', { name: 'Line items' })).getAllByRole(
+      'listitem',
+    )
+    expect(within(line!).getByText('Rate').nextSibling?.textContent).toBe('₹1,250')
+    expect(within(line!).getByText('Amount').nextSibling?.textContent).toBe('₹2,500')
+    const [payment] = within(within(dialog).getByRole('list', { name: 'Payment history' })).getAllByRole(
+      'listitem',
+    )
+    expect(within(payment!).getByText('Mode').nextSibling?.textContent).toBe('UPI')
+    expect(within(payment!).getByText('Reference').nextSibling?.textContent).toBe('UTR-9')
+  })
+})
+
+describe('Record Payment', { timeout: 30_000 }, () => {
+  it('refuses more than the amount due with the domain schema’s words, and asks before typed input is thrown away', async () => {
+    signedInAs(mock, admin())
+    answerReceivables(mock, [receivableRow()])
+    let posted = 0
+    mock.use(
+      http.post('/api/receivables/:id/payments', () => {
+        posted++
+        return HttpResponse.json({}, { status: 500 })
+      }),
+    )
+    renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Actions for INV-101' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Record Payment' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payment for Invoice #INV-101' })
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount Received Now' })
+    await user.clear(amount)
+    await user.type(amount, '5000')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment' }))
+    expect(await within(dialog).findByText('Payment cannot exceed the amount due.')).toBeTruthy()
+    expect(posted).toBe(0)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy()
   })
 })
