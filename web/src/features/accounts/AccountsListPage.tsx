@@ -2,7 +2,7 @@ import { accountMessages, accountsToday, canUseAccounts } from '@daftar/domain/a
 import { Alert, Button, Stack } from '@mantine/core'
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
@@ -42,6 +42,8 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     onError: (error) => notifyError(failureText(error, config.toasts.markFailed)),
     onSettled: refresh,
   })
+  // A second click of the dialog's button in the same tick (a double click) sends nothing more.
+  const removing = useRef(false)
   const remove = useMutation({
     mutationFn: ({ kind, row }: NonNullable<Confirm>) =>
       kind === 'cancel'
@@ -50,6 +52,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     onSuccess: (res) => notifySuccess(res?.message || config.toasts.removed),
     onError: (error) => notifyError(failureText(error, config.toasts.removeFailed)),
     onSettled: () => {
+      removing.current = false
       setConfirm(null)
       return refresh()
     },
@@ -207,7 +210,10 @@ function AccountsListPage({ config }: { config: KindConfig }) {
           if (confirm.kind === 'editLive') {
             setConfirm(null)
             navigate(`${config.route}/${confirm.row.id}/edit`)
-          } else remove.mutate(confirm)
+          } else if (!removing.current) {
+            removing.current = true
+            remove.mutate(confirm)
+          }
         }}
       />
     </Stack>
