@@ -1,8 +1,19 @@
 /** Response shapes of /api/receivables, /api/payables and /api/payments. */
 import { z } from 'zod'
-import { payableStatuses, paymentModes, receivableStatuses } from './accounts.ts'
-import { auditFields, calendarDate, instant, pageFields } from './contract.ts'
+import {
+  payableInput,
+  payableListQuery,
+  payableStatuses,
+  paymentInput,
+  paymentModes,
+  paymentUpdateInput,
+  receivableInput,
+  receivableListQuery,
+  receivableStatuses,
+} from './accounts.ts'
+import { auditFields, calendarDate, idParams, instant, messageResponse, pageFields } from './contract.ts'
 import { gstTypes } from './gst.ts'
+import { endpoint } from './http.ts'
 
 const money = z.number()
 const nullableText = z.string().nullable()
@@ -167,3 +178,81 @@ export const accountsOrganisation = z.object({
   upi_id: nullableText,
 })
 export type AccountsOrganisation = z.infer<typeof accountsOrganisation>
+
+/**
+ * DELETE …/{id}: Delete Draft or Delete Permanently, never a cancel (that is PUT …/{id}/cancel).
+ * `status` is the status the caller saw; the delete applies only while the document still has it.
+ */
+export const accountDeleteQuery = z.object({
+  status: z
+    .enum(['DRAFT', 'CANCELLED'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+})
+
+// ---- the endpoints (docs/architecture.md, "One contract") ----
+
+const idAnswer = { params: idParams, response: { 200: messageResponse } }
+
+export const receivableEndpoints = {
+  list: endpoint('GET', '/receivables', {
+    querystring: receivableListQuery,
+    response: { 200: receivableList },
+  }),
+  summary: endpoint('GET', '/receivables/summary', {
+    querystring: receivableListQuery,
+    response: { 200: receivableSummary },
+  }),
+  export: endpoint('GET', '/receivables/export', { querystring: receivableListQuery }, { file: true }),
+  detail: endpoint('GET', '/receivables/:id', { params: idParams, response: { 200: receivableDetail } }),
+  create: endpoint('POST', '/receivables', { body: receivableInput, response: { 201: receivableSaved } }),
+  update: endpoint('PUT', '/receivables/:id', {
+    params: idParams,
+    body: receivableInput,
+    response: { 200: receivableSaved },
+  }),
+  remove: endpoint('DELETE', '/receivables/:id', { ...idAnswer, querystring: accountDeleteQuery }),
+  cancel: endpoint('PUT', '/receivables/:id/cancel', idAnswer),
+  markLive: endpoint('PUT', '/receivables/:id/send', idAnswer),
+  email: endpoint('POST', '/receivables/:id/email', idAnswer),
+  recordPayment: endpoint('POST', '/receivables/:id/payments', {
+    params: idParams,
+    body: paymentInput,
+    response: { 201: paymentResult },
+  }),
+}
+
+export const payableEndpoints = {
+  list: endpoint('GET', '/payables', { querystring: payableListQuery, response: { 200: payableList } }),
+  summary: endpoint('GET', '/payables/summary', {
+    querystring: payableListQuery,
+    response: { 200: payableSummary },
+  }),
+  export: endpoint('GET', '/payables/export', { querystring: payableListQuery }, { file: true }),
+  detail: endpoint('GET', '/payables/:id', { params: idParams, response: { 200: payableDetail } }),
+  create: endpoint('POST', '/payables', { body: payableInput, response: { 201: payableSaved } }),
+  update: endpoint('PUT', '/payables/:id', {
+    params: idParams,
+    body: payableInput,
+    response: { 200: payableSaved },
+  }),
+  remove: endpoint('DELETE', '/payables/:id', { ...idAnswer, querystring: accountDeleteQuery }),
+  cancel: endpoint('PUT', '/payables/:id/cancel', idAnswer),
+  markLive: endpoint('PUT', '/payables/:id/receive', idAnswer),
+  recordPayment: endpoint('POST', '/payables/:id/payments', {
+    params: idParams,
+    body: paymentInput,
+    response: { 201: paymentResult },
+  }),
+}
+
+/** Payments of either kind (admins), and what the invoice form needs of the organisation. */
+export const accountsEndpoints = {
+  updatePayment: endpoint('PUT', '/payments/:id', {
+    params: idParams,
+    body: paymentUpdateInput,
+    response: { 200: paymentResult },
+  }),
+  deletePayment: endpoint('DELETE', '/payments/:id', idAnswer),
+  organisation: endpoint('GET', '/accounts/organisation', { response: { 200: accountsOrganisation } }),
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { isCalendarDay } from './contract.ts'
+import { formatCurrency } from './format.ts'
 import { type GstType, gstTypes, isGstRate, toPaise, toUnits } from './gst.ts'
 
 export const accountKinds = ['RECEIVABLE', 'PAYABLE'] as const
@@ -75,6 +76,8 @@ export const MAX_AMOUNT = 999_999_999_999.99
 export const accountMessages = {
   accountsOnly: 'Accounts are available to administrators and accountants only.',
   adminOnlyDelete: 'Only administrators can cancel or delete invoices and bills.',
+  paymentsOnly: 'Only administrators and accountants can record payments.',
+  emailOnly: 'Only administrators and accountants can email invoices.',
   adminOnlyPayments: 'Only administrators can edit or delete payments.',
   clientRequired: 'A client must be selected.',
   supplierRequired: 'A supplier must be selected.',
@@ -115,6 +118,12 @@ export const kindWords = {
     updated: 'Receivable invoice updated.',
     deleted: 'Invoice deleted successfully.',
     cancelled: 'Invoice cancelled successfully.',
+    cancelOnlyLive: 'A draft invoice is deleted, not cancelled.',
+    alreadyCancelled: 'This invoice is already cancelled.',
+    deleteOnlyDraftOrCancelled: 'A live invoice cannot be deleted: cancel it first.',
+    deleteWithPayments:
+      'This invoice has payments recorded against it and cannot be deleted. Delete its payments first.',
+    changedMeanwhile: 'This invoice has changed since you opened it. Reload and try again.',
     duplicate: 'An invoice with this number already exists.',
     markLive: 'Invoice marked as sent.',
     markLiveOnlyDraft: 'Only draft invoices can be marked as sent.',
@@ -131,6 +140,12 @@ export const kindWords = {
     updated: 'Payable bill updated.',
     deleted: 'Bill deleted successfully.',
     cancelled: 'Bill cancelled successfully.',
+    cancelOnlyLive: 'A draft bill is deleted, not cancelled.',
+    alreadyCancelled: 'This bill is already cancelled.',
+    deleteOnlyDraftOrCancelled: 'A live bill cannot be deleted: cancel it first.',
+    deleteWithPayments:
+      'This bill has payments recorded against it and cannot be deleted. Delete its payments first.',
+    changedMeanwhile: 'This bill has changed since you opened it. Reload and try again.',
     duplicate: 'A bill with this vendor invoice number already exists for this supplier.',
     markLive: 'Bill marked as received.',
     markLiveOnlyDraft: 'Only draft bills can be marked as received.',
@@ -177,13 +192,29 @@ export interface AccountsUser {
   is_accountant: boolean
 }
 
+/** Who can open Accounts, an organisation setting (admin settings); 'EVERYONE' is the spec's behaviour. */
+export const accountsAccessOptions = ['EVERYONE', 'ADMINS_AND_ACCOUNTANTS'] as const
+export type AccountsAccess = (typeof accountsAccessOptions)[number]
+export const accountsAccessLabels: Record<AccountsAccess, string> = {
+  EVERYONE: 'Everyone',
+  ADMINS_AND_ACCOUNTANTS: 'Admins and accountants only',
+}
+
+/** May this user open Accounts (lists, details, creating, exports, PDFs) under the organisation's setting? */
+export const canOpenAccounts = (u: AccountsUser | null | undefined, access: AccountsAccess) =>
+  Boolean(u && (u.isadmin || u.is_accountant || access === 'EVERYONE'))
+
+/** Recording payments (and the details modal's Edit, and mailing invoices): admins and accountants. */
 export const canUseAccounts = (u: AccountsUser | null | undefined) => Boolean(u?.isadmin || u?.is_accountant)
 
-/** The row menu, for a status as displayed (docs/product.md, "Who may do what in accounts"). */
-export function rowMenu(kind: AccountKind, status: AccountStatus, isAdmin: boolean) {
+/**
+ * The row menu, for a status as displayed (docs/product.md, "Who may do what in accounts"). Record
+ * Payment is offered to those who may record one: admins and accountants (`canPay`).
+ */
+export function rowMenu(kind: AccountKind, status: AccountStatus, isAdmin: boolean, canPay = true) {
   return {
     markLive: status === 'DRAFT',
-    recordPayment: ['SENT', 'RECEIVED', 'PARTIALLY_PAID', 'OVERDUE'].includes(status),
+    recordPayment: canPay && ['SENT', 'RECEIVED', 'PARTIALLY_PAID', 'OVERDUE'].includes(status),
     edit: status !== 'CANCELLED',
     viewInfo: true,
     cancel: isAdmin && status !== 'DRAFT' && status !== 'CANCELLED',
@@ -203,15 +234,13 @@ export function detailActions(status: AccountStatus, amountDue: number, user: Ac
   }
 }
 
-/** A past due date shows red unless the item is paid (or, for receivables, cancelled). */
-export function isDueDateRed(
-  kind: AccountKind,
-  status: AccountStatus,
-  dueDate: string | null,
-  today: string,
-) {
-  if (!dueDate || dueDate >= today || status === 'PAID') return false
-  return !(kind === 'RECEIVABLE' && status === 'CANCELLED')
+/**
+ * A past due date shows red unless the item is paid or cancelled: a cancelled invoice or bill owes
+ * nothing and is not late (the spec names receivables; bills follow, docs/decisions.md, "Accounts
+ * (receivables, payables, payments)").
+ */
+export function isDueDateRed(status: AccountStatus, dueDate: string | null, today: string) {
+  return Boolean(dueDate && dueDate < today && status !== 'PAID' && status !== 'CANCELLED')
 }
 
 // ---- input schemas ----
@@ -304,6 +333,18 @@ const common = {
 
 const dueNotBefore = (date: string, due: string | null) => due === null || due >= date
 
+/**
+ * The due-date rule runs whenever both dates are real days, even while other fields are still wrong,
+ * so the form says at once why a due date is refused (zod skips refinements after other issues).
+ */
+const bothDates =
+  (dateKey: 'invoice_date' | 'bill_date') =>
+  ({ value }: { value: unknown }) => {
+    const v = value as Record<string, unknown> | null
+    const due = typeof v?.due_date === 'string' ? v.due_date.trim() : ''
+    return typeof v?.[dateKey] === 'string' && isCalendarDay(v[dateKey] as string) && isCalendarDay(due)
+  }
+
 export const receivableInput = z
   .object({
     client_id: z.string({ error: accountMessages.clientRequired }).uuid(accountMessages.clientRequired),
@@ -311,9 +352,10 @@ export const receivableInput = z
     invoice_date: requiredDate(accountMessages.invoiceDateRequired),
     ...common,
   })
-  .refine((v) => dueNotBefore(v.invoice_date, v.due_date), {
+  .refine((v) => dueNotBefore(v.invoice_date.trim(), v.due_date?.trim() || null), {
     message: accountMessages.dueBeforeDate,
     path: ['due_date'],
+    when: bothDates('invoice_date'),
   })
 export type ReceivableInput = z.output<typeof receivableInput>
 
@@ -324,9 +366,10 @@ export const payableInput = z
     bill_date: requiredDate(accountMessages.billDateRequired),
     ...common,
   })
-  .refine((v) => dueNotBefore(v.bill_date, v.due_date), {
+  .refine((v) => dueNotBefore(v.bill_date.trim(), v.due_date?.trim() || null), {
     message: 'Due date cannot be before the bill date.',
     path: ['due_date'],
+    when: bothDates('bill_date'),
   })
 export type PayableInput = z.output<typeof payableInput>
 
@@ -352,6 +395,20 @@ export type PaymentInput = z.output<typeof paymentInput>
 export const paymentUpdateInput = z.object({ amount: positiveAmount, ...paymentFields })
 export type PaymentUpdateInput = z.output<typeof paymentUpdateInput>
 
+/** Record Payment on a document: not above its amount due (paise), with the spec's words. */
+export const paymentInputWithin = (duePaise: number) =>
+  paymentInput.refine((v) => toPaise(v.amount_paid_now) <= duePaise, {
+    message: accountMessages.exceedsDue,
+    path: ['amount_paid_now'],
+  })
+
+/** Edit Payment: not above what is due plus the payment's own amount (paise). */
+export const paymentUpdateWithin = (availablePaise: number) =>
+  paymentUpdateInput.refine((v) => toPaise(v.amount) <= availablePaise, {
+    message: accountMessages.exceedsBalance(formatCurrency(availablePaise / 100)),
+    path: ['amount'],
+  })
+
 const listQueryFields = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   startDate: optionalDate,
@@ -368,6 +425,8 @@ const listQueryFields = {
 }
 const datesInOrder = (v: { startDate: string | null; endDate: string | null }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate
+// On endDate: a list whose address holds the two the wrong way round drops only the To date.
+const datesOrderIssue = { message: accountMessages.datesOrder, path: ['endDate'] }
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -381,14 +440,14 @@ export const receivableListQuery = z
     status: optionalEnum(receivableStatuses),
     sortBy: z.enum(receivableSorts).default('invoice_date_desc'),
   })
-  .refine(datesInOrder, accountMessages.datesOrder)
+  .refine(datesInOrder, datesOrderIssue)
 export const payableListQuery = z
   .object({
     ...listQueryFields,
     status: optionalEnum(payableStatuses),
     sortBy: z.enum(payableSorts).default('bill_date_desc'),
   })
-  .refine(datesInOrder, accountMessages.datesOrder)
+  .refine(datesInOrder, datesOrderIssue)
 export type AccountListQuery = z.output<typeof receivableListQuery> | z.output<typeof payableListQuery>
 
 export type { GstType }

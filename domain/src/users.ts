@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { accountsAccessOptions } from './accounts.ts'
 import { changePasswordInput } from './auth.ts'
 import { idParams, instant, messageResponse, pageOf } from './contract.ts'
 import { invalidGstin, isValidGstin } from './gstin.ts'
@@ -89,6 +90,8 @@ export const currentUser = userSummary.extend({
   orgName: z.string(),
   orgUserLimit: z.number().int().nullable(),
   orgCurrentUserCount: z.number().int(),
+  /** Whether the sidebar offers Accounts: the organisation's 'Who can open Accounts' and the user's role. */
+  can_open_accounts: z.boolean(),
 })
 export type CurrentUser = z.infer<typeof currentUser>
 
@@ -176,12 +179,15 @@ export type OrganisationBilling = z.infer<typeof organisationBillingDetails>
 export const organisationUpdateInput = z.object({
   name: z.string().trim().min(1, adminMessages.organisationNameRequired).max(120),
   ...organisationBillingFields,
+  /** Who can open Accounts; absent leaves it as it is. */
+  accounts_access: z.enum(accountsAccessOptions, { error: 'Choose who can open Accounts.' }).optional(),
 })
 
 /** GET /admin/settings: the organisation with its user limit and invoice details (its users: GET /admin/users). */
 export const adminSettings = z.object({
   organisation: organisationBillingDetails.extend({
     name: z.string(),
+    accounts_access: z.enum(accountsAccessOptions),
     userLimit: z.number().int().nullable(),
     userCount: z.number().int(),
     version: z.number().int(),
@@ -192,7 +198,11 @@ export type AdminSettings = z.infer<typeof adminSettings>
 /** PUT /admin/organisation. */
 export const organisationUpdateResponse = z.object({
   message: z.string(),
-  organisation: organisationBillingDetails.extend({ name: z.string(), version: z.number().int() }),
+  organisation: organisationBillingDetails.extend({
+    name: z.string(),
+    accounts_access: z.enum(accountsAccessOptions),
+    version: z.number().int(),
+  }),
 })
 
 /** A null limit means the provider has set none. */

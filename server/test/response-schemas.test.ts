@@ -129,7 +129,16 @@ const USER = [
   'user_id',
   'username',
 ]
-const ME = [...USER, 'email', 'mobile', 'orgCurrentUserCount', 'orgName', 'orgUserLimit', 'version'].sort()
+const ME = [
+  ...USER,
+  'can_open_accounts',
+  'email',
+  'mobile',
+  'orgCurrentUserCount',
+  'orgName',
+  'orgUserLimit',
+  'version',
+].sort()
 const ADMIN_USER = [...USER, 'created_at', 'email', 'is_active', 'mobile', 'version'].sort()
 const BILLING = [
   'address',
@@ -293,7 +302,7 @@ describe('admin answers', () => {
     const settings = answer(await api().get('/admin/settings'))
     expect(keys(settings)).toEqual(['organisation'])
     expect(keys(settings.organisation as object)).toEqual(
-      [...BILLING, 'name', 'userCount', 'userLimit', 'version'].sort(),
+      [...BILLING, 'accounts_access', 'name', 'userCount', 'userLimit', 'version'].sort(),
     )
   })
 
@@ -308,7 +317,9 @@ describe('admin answers', () => {
   it('PUT /admin/organisation and PUT /admin/users/:id', async () => {
     const org = answer(await api().put('/admin/organisation', { name: 'Response Schema Org' }))
     expect(keys(org)).toEqual(['message', 'organisation'])
-    expect(keys(org.organisation as object)).toEqual([...BILLING, 'name', 'version'].sort())
+    expect(keys(org.organisation as object)).toEqual(
+      [...BILLING, 'accounts_access', 'name', 'version'].sort(),
+    )
     const access = answer(await api().put(`/admin/users/${colleague.userId}`, { is_accountant: true }))
     expect(keys(access)).toEqual(['message', 'user'])
     expect(keys(access.user as object)).toEqual(ADMIN_USER)

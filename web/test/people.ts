@@ -19,6 +19,7 @@ export function person(over: Partial<CurrentUser> = {}): CurrentUser {
     orgName: 'Demo Industries',
     orgUserLimit: null,
     orgCurrentUserCount: 4,
+    can_open_accounts: true,
     ...over,
   }
 }

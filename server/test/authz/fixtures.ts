@@ -228,6 +228,8 @@ export interface RouteRule {
   expect: string
   /** A body to send (else none for GET/DELETE, `{}` for others). */
   body?: unknown | ((f: Fixtures) => unknown)
+  /** Accounts routes: the outcomes when the organisation opens Accounts to admins and accountants only. */
+  restricted?: string
 }
 
 /** 'ok ok no no no unauth hidden' → outcome per role. */

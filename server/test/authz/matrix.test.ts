@@ -64,31 +64,48 @@ describe('authorisation matrix', () => {
     expect(declared.length).toBe(new Set(declared).size)
   })
 
-  for (const rule of rules) {
-    it(rule.route, async () => {
-      const [method] = rule.route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE']
-      const expected = outcomes(rule)
-      const seen: string[] = []
-      for (const role of order) {
-        const person = role === 'anon' ? undefined : fx.people[role]
-        // Logging out must not end the session the rest of the matrix uses.
-        const token =
-          person && rule.route === 'POST /api/auth/logout' ? await fx.spareToken(person) : person?.token
-        const body = typeof rule.body === 'function' ? rule.body(fx) : rule.body
-        const res = await server.app.inject({
-          method,
-          url: await rule.path(fx),
-          headers: token ? { authorization: `Bearer ${token}` } : {},
-          ...(method === 'GET' || method === 'DELETE'
-            ? body === undefined
-              ? {}
-              : { payload: body as object }
-            : { payload: (body ?? {}) as object }),
-        })
-        if (!judge(expected[role], method, res.statusCode))
-          seen.push(`${role}: expected ${expected[role]}, got ${res.statusCode} ${res.body.slice(0, 120)}`)
-      }
-      expect(seen).toEqual([])
-    })
-  }
+  for (const rule of rules) it(rule.route, () => check(rule, outcomes(rule)))
 })
+
+// Accounts under the organisation's other 'Who can open Accounts' setting: admins and accountants only.
+describe('authorisation matrix, Accounts open to admins and accountants only', () => {
+  beforeAll(() => setAccountsAccess('ADMINS_AND_ACCOUNTANTS'))
+  afterAll(() => setAccountsAccess('EVERYONE'))
+  for (const rule of rules.filter((r) => r.restricted))
+    it(rule.route, () => check(rule, outcomes({ ...rule, expect: rule.restricted! })))
+})
+
+async function setAccountsAccess(access: 'EVERYONE' | 'ADMINS_AND_ACCOUNTANTS') {
+  const res = await server.app.inject({
+    method: 'PUT',
+    url: '/api/admin/organisation',
+    headers: { authorization: `Bearer ${fx.org.admin.token}` },
+    payload: { name: 'Matrix Org', accounts_access: access },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+}
+
+async function check(rule: RouteRule, expected: Record<Role, Outcome>) {
+  const [method] = rule.route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE']
+  const seen: string[] = []
+  for (const role of order) {
+    const person = role === 'anon' ? undefined : fx.people[role]
+    // Logging out must not end the session the rest of the matrix uses.
+    const token =
+      person && rule.route === 'POST /api/auth/logout' ? await fx.spareToken(person) : person?.token
+    const body = typeof rule.body === 'function' ? rule.body(fx) : rule.body
+    const res = await server.app.inject({
+      method,
+      url: await rule.path(fx),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(method === 'GET' || method === 'DELETE'
+        ? body === undefined
+          ? {}
+          : { payload: body as object }
+        : { payload: (body ?? {}) as object }),
+    })
+    if (!judge(expected[role], method, res.statusCode))
+      seen.push(`${role}: expected ${expected[role]}, got ${res.statusCode} ${res.body.slice(0, 120)}`)
+  }
+  expect(seen).toEqual([])
+}

@@ -1,16 +1,30 @@
 import type { RouteRule } from './fixtures.ts'
 
 // Outcomes: admin accountant write read none anon foreign (see fixtures.ts).
-// Project billing follows the project's access list; accounts are for admins and accountants only.
-const accounts = (route: string, path: RouteRule['path'], expect: string, body?: unknown): RouteRule => ({
-  route,
-  path,
-  expect,
-  body,
-})
-const readAll = 'ok ok forbidden forbidden forbidden unauth ok'
-const readOne = 'ok ok forbidden forbidden forbidden unauth hidden'
-const adminOnly = 'ok forbidden forbidden forbidden forbidden unauth hidden'
+// Project billing follows the project's access list. Accounts follow the organisation's 'Who can open
+// Accounts': everyone (the default, `expect`) or admins and accountants only (`restricted`); payments,
+// mailing, cancelling and deleting keep their own roles under both.
+const accounts = (
+  route: string,
+  path: RouteRule['path'],
+  [expect, restricted]: readonly [string, string],
+  body?: unknown,
+): RouteRule => ({ route, path, expect, restricted, body })
+const readAll = ['ok ok ok ok ok unauth ok', 'ok ok forbidden forbidden forbidden unauth ok'] as const
+const readOne = ['ok ok ok ok ok unauth hidden', 'ok ok forbidden forbidden forbidden unauth hidden'] as const
+const writeOne = ['ok ok ok ok ok unauth no', 'ok ok forbidden forbidden forbidden unauth no'] as const
+const accountantOnly = [
+  'ok ok forbidden forbidden forbidden unauth no',
+  'ok ok forbidden forbidden forbidden unauth no',
+] as const
+const adminOnly = [
+  'ok forbidden forbidden forbidden forbidden unauth hidden',
+  'ok forbidden forbidden forbidden forbidden unauth hidden',
+] as const
+const adminOnlyWrite = [
+  'ok no forbidden forbidden forbidden unauth no',
+  'ok no forbidden forbidden forbidden unauth no',
+] as const
 
 export const rules: RouteRule[] = [
   {
@@ -54,36 +68,26 @@ export const rules: RouteRule[] = [
       accounts(`GET /api/${kind}/export`, () => `/api/${kind}/export`, readAll),
       accounts(`GET /api/${kind}/:id`, (f) => `/api/${kind}/${id(f)}`, readOne),
       accounts(`POST /api/${kind}`, () => `/api/${kind}`, readAll, {}),
-      accounts(
-        `PUT /api/${kind}/:id`,
-        (f) => `/api/${kind}/${id(f)}`,
-        'ok ok forbidden forbidden forbidden unauth no',
-        {},
-      ),
+      accounts(`PUT /api/${kind}/:id`, (f) => `/api/${kind}/${id(f)}`, writeOne, {}),
       accounts(`DELETE /api/${kind}/:id`, async (f) => `/api/${kind}/${await fresh(f)}`, adminOnly),
+      accounts(
+        `PUT /api/${kind}/:id/cancel`,
+        async (f) => `/api/${kind}/${await fresh(f)}/cancel`,
+        adminOnly,
+      ),
       accounts(
         `PUT /api/${kind}/:id/${move}`,
         async (f) => `/api/${kind}/${await fresh(f)}/${move}`,
         readOne,
       ),
-      accounts(
-        `POST /api/${kind}/:id/payments`,
-        (f) => `/api/${kind}/${id(f)}/payments`,
-        'ok ok forbidden forbidden forbidden unauth no',
-        {},
-      ),
+      accounts(`POST /api/${kind}/:id/payments`, (f) => `/api/${kind}/${id(f)}/payments`, accountantOnly, {}),
     ]
   }),
   accounts(
     'POST /api/receivables/:id/email',
     (f) => `/api/receivables/${f.ids.receivableId}/email`,
-    'ok ok forbidden forbidden forbidden unauth no',
+    accountantOnly,
   ),
-  accounts(
-    'PUT /api/payments/:id',
-    (f) => `/api/payments/${f.ids.paymentId}`,
-    'ok no forbidden forbidden forbidden unauth no',
-    {},
-  ),
+  accounts('PUT /api/payments/:id', (f) => `/api/payments/${f.ids.paymentId}`, adminOnlyWrite, {}),
   accounts('DELETE /api/payments/:id', async (f) => `/api/payments/${await f.fresh.payment()}`, adminOnly),
 ]

@@ -72,22 +72,100 @@ function call(who: Member, route: { method: string; url: string }, target = ids)
   return api.delete(url)
 }
 
-describe('accounts are for admins and accountants only', () => {
+/** Sets the organisation's 'Who can open Accounts'. */
+async function openTo(target: AccountsOrg, access: 'EVERYONE' | 'ADMINS_AND_ACCOUNTANTS') {
+  const res = await as(server, target.admin).put('/admin/organisation', {
+    name: 'Home Org',
+    accounts_access: access,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  expect(res.json().organisation.accounts_access).toBe(access)
+}
+
+/** Routes staff may use when everyone may open Accounts. */
+const openToStaff = (r: { method: string; url: string }) =>
+  !r.url.startsWith('/api/payments/') &&
+  r.method !== 'DELETE' &&
+  !r.url.endsWith('/cancel') &&
+  !(r.method === 'POST' && /\/(payments|email)$/.test(r.url))
+
+describe('who can open Accounts', () => {
   it('covers every accounts route', () => {
-    expect(routes).toHaveLength(22)
+    expect(routes).toHaveLength(24)
   })
 
-  it('staff get 403 on every accounts route and change nothing', async () => {
-    for (const route of routes) {
+  it('is everyone in a new organisation: staff list, view, export, create, edit and mark sent', async () => {
+    const settings = await as(server, org.admin).get('/admin/settings')
+    expect(settings.json().organisation.accounts_access).toBe('EVERYONE')
+    expect((await as(server, org.staff).get('/users/me')).json().can_open_accounts).toBe(true)
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      const res = await call(org.staff, route)
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(200)
+    }
+    const created = await as(server, org.staff).post('/receivables', invoiceBody(org.clientId))
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().receivable_id
+    const inv = await receivable(server, org.staff, id)
+    const edit = await as(server, org.staff).put(
+      `/receivables/${id}`,
+      invoiceBody(org.clientId, { invoice_no: inv.invoice_no }),
+    )
+    expect(edit.statusCode, edit.body).toBe(200)
+    expect((await as(server, org.staff).put(`/receivables/${id}/send`)).statusCode).toBe(200)
+    // The PDF link too.
+    const key = (await receivable(server, org.staff, id)).invoice_pdf_s3_key
+    const url = `/get-presigned-url?key=${encodeURIComponent(key)}&bucketType=documents`
+    expect((await as(server, org.staff).get(url)).statusCode).toBe(200)
+  })
+
+  it('even then, staff do not record, edit or delete payments, mail invoices, cancel or delete (403, nothing changes)', async () => {
+    for (const route of routes.filter((r) => !openToStaff(r))) {
       const res = await call(org.staff, route)
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403)
-      expect(errorOf(res)).toBe(accountMessages.accountsOnly)
     }
+    // Refused before the body is read: an invalid payment is still a 403.
+    const empty = await as(server, org.staff).post(`/receivables/${ids.live}/payments`, {})
+    expect(empty.statusCode).toBe(403)
+    expect(errorOf(empty)).toBe(accountMessages.paymentsOnly)
     expect(await receivable(server, org.admin, ids.live)).toMatchObject({
       status: 'PARTIALLY_PAID',
       amount_paid: 10,
     })
     expect(await receivable(server, org.admin, ids.draft)).toMatchObject({ status: 'DRAFT' })
+  })
+
+  it('admins and accountants only: staff get 403 on every accounts route, the PDF link and the sidebar flag', async () => {
+    const live = await sentReceivable(server, org.admin, org.clientId)
+    const key = (await receivable(server, org.admin, live)).invoice_pdf_s3_key
+    await openTo(org, 'ADMINS_AND_ACCOUNTANTS')
+    try {
+      expect((await as(server, org.staff).get('/users/me')).json().can_open_accounts).toBe(false)
+      expect((await as(server, org.accountant).get('/users/me')).json().can_open_accounts).toBe(true)
+      for (const route of routes) {
+        const res = await call(org.staff, route)
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(403)
+        expect(errorOf(res)).toBe(accountMessages.accountsOnly)
+      }
+      const url = `/get-presigned-url?key=${encodeURIComponent(key)}&bucketType=documents`
+      expect((await as(server, org.staff).get(url)).statusCode).toBe(404)
+      expect((await as(server, org.accountant).get(url)).statusCode).toBe(200)
+      expect(await receivable(server, org.admin, ids.draft)).toMatchObject({ status: 'DRAFT' })
+    } finally {
+      await openTo(org, 'EVERYONE')
+    }
+  })
+
+  it('only an admin may change who can open Accounts, and only to one of the two choices', async () => {
+    const staff = await as(server, org.staff).put('/admin/organisation', {
+      name: 'Home Org',
+      accounts_access: 'EVERYONE',
+    })
+    expect(staff.statusCode).toBe(403)
+    const bad = await as(server, org.admin).put('/admin/organisation', {
+      name: 'Home Org',
+      accounts_access: 'SOME',
+    })
+    expect(bad.statusCode).toBe(400)
   })
 
   it('an accountant reads, creates, edits, sends and records payments, but cannot cancel, delete or touch payments', async () => {
@@ -115,7 +193,7 @@ describe('accounts are for admins and accountants only', () => {
     expect(
       (await as(server, org.accountant).post(`/receivables/${id}/payments`, paymentBody(5))).statusCode,
     ).toBe(201)
-    const cancel = await as(server, org.accountant).delete(`/receivables/${id}`)
+    const cancel = await as(server, org.accountant).put(`/receivables/${id}/cancel`)
     expect(cancel.statusCode).toBe(403)
     expect(errorOf(cancel)).toBe(accountMessages.adminOnlyDelete)
   })

@@ -61,7 +61,7 @@ beforeAll(async () => {
     invoice_no: 'R-CANCELLED',
     line_items: line(700),
   })
-  await as(server, a).delete(`/receivables/${ids.cancelled}`)
+  await as(server, a).put(`/receivables/${ids.cancelled}/cancel`)
 })
 afterAll(() => server.close())
 
@@ -220,5 +220,44 @@ describe('GET /receivables/export', () => {
     expect(lines[2]?.startsWith('R-PART,')).toBe(true)
     const empty = await as(server, org.accountant).get('/receivables/export?searchQuery=nothing-like-this')
     expect(empty.body.trim().split('\r\n')).toHaveLength(1)
+  })
+})
+
+describe('a cancelled invoice or bill owes nothing and is not late', () => {
+  it('shows amount due 0 and CANCELLED in the list, details, summary, aging and export', async () => {
+    const o = await accountsOrg(server, 'Cancelled Org')
+    const late = await sentReceivable(server, o.admin, o.clientId, {
+      invoice_no: 'R-CANCEL-LATE',
+      line_items: line(900),
+      invoice_date: day(-60),
+      due_date: day(-45),
+    })
+    await as(server, o.admin).post(`/receivables/${late}/payments`, paymentBody(100))
+    const before = await as(server, o.admin).get('/receivables/summary')
+    expect(before.json()).toMatchObject({ totalReceivable: 800, totalOverdue: 800 })
+    expect((await as(server, o.admin).put(`/receivables/${late}/cancel`)).statusCode).toBe(200)
+
+    const [row] = (await as(server, o.admin).get('/receivables')).json().receivables
+    expect(row).toMatchObject({ status: 'CANCELLED', amount_due: 0, amount_paid: 100, total_amount: 900 })
+    expect(await receivable(server, o.admin, late)).toMatchObject({ status: 'CANCELLED', amount_due: 0 })
+    const summary = (await as(server, o.admin).get('/receivables/summary')).json()
+    expect(summary).toMatchObject({ totalReceivable: 0, totalOverdue: 0 })
+    expect(Object.values(summary.aging)).toEqual([0, 0, 0, 0, 0])
+    for (const bucket of ['current', 'days_31_60'])
+      expect((await as(server, o.admin).get(`/receivables?aging=${bucket}`)).json().receivables).toEqual([])
+    expect((await as(server, o.admin).get('/receivables?status=OVERDUE')).json().receivables).toEqual([])
+    const csv = (await as(server, o.admin).get('/receivables/export')).body.trim().split('\r\n')
+    expect(csv[1]).toBe(
+      `R-CANCEL-LATE,${day(-60)},${day(-45)},CANCELLED,Sunrise Textiles,,900.00,0.00,0.00,0.00,0.00,900.00,100.00,0.00`,
+    )
+    // Its payment may still be corrected, up to what the total allows.
+    const payment = (await receivable(server, o.admin, late)).payment_details[0]
+    const edit = await as(server, o.admin).put(`/payments/${payment.payment_id}`, {
+      amount: 150,
+      payment_date: day(0),
+      mode: 'Cash',
+    })
+    expect(edit.statusCode, edit.body).toBe(200)
+    expect(await receivable(server, o.admin, late)).toMatchObject({ amount_paid: 150, amount_due: 0 })
   })
 })

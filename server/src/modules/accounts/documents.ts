@@ -8,8 +8,9 @@ import { enqueue } from '../../platform/outbox.ts'
 import { newStorageKey } from '../../platform/storage.ts'
 import { clients } from '../clients/schema.ts'
 import { organisations } from '../organisations/schema.ts'
+import { accountsAccessOf } from '../organisations/service.ts'
 import { projects } from '../projects/schema.ts'
-import { requireAccounts } from './kinds.ts'
+import { requireAccountant, requireAccounts } from './kinds.ts'
 import { renderInvoicePdfOffThread } from './pdf-renderer.ts'
 import { findDocument, linesOf } from './queries.ts'
 import { accountInvoices } from './schema.ts'
@@ -101,10 +102,11 @@ export async function refreshPdf(deps: Deps, orgId: string, invoiceId: string): 
   }
 }
 
-/** get-presigned-url for an invoice PDF: admins and accountants of the invoice's organisation. */
+/** get-presigned-url for an invoice PDF: whoever may open Accounts in the invoice's organisation. */
 export function invoicePdfAccess(deps: Deps) {
   return async (ctx: RequestContext, key: string) => {
-    if (!ctx.isAdmin && !ctx.isAccountant) return null
+    if (!ctx.isAdmin && !ctx.isAccountant && (await accountsAccessOf(deps.db, ctx.orgId)) !== 'EVERYONE')
+      return null
     const [row] = await deps.db
       .select({ number: inv.number })
       .from(inv)
@@ -121,7 +123,7 @@ interface InvoiceMail {
 
 /** Beyond the spec: 'Email invoice' sends the PDF to the client's first contact email, via the outbox. */
 export async function emailInvoice(deps: Deps, ctx: RequestContext, invoiceId: string) {
-  requireAccounts(ctx)
+  requireAccountant(ctx, accountMessages.emailOnly)
   const doc = await findDocument(deps.db, ctx, 'RECEIVABLE', invoiceId)
   if (!doc.pdfKey) throw conflict(accountMessages.noPdf)
   const [client] = await deps.db
@@ -169,7 +171,7 @@ export function invoiceMailHandler(deps: Deps) {
 
 /** The organisation as invoices show it: for the form's GST proposal. */
 export async function accountsOrganisation(deps: Deps, ctx: RequestContext) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   const [org] = await deps.db
     .select({
       name: organisations.name,

@@ -7,7 +7,7 @@ import {
   MAX_AMOUNT,
   toPaise,
 } from '@daftar/domain'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -33,7 +33,7 @@ import {
   statusAfterPayments,
   words,
 } from './kinds.ts'
-import { accountInvoiceLines, accountInvoices } from './schema.ts'
+import { accountInvoiceLines, accountInvoices, accountPayments } from './schema.ts'
 
 const inv = accountInvoices
 const AUDIT_TYPE: Record<AccountKind, string> = { RECEIVABLE: 'RECEIVABLE', PAYABLE: 'PAYABLE' }
@@ -121,7 +121,7 @@ export async function createDocument(
   kind: AccountKind,
   input: DocumentInput,
 ) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   const amounts = computeAmounts(input)
   const id = await duplicateAware(kind, () =>
     deps.db.transaction(async (tx) => {
@@ -174,7 +174,7 @@ export async function updateDocument(
   input: DocumentInput,
   version?: number,
 ) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   const amounts = computeAmounts(input)
   const live = await duplicateAware(kind, () =>
     deps.db.transaction(async (tx) => {
@@ -218,7 +218,7 @@ export async function updateDocument(
 
 /** Mark as Sent (receivables) or Mark as Received (payables): only a draft, guarded in SQL. */
 export async function markLive(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   await deps.db.transaction(async (tx) => {
     const [moved] = await tx
       .update(inv)
@@ -248,32 +248,79 @@ export async function markLive(deps: Deps, ctx: RequestContext, kind: AccountKin
   return { message: words(kind).markLive }
 }
 
-/** DELETE: a draft is deleted, a live one cancelled, a cancelled one deleted (admins only). */
-export async function removeDocument(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
+/** The statuses a live document may have: the ones a cancel applies to. */
+const LIVE_STATUSES = ['SENT', 'RECEIVED', 'PARTIALLY_PAID', 'PAID'] as const
+
+/**
+ * Cancel Invoice / Cancel Bill (admins): only a live document, guarded in the UPDATE's WHERE, so a
+ * second cancel waiting on the first finds it cancelled and changes nothing. Its payments stay.
+ */
+export async function cancelDocument(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
   requireAccountsAdmin(ctx, accountMessages.adminOnlyDelete)
-  const result = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const before = await lockDocument(tx, ctx, kind, id)
-    const remove = before.status === 'DRAFT' || before.status === 'CANCELLED'
-    if (remove) await tx.delete(inv).where(eq(inv.invoiceId, id))
-    else
-      await tx
-        .update(inv)
-        .set({
-          status: 'CANCELLED',
-          updatedBy: ctx.userId,
-          updatedAt: new Date(),
-          version: sql`${inv.version} + 1`,
-        })
-        .where(eq(inv.invoiceId, id))
+    if (before.status === 'CANCELLED') throw conflict(words(kind).alreadyCancelled)
+    if (before.status === 'DRAFT') throw conflict(words(kind).cancelOnlyLive)
+    const [moved] = await tx
+      .update(inv)
+      .set({
+        status: 'CANCELLED',
+        updatedBy: ctx.userId,
+        updatedAt: new Date(),
+        version: sql`${inv.version} + 1`,
+      })
+      .where(and(eq(inv.invoiceId, id), inArray(inv.status, LIVE_STATUSES)))
+      .returning({ id: inv.invoiceId })
+    if (!moved) throw conflict(words(kind).alreadyCancelled)
     await audit(tx, ctx, {
-      action: remove ? 'DELETE' : 'CANCEL',
+      action: 'CANCEL',
       entityType: AUDIT_TYPE[kind],
       entityId: id,
       before: { number: before.number, status: before.status, total_amount: before.totalAmount },
-      after: remove ? null : { status: 'CANCELLED' },
+      after: { status: 'CANCELLED' },
     })
-    return { remove, pdfKey: before.pdfKey }
   })
-  if (result.remove && result.pdfKey) await deps.storage.delete(result.pdfKey).catch(() => {})
-  return { message: result.remove ? words(kind).deleted : words(kind).cancelled }
+  return { message: words(kind).cancelled }
+}
+
+/**
+ * Delete Draft / Delete Permanently (admins): only a draft or a cancelled document without payments,
+ * and, when the caller says which status it saw, only in that status — all in the DELETE's WHERE. A
+ * live document is never deleted by this request: cancelling is its own (`cancelDocument`).
+ */
+export async function removeDocument(
+  deps: Deps,
+  ctx: RequestContext,
+  kind: AccountKind,
+  id: string,
+  seen?: 'DRAFT' | 'CANCELLED',
+) {
+  requireAccountsAdmin(ctx, accountMessages.adminOnlyDelete)
+  const pdfKey = await deps.db.transaction(async (tx) => {
+    const before = await lockDocument(tx, ctx, kind, id)
+    if (seen && before.status !== seen) throw conflict(words(kind).changedMeanwhile)
+    if (before.status !== 'DRAFT' && before.status !== 'CANCELLED')
+      throw conflict(words(kind).deleteOnlyDraftOrCancelled)
+    const [deleted] = await tx
+      .delete(inv)
+      .where(
+        and(
+          eq(inv.invoiceId, id),
+          inArray(inv.status, seen ? [seen] : ['DRAFT', 'CANCELLED']),
+          sql`not exists (select 1 from ${accountPayments} where ${accountPayments.invoiceId} = ${id})`,
+        ),
+      )
+      .returning({ id: inv.invoiceId })
+    if (!deleted) throw conflict(words(kind).deleteWithPayments)
+    await audit(tx, ctx, {
+      action: 'DELETE',
+      entityType: AUDIT_TYPE[kind],
+      entityId: id,
+      before: { number: before.number, status: before.status, total_amount: before.totalAmount },
+      after: null,
+    })
+    return before.pdfKey
+  })
+  if (pdfKey) await deps.storage.delete(pdfKey).catch(() => {})
+  return { message: words(kind).deleted }
 }

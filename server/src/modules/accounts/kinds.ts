@@ -8,18 +8,46 @@ import {
   type StoredAccountStatus,
   toPaise,
 } from '@daftar/domain'
+import type { DbOrTx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { forbidden } from '../../platform/errors.ts'
+import { accountsAccessOf } from '../organisations/service.ts'
 
-/** Accounts are for admins and accountants only, on the server too (docs/product.md, "Who may use what"). */
-export function requireAccounts(ctx: RequestContext): void {
-  if (!ctx.isAdmin && !ctx.isAccountant) throw forbidden(accountMessages.accountsOnly)
+/**
+ * Opening Accounts (lists, details, creating and editing, marking sent or received, exports, PDFs):
+ * everyone, or admins and accountants only, as the organisation's 'Who can open Accounts' says
+ * (docs/decisions.md, "Accounts (receivables, payables, payments)").
+ */
+export async function requireAccounts(db: DbOrTx, ctx: RequestContext): Promise<void> {
+  if (ctx.isAdmin || ctx.isAccountant) return
+  if ((await accountsAccessOf(db, ctx.orgId)) !== 'EVERYONE') throw forbidden(accountMessages.accountsOnly)
 }
 
-/** Cancelling and deleting documents, editing and deleting payments. */
+/** Recording payments and mailing invoices: admins and accountants, whatever the setting. */
+export function requireAccountant(ctx: RequestContext, message: string): void {
+  if (!ctx.isAdmin && !ctx.isAccountant) throw forbidden(message)
+}
+
+/** Cancelling and deleting documents, editing and deleting payments: admins. */
 export function requireAccountsAdmin(ctx: RequestContext, message: string): void {
-  requireAccounts(ctx)
   if (!ctx.isAdmin) throw forbidden(message)
+}
+
+/**
+ * The role a route needs beyond opening Accounts, checked before its request is read: so a refused
+ * caller is answered 403 whatever the body, and never learns the form from a 400.
+ */
+export function routeRule(method: string, url: string | undefined): ((ctx: RequestContext) => void) | null {
+  if (!url) return null
+  if (url.startsWith('/api/payments/'))
+    return (ctx) => requireAccountsAdmin(ctx, accountMessages.adminOnlyPayments)
+  if (method === 'DELETE' || url.endsWith('/cancel'))
+    return (ctx) => requireAccountsAdmin(ctx, accountMessages.adminOnlyDelete)
+  if (method === 'POST' && url.endsWith('/payments'))
+    return (ctx) => requireAccountant(ctx, accountMessages.paymentsOnly)
+  if (method === 'POST' && url.endsWith('/email'))
+    return (ctx) => requireAccountant(ctx, accountMessages.emailOnly)
+  return null
 }
 
 export const words = (kind: AccountKind) => kindWords[kind]

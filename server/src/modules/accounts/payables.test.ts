@@ -89,8 +89,8 @@ describe('payable bills', () => {
     ])
     const summary = await as(server, org.accountant).get('/payables/summary')
     expect(summary.json()).toMatchObject({ paidThisMonth: 28320, totalPayable: 0 })
-    // A paid bill deleted by an admin is cancelled first, with its payments kept.
-    const cancel = await as(server, org.admin).delete(`/payables/${id}`)
+    // A paid bill cancelled by an admin keeps its payments.
+    const cancel = await as(server, org.admin).put(`/payables/${id}/cancel`)
     expect(cancel.json().message).toBe(words.cancelled)
     expect(await bill(id)).toMatchObject({ status: 'CANCELLED', amount_paid: 28320 })
   })

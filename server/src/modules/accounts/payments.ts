@@ -24,7 +24,7 @@ import {
 import { users } from '../users/schema.ts'
 import { refreshPdf } from './documents.ts'
 import { lockDocument } from './invoices.ts'
-import { paiseOf, requireAccounts, requireAccountsAdmin, statusAfterPayments, words } from './kinds.ts'
+import { paiseOf, requireAccountant, requireAccountsAdmin, statusAfterPayments, words } from './kinds.ts'
 import { presentPayment } from './queries.ts'
 import { accountInvoices, accountPayments } from './schema.ts'
 
@@ -95,7 +95,7 @@ export async function recordPayment(
   input: PaymentInput,
   key?: string,
 ): Promise<PaymentResult> {
-  requireAccounts(ctx)
+  requireAccountant(ctx, accountMessages.paymentsOnly)
   checkDate(input.payment_date)
   const run = () =>
     deps.db.transaction(async (tx) => {
@@ -174,7 +174,8 @@ export async function updatePayment(
   const outcome = await deps.db.transaction(async (tx) => {
     const { payment, invoice, kind } = await lockPayment(tx, ctx, paymentId)
     if (version !== undefined && version !== payment.version) throw preconditionFailed()
-    const available = paiseOf(invoice.amountDue) + paiseOf(payment.amount)
+    // From the total, not amount_due: a cancelled document owes nothing, yet its payments may be corrected.
+    const available = paiseOf(invoice.totalAmount) - paiseOf(invoice.amountPaid) + paiseOf(payment.amount)
     if (toPaise(input.amount) > available)
       throw unprocessable(accountMessages.exceedsBalance(formatCurrency(available / 100)))
     const [row] = await tx

@@ -58,7 +58,7 @@ export async function listDocuments(
   kind: AccountKind,
   query: AccountListQuery,
 ): Promise<{ rows: DocumentRow[]; totalPages: number; currentPage: number; today: string }> {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   const today = accountsToday()
   const where = listWhere(ctx.orgId, kind, query, today)
   // The page's ids first (an index-only walk even deep into the list), then those rows with their names.
@@ -109,7 +109,7 @@ const paid = {
  * documents matching the other filters.
  */
 export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKind, query: AccountListQuery) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   const today = accountsToday()
   const [from, to] = query.startDate && query.endDate ? [query.startDate, query.endDate] : thisMonth(today)
   const t = baseTables
@@ -261,7 +261,7 @@ export function presentPayment(
 }
 
 export async function documentDetail(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   const row = await findDocument(deps.db, ctx, kind, id)
   const [lines, payments] = await Promise.all([linesOf(deps.db, id), paymentsOf(deps.db, id)])
   return { row, lines, payments, today: accountsToday() }
@@ -274,7 +274,7 @@ export async function* exportRows(
   kind: AccountKind,
   query: AccountListQuery,
 ) {
-  requireAccounts(ctx)
+  await requireAccounts(deps.db, ctx)
   const today = accountsToday()
   const where = listWhere(ctx.orgId, kind, query, today)
   const BATCH = 500

@@ -259,30 +259,97 @@ describe('Mark as Sent', () => {
   })
 })
 
-describe('delete: a draft deletes, a live one cancels, a cancelled one deletes', () => {
-  it('follows the rule and writes each step to the audit log', async () => {
+describe('cancel and delete are different requests', () => {
+  it('a draft deletes, a live one cancels (keeping its payments), a cancelled one deletes; each step is audited', async () => {
     const draft = await createReceivable(server, org.admin, org.clientId)
-    const del = await as(server, org.admin).delete(`/receivables/${draft}`)
+    const del = await as(server, org.admin).delete(`/receivables/${draft}?status=DRAFT`)
     expect(del.statusCode).toBe(200)
     expect(del.json().message).toBe(words.deleted)
     expect((await as(server, org.admin).get(`/receivables/${draft}`)).statusCode).toBe(404)
 
     const live = await sentReceivable(server, org.admin, org.clientId)
-    const cancel = await as(server, org.admin).delete(`/receivables/${live}`)
+    // DELETE never cancels: a live document is refused, unchanged.
+    const refused = await as(server, org.admin).delete(`/receivables/${live}`)
+    expect(refused.statusCode).toBe(409)
+    expect(errorOf(refused)).toBe(words.deleteOnlyDraftOrCancelled)
+    const cancel = await as(server, org.admin).put(`/receivables/${live}/cancel`)
+    expect(cancel.statusCode, cancel.body).toBe(200)
     expect(cancel.json().message).toBe(words.cancelled)
     expect((await receivable(server, org.admin, live)).status).toBe('CANCELLED')
+    const again = await as(server, org.admin).put(`/receivables/${live}/cancel`)
+    expect(again.statusCode).toBe(409)
+    expect(errorOf(again)).toBe(words.alreadyCancelled)
     const edit = await as(server, org.admin).put(`/receivables/${live}`, invoiceBody(org.clientId))
     expect(edit.statusCode).toBe(409)
     expect(errorOf(edit)).toBe(words.noEditCancelled)
     const pay = await as(server, org.admin).post(`/receivables/${live}/payments`, paymentBody(1))
     expect(pay.statusCode).toBe(409)
     expect(errorOf(pay)).toBe(words.noPayment)
-    const gone = await as(server, org.admin).delete(`/receivables/${live}`)
+    const gone = await as(server, org.admin).delete(`/receivables/${live}?status=CANCELLED`)
     expect(gone.json().message).toBe(words.deleted)
     expect((await as(server, org.admin).get(`/receivables/${live}`)).statusCode).toBe(404)
 
     const events = await server.deps.db.select().from(auditEvents).where(eq(auditEvents.entityId, live))
     expect(events.map((e) => e.action).sort()).toEqual(['CANCEL', 'CREATE', 'DELETE', 'SEND'])
+  })
+
+  it('a draft is not cancelled, and a delete made on a status that has changed is refused', async () => {
+    const draft = await createReceivable(server, org.admin, org.clientId)
+    const cancel = await as(server, org.admin).put(`/receivables/${draft}/cancel`)
+    expect(cancel.statusCode).toBe(409)
+    expect(errorOf(cancel)).toBe(words.cancelOnlyLive)
+    const stale = await as(server, org.admin).delete(`/receivables/${draft}?status=CANCELLED`)
+    expect(stale.statusCode).toBe(409)
+    expect(errorOf(stale)).toBe(words.changedMeanwhile)
+    expect((await receivable(server, org.admin, draft)).status).toBe('DRAFT')
+  })
+
+  it('a cancelled document with payments is not deleted, until its payments are', async () => {
+    const id = await sentReceivable(server, org.admin, org.clientId)
+    const pay = await as(server, org.admin).post(`/receivables/${id}/payments`, paymentBody(100))
+    expect(pay.statusCode).toBe(201)
+    expect((await as(server, org.admin).put(`/receivables/${id}/cancel`)).statusCode).toBe(200)
+    const del = await as(server, org.admin).delete(`/receivables/${id}?status=CANCELLED`)
+    expect(del.statusCode).toBe(409)
+    expect(errorOf(del)).toBe(words.deleteWithPayments)
+    expect(await receivable(server, org.admin, id)).toMatchObject({ status: 'CANCELLED', amount_paid: 100 })
+    const paymentId = pay.json().payment.payment_id
+    expect((await as(server, org.admin).delete(`/payments/${paymentId}`)).statusCode).toBe(200)
+    expect((await as(server, org.admin).delete(`/receivables/${id}?status=CANCELLED`)).statusCode).toBe(200)
+  })
+
+  it('20 parallel cancels of one live invoice with a payment leave it cancelled, its payment kept', async () => {
+    const id = await sentReceivable(server, org.admin, org.clientId)
+    const pay = await as(server, org.admin).post(`/receivables/${id}/payments`, paymentBody(50))
+    expect(pay.statusCode).toBe(201)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => as(server, org.admin).put(`/receivables/${id}/cancel`)),
+    )
+    const codes = answers.map((r) => r.statusCode).sort()
+    expect(codes.filter((c) => c === 200)).toHaveLength(1)
+    expect(codes.filter((c) => c !== 200 && c !== 409)).toEqual([])
+    // A delete racing in too (the old double click) cannot remove a document with its payments.
+    const both = await Promise.all([
+      as(server, org.admin).put(`/receivables/${id}/cancel`),
+      as(server, org.admin).delete(`/receivables/${id}?status=CANCELLED`),
+    ])
+    expect(both.map((r) => r.statusCode)).toEqual([409, 409])
+    const inv = await receivable(server, org.admin, id)
+    expect(inv).toMatchObject({ status: 'CANCELLED', amount_paid: 50 })
+    expect(inv.payment_details).toHaveLength(1)
+  })
+
+  it('cancelling and deleting are for admins: an accountant and staff are refused, nothing changes', async () => {
+    const live = await sentReceivable(server, org.admin, org.clientId)
+    const draft = await createReceivable(server, org.admin, org.clientId)
+    for (const who of [org.accountant, org.staff]) {
+      const cancel = await as(server, who).put(`/receivables/${live}/cancel`)
+      expect(cancel.statusCode).toBe(403)
+      const del = await as(server, who).delete(`/receivables/${draft}?status=DRAFT`)
+      expect(del.statusCode).toBe(403)
+    }
+    expect((await receivable(server, org.admin, live)).status).toBe('SENT')
+    expect((await receivable(server, org.admin, draft)).status).toBe('DRAFT')
   })
 
   it('refuses a payment on a draft', async () => {

@@ -1,30 +1,15 @@
 import {
   type AccountKind,
   type AccountListQuery,
-  accountsOrganisation as accountsOrganisationSchema,
+  accountsEndpoints,
   accountsToday,
-  idParams,
-  messageResponse,
-  payableDetail,
-  payableInput,
-  payableList,
-  payableListQuery,
-  payableSaved,
-  payableSummary,
-  paymentInput,
-  paymentResult,
-  paymentUpdateInput,
-  receivableDetail,
-  receivableInput,
-  receivableList,
-  receivableListQuery,
-  receivableSaved,
-  receivableSummary,
+  payableEndpoints,
+  receivableEndpoints,
 } from '@daftar/domain'
 import type { FastifyReply } from 'fastify'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import type { App } from '../../platform/http.ts'
+import { type App, serve } from '../../platform/http.ts'
 import { idempotencyKey, ifMatchVersion } from '../../platform/validation.ts'
 import { csvFileName, csvStream } from './csv.ts'
 import {
@@ -34,8 +19,8 @@ import {
   invoicePdfAccess,
   refreshPdf,
 } from './documents.ts'
-import { createDocument, markLive, removeDocument, updateDocument } from './invoices.ts'
-import { fromPayable, fromReceivable, requireAccounts } from './kinds.ts'
+import { cancelDocument, createDocument, markLive, removeDocument, updateDocument } from './invoices.ts'
+import { fromPayable, fromReceivable, requireAccounts, routeRule } from './kinds.ts'
 import { deletePayment, recordPayment, updatePayment } from './payments.ts'
 import * as present from './presenter.ts'
 import { documentDetail, exportRows, listDocuments, summarise } from './queries.ts'
@@ -68,164 +53,96 @@ const ifMatch = (header: string | string[] | undefined) => ifMatchVersion(header
 
 export async function receivableRoutes(app: App, deps: Deps) {
   const kind = 'RECEIVABLE'
-  app.get(
-    '/receivables',
-    { schema: { querystring: receivableListQuery, response: { 200: receivableList } } },
-    async (req) => {
-      const r = await listDocuments(deps, req.ctx, kind, req.query)
-      return { receivables: r.rows.map((row) => present.receivableItem(row, r.today)), ...r }
-    },
-  )
-  app.get(
-    '/receivables/summary',
-    { schema: { querystring: receivableListQuery, response: { 200: receivableSummary } } },
-    async (req) => {
-      const s = await summarise(deps, req.ctx, kind, req.query)
-      return {
-        totalReceivable: s.outstanding,
-        totalOverdue: s.overdue,
-        draftCount: s.draftCount,
-        draftTotalValue: s.draftTotal,
-        receivedThisMonth: s.received,
-        aging: s.aging,
-      }
-    },
-  )
-  app.get('/receivables/export', { schema: { querystring: receivableListQuery } }, async (req, reply) =>
-    sendCsv(deps, req.ctx, kind, req.query, reply),
-  )
-  app.get(
-    '/receivables/:id',
-    { schema: { params: idParams, response: { 200: receivableDetail } } },
-    async (req) => {
-      let d = await documentDetail(deps, req.ctx, kind, req.params.id)
-      // A live invoice without its PDF (seeded, or its generation failed) gets one now.
-      if (!d.row.pdfKey && d.row.status !== 'DRAFT' && d.row.status !== 'CANCELLED') {
-        await refreshPdf(deps, req.ctx.orgId, req.params.id)
-        d = await documentDetail(deps, req.ctx, kind, req.params.id)
-      }
-      return present.receivableDetail(d.row, d.lines, d.payments, d.today)
-    },
-  )
-  app.post(
-    '/receivables',
-    { schema: { body: receivableInput, response: { 201: receivableSaved } } },
-    async (req, reply) => {
-      const r = await createDocument(deps, req.ctx, kind, fromReceivable(req.body))
-      reply.code(201)
-      return { message: r.message, receivable_id: r.id }
-    },
-  )
-  app.put(
-    '/receivables/:id',
-    { schema: { params: idParams, body: receivableInput, response: { 200: receivableSaved } } },
-    async (req) => {
-      const version = ifMatch(req.headers['if-match'])
-      const r = await updateDocument(deps, req.ctx, kind, req.params.id, fromReceivable(req.body), version)
-      return { message: r.message, receivable_id: r.id }
-    },
-  )
-  app.delete(
-    '/receivables/:id',
-    { schema: { params: idParams, response: { 200: messageResponse } } },
-    async (req) => removeDocument(deps, req.ctx, kind, req.params.id),
-  )
-  app.put(
-    '/receivables/:id/send',
-    { schema: { params: idParams, response: { 200: messageResponse } } },
-    async (req) => markLive(deps, req.ctx, kind, req.params.id),
-  )
-  app.post(
-    '/receivables/:id/email',
-    { schema: { params: idParams, response: { 200: messageResponse } } },
-    async (req) => emailInvoice(deps, req.ctx, req.params.id),
-  )
-  app.post(
-    '/receivables/:id/payments',
-    { schema: { params: idParams, body: paymentInput, response: { 201: paymentResult } } },
-    async (req, reply) => {
-      const key = idempotencyKey(req.headers['idempotency-key'])
-      const result = await recordPayment(deps, req.ctx, kind, req.params.id, req.body, key)
-      reply.code(201)
-      return result
-    },
-  )
+  const e = receivableEndpoints
+  serve(app, e.list, async (req) => {
+    const r = await listDocuments(deps, req.ctx, kind, req.query)
+    return { receivables: r.rows.map((row) => present.receivableItem(row, r.today)), ...r }
+  })
+  serve(app, e.summary, async (req) => {
+    const s = await summarise(deps, req.ctx, kind, req.query)
+    return {
+      totalReceivable: s.outstanding,
+      totalOverdue: s.overdue,
+      draftCount: s.draftCount,
+      draftTotalValue: s.draftTotal,
+      receivedThisMonth: s.received,
+      aging: s.aging,
+    }
+  })
+  serve(app, e.export, async (req, reply) => sendCsv(deps, req.ctx, kind, req.query, reply))
+  serve(app, e.detail, async (req) => {
+    let d = await documentDetail(deps, req.ctx, kind, req.params.id)
+    // A live invoice without its PDF (seeded, or its generation failed) gets one now.
+    if (!d.row.pdfKey && d.row.status !== 'DRAFT' && d.row.status !== 'CANCELLED') {
+      await refreshPdf(deps, req.ctx.orgId, req.params.id)
+      d = await documentDetail(deps, req.ctx, kind, req.params.id)
+    }
+    return present.receivableDetail(d.row, d.lines, d.payments, d.today)
+  })
+  serve(app, e.create, async (req, reply) => {
+    const r = await createDocument(deps, req.ctx, kind, fromReceivable(req.body))
+    reply.code(201)
+    return { message: r.message, receivable_id: r.id }
+  })
+  serve(app, e.update, async (req) => {
+    const version = ifMatch(req.headers['if-match'])
+    const r = await updateDocument(deps, req.ctx, kind, req.params.id, fromReceivable(req.body), version)
+    return { message: r.message, receivable_id: r.id }
+  })
+  serve(app, e.remove, async (req) => removeDocument(deps, req.ctx, kind, req.params.id, req.query.status))
+  serve(app, e.cancel, async (req) => cancelDocument(deps, req.ctx, kind, req.params.id))
+  serve(app, e.markLive, async (req) => markLive(deps, req.ctx, kind, req.params.id))
+  serve(app, e.email, async (req) => emailInvoice(deps, req.ctx, req.params.id))
+  serve(app, e.recordPayment, async (req, reply) => {
+    const key = idempotencyKey(req.headers['idempotency-key'])
+    const result = await recordPayment(deps, req.ctx, kind, req.params.id, req.body, key)
+    reply.code(201)
+    return result
+  })
 }
 
 export async function payableRoutes(app: App, deps: Deps) {
   const kind = 'PAYABLE'
-  app.get(
-    '/payables',
-    { schema: { querystring: payableListQuery, response: { 200: payableList } } },
-    async (req) => {
-      const r = await listDocuments(deps, req.ctx, kind, req.query)
-      return { payables: r.rows.map((row) => present.payableItem(row, r.today)), ...r }
-    },
-  )
-  app.get(
-    '/payables/summary',
-    { schema: { querystring: payableListQuery, response: { 200: payableSummary } } },
-    async (req) => {
-      const s = await summarise(deps, req.ctx, kind, req.query)
-      return {
-        totalPayable: s.outstanding,
-        totalOverdue: s.overdue,
-        draftCount: s.draftCount,
-        draftTotalValue: s.draftTotal,
-        paidThisMonth: s.received,
-        aging: s.aging,
-      }
-    },
-  )
-  app.get('/payables/export', { schema: { querystring: payableListQuery } }, async (req, reply) =>
-    sendCsv(deps, req.ctx, kind, req.query, reply),
-  )
-  app.get(
-    '/payables/:id',
-    { schema: { params: idParams, response: { 200: payableDetail } } },
-    async (req) => {
-      const d = await documentDetail(deps, req.ctx, kind, req.params.id)
-      return present.payableDetail(d.row, d.lines, d.payments, d.today)
-    },
-  )
-  app.post(
-    '/payables',
-    { schema: { body: payableInput, response: { 201: payableSaved } } },
-    async (req, reply) => {
-      const r = await createDocument(deps, req.ctx, kind, fromPayable(req.body))
-      reply.code(201)
-      return { message: r.message, payable_id: r.id }
-    },
-  )
-  app.put(
-    '/payables/:id',
-    { schema: { params: idParams, body: payableInput, response: { 200: payableSaved } } },
-    async (req) => {
-      const version = ifMatch(req.headers['if-match'])
-      const r = await updateDocument(deps, req.ctx, kind, req.params.id, fromPayable(req.body), version)
-      return { message: r.message, payable_id: r.id }
-    },
-  )
-  app.delete(
-    '/payables/:id',
-    { schema: { params: idParams, response: { 200: messageResponse } } },
-    async (req) => removeDocument(deps, req.ctx, kind, req.params.id),
-  )
-  app.put(
-    '/payables/:id/receive',
-    { schema: { params: idParams, response: { 200: messageResponse } } },
-    async (req) => markLive(deps, req.ctx, kind, req.params.id),
-  )
-  app.post(
-    '/payables/:id/payments',
-    { schema: { params: idParams, body: paymentInput, response: { 201: paymentResult } } },
-    async (req, reply) => {
-      const key = idempotencyKey(req.headers['idempotency-key'])
-      const result = await recordPayment(deps, req.ctx, kind, req.params.id, req.body, key)
-      reply.code(201)
-      return result
-    },
-  )
+  const e = payableEndpoints
+  serve(app, e.list, async (req) => {
+    const r = await listDocuments(deps, req.ctx, kind, req.query)
+    return { payables: r.rows.map((row) => present.payableItem(row, r.today)), ...r }
+  })
+  serve(app, e.summary, async (req) => {
+    const s = await summarise(deps, req.ctx, kind, req.query)
+    return {
+      totalPayable: s.outstanding,
+      totalOverdue: s.overdue,
+      draftCount: s.draftCount,
+      draftTotalValue: s.draftTotal,
+      paidThisMonth: s.received,
+      aging: s.aging,
+    }
+  })
+  serve(app, e.export, async (req, reply) => sendCsv(deps, req.ctx, kind, req.query, reply))
+  serve(app, e.detail, async (req) => {
+    const d = await documentDetail(deps, req.ctx, kind, req.params.id)
+    return present.payableDetail(d.row, d.lines, d.payments, d.today)
+  })
+  serve(app, e.create, async (req, reply) => {
+    const r = await createDocument(deps, req.ctx, kind, fromPayable(req.body))
+    reply.code(201)
+    return { message: r.message, payable_id: r.id }
+  })
+  serve(app, e.update, async (req) => {
+    const version = ifMatch(req.headers['if-match'])
+    const r = await updateDocument(deps, req.ctx, kind, req.params.id, fromPayable(req.body), version)
+    return { message: r.message, payable_id: r.id }
+  })
+  serve(app, e.remove, async (req) => removeDocument(deps, req.ctx, kind, req.params.id, req.query.status))
+  serve(app, e.cancel, async (req) => cancelDocument(deps, req.ctx, kind, req.params.id))
+  serve(app, e.markLive, async (req) => markLive(deps, req.ctx, kind, req.params.id))
+  serve(app, e.recordPayment, async (req, reply) => {
+    const key = idempotencyKey(req.headers['idempotency-key'])
+    const result = await recordPayment(deps, req.ctx, kind, req.params.id, req.body, key)
+    reply.code(201)
+    return result
+  })
 }
 
 /** Payments of either kind, the organisation's invoice details, invoice PDFs and their mail. */
@@ -236,23 +153,17 @@ export async function accountsRoutes(parent: App, deps: Deps) {
 }
 
 async function accountsScope(app: App, deps: Deps) {
-  // Staff are refused before their request is even read (docs/product.md, "Who may use what"); services check again.
-  app.addHook('preValidation', async (req) => requireAccounts(req.ctx))
+  // A caller is refused before their request is even read (docs/product.md, "Who may use what"): by the
+  // organisation's 'Who can open Accounts', then by the route's own role. Services check again.
+  app.addHook('preValidation', async (req) => {
+    await requireAccounts(deps.db, req.ctx)
+    routeRule(req.method, req.routeOptions.url)?.(req.ctx)
+  })
   await receivableRoutes(app, deps)
   await payableRoutes(app, deps)
-  app.put(
-    '/payments/:id',
-    { schema: { params: idParams, body: paymentUpdateInput, response: { 200: paymentResult } } },
-    async (req) => updatePayment(deps, req.ctx, req.params.id, req.body, ifMatch(req.headers['if-match'])),
+  serve(app, accountsEndpoints.updatePayment, async (req) =>
+    updatePayment(deps, req.ctx, req.params.id, req.body, ifMatch(req.headers['if-match'])),
   )
-  app.delete(
-    '/payments/:id',
-    { schema: { params: idParams, response: { 200: messageResponse } } },
-    async (req) => deletePayment(deps, req.ctx, req.params.id),
-  )
-  app.get(
-    '/accounts/organisation',
-    { schema: { response: { 200: accountsOrganisationSchema } } },
-    async (req) => accountsOrganisation(deps, req.ctx),
-  )
+  serve(app, accountsEndpoints.deletePayment, async (req) => deletePayment(deps, req.ctx, req.params.id))
+  serve(app, accountsEndpoints.organisation, async (req) => accountsOrganisation(deps, req.ctx))
 }

@@ -60,7 +60,7 @@ export const accountInvoices = pgTable(
     amountPaid: money('amount_paid'),
     amountDue: numeric('amount_due', { precision: 14, scale: 2 })
       .notNull()
-      .generatedAlwaysAs(sql`total_amount - amount_paid`),
+      .generatedAlwaysAs(sql`case when status = 'CANCELLED' then 0 else total_amount - amount_paid end`),
     pdfKey: text('invoice_pdf_s3_key'),
     createdBy: uuid('created_by').references(() => users.userId),
     updatedBy: uuid('updated_by').references(() => users.userId),

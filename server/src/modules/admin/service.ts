@@ -33,6 +33,7 @@ import { findUserByIdentifier } from '../users/service.ts'
 const organisationView = (org: typeof organisations.$inferSelect) => ({
   name: org.name,
   ...organisationBilling(org),
+  accounts_access: org.accountsAccess,
 })
 
 export async function getSettings(deps: Deps, ctx: RequestContext) {

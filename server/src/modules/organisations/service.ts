@@ -1,4 +1,9 @@
-import { type OrganisationBilling, userLimitMessage, userLimitReached } from '@daftar/domain'
+import {
+  type AccountsAccess,
+  type OrganisationBilling,
+  userLimitMessage,
+  userLimitReached,
+} from '@daftar/domain'
 import { and, count, eq } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { notFound, unprocessable } from '../../platform/errors.ts'
@@ -59,10 +64,22 @@ export function organisationBilling(org: OrganisationRow): OrganisationBilling {
 
 /** The name, and each invoice detail that the input names, as columns (absent ones stay as they are). */
 export function organisationColumns(
-  input: { name: string } & Partial<Record<BillingKey, string | null | undefined>>,
+  input: { name: string; accounts_access?: AccountsAccess } & Partial<
+    Record<BillingKey, string | null | undefined>
+  >,
 ): Partial<OrganisationRow> {
   return Object.fromEntries([
     ['name', input.name],
+    ['accountsAccess', input.accounts_access],
     ...billingKeys.map((key) => [billingColumns[key], input[key]]),
   ])
+}
+
+/** Who can open the organisation's Accounts (docs/decisions.md, "Accounts (receivables, payables, payments)"). */
+export async function accountsAccessOf(db: DbOrTx, orgId: string): Promise<AccountsAccess> {
+  const [org] = await db
+    .select({ access: organisations.accountsAccess })
+    .from(organisations)
+    .where(eq(organisations.orgId, orgId))
+  return org?.access ?? 'ADMINS_AND_ACCOUNTANTS'
 }

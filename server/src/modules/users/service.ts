@@ -1,4 +1,5 @@
 import {
+  canOpenAccounts,
   identifierKind,
   messages,
   normaliseMobile,
@@ -49,6 +50,7 @@ export async function getCurrentUser(deps: Deps, ctx: RequestContext) {
       user: users,
       orgName: organisations.name,
       userLimit: organisations.userLimit,
+      accountsAccess: organisations.accountsAccess,
       userCount:
         sql<number>`(select count(*) from ${users} u where u.org_id = ${users.orgId} and u.is_active)`.mapWith(
           Number,
@@ -66,6 +68,10 @@ export async function getCurrentUser(deps: Deps, ctx: RequestContext) {
     orgName: row.orgName,
     orgUserLimit: row.userLimit,
     orgCurrentUserCount: row.userCount,
+    can_open_accounts: canOpenAccounts(
+      { isadmin: row.user.isAdmin, is_accountant: row.user.isAccountant },
+      row.accountsAccess,
+    ),
   }
 }
 

@@ -1,4 +1,3 @@
-import { canUseAccounts } from '@daftar/domain/accounts'
 import {
   IconArchive,
   IconBriefcase,
@@ -106,7 +105,8 @@ export const navGroups: NavGroup[] = [
   {
     label: 'Accounts',
     icon: IconFileInvoice,
-    visibleTo: (me) => canUseAccounts(me),
+    // The organisation's 'Who can open Accounts' and the user's role, as the server decides them.
+    visibleTo: (me) => me.can_open_accounts,
     links: [
       { label: 'Receivables', to: '/accounts/receivables', icon: IconFileInvoice },
       { label: 'Payables', to: '/accounts/payables', icon: IconCashBanknote },

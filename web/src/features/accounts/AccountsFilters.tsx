@@ -1,76 +1,88 @@
 import '@mantine/dates/styles.css'
-import { type AccountStatus, type AgingBucket, accountMessages, agingBuckets } from '@daftar/domain/accounts'
-import { ActionIcon, Badge, CloseButton, Group, Select, TextInput, Tooltip } from '@mantine/core'
+import { accountMessages } from '@daftar/domain/accounts'
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  CloseButton,
+  Collapse,
+  Group,
+  Select,
+  Stack,
+  TextInput,
+  Tooltip,
+} from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
-import { IconSearch } from '@tabler/icons-react'
+import { IconFilter, IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { useListState } from '../../ui/list/use-list-state.ts'
 import { DateField } from '../../ui/register-kit/fields.tsx'
+import { useNarrow } from '../../ui/use-narrow.ts'
 import type { AccountFilters } from './api.ts'
 import { type KindConfig, statusLabels } from './kinds.ts'
 
 export const SEARCH_DEBOUNCE_MS = 300
 
-/** The list's filters live in the address (from, to, status, sort, q, aging), so back and reload keep them. */
+type Scalar = string | number | null | undefined
+
+/**
+ * The list's filters, in the address under the API's own names (`useListState`), so back and reload
+ * keep them. To before From is refused here and no request is sent (docs/product.md, "Lists, summary
+ * and export"): the address keeps what was picked, and the list waits.
+ */
 export function useAccountFilters(config: KindConfig) {
-  const [params, setParams] = useSearchParams()
-  const status = params.get('status') ?? ''
-  const sort = params.get('sort') ?? ''
-  const aging = params.get('aging') ?? ''
-  const filters: AccountFilters = {
-    startDate: params.get('from') ?? '',
-    endDate: params.get('to') ?? '',
-    status: (config.filterStatuses as readonly string[]).includes(status) ? (status as AccountStatus) : '',
-    sortBy: config.sorts.some((s) => s.value === sort) ? sort : config.sorts[0]!.value,
-    searchQuery: params.get('q') ?? '',
-    aging: (agingBuckets as readonly string[]).includes(aging) ? (aging as AgingBucket) : '',
+  const list = useListState(config.listQuery)
+  const [params] = useSearchParams()
+  const startDate = params.get('startDate') ?? ''
+  const endDate = params.get('endDate') ?? ''
+  const datesInvalid = Boolean(startDate && endDate && endDate < startDate)
+  return {
+    filters: list.state as AccountFilters,
+    set: list.set as (changes: Record<string, Scalar>) => void,
+    dates: { startDate, endDate },
+    datesInvalid,
   }
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value)
-          else next.delete(key)
-        }
-        return next
-      },
-      { replace: true },
-    )
-  const datesInvalid = Boolean(filters.startDate && filters.endDate && filters.endDate < filters.startDate)
-  return { filters, set, datesInvalid }
 }
 
 const toIso = (value: string | Date | null) =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10)
 
-/** From and To dates, status, sort and the search icon (docs/product.md, "Lists, summary and export"). */
+/**
+ * From and To dates, status, sort and the search icon (docs/product.md, "Lists, summary and export").
+ * On a phone they fold behind a 'Filters' button, so the first invoice shows without a screen of them.
+ */
 export function AccountsFilters({
   config,
   filters,
+  dates,
   datesInvalid,
   set,
 }: {
   config: KindConfig
   filters: AccountFilters
+  dates: { startDate: string; endDate: string }
   datesInvalid: boolean
-  set: (changes: Record<string, string | null>) => void
+  set: (changes: Record<string, Scalar>) => void
 }) {
-  return (
+  const narrow = useNarrow()
+  const active = [dates.startDate, dates.endDate, filters.status].filter(Boolean).length
+  const [open, setOpen] = useState(false)
+  const fields = (
     <Group gap="sm" align="flex-start" wrap="wrap">
       <DateField
         label="From"
         placeholder="Start date"
-        value={filters.startDate || null}
-        onChange={(v) => set({ from: toIso(v) })}
+        value={dates.startDate || null}
+        onChange={(v) => set({ startDate: toIso(v) })}
         clearable
         w={150}
       />
       <DateField
         label="To"
         placeholder="End date"
-        value={filters.endDate || null}
-        onChange={(v) => set({ to: toIso(v) })}
+        value={dates.endDate || null}
+        onChange={(v) => set({ endDate: toIso(v) })}
         clearable
         w={150}
         error={datesInvalid ? accountMessages.datesOrder : undefined}
@@ -81,7 +93,7 @@ export function AccountsFilters({
           { value: '', label: 'All Statuses' },
           ...config.filterStatuses.map((s) => ({ value: s, label: statusLabels[s] })),
         ]}
-        value={filters.status}
+        value={filters.status ?? ''}
         onChange={(v) => set({ status: v || null })}
         allowDeselect={false}
         w={160}
@@ -89,13 +101,46 @@ export function AccountsFilters({
       <Select
         label="Sort"
         data={config.sorts.map((s) => ({ value: s.value, label: s.label }))}
-        value={filters.sortBy}
-        onChange={(v) => set({ sort: v === config.sorts[0]!.value ? null : v })}
+        value={filters.sortBy ?? config.sorts[0]!.value}
+        onChange={(v) => set({ sortBy: v })}
         allowDeselect={false}
         w={190}
       />
-      <SearchToggle value={filters.searchQuery} onSearch={(q) => set({ q: q.trim() || null })} />
     </Group>
+  )
+  const search = (
+    <SearchToggle
+      value={filters.searchQuery ?? ''}
+      onSearch={(q) => set({ searchQuery: q.trim() || null })}
+    />
+  )
+  if (!narrow)
+    return (
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        {fields}
+        {search}
+      </Group>
+    )
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} />}
+          rightSection={active > 0 ? <Badge size="sm">{active}</Badge> : undefined}
+          aria-expanded={open || datesInvalid}
+          aria-controls="accounts-filters"
+          onClick={() => setOpen((o) => !o)}
+          mt={25}
+        >
+          Filters
+        </Button>
+        {search}
+      </Group>
+      <Collapse expanded={open || datesInvalid} id="accounts-filters">
+        {fields}
+      </Collapse>
+    </Stack>
   )
 }
 

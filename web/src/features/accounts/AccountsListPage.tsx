@@ -1,100 +1,99 @@
-import { canUseAccounts } from '@daftar/domain/accounts'
-import { Alert, Button, Group, Stack } from '@mantine/core'
+import { accountMessages, accountsToday, canUseAccounts } from '@daftar/domain/accounts'
+import { Alert, Button, Stack } from '@mantine/core'
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { DataTable } from '../../ui/list/DataTable.tsx'
 import { notify, notifyError, notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { AccountsFilters, useAccountFilters } from './AccountsFilters.tsx'
-import {
-  accountsApi,
-  accountsKey,
-  type DocRow,
-  failureText,
-  fetchCsv,
-  listQuery,
-  summaryQuery,
-} from './api.ts'
+import { accountsApi, accountsKey, type DocRow, failureText, listQuery, summaryQuery } from './api.ts'
 import { DetailsModal } from './DetailsModal.tsx'
-import { DocumentsTable, type RowAction } from './DocumentsTable.tsx'
-import { type KindConfig, payablesConfig, receivablesConfig } from './kinds.ts'
+import { documentColumns, type RowAction } from './DocumentsTable.tsx'
+import { idOf, type KindConfig, numberOf, payablesConfig, receivablesConfig } from './kinds.ts'
 import { RecordPaymentModal } from './PaymentModals.tsx'
 import { AgingStrip, SummaryCards } from './SummaryCards.tsx'
 
-type Confirm = { kind: 'delete' | 'cancel' | 'editLive'; row: DocRow } | null
+type Confirm = {
+  kind: 'delete' | 'cancel' | 'editLive'
+  row: { id: string; number: string; status: DocRow['status'] }
+} | null
 
 /** The receivables page and its mirror, the payables page (docs/product.md, "Lists, summary and export"). */
 function AccountsListPage({ config }: { config: KindConfig }) {
   const { data: me } = useMe()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { filters, set, datesInvalid } = useAccountFilters(config)
-  const allowed = canUseAccounts(me)
-  const list = useInfiniteQuery({ ...listQuery(config, filters), enabled: allowed && !datesInvalid })
-  const summary = useQuery({ ...summaryQuery(config, filters), enabled: allowed && !datesInvalid })
+  const { filters, set, dates, datesInvalid } = useAccountFilters(config)
+  const allowed = Boolean(me?.can_open_accounts)
+  const list = useInfiniteQuery({ ...listQuery(config.kind, filters), enabled: allowed && !datesInvalid })
+  const summary = useQuery({ ...summaryQuery(config.kind, filters), enabled: allowed && !datesInvalid })
   const [viewing, setViewing] = useState<string | null>(null)
   const [paying, setPaying] = useState<{ id: string; number: string; due: number } | null>(null)
   const [confirm, setConfirm] = useState<Confirm>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountsKey(config.kind) })
 
   const markLive = useMutation({
-    mutationFn: (row: DocRow) => accountsApi.markLive(config, row.id),
+    mutationFn: (id: string) => accountsApi.markLive(config.kind, id),
     onSuccess: () => notifySuccess(config.toasts.marked),
     onError: (error) => notifyError(failureText(error, config.toasts.markFailed)),
     onSettled: refresh,
   })
+  // A second click of the dialog's button in the same tick (a double click) sends nothing more.
+  const removing = useRef(false)
   const remove = useMutation({
-    mutationFn: (row: DocRow) => accountsApi.remove(config, row.id),
+    mutationFn: ({ kind, row }: NonNullable<Confirm>) =>
+      kind === 'cancel'
+        ? accountsApi.cancel(config.kind, row.id)
+        : accountsApi.remove(config.kind, row.id, row.status === 'DRAFT' ? 'DRAFT' : 'CANCELLED'),
     onSuccess: (res) => notifySuccess(res?.message || config.toasts.removed),
     onError: (error) => notifyError(failureText(error, config.toasts.removeFailed)),
     onSettled: () => {
+      removing.current = false
       setConfirm(null)
       return refresh()
     },
   })
   const exportCsv = useMutation({
-    mutationFn: () => fetchCsv(config, filters),
+    mutationFn: () => accountsApi.exportCsv(config.kind, filters),
     onMutate: () => notify('Preparing your CSV export...', { error: false }),
-    onSuccess: ({ blob, rows, name }) => {
-      if (rows === 0) return notify('No data to export for the current filters.', { error: false })
+    onSuccess: async (blob) => {
+      const rows = (await blob.text()).split('\r\n').filter((line) => line.trim()).length - 1
+      if (rows <= 0) return notify('No data to export for the current filters.', { error: false })
       const url = URL.createObjectURL(blob)
       const a = document.createElement('a')
       a.href = url
-      a.download = name
+      a.download = blob.fileName ?? 'export.csv'
       a.click()
       setTimeout(() => URL.revokeObjectURL(url), 10_000)
     },
     onError: (error) => notifyError(failureText(error, 'Failed to export data.')),
   })
 
-  const edit = (row: { id: string; status: DocRow['status'] }) => {
+  const edit = (row: { id: string; number: string; status: DocRow['status'] }) => {
     if (row.status === 'DRAFT') navigate(`${config.route}/${row.id}/edit`)
-    else setConfirm({ kind: 'editLive', row: row as DocRow })
+    else setConfirm({ kind: 'editLive', row })
   }
-  const onAction = (action: RowAction, row: DocRow) => {
+  const onAction = (action: RowAction, doc: DocRow) => {
+    const row = { id: idOf(doc), number: numberOf(doc), status: doc.status }
     if (action === 'view') setViewing(row.id)
-    else if (action === 'markLive') markLive.mutate(row)
-    else if (action === 'recordPayment') setPaying(row)
+    else if (action === 'markLive') markLive.mutate(row.id)
+    else if (action === 'recordPayment') setPaying({ ...row, due: doc.amount_due })
     else if (action === 'edit') edit(row)
     else setConfirm({ kind: action, row })
   }
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
   if (me && !allowed)
     return (
       <Stack maw={1200} mx="auto">
         <PageHeader title={config.title} />
-        <Alert color="red">Accounts are available to administrators and accountants only.</Alert>
+        <Alert color="red">{accountMessages.accountsOnly}</Alert>
       </Stack>
     )
 
-  const rows = list.data?.pages.flatMap((p) => p.rows) ?? []
   const confirmText =
     confirm &&
     {
@@ -102,17 +101,24 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         title: config.confirm.deleteTitle,
         message: `Are you sure you want to permanently delete ${config.noun} ${confirm.row.number}?`,
         label: 'Delete',
+        keep: 'Cancel',
       },
       cancel: {
         title: config.confirm.cancelTitle,
         message: `Are you sure you want to cancel ${config.noun} ${confirm.row.number}?`,
-        label: config.cancelAction,
+        label: `Cancel ${config.noun}`,
+        keep: `Keep ${config.noun}`,
       },
-      editLive: { title: config.confirm.editLiveTitle, message: config.confirm.editLive, label: 'Edit' },
+      editLive: {
+        title: config.confirm.editLiveTitle,
+        message: config.confirm.editLive,
+        label: 'Edit',
+        keep: 'Cancel',
+      },
     }[confirm.kind]
 
   return (
-    <Stack maw={1200} mx="auto" gap="md">
+    <Stack maw={1200} mx="auto" gap="md" w="100%">
       <PageHeader
         title={config.title}
         actions={
@@ -135,26 +141,46 @@ function AccountsListPage({ config }: { config: KindConfig }) {
       <SummaryCards
         config={config}
         summary={summary.data}
-        filtered={Boolean(filters.startDate && filters.endDate)}
+        filtered={Boolean(dates.startDate && dates.endDate)}
       />
       <AgingStrip
         aging={summary.data?.aging}
         active={filters.aging}
         onSelect={(b) => set({ aging: b || null })}
       />
-      <Group justify="space-between" align="flex-end">
-        <AccountsFilters config={config} filters={filters} datesInvalid={datesInvalid} set={set} />
-      </Group>
-      <DocumentsTable
+      <AccountsFilters
         config={config}
-        rows={rows}
-        isAdmin={Boolean(me?.isadmin)}
+        filters={filters}
+        dates={dates}
+        datesInvalid={datesInvalid}
+        set={set}
+      />
+      <DataTable
+        label={config.title}
+        columns={documentColumns(config, {
+          today: accountsToday(),
+          isAdmin: Boolean(me?.isadmin),
+          canPay: canUseAccounts(me),
+          onAction,
+        })}
+        rows={datesInvalid ? [] : list.data?.pages.flatMap((p) => p.rows)}
+        rowKey={idOf}
+        onRowClick={(row) => setViewing(idOf(row))}
+        linkColumn="number"
         loading={list.isPending && !datesInvalid}
+        loadingText={config.loading}
         error={list.isError ? `Error: ${failureText(list.error, list.error.message)}` : null}
-        hasMore={Boolean(hasNextPage)}
-        loadingMore={isFetchingNextPage}
-        onLoadMore={loadMore}
-        onAction={onAction}
+        emptyText={config.empty}
+        minWidth={860}
+        more={{
+          hasMore: Boolean(list.hasNextPage),
+          loading: list.isFetchingNextPage,
+          onMore: () => {
+            if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage()
+          },
+          loadingText: 'Loading more...',
+          endText: "You've reached the end.",
+        }}
       />
       {viewing && me && (
         <DetailsModal
@@ -175,6 +201,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         title={confirmText?.title ?? ''}
         message={confirmText?.message ?? ''}
         confirmLabel={confirmText?.label ?? ''}
+        cancelLabel={confirmText?.keep}
         color={confirm?.kind === 'editLive' ? undefined : 'red'}
         busy={remove.isPending}
         onCancel={() => setConfirm(null)}
@@ -183,7 +210,10 @@ function AccountsListPage({ config }: { config: KindConfig }) {
           if (confirm.kind === 'editLive') {
             setConfirm(null)
             navigate(`${config.route}/${confirm.row.id}/edit`)
-          } else remove.mutate(confirm.row)
+          } else if (!removing.current) {
+            removing.current = true
+            remove.mutate(confirm)
+          }
         }}
       />
     </Stack>

@@ -1,5 +1,6 @@
 import { type AccountsUser, detailActions } from '@daftar/domain/accounts'
 import type { Payment } from '@daftar/domain/accounts-contract'
+import { fileEndpoints } from '@daftar/domain/files'
 import { formatCurrency, formatDate, formatDateTime } from '@daftar/domain/format'
 import {
   ActionIcon,
@@ -10,6 +11,7 @@ import {
   Group,
   Loader,
   Modal,
+  Paper,
   Popover,
   SimpleGrid,
   Stack,
@@ -19,14 +21,24 @@ import {
 import { IconDownload, IconInfoCircle, IconMail, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { api, errorMessage } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { ScrollTable } from '../../ui/ScrollTable'
+import { useNarrow } from '../../ui/use-narrow.ts'
 import classes from './accounts.module.css'
 import { accountsApi, type DocDetail, detailQuery, failureText } from './api.ts'
 import { StatusBadge } from './DocumentsTable.tsx'
-import type { KindConfig } from './kinds.ts'
+import { dateOf, idOf, type KindConfig, numberOf, partyOf } from './kinds.ts'
+
+/** What the list needs of a document to record a payment on it or to edit it. */
+export interface DocRef {
+  id: string
+  number: string
+  status: DocDetail['status']
+  due: number
+}
+
 import { EditPaymentModal, useDeletePayment } from './PaymentModals.tsx'
 
 export interface DetailsModalProps {
@@ -34,8 +46,8 @@ export interface DetailsModalProps {
   id: string
   user: AccountsUser
   onClose: () => void
-  onRecordPayment: (doc: DocDetail) => void
-  onEdit: (doc: DocDetail) => void
+  onRecordPayment: (doc: DocRef) => void
+  onEdit: (doc: DocRef) => void
 }
 
 const money = (v: number) => formatCurrency(v)
@@ -43,7 +55,7 @@ const money = (v: number) => formatCurrency(v)
 /** 'Invoice Details' or 'Bill Details': the document, its totals and its payment history. */
 export function DetailsModal(props: DetailsModalProps) {
   const { config } = props
-  const query = useQuery(detailQuery(config, props.id))
+  const query = useQuery(detailQuery(config.kind, props.id))
   const doc = query.data
   return (
     <Modal opened onClose={props.onClose} title={config.detailsTitle} size="xl" centered zIndex={200}>
@@ -68,20 +80,25 @@ function DetailsBody({
   onRecordPayment,
   onEdit,
 }: DetailsModalProps & { doc: DocDetail }) {
-  const actions = detailActions(doc.status, doc.due, user)
+  const ref: DocRef = { id: idOf(doc), number: numberOf(doc), status: doc.status, due: doc.amount_due }
+  const party = partyOf(doc)
+  const gstin = 'client_gstin' in doc ? doc.client_gstin : doc.supplier_gstin
+  const pdfKey = 'invoice_pdf_s3_key' in doc ? doc.invoice_pdf_s3_key : null
+  const narrow = useNarrow()
+  const actions = detailActions(doc.status, doc.amount_due, user)
   const [editing, setEditing] = useState<Payment | null>(null)
   const [deleting, setDeleting] = useState<Payment | null>(null)
   const remove = useDeletePayment()
   const email = useMutation({
-    mutationFn: () => accountsApi.email(doc.id),
+    mutationFn: () => accountsApi.email(ref.id),
     onSuccess: (res) => notifySuccess(res.message),
     onError: (error) => notifyError(failureText(error, 'Failed to email invoice.')),
   })
 
   async function downloadPdf() {
     try {
-      const { url } = await api<{ url: string }>('/get-presigned-url', {
-        query: { key: doc.pdfKey, bucketType: 'documents', download: true },
+      const { url } = await call(fileEndpoints.presignedUrl, {
+        query: { key: pdfKey!, bucketType: 'documents', download: 'true' },
       })
       window.location.assign(url)
     } catch (error) {
@@ -91,10 +108,10 @@ function DetailsBody({
   }
 
   const heads: [string, number][] = [
-    ['CGST', doc.cgst],
-    ['SGST', doc.sgst],
-    ['IGST', doc.igst],
-    ['Round Off', doc.roundOff],
+    ['CGST', doc.cgst_amount],
+    ['SGST', doc.sgst_amount],
+    ['IGST', doc.igst_amount],
+    ['Round Off', doc.round_off],
   ]
   return (
     <Stack gap="md">
@@ -103,11 +120,11 @@ function DetailsBody({
           <Text size="xs" c="dimmed" fw={700} tt="uppercase">
             {config.partyHeading}
           </Text>
-          <Text fw={700}>{doc.partyName}</Text>
-          {doc.partyGstin && <Text size="sm">GSTIN: {doc.partyGstin}</Text>}
-          {doc.projectName && (
+          <Text fw={700}>{party.name}</Text>
+          {gstin && <Text size="sm">GSTIN: {gstin}</Text>}
+          {doc.project_name && (
             <Text size="sm" c="dimmed">
-              Project: {doc.projectName}
+              Project: {doc.project_name}
             </Text>
           )}
         </div>
@@ -117,7 +134,7 @@ function DetailsBody({
               {config.numberField}
             </Text>
             <Group gap="xs">
-              <Text fw={700}>{doc.number}</Text>
+              <Text fw={700}>{ref.number}</Text>
               <StatusBadge status={doc.status} />
             </Group>
           </Group>
@@ -125,52 +142,59 @@ function DetailsBody({
             <Text size="sm" c="dimmed">
               {config.dateField}
             </Text>
-            <Text size="sm">{formatDate(doc.date)}</Text>
+            <Text size="sm">{formatDate(dateOf(doc))}</Text>
           </Group>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               Due Date
             </Text>
-            <Text size="sm">{formatDate(doc.dueDate)}</Text>
+            <Text size="sm">{formatDate(doc.due_date)}</Text>
           </Group>
         </Stack>
       </SimpleGrid>
-      <ScrollTable minWidth={480} label="Line items">
-        <Table verticalSpacing={6} aria-label="Line items">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Qty</Table.Th>
-              <Table.Th ta="right">Rate</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {doc.lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in its stored order
-              <Table.Tr key={i}>
-                <Table.Td>
-                  {line.description}
-                  {line.sac_code && (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      · SAC/HSN {line.sac_code} · GST {line.gst_rate}%
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{`${line.qty} ${line.unit}`}</Table.Td>
-                <Table.Td ta="right" className={classes.figure}>
-                  {money(line.rate)}
-                </Table.Td>
-                <Table.Td ta="right" className={classes.figure}>
-                  {money(line.basic_amount)}
-                </Table.Td>
+      {narrow ? (
+        <LineCards lines={doc.line_items} />
+      ) : (
+        <ScrollTable minWidth={480} label="Line items">
+          <Table verticalSpacing={6} aria-label="Line items">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Description</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th ta="right">Rate</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      {doc.isRcm && (
+            </Table.Thead>
+            <Table.Tbody>
+              {doc.line_items.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in its stored order
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    {line.description}
+                    {line.sac_code && (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        · SAC/HSN {line.sac_code} · GST {line.gst_rate}%
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td
+                    ta="right"
+                    style={{ whiteSpace: 'nowrap' }}
+                  >{`${line.qty} ${line.unit}`}</Table.Td>
+                  <Table.Td ta="right" className={classes.figure}>
+                    {money(line.rate)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.figure}>
+                    {money(line.basic_amount)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+      {doc.is_rcm && (
         <Alert color="orange" variant="light" py={6}>
           Reverse Charge Mechanism (RCM) Applicable
         </Alert>
@@ -183,18 +207,25 @@ function DetailsBody({
             <TotalLine key={label} label={label} value={v} />
           ))}
         <Divider />
-        <TotalLine label="Total" value={doc.total} strong />
-        <TotalLine label="Paid" value={doc.paid} />
-        <TotalLine label="Balance Due" value={doc.due} strong />
+        <TotalLine label="Total" value={doc.total_amount} strong />
+        <TotalLine label="Paid" value={doc.amount_paid} />
+        <TotalLine label="Balance Due" value={doc.amount_due} strong />
       </Stack>
       <div>
         <Text fw={700} mb={4}>
           Payment History
         </Text>
-        {doc.payments.length === 0 ? (
+        {doc.payment_details.length === 0 ? (
           <Text size="sm" c="dimmed">
             No payments recorded yet.
           </Text>
+        ) : narrow ? (
+          <PaymentCards
+            payments={doc.payment_details}
+            manage={actions.managePayments}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
         ) : (
           <ScrollTable minWidth={480} label="Payment history">
             <Table verticalSpacing={6} aria-label="Payment history">
@@ -208,7 +239,7 @@ function DetailsBody({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {doc.payments.map((p) => (
+                {doc.payment_details.map((p) => (
                   <Table.Tr key={p.payment_id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</Table.Td>
                     <Table.Td ta="right" className={classes.figure}>
@@ -218,45 +249,7 @@ function DetailsBody({
                     <Table.Td>{p.transaction_id || '—'}</Table.Td>
                     {actions.managePayments && (
                       <Table.Td>
-                        <Group gap={2} justify="flex-end" wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label="Edit payment"
-                            onClick={() => setEditing(p)}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label="Delete payment"
-                            onClick={() => setDeleting(p)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                          <Popover withinPortal position="left" zIndex={400}>
-                            <Popover.Target>
-                              <ActionIcon variant="subtle" color="gray" aria-label="Payment info">
-                                <IconInfoCircle size={16} />
-                              </ActionIcon>
-                            </Popover.Target>
-                            <Popover.Dropdown>
-                              <Text size="xs">
-                                Recorded by {p.recorded_by_username ?? 'N/A'} on{' '}
-                                {formatDateTime(p.recorded_at)}
-                              </Text>
-                              <Text size="xs">
-                                Last updated by {p.updated_by_username ?? 'N/A'} on{' '}
-                                {formatDateTime(p.updated_at)}
-                              </Text>
-                              {p.notes && (
-                                <Text size="xs" c="dimmed" mt={4}>
-                                  {p.notes}
-                                </Text>
-                              )}
-                            </Popover.Dropdown>
-                          </Popover>
-                        </Group>
+                        <PaymentActions payment={p} onEdit={setEditing} onDelete={setDeleting} />
                       </Table.Td>
                     )}
                   </Table.Tr>
@@ -267,7 +260,7 @@ function DetailsBody({
         )}
       </div>
       <Group justify="flex-end" gap="sm">
-        {config.kind === 'RECEIVABLE' && doc.pdfKey && (
+        {config.kind === 'RECEIVABLE' && pdfKey && (
           <>
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={downloadPdf}>
               Download PDF
@@ -283,12 +276,12 @@ function DetailsBody({
           </>
         )}
         {actions.recordPayment && (
-          <Button color="teal" onClick={() => onRecordPayment(doc)}>
+          <Button color="teal" onClick={() => onRecordPayment(ref)}>
             Record Payment
           </Button>
         )}
         {actions.edit && (
-          <Button variant="light" onClick={() => onEdit(doc)}>
+          <Button variant="light" onClick={() => onEdit(ref)}>
             Edit
           </Button>
         )}
@@ -297,7 +290,12 @@ function DetailsBody({
         </Button>
       </Group>
       {editing && (
-        <EditPaymentModal config={config} doc={doc} payment={editing} onClose={() => setEditing(null)} />
+        <EditPaymentModal
+          config={config}
+          doc={{ number: ref.number, owed: doc.total_amount - doc.amount_paid }}
+          payment={editing}
+          onClose={() => setEditing(null)}
+        />
       )}
       <ConfirmDialog
         opened={deleting !== null}
@@ -323,5 +321,118 @@ function TotalLine({ label, value, strong }: { label: string; value: number; str
         {money(value)}
       </Text>
     </Group>
+  )
+}
+
+/** Edit, delete and who recorded it: the admin's actions on one payment. */
+function PaymentActions({
+  payment: p,
+  onEdit,
+  onDelete,
+}: {
+  payment: Payment
+  onEdit: (p: Payment) => void
+  onDelete: (p: Payment) => void
+}) {
+  return (
+    <Group gap={2} justify="flex-end" wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label="Edit payment" onClick={() => onEdit(p)}>
+        <IconPencil size={16} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" aria-label="Delete payment" onClick={() => onDelete(p)}>
+        <IconTrash size={16} />
+      </ActionIcon>
+      <Popover withinPortal position="left" zIndex={400}>
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label="Payment info">
+            <IconInfoCircle size={16} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Text size="xs">
+            Recorded by {p.recorded_by_username ?? 'N/A'} on {formatDateTime(p.recorded_at)}
+          </Text>
+          <Text size="xs">
+            Last updated by {p.updated_by_username ?? 'N/A'} on {formatDateTime(p.updated_at)}
+          </Text>
+          {p.notes && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {p.notes}
+            </Text>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
+  )
+}
+
+/** A label and its value on one line of a phone card. */
+function CardLine({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" className={classes.figure} ta="right">
+        {value}
+      </Text>
+    </Group>
+  )
+}
+
+/** Phones: each line item stacked, with its quantity, rate and amount labelled. */
+function LineCards({ lines }: { lines: DocDetail['line_items'] }) {
+  return (
+    <Stack gap="xs" role="list" aria-label="Line items">
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in its stored order
+        <Paper key={i} withBorder radius="sm" p="xs" role="listitem">
+          <Text size="sm" fw={600}>
+            {line.description}
+          </Text>
+          {line.sac_code && (
+            <Text size="xs" c="dimmed">
+              SAC/HSN {line.sac_code} · GST {line.gst_rate}%
+            </Text>
+          )}
+          <CardLine label="Qty" value={`${line.qty} ${line.unit}`} />
+          <CardLine label="Rate" value={money(line.rate)} />
+          <CardLine label="Amount" value={money(line.basic_amount)} />
+        </Paper>
+      ))}
+    </Stack>
+  )
+}
+
+/** Phones: each payment a card with its date, amount, mode and reference, and the admin's actions. */
+function PaymentCards({
+  payments,
+  manage,
+  onEdit,
+  onDelete,
+}: {
+  payments: Payment[]
+  manage: boolean
+  onEdit: (p: Payment) => void
+  onDelete: (p: Payment) => void
+}) {
+  return (
+    <Stack gap="xs" role="list" aria-label="Payment history">
+      {payments.map((p) => (
+        <Paper key={p.payment_id} withBorder radius="sm" p="xs" role="listitem">
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {formatDate(p.date)}
+            </Text>
+            <Text size="sm" fw={700} className={classes.figure}>
+              {money(p.amount)}
+            </Text>
+          </Group>
+          <CardLine label="Mode" value={p.mode} />
+          <CardLine label="Reference" value={p.transaction_id || '—'} />
+          {manage && <PaymentActions payment={p} onEdit={onEdit} onDelete={onDelete} />}
+        </Paper>
+      ))}
+    </Stack>
   )
 }

@@ -1,7 +1,7 @@
-import { payableInput, receivableInput } from '@daftar/domain/accounts'
 import { formatCurrency } from '@daftar/domain/format'
 import { computeGst, formGstTypes, type GstType, gstTypeLabels, proposeGstType } from '@daftar/domain/gst'
 import {
+  Alert,
   Button,
   Checkbox,
   Divider,
@@ -14,140 +14,158 @@ import {
   TextInput,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useRef, useState } from 'react'
+import { useState } from 'react'
+import type { z } from 'zod'
 import {
   clientDropdownQuery,
   projectDropdownQuery,
   supplierDropdownQuery,
 } from '../../api/register-queries.ts'
-import { LeaveGuard } from '../../ui/form/LeaveGuard.tsx'
-import { fieldErrors, focusFirstError } from '../../ui/form-errors.ts'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import classes from './accounts.module.css'
-import { accountsOrganisationQuery, type DocumentForm as DocumentFormValues, toBody } from './api.ts'
+import { accountsKey, accountsOrganisationQuery, type DocDetail, type DocumentBody } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 import { blankLine, type LineDraft, LineItemsEditor } from './LineItemsEditor.tsx'
 
-export interface FormState {
-  partyId: string | null
-  projectId: string | null
-  number: string
-  date: string | null
-  dueDate: string | null
+/** The values of the form: the request body of the kind, under the API's own names. */
+export interface DocumentValues {
+  client_id?: string | null
+  supplier_id?: string | null
+  invoice_no?: string
+  vendor_invoice_no?: string
+  invoice_date?: string | null
+  bill_date?: string | null
+  project_id: string | null
+  due_date: string | null
   description: string
-  lines: LineDraft[]
-  gstType: GstType
-  isRcm: boolean
+  line_items: LineDraft[]
+  gst_type: GstType
+  is_rcm: boolean
 }
 
-export const emptyForm = (today: string): FormState => ({
-  partyId: null,
-  projectId: null,
-  number: '',
-  date: today,
-  dueDate: null,
+export const emptyValues = (config: KindConfig, today: string): DocumentValues => ({
+  [config.keys.party]: null,
+  [config.keys.number]: '',
+  [config.keys.date]: today,
+  project_id: null,
+  due_date: null,
   description: '',
-  lines: [blankLine()],
-  gstType: 'INTRASTATE',
-  isRcm: false,
+  line_items: [blankLine()],
+  gst_type: 'INTRASTATE',
+  is_rcm: false,
 })
 
-const num = (v: number | string) => (typeof v === 'number' ? v : v.trim() ? Number(v) : Number.NaN)
-
-/** Invalid lines are dropped on submit (docs/product.md, "Invoices and bills"): the schema does it, so the server agrees. */
-export function toValues(s: FormState): DocumentFormValues {
+/** An answer of the API as the form's values: the same names, the lines with a key to edit them by. */
+export function valuesOf(config: KindConfig, d: DocDetail): DocumentValues {
+  const own = d as unknown as Record<string, string | null>
   return {
-    partyId: s.partyId,
-    projectId: s.projectId,
-    number: s.number,
-    date: s.date,
-    dueDate: s.dueDate,
-    description: s.description,
-    lines: s.lines.map((l) => ({
+    [config.keys.party]: own[config.keys.party],
+    [config.keys.number]: own[config.keys.number],
+    [config.keys.date]: own[config.keys.date],
+    project_id: d.project_id,
+    due_date: d.due_date,
+    description: d.description ?? '',
+    line_items: d.line_items.map((l) => ({
+      ...blankLine(),
       description: l.description,
-      sac_code: l.sac_code,
-      qty: num(l.qty),
+      sac_code: l.sac_code ?? '',
+      qty: l.qty,
       unit: l.unit,
-      rate: num(l.rate),
+      rate: l.rate,
       gst_rate: l.gst_rate,
     })),
-    gstType: s.gstType,
-    isRcm: s.isRcm,
+    gst_type: d.gst_type === 'SEZ' ? 'EXEMPT' : d.gst_type,
+    is_rcm: d.is_rcm,
   }
 }
 
-/** The invoice and bill form (docs/product.md, "Invoices and bills"): party, project, number, dates, lines, GST type, RCM, live totals. */
+const num = (v: number | string) => (typeof v === 'number' ? v : v.trim() ? Number(v) : Number.NaN)
+
+/**
+ * The invoice and bill form (docs/product.md, "Invoices and bills"): party, project, number, dates,
+ * lines, GST type, RCM, live totals. Validated by the request's domain schema alone; invalid lines are
+ * dropped by it on submit, so the server agrees.
+ */
 export function DocumentForm({
   config,
   initial,
   submitLabel,
-  busy,
-  saved = false,
-  onSubmit,
+  submit: send,
+  failed,
+  draftKey,
   onCancel,
+  onSaved,
 }: {
   config: KindConfig
-  initial: FormState
+  initial: DocumentValues
   submitLabel: string
-  busy: boolean
-  /** Saved: the page is about to leave, so the leave guard stands down. */
-  saved?: boolean
-  onSubmit: (values: DocumentFormValues) => void
+  submit: (body: DocumentBody) => Promise<{ message: string }>
+  failed: string
+  draftKey?: string
   onCancel: () => void
+  onSaved: () => void
 }) {
   const receivable = config.kind === 'RECEIVABLE'
   const clients = useQuery({ ...clientDropdownQuery, enabled: receivable })
   const suppliers = useQuery({ ...supplierDropdownQuery, enabled: !receivable })
   const projects = useQuery(projectDropdownQuery)
   const org = useQuery(accountsOrganisationQuery)
-  const [state, setState] = useState(initial)
   const [gstTouched, setGstTouched] = useState(false)
-  const [submitted, setSubmitted] = useState(false)
-  const form = useRef<HTMLFormElement>(null)
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setState((s) => ({ ...s, [key]: value }))
+  const f = useSchemaForm({
+    schema: config.input as unknown as z.ZodType<DocumentBody, DocumentValues>,
+    initialValues: initial,
+    submit: (body) => send(body),
+    failed,
+    invalidate: [accountsKey(config.kind)],
+    onSuccess: onSaved,
+    draftKey,
+  })
+  const values = f.form.values
+  const partyKey = config.keys.party
+  const partyId = (values[partyKey] ?? null) as string | null
+  const set = f.form.setFieldValue as (path: string, value: unknown) => void
 
   const parties = receivable
     ? (clients.data ?? []).map((c) => ({ value: c.client_id, label: c.name, gstin: c.gstin }))
     : (suppliers.data ?? []).map((s) => ({ value: s.supplier_id, label: s.name, gstin: s.gstin }))
-  const partyGstin = parties.find((p) => p.value === state.partyId)?.gstin ?? null
+  const partyGstin = parties.find((p) => p.value === partyId)?.gstin ?? null
   const proposal = proposeGstType(org.data?.gstin, partyGstin)
 
   /** A new party proposes the GST type from the two GSTINs, until the user picks one. */
-  function choosePartyId(partyId: string | null) {
-    setState((s) => {
-      const gstin = parties.find((p) => p.value === partyId)?.gstin
-      const proposed = proposeGstType(org.data?.gstin, gstin)
-      return { ...s, partyId, gstType: !gstTouched && proposed ? proposed : s.gstType }
-    })
+  function choosePartyId(id: string | null) {
+    set(partyKey, id)
+    const gstin = parties.find((p) => p.value === id)?.gstin
+    const proposed = proposeGstType(org.data?.gstin, gstin)
+    if (!gstTouched && proposed) set('gst_type', proposed)
   }
 
   function chooseProject(projectId: string | null) {
     const project = projects.data?.find((p) => p.project_id === projectId)
     if (receivable && project) {
-      set('projectId', projectId)
+      set('project_id', projectId)
       choosePartyId(project.client_id)
-    } else if (receivable && !projectId && state.projectId) {
+    } else if (receivable && !projectId && values.project_id) {
       // Clearing the project unlocks and clears the client (docs/product.md, "Invoices and bills").
-      setState((s) => ({ ...s, projectId: null, partyId: null }))
-    } else set('projectId', projectId)
+      set('project_id', null)
+      set(partyKey, null)
+    } else set('project_id', projectId)
   }
 
-  const values = toValues(state)
-  const [pristine] = useState(() => JSON.stringify(toValues(initial)))
-  const dirty = JSON.stringify(values) !== pristine
-  const schema = receivable ? receivableInput : payableInput
-  const validation = schema.safeParse(toBody(config.kind, values))
-  const errors = submitted && !validation.success ? fieldErrors(validation.error.issues) : {}
+  const errors = f.form.errors
   const live = computeGst(
-    values.lines.map((l) => ({
-      qty: Number.isFinite(l.qty) ? l.qty : 0,
-      rate: Number.isFinite(l.rate) ? l.rate : 0,
-      gst_rate: l.gst_rate,
-    })),
-    state.gstType,
-    state.isRcm,
+    values.line_items.map((l) => {
+      const qty = num(l.qty)
+      const rate = num(l.rate)
+      return {
+        qty: Number.isFinite(qty) ? qty : 0,
+        rate: Number.isFinite(rate) ? rate : 0,
+        gst_rate: l.gst_rate,
+      }
+    }),
+    values.gst_type,
+    values.is_rcm,
   )
   const t = live.totals
   const heads: [string, number][] = [
@@ -156,31 +174,26 @@ export function DocumentForm({
     ['IGST', t.igst],
     ['Round Off', t.roundOff],
   ]
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    setSubmitted(true)
-    if (validation.success) onSubmit(values)
-    else requestAnimationFrame(() => focusFirstError(form.current))
-  }
-  const partyKey = receivable ? 'client_id' : 'supplier_id'
-  const numberKey = receivable ? 'invoice_no' : 'vendor_invoice_no'
-  const dateKey = receivable ? 'invoice_date' : 'bill_date'
-
+  const text = (path: string) => f.form.getInputProps(path)
   return (
-    <form ref={form} onSubmit={submit} noValidate>
-      <LeaveGuard when={dirty && !saved} />
+    <form {...f.formProps}>
+      {f.guard}
       <Stack gap="md">
+        {f.failure && (
+          <Alert color="red" variant="light" role="alert">
+            {f.failure.text}
+          </Alert>
+        )}
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {receivable && state.projectId ? (
+            {receivable && values.project_id ? (
               // A project fixes the client: the input is locked until the project is cleared.
               <TextInput
                 label={config.partyLabel}
                 required
                 readOnly
                 variant="filled"
-                value={parties.find((p) => p.value === state.partyId)?.label ?? ''}
+                value={parties.find((p) => p.value === partyId)?.label ?? ''}
                 description={partyGstin ? `GSTIN ${partyGstin} · set by the project` : 'Set by the project'}
                 error={errors[partyKey]}
               />
@@ -194,7 +207,7 @@ export function DocumentForm({
                   label: p.label,
                   description: p.gstin ? `GSTIN ${p.gstin}` : null,
                 }))}
-                value={state.partyId}
+                value={partyId}
                 onChange={choosePartyId}
                 loading={receivable ? clients.isPending : suppliers.isPending}
                 error={errors[partyKey]}
@@ -208,7 +221,7 @@ export function DocumentForm({
                 label: p.name,
                 description: p.client_name,
               }))}
-              value={state.projectId}
+              value={values.project_id}
               onChange={chooseProject}
               loading={projects.isPending}
               error={errors.project_id}
@@ -216,35 +229,18 @@ export function DocumentForm({
             <CountedTextInput
               label={config.numberField}
               required
-              value={state.number}
-              onChange={(e) => set('number', e.currentTarget.value)}
-              error={errors[numberKey]}
+              {...text(config.keys.number)}
               maxLength={60}
             />
             <SimpleGrid cols={2} spacing="sm">
-              <DateField
-                label={config.dateField}
-                required
-                clearable={false}
-                value={state.date}
-                onChange={(v) => set('date', v)}
-                error={errors[dateKey]}
-              />
-              <DateField
-                label="Due Date"
-                value={state.dueDate}
-                onChange={(v) => set('dueDate', v)}
-                clearable
-                minDate={state.date ?? undefined}
-                error={errors.due_date}
-              />
+              <DateField label={config.dateField} required clearable={false} {...text(config.keys.date)} />
+              <DateField label="Due Date" clearable {...text('due_date')} />
             </SimpleGrid>
           </SimpleGrid>
           <CountedTextarea
             mt="sm"
             label="Description"
-            value={state.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
+            {...text('description')}
             autosize
             minRows={1}
             maxLength={2000}
@@ -255,13 +251,15 @@ export function DocumentForm({
             Line Items
           </Text>
           <LineItemsEditor
-            lines={state.lines}
+            lines={values.line_items}
             computed={live.lines}
-            isRcm={state.isRcm}
+            isRcm={values.is_rcm}
             error={
-              errors.line_items ?? Object.entries(errors).find(([k]) => k.startsWith('line_items.'))?.[1]
+              (errors.line_items ?? Object.entries(errors).find(([k]) => k.startsWith('line_items.'))?.[1]) as
+                | string
+                | undefined
             }
-            onChange={(lines) => set('lines', lines)}
+            onChange={(lines) => set('line_items', lines)}
           />
         </Paper>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -270,11 +268,11 @@ export function DocumentForm({
               <Select
                 label="GST Type"
                 data={formGstTypes.map((g) => ({ value: g, label: gstTypeLabels[g] }))}
-                value={state.gstType}
+                value={values.gst_type}
                 onChange={(v) => {
                   if (!v) return
                   setGstTouched(true)
-                  set('gstType', v as GstType)
+                  set('gst_type', v as GstType)
                 }}
                 allowDeselect={false}
                 description={
@@ -285,8 +283,8 @@ export function DocumentForm({
               />
               <Checkbox
                 label="Reverse Charge Mechanism (RCM): no GST is added"
-                checked={state.isRcm}
-                onChange={(e) => set('isRcm', e.currentTarget.checked)}
+                checked={values.is_rcm}
+                onChange={(e) => set('is_rcm', e.currentTarget.checked)}
               />
             </Stack>
           </Paper>
@@ -304,10 +302,10 @@ export function DocumentForm({
           </Paper>
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
+          <Button variant="default" onClick={onCancel} disabled={f.busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={f.busy}>
             {submitLabel}
           </Button>
         </Group>

@@ -1,19 +1,6 @@
-import { accountsToday, isDueDateRed, rowMenu } from '@daftar/domain/accounts'
+import { type AccountStatus, isDueDateRed, rowMenu } from '@daftar/domain/accounts'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { ActionIcon, Anchor, Badge, Menu, Text } from '@mantine/core'
 import {
   IconBan,
   IconCash,
@@ -24,28 +11,15 @@ import {
   IconTrash,
   IconTruckDelivery,
 } from '@tabler/icons-react'
-import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { ScrollTable } from '../../ui/ScrollTable'
+import type { Column } from '../../ui/list/DataTable.tsx'
 import classes from './accounts.module.css'
 import type { DocRow } from './api.ts'
-import { type KindConfig, statusColors, statusLabels } from './kinds.ts'
+import { type KindConfig, numberOf, partyOf, statusColors, statusLabels } from './kinds.ts'
 
 export type RowAction = 'markLive' | 'recordPayment' | 'edit' | 'view' | 'cancel' | 'delete'
 
-export interface DocumentsTableProps {
-  config: KindConfig
-  rows: DocRow[]
-  isAdmin: boolean
-  loading: boolean
-  error: string | null
-  hasMore: boolean
-  loadingMore: boolean
-  onLoadMore: () => void
-  onAction: (action: RowAction, row: DocRow) => void
-}
-
-export function StatusBadge({ status }: { status: DocRow['status'] }) {
+export function StatusBadge({ status }: { status: AccountStatus }) {
   return (
     <Badge color={statusColors[status]} variant={status === 'CANCELLED' ? 'outline' : 'light'} radius="sm">
       {statusLabels[status]}
@@ -53,160 +27,107 @@ export function StatusBadge({ status }: { status: DocRow['status'] }) {
   )
 }
 
-/** The list: status, number, party, project, due date, amounts and the row menu; more rows load by scrolling. */
-export function DocumentsTable(props: DocumentsTableProps) {
-  const { config, rows } = props
-  const today = accountsToday()
-  const lastRow = useRef<HTMLTableRowElement>(null)
-  const lastCard = useRef<HTMLDivElement>(null)
-  const narrow = useMediaQuery('(max-width: 48em)')
-  const { hasMore, loadingMore, onLoadMore } = props
+export interface ColumnOptions {
+  today: string
+  isAdmin: boolean
+  /** May record payments: admins and accountants. */
+  canPay: boolean
+  onAction: (action: RowAction, row: DocRow) => void
+}
 
-  // The next page loads when the last row is half visible.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new last row (rows.length) must be observed
-  useEffect(() => {
-    const node = narrow ? lastCard.current : lastRow.current
-    if (!node || !hasMore) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries[0]?.isIntersecting && !loadingMore) onLoadMore()
+/**
+ * The list's columns (docs/product.md, "Lists, summary and export"): status, number, party, project,
+ * due date (red when past and still owed), total, amount due and the row menu. On a phone each row is
+ * a card headed by its number, with the amount due aside.
+ */
+export function documentColumns(config: KindConfig, o: ColumnOptions): Column<DocRow>[] {
+  return [
+    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
+    {
+      key: 'number',
+      header: config.numberLabel,
+      phone: 'title',
+      render: (r) => (
+        <Text span fw={600} size="sm">
+          {numberOf(r)}
+        </Text>
+      ),
+    },
+    {
+      key: 'party',
+      header: config.partyLabel,
+      render: (r) => {
+        const party = partyOf(r)
+        return (
+          <Anchor component={Link} to={config.partyLink(party.id)} size="sm">
+            {party.name}
+          </Anchor>
+        )
       },
-      { threshold: 0.5 },
-    )
-    observer.observe(node)
-    return () => observer.disconnect()
-  }, [rows.length, narrow, hasMore, loadingMore, onLoadMore])
-
-  const span = 8
-  let body: React.ReactNode
-  if (props.loading) body = <StateRow span={span} text={config.loading} busy />
-  else if (props.error) body = <StateRow span={span} text={props.error} color="red" />
-  else if (rows.length === 0) body = <StateRow span={span} text={config.empty} />
-  else
-    body = rows.map((row, index) => {
-      const red = isDueDateRed(config.kind, row.status, row.dueDate, today)
-      return (
-        <Table.Tr
-          key={row.id}
-          ref={index === rows.length - 1 ? lastRow : undefined}
-          className={classes.row}
-          onClick={(e) => {
-            if (!(e.target as HTMLElement).closest('a, button, [role="menuitem"]'))
-              props.onAction('view', row)
-          }}
-        >
-          <Table.Td>
-            <StatusBadge status={row.status} />
-          </Table.Td>
-          <Table.Td fw={600}>{row.number}</Table.Td>
-          <Table.Td>
-            <Anchor component={Link} to={config.partyLink(row.partyId)} size="sm">
-              {row.partyName}
-            </Anchor>
-          </Table.Td>
-          <Table.Td>
-            {row.projectId ? (
-              <Anchor component={Link} to={`/projects/${row.projectId}`} size="sm">
-                {row.projectName}
-              </Anchor>
-            ) : (
-              <Text size="sm" c="dimmed">
-                —
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td
-            className={red ? classes.pastDue : undefined}
-            data-past-due={red || undefined}
-            style={{ whiteSpace: 'nowrap' }}
-          >
-            {formatDate(row.dueDate)}
-          </Table.Td>
-          <Table.Td ta="right" className={classes.figure}>
-            {formatCurrency(row.total)}
-          </Table.Td>
-          <Table.Td ta="right" className={classes.figure}>
-            {formatCurrency(row.due)}
-          </Table.Td>
-          <Table.Td ta="right">
-            <RowMenu config={config} row={row} isAdmin={props.isAdmin} onAction={props.onAction} />
-          </Table.Td>
-        </Table.Tr>
-      )
-    })
-
-  const cards = narrow && !props.loading && !props.error && rows.length > 0
-  return (
-    <>
-      {cards ? (
-        <DocumentCards
-          config={config}
-          rows={rows}
-          isAdmin={props.isAdmin}
-          onAction={props.onAction}
-          lastRow={lastCard}
-          today={today}
-        />
-      ) : (
-        <ScrollTable minWidth={narrow ? 0 : 860} label={config.title}>
-          <Table
-            verticalSpacing="sm"
-            highlightOnHover
-            aria-label={config.title}
-            aria-busy={props.loading || undefined}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>{config.numberLabel}</Table.Th>
-                <Table.Th>{config.partyLabel}</Table.Th>
-                <Table.Th>Project</Table.Th>
-                <Table.Th>Due Date</Table.Th>
-                <Table.Th ta="right">Total Amount</Table.Th>
-                <Table.Th ta="right">Amount Due</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{body}</Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
-      {rows.length > 0 && !props.error && (
-        <Center py="sm" role="status">
-          {props.loadingMore ? (
-            <Group gap="xs">
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed">
-                Loading more...
-              </Text>
-            </Group>
-          ) : hasMore ? null : (
-            <Text size="sm" c="dimmed">
-              You've reached the end.
-            </Text>
-          )}
-        </Center>
-      )}
-    </>
-  )
+    },
+    {
+      key: 'project',
+      header: 'Project',
+      render: (r) =>
+        r.project_id ? (
+          <Anchor component={Link} to={`/projects/${r.project_id}`} size="sm">
+            {r.project_name}
+          </Anchor>
+        ) : (
+          <Text span size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    {
+      key: 'due',
+      header: 'Due Date',
+      nowrap: true,
+      render: (r) => {
+        const red = isDueDateRed(r.status, r.due_date, o.today)
+        return (
+          <Text span size="sm" className={red ? classes.pastDue : undefined} data-past-due={red || undefined}>
+            {formatDate(r.due_date)}
+          </Text>
+        )
+      },
+    },
+    {
+      key: 'total',
+      header: 'Total Amount',
+      align: 'right',
+      nowrap: true,
+      render: (r) => <span className={classes.figure}>{formatCurrency(r.total_amount)}</span>,
+    },
+    {
+      key: 'amountDue',
+      header: 'Amount Due',
+      align: 'right',
+      nowrap: true,
+      phone: 'aside',
+      render: (r) => <span className={classes.figure}>{formatCurrency(r.amount_due)}</span>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (r) => <RowMenu config={config} row={r} {...o} />,
+    },
+  ]
 }
 
 function RowMenu({
   config,
   row,
   isAdmin,
+  canPay,
   onAction,
-}: {
-  config: KindConfig
-  row: DocRow
-  isAdmin: boolean
-  onAction: (action: RowAction, row: DocRow) => void
-}) {
-  const menu = rowMenu(config.kind, row.status, isAdmin)
+}: ColumnOptions & { config: KindConfig; row: DocRow }) {
+  const menu = rowMenu(config.kind, row.status, isAdmin, canPay)
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${row.number}`}>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${numberOf(row)}`}>
           <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>
@@ -250,96 +171,5 @@ function RowMenu({
         )}
       </Menu.Dropdown>
     </Menu>
-  )
-}
-
-/** Phones: one card per document, with the figures a person needs and the same menu. */
-function DocumentCards({
-  config,
-  rows,
-  isAdmin,
-  onAction,
-  lastRow,
-  today,
-}: {
-  config: KindConfig
-  rows: DocRow[]
-  isAdmin: boolean
-  onAction: (action: RowAction, row: DocRow) => void
-  lastRow: React.RefObject<HTMLDivElement | null>
-  today: string
-}) {
-  return (
-    <Stack gap="xs" aria-label={config.title}>
-      {rows.map((row, index) => {
-        const red = isDueDateRed(config.kind, row.status, row.dueDate, today)
-        return (
-          <Paper
-            key={row.id}
-            ref={index === rows.length - 1 ? lastRow : undefined}
-            withBorder
-            radius="md"
-            p="sm"
-            className={classes.row}
-            onClick={(e) => {
-              if (!(e.target as HTMLElement).closest('a, button, [role="menuitem"]')) onAction('view', row)
-            }}
-          >
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                <Text fw={700} truncate>
-                  {row.number}
-                </Text>
-                <StatusBadge status={row.status} />
-              </Group>
-              <RowMenu config={config} row={row} isAdmin={isAdmin} onAction={onAction} />
-            </Group>
-            <Anchor component={Link} to={config.partyLink(row.partyId)} size="sm">
-              {row.partyName}
-            </Anchor>
-            {row.projectId && (
-              <Text size="xs" c="dimmed">
-                {row.projectName}
-              </Text>
-            )}
-            <Group justify="space-between" mt={4} wrap="nowrap">
-              <Text size="sm" className={red ? classes.pastDue : undefined}>
-                Due {formatDate(row.dueDate)}
-              </Text>
-              <Text size="sm" className={classes.figure}>
-                {formatCurrency(row.due)} of {formatCurrency(row.total)}
-              </Text>
-            </Group>
-          </Paper>
-        )
-      })}
-    </Stack>
-  )
-}
-
-function StateRow({
-  span,
-  text,
-  color,
-  busy,
-}: {
-  span: number
-  text: string
-  color?: string
-  busy?: boolean
-}) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={span}>
-        <Center py="xl">
-          <Group gap="sm" role={color === 'red' ? 'alert' : 'status'}>
-            {busy && <Loader size="sm" />}
-            <Text c={color ?? 'dimmed'} size="sm">
-              {text}
-            </Text>
-          </Group>
-        </Center>
-      </Table.Td>
-    </Table.Tr>
   )
 }

@@ -1,47 +1,57 @@
-import { accountMessages, accountsToday, type PaymentMode, paymentModes } from '@daftar/domain/accounts'
-import type { Payment } from '@daftar/domain/accounts-contract'
+import {
+  accountMessages,
+  accountsToday,
+  type PaymentMode,
+  paymentInputWithin,
+  paymentModes,
+  paymentUpdateWithin,
+} from '@daftar/domain/accounts'
+import {
+  accountsEndpoints,
+  type Payment,
+  payableEndpoints,
+  receivableEndpoints,
+} from '@daftar/domain/accounts-contract'
 import { formatCurrency } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
+import { call } from '../../api/client.ts'
+import { FormModal } from '../../ui/form/FormModal.tsx'
+import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
-import { accountsApi, accountsKey, failureText, type PaymentFields } from './api.ts'
+import { accountsApi, failureText } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
-interface Errors {
-  amount?: string
-  date?: string
+interface PaymentValues {
+  payment_date: string
+  mode: PaymentMode
+  transaction_id: string
+  notes: string
 }
 
-/** The spec's three rules, with the same words as the server. */
-function validate(p: PaymentFields, limitPaise: number, overLimit: string): Errors {
-  const errors: Errors = {}
-  const amount = typeof p.amount === 'number' ? p.amount : Number(p.amount)
-  if (p.amount === '' || !Number.isFinite(amount) || toPaise(amount) <= 0)
-    errors.amount = accountMessages.positiveAmount
-  else if (toPaise(amount) > limitPaise) errors.amount = overLimit
-  if (!p.date) errors.date = accountMessages.paymentDateRequired
-  return errors
-}
-
-function PaymentFieldsForm({
+function PaymentFields<V extends PaymentValues>({
+  f,
+  amountKey,
   amountLabel,
-  value,
-  onChange,
-  errors,
   amountDue,
 }: {
+  f: SchemaForm<V>
+  amountKey: 'amount_paid_now' | 'amount'
   amountLabel: string
-  value: PaymentFields
-  onChange: (v: PaymentFields) => void
-  errors: Errors
   amountDue?: number
 }) {
-  const set = <K extends keyof PaymentFields>(key: K, v: PaymentFields[K]) => onChange({ ...value, [key]: v })
+  // biome-ignore lint/suspicious/noExplicitAny: the two forms share these fields under the same names
+  const form = f.form as any
   return (
     <Stack gap="sm">
+      {f.failure && (
+        <Alert color="red" variant="light" role="alert">
+          {f.failure.text}
+        </Alert>
+      )}
       {amountDue !== undefined && (
         <TextInput label="Amount Due" value={formatCurrency(amountDue)} readOnly variant="filled" />
       )}
@@ -49,57 +59,44 @@ function PaymentFieldsForm({
         <NumberInput
           label={amountLabel}
           required
-          value={value.amount}
-          onChange={(v) => set('amount', v)}
           decimalScale={2}
           min={0}
           thousandSeparator=","
           thousandsGroupStyle="lakh"
           prefix="₹"
-          error={errors.amount}
           data-autofocus
+          {...form.getInputProps(amountKey)}
         />
         <DateField
           label="Payment Date"
           required
           clearable={false}
-          value={value.date}
-          onChange={(v) => set('date', v)}
           maxDate={accountsToday()}
-          error={errors.date}
           popoverProps={{ zIndex: 400 }}
+          {...form.getInputProps('payment_date')}
         />
         <Select
           label="Payment Mode"
           data={[...paymentModes]}
-          value={value.mode}
-          onChange={(v) => v && set('mode', v as PaymentMode)}
           allowDeselect={false}
           comboboxProps={{ zIndex: 400 }}
+          {...form.getInputProps('mode')}
         />
         <CountedTextInput
           label="Transaction ID / Ref No."
-          value={value.transactionId}
-          onChange={(e) => set('transactionId', e.currentTarget.value)}
           maxLength={120}
+          {...form.getInputProps('transaction_id')}
         />
       </SimpleGrid>
-      <CountedTextarea
-        label="Notes"
-        value={value.notes}
-        onChange={(e) => set('notes', e.currentTarget.value)}
-        autosize
-        minRows={2}
-        maxLength={2000}
-      />
+      <CountedTextarea label="Notes" autosize minRows={2} maxLength={2000} {...form.getInputProps('notes')} />
     </Stack>
   )
 }
 
-const refreshAll = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({ queryKey: ['accounts'] })
-
-/** Record Payment: mode Bank Transfer, the full amount due and today by default (docs/product.md, "Payments"). */
+/**
+ * Record Payment: mode Bank Transfer, the full amount due and today by default (docs/product.md,
+ * "Payments"), checked by the domain's schema with the amount due as its limit, as the server checks it.
+ */
 export function RecordPaymentModal({
   config,
   doc,
@@ -109,62 +106,64 @@ export function RecordPaymentModal({
   doc: { id: string; number: string; due: number }
   onClose: () => void
 }) {
-  const queryClient = useQueryClient()
-  const [value, setValue] = useState<PaymentFields>({
-    amount: doc.due,
-    date: accountsToday(),
-    mode: 'Bank Transfer',
-    transactionId: '',
-    notes: '',
-  })
-  const [errors, setErrors] = useState<Errors>({})
   // One key per opened form: a retry of the same request can never pay twice.
-  const [key] = useState(() => crypto.randomUUID())
-  const save = useMutation({
-    mutationFn: () => accountsApi.recordPayment(config, doc.id, value, key),
-    onSuccess: () => {
-      notifySuccess(accountMessages.paymentRecorded)
-      onClose()
+  const [idempotencyKey] = useState(() => crypto.randomUUID())
+  const f = useSchemaForm({
+    schema: paymentInputWithin(toPaise(doc.due)),
+    initialValues: {
+      amount_paid_now: doc.due as number | string,
+      payment_date: accountsToday(),
+      mode: 'Bank Transfer' as PaymentMode,
+      transaction_id: '',
+      notes: '',
     },
-    onError: (error) => notifyError(failureText(error, 'Failed to record payment.')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountsKey(config.kind) }),
+    submit: (body) =>
+      call(
+        config.kind === 'RECEIVABLE' ? receivableEndpoints.recordPayment : payableEndpoints.recordPayment,
+        {
+          params: { id: doc.id },
+          body,
+          idempotencyKey,
+        },
+      ),
+    failed: 'Failed to record payment.',
+    toastErrors: true,
+    successText: () => accountMessages.paymentRecorded,
+    invalidate: [['accounts']],
+    onSuccess: onClose,
+    guard: false,
   })
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const found = validate(value, toPaise(doc.due), accountMessages.exceedsDue)
-    setErrors(found)
-    if (!found.amount && !found.date) save.mutate()
-  }
   return (
-    <Modal
-      opened
-      onClose={save.isPending ? () => {} : onClose}
+    <FormModal
+      dirty={f.dirty}
+      busy={f.busy}
+      onClose={onClose}
       title={`Record Payment for ${config.Noun} #${doc.number}`}
-      centered
       zIndex={300}
     >
-      <form onSubmit={submit} noValidate>
-        <PaymentFieldsForm
-          amountLabel={config.amountNow}
-          value={value}
-          onChange={setValue}
-          errors={errors}
-          amountDue={doc.due}
-        />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending} color="teal">
-            Confirm Payment
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+      {(requestClose) => (
+        <form {...f.formProps}>
+          <PaymentFields
+            f={f}
+            amountKey="amount_paid_now"
+            amountLabel={config.amountNow}
+            amountDue={doc.due}
+          />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={requestClose} disabled={f.busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={f.busy} color="teal">
+              Confirm Payment
+            </Button>
+          </Group>
+        </form>
+      )}
+    </FormModal>
   )
 }
 
-/** Edit Payment (admins): up to the amount due plus this payment's own amount. */
+/** Edit Payment (admins): up to what is still owed on the document plus this payment's own amount. */
 export function EditPaymentModal({
   config,
   doc,
@@ -172,61 +171,56 @@ export function EditPaymentModal({
   onClose,
 }: {
   config: KindConfig
-  doc: { number: string; due: number }
+  /** `owed`: the document's total less what has been paid. */
+  doc: { number: string; owed: number }
   payment: Payment
   onClose: () => void
 }) {
-  const queryClient = useQueryClient()
-  const [value, setValue] = useState<PaymentFields>({
-    amount: payment.amount,
-    date: payment.date,
-    mode: payment.mode,
-    transactionId: payment.transaction_id ?? '',
-    notes: payment.notes ?? '',
-  })
-  const [errors, setErrors] = useState<Errors>({})
-  const available = toPaise(doc.due) + toPaise(payment.amount)
-  const save = useMutation({
-    mutationFn: () => accountsApi.updatePayment(payment.payment_id, value, payment.version),
-    onSuccess: () => {
-      notifySuccess(accountMessages.paymentUpdated)
-      onClose()
+  const f = useSchemaForm({
+    schema: paymentUpdateWithin(toPaise(doc.owed) + toPaise(payment.amount)),
+    initialValues: {
+      amount: payment.amount as number | string,
+      payment_date: payment.date,
+      mode: payment.mode,
+      transaction_id: payment.transaction_id ?? '',
+      notes: payment.notes ?? '',
     },
-    onError: (error) => notifyError(failureText(error, 'Failed to update payment.')),
+    submit: (body) =>
+      call(accountsEndpoints.updatePayment, {
+        params: { id: payment.payment_id },
+        body,
+        ifMatch: payment.version,
+      }),
+    failed: 'Failed to update payment.',
+    toastErrors: true,
+    successText: () => accountMessages.paymentUpdated,
     // A payment change refreshes everything in receivables and payables.
-    onSettled: () => refreshAll(queryClient),
+    invalidate: [['accounts']],
+    onSuccess: onClose,
+    guard: false,
   })
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const found = validate(value, available, accountMessages.exceedsBalance(formatCurrency(available / 100)))
-    setErrors(found)
-    if (!found.amount && !found.date) save.mutate()
-  }
   return (
-    <Modal
-      opened
-      onClose={save.isPending ? () => {} : onClose}
+    <FormModal
+      dirty={f.dirty}
+      busy={f.busy}
+      onClose={onClose}
       title={`Edit Payment for ${config.Noun} #${doc.number}`}
-      centered
       zIndex={300}
     >
-      <form onSubmit={submit} noValidate>
-        <PaymentFieldsForm
-          amountLabel={config.amountEdit}
-          value={value}
-          onChange={setValue}
-          errors={errors}
-        />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save Changes
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+      {(requestClose) => (
+        <form {...f.formProps}>
+          <PaymentFields f={f} amountKey="amount" amountLabel={config.amountEdit} />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={requestClose} disabled={f.busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={f.busy}>
+              Save Changes
+            </Button>
+          </Group>
+        </form>
+      )}
+    </FormModal>
   )
 }
 
@@ -236,6 +230,6 @@ export function useDeletePayment() {
     mutationFn: (paymentId: string) => accountsApi.deletePayment(paymentId),
     onSuccess: () => notifySuccess(accountMessages.paymentDeleted),
     onError: (error) => notifyError(failureText(error, 'Failed to delete payment.')),
-    onSettled: () => refreshAll(queryClient),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   })
 }

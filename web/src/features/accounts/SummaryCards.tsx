@@ -17,28 +17,31 @@ export function SummaryCards({
   /** Both dates set: the last card counts the filter period. */
   filtered: boolean
 }) {
+  const unpaid = summary && ('totalReceivable' in summary ? summary.totalReceivable : summary.totalPayable)
+  const received =
+    summary && ('receivedThisMonth' in summary ? summary.receivedThisMonth : summary.paidThisMonth)
   const cards = [
     {
       label: config.cards.unpaid,
-      value: summary && formatCurrency(summary.unpaid),
+      value: unpaid === undefined ? undefined : formatCurrency(unpaid),
       icon: IconCash,
       color: 'indigo',
     },
     {
       label: 'Total Overdue',
-      value: summary && formatCurrency(summary.overdue),
+      value: summary && formatCurrency(summary.totalOverdue),
       icon: IconAlertTriangle,
       color: 'red',
     },
     {
       label: 'In Drafts',
-      value: summary && `${summary.draftCount} · ${formatCurrency(summary.draftTotal)}`,
+      value: summary && `${summary.draftCount} · ${formatCurrency(summary.draftTotalValue)}`,
       icon: IconPencil,
       color: 'gray',
     },
     {
       label: filtered ? config.cards.receivedFiltered : config.cards.received,
-      value: summary && formatCurrency(summary.received),
+      value: received === undefined ? undefined : formatCurrency(received),
       icon: IconFileInvoice,
       color: 'teal',
     },
@@ -77,7 +80,7 @@ export function AgingStrip({
   onSelect,
 }: {
   aging: DocSummary['aging'] | undefined
-  active: AgingBucket | ''
+  active: AgingBucket | undefined
   onSelect: (bucket: AgingBucket | '') => void
 }) {
   return (

@@ -4,13 +4,27 @@ import {
   type AccountStatus,
   type PayableSort,
   payableFilterStatuses,
+  payableInput,
+  payableListQuery,
   type ReceivableSort,
+  receivableInput,
+  receivableListQuery,
   receivableStatuses,
 } from '@daftar/domain/accounts'
+import type { DocRow } from './api.ts'
 
 export interface KindConfig {
   kind: AccountKind
-  api: '/receivables' | '/payables'
+  /** The list endpoint's query schema: the address keeps the filters under its names. */
+  listQuery: typeof receivableListQuery | typeof payableListQuery
+  /** The create and update body's schema: the form's only validation. */
+  input: typeof receivableInput | typeof payableInput
+  /** The kind's own names of the party, the number and the date, in the API and the form. */
+  keys: {
+    party: 'client_id' | 'supplier_id'
+    number: 'invoice_no' | 'vendor_invoice_no'
+    date: 'invoice_date' | 'bill_date'
+  }
   route: '/accounts/receivables' | '/accounts/payables'
   title: string
   noun: 'invoice' | 'bill'
@@ -57,7 +71,9 @@ const sortLabels = {
 
 export const receivablesConfig: KindConfig = {
   kind: 'RECEIVABLE',
-  api: '/receivables',
+  listQuery: receivableListQuery,
+  input: receivableInput,
+  keys: { party: 'client_id', number: 'invoice_no', date: 'invoice_date' },
   route: '/accounts/receivables',
   title: 'Accounts: Receivables',
   noun: 'invoice',
@@ -113,7 +129,9 @@ export const receivablesConfig: KindConfig = {
 
 export const payablesConfig: KindConfig = {
   kind: 'PAYABLE',
-  api: '/payables',
+  listQuery: payableListQuery,
+  input: payableInput,
+  keys: { party: 'supplier_id', number: 'vendor_invoice_no', date: 'bill_date' },
   route: '/accounts/payables',
   title: 'Accounts: Payables',
   noun: 'bill',
@@ -185,3 +203,13 @@ export const statusColors: Record<AccountStatus, string> = {
   OVERDUE: 'red',
   CANCELLED: 'dark',
 }
+
+// ---- the kind's own fields of a document, read from the API's answer as it is ----
+
+export const idOf = (d: DocRow) => ('receivable_id' in d ? d.receivable_id : d.payable_id)
+export const numberOf = (d: DocRow) => ('receivable_id' in d ? d.invoice_no : d.vendor_invoice_no)
+export const dateOf = (d: DocRow) => ('receivable_id' in d ? d.invoice_date : d.bill_date)
+export const partyOf = (d: DocRow) =>
+  'receivable_id' in d
+    ? { id: d.client_id, name: d.client_name }
+    : { id: d.supplier_id, name: d.supplier_name }

@@ -60,7 +60,10 @@ export function InvoiceDetailsForm({ organisation }: { organisation: Settings['o
       label={f.label}
       placeholder={f.placeholder}
       value={values[f.key]}
-      onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.currentTarget.value }))}
+      onChange={(e) => {
+        const value = e.currentTarget.value // read now: the event is gone when the update runs
+        setValues((v) => ({ ...v, [f.key]: value }))
+      }}
       error={errors[f.key]}
     />
   )
@@ -81,7 +84,10 @@ export function InvoiceDetailsForm({ organisation }: { organisation: Settings['o
         mt="sm"
         label="Address"
         value={values.address}
-        onChange={(e) => setValues((v) => ({ ...v, address: e.currentTarget.value }))}
+        onChange={(e) => {
+          const address = e.currentTarget.value
+          setValues((v) => ({ ...v, address }))
+        }}
         autosize
         minRows={2}
         maxLength={1000}
@@ -91,7 +97,7 @@ export function InvoiceDetailsForm({ organisation }: { organisation: Settings['o
         {fields.slice(2).map(input)}
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
-        <Button type="submit" loading={save.isPending}>
+        <Button type="submit" loading={save.isPending} disabled={!unsaved && !save.isPending}>
           Save invoice details
         </Button>
       </Group>

@@ -1,5 +1,6 @@
+import { accountsAccessLabels, accountsAccessOptions } from '@daftar/domain/accounts'
 import { adminEndpoints, organisationUpdateInput } from '@daftar/domain/users'
-import { Badge, Button, Group, Paper, Text, TextInput, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
 import { call } from '../../api/client.ts'
 import { meQuery } from '../../api/shared-queries.ts'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
@@ -25,6 +26,7 @@ export function OrganisationSection({ organisation }: { organisation: Organisati
       <Text size="xs" c="dimmed" mt="xs">
         The user limit is set by your provider.
       </Text>
+      <AccountsAccessForm organisation={organisation} key={`accounts-${organisation.version}`} />
       <InvoiceDetailsForm organisation={organisation} key={`invoice-${organisation.version}`} />
     </Paper>
   )
@@ -50,6 +52,50 @@ function NameForm({ organisation }: { organisation: Organisation }) {
           {...f.form.getInputProps('name')}
         />
         <Button type="submit" loading={f.busy} disabled={!f.dirty} mt={25}>
+          Save
+        </Button>
+      </Group>
+    </form>
+  )
+}
+
+const accountsAccessInput = organisationUpdateInput.pick({ accounts_access: true }).required()
+
+/** 'Who can open Accounts': everyone (the default), or admins and accountants only. */
+function AccountsAccessForm({ organisation }: { organisation: Organisation }) {
+  const f = useSchemaForm({
+    schema: accountsAccessInput,
+    initialValues: { accounts_access: organisation.accounts_access },
+    submit: (body) =>
+      call(adminEndpoints.updateOrganisation, {
+        body: { name: organisation.name, ...body },
+        ifMatch: organisation.version,
+      }),
+    failed: 'Failed to update the organisation.',
+    successText: () => 'Saved who can open Accounts.',
+    // The sidebar shows or hides Accounts from /users/me.
+    invalidate: [settingsQuery.queryKey, meQuery.queryKey],
+  })
+  return (
+    <form {...f.formProps} aria-labelledby="accounts-access-heading">
+      {f.guard}
+      <Title order={5} id="accounts-access-heading" mt="lg">
+        Who can open Accounts
+      </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        Receivables and payables: the lists, invoice and bill details, creating them and the CSV export.
+        Recording payments stays with admins and accountants; cancelling, deleting and changing payments with
+        admins.
+      </Text>
+      <Group align="flex-end" justify="space-between">
+        <Radio.Group aria-labelledby="accounts-access-heading" {...f.form.getInputProps('accounts_access')}>
+          <Stack gap="xs">
+            {accountsAccessOptions.map((option) => (
+              <Radio key={option} value={option} label={accountsAccessLabels[option]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Button type="submit" loading={f.busy} disabled={!f.dirty}>
           Save
         </Button>
       </Group>

@@ -30,6 +30,7 @@ const me: CurrentUser = {
   orgName: 'Demo Industries',
   orgUserLimit: null,
   orgCurrentUserCount: 4,
+  can_open_accounts: true,
 }
 
 describe('Change Password', () => {
