@@ -149,8 +149,8 @@ export type ProjectBilling = z.infer<typeof projectBilling>
 export const invoiceAdded = z.object({ message: z.string(), invoice_id: z.string() })
 
 /**
- * DELETE /billing/invoice/{id}: the spec sends the password as the body; a query parameter is taken
- * too, so the body may be absent. The handler requires one of them (deleteWithPasswordInput).
+ * DELETE /billing/invoice/{id}: the password in the body, as the spec sends it (a password is never
+ * taken from the address). Checked by deleteWithPasswordInput in the handler, for its message.
  */
 export const deleteInvoiceBody = z.object({ password: z.string().max(128).optional() })
 

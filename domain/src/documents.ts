@@ -58,7 +58,11 @@ export const renameDocumentInput = z.object({
     .max(255),
 })
 
-export const deleteDocumentQuery = z.object({
+/**
+ * The admin's own password, in the body: a password never goes in a URL, where request logs, proxies
+ * and browser history keep it (docs/decisions.md, "Registers, approvals, access and documents").
+ */
+export const deleteDocumentInput = z.object({
   password: z
     .string({ error: documentMessages.passwordRequired })
     .min(1, documentMessages.passwordRequired)
@@ -112,7 +116,7 @@ export const documentEndpoints = {
   }),
   remove: endpoint('DELETE', '/documents/:id', {
     params: idParams,
-    querystring: deleteDocumentQuery,
+    body: deleteDocumentInput,
     response: { 200: messageResponse },
   }),
 }

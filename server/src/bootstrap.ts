@@ -18,9 +18,20 @@ import { createSmsSender, type SmsMessage } from './platform/sms.ts'
 import { LocalDiskStorage, type Storage } from './platform/storage.ts'
 import { createTokenSigner } from './platform/tokens.ts'
 
-/** Request logs never carry a password (DELETE /documents/{id}?password=… puts one in the URL). */
+/** Request logs never carry a password, even one a client put in an address by mistake. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]password=)[^&]*/gi, '$1[REDACTED]')
+  return url.replace(/([?&])([^=&]*)=([^&]*)/g, (whole, separator: string, name: string) =>
+    /pass|secret|token|otp/i.test(decodedName(name)) ? `${separator}${name}=[REDACTED]` : whole,
+  )
+}
+
+/** A parameter name as the server reads it: `pass%77ord` is `password`. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '))
+  } catch {
+    return name
+  }
 }
 
 export function createLogger(config: Config): FastifyBaseLogger {

@@ -9,6 +9,9 @@ import { createOrg, createUser, login, startTestServer, type TestServer } from '
 describe('request logs', () => {
   it('never carry a password from the address', () => {
     expect(redactUrl('/api/documents/1?password=hunter2')).toBe('/api/documents/1?password=[REDACTED]')
+    // The name as the server decodes it: a percent-encoded letter does not hide it.
+    expect(redactUrl('/api/x?pass%77ord=hunter2&page=2')).toBe('/api/x?pass%77ord=[REDACTED]&page=2')
+    expect(redactUrl('/api/x?a=1&refreshToken=abc')).toBe('/api/x?a=1&refreshToken=[REDACTED]')
     expect(redactUrl('/api/x?a=1&Password=s3cret&b=2')).toBe('/api/x?a=1&Password=[REDACTED]&b=2')
     expect(redactUrl('/api/tasks?page=2')).toBe('/api/tasks?page=2')
   })

@@ -44,10 +44,9 @@ export async function billingRoutes(app: App, deps: Deps) {
     setInvoiceStatus(deps, req.ctx, req.params.id, req.body, ifMatchVersion(req.headers['if-match'])),
   )
 
-  // The spec sends the password as the body of the DELETE; a query parameter is accepted too.
+  // The password comes in the body, as the spec sends it, never in the address.
   serve(app, billingEndpoints.remove, async (req) => {
-    const query = (req.query ?? {}) as { password?: unknown }
-    const password = req.body?.password ?? query.password
-    return deleteInvoice(deps, req.ctx, req.params.id, parse(deleteWithPasswordInput, { password }).password)
+    const { password } = parse(deleteWithPasswordInput, { password: req.body?.password })
+    return deleteInvoice(deps, req.ctx, req.params.id, password)
   })
 }

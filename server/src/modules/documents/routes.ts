@@ -44,6 +44,6 @@ export async function documentRoutes(app: App, deps: Deps) {
   )
 
   serve(app, documentEndpoints.remove, async (req) =>
-    deleteDocument(deps, req.ctx, req.params.id, req.query.password),
+    deleteDocument(deps, req.ctx, req.params.id, req.body.password),
   )
 }

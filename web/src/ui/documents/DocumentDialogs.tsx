@@ -1,7 +1,7 @@
 import {
   createFolderInput,
   type DocumentItem,
-  deleteDocumentQuery,
+  deleteDocumentInput,
   documentEndpoints,
   documentMessages,
   renameDocumentInput,
@@ -150,10 +150,10 @@ function RenameDialog({ item, onClose, queryKey }: Props & { item: DocumentItem 
 
 function DeleteDialog({ item, onClose, queryKey }: Props & { item: DocumentItem }) {
   const f: SchemaForm<{ password: string }> = useSchemaForm({
-    schema: deleteDocumentQuery,
+    schema: deleteDocumentInput,
     initialValues: { password: '' },
     submit: ({ password }) =>
-      call(documentEndpoints.remove, { params: { id: item.document_id }, query: { password } }),
+      call(documentEndpoints.remove, { params: { id: item.document_id }, body: { password } }),
     failed: (error) => {
       // A wrong password is typed again from nothing.
       f.form.setFieldValue('password', '')
