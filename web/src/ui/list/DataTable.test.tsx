@@ -40,6 +40,26 @@ function table(extra: Partial<Parameters<typeof DataTable<Invoice>>[0]> = {}) {
 }
 
 describe('the list table', () => {
+  it('gives each row its own class, style and test id, as a table row and as a card', () => {
+    const attributes = (r: Invoice) => ({
+      className: 'tinted',
+      style: { background: r.id === 'a' ? 'red' : 'blue' },
+      'data-testid': `row-${r.id}`,
+    })
+    const { unmount } = renderApp(table({ rowAttributes: attributes }))
+    const row = screen.getByTestId('row-a')
+    expect(row.tagName).toBe('TR')
+    expect(row.className).toContain('tinted')
+    expect(row.style.background).toBe('red')
+    unmount()
+    display.narrow = true
+    renderApp(table({ rowAttributes: attributes }))
+    const card = screen.getByTestId('row-b')
+    expect(card.tagName).toBe('LI')
+    expect(card.className).toContain('tinted')
+    expect(card.style.background).toBe('blue')
+  })
+
   it('is a table with every column on a desktop', () => {
     renderApp(table())
     const grid = screen.getByRole('table', { name: 'Invoices' })
