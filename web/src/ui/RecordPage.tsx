@@ -47,7 +47,7 @@ export function useRecordTab(values: string[]) {
 export function RecordPage({ title, meta, back, actions, tabs }: RecordPageProps) {
   const [tab, setTab] = useRecordTab(tabs.map((t) => t.value))
   return (
-    <Stack maw={1200} mx="auto" gap="md">
+    <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 320px' }}>
           <Tooltip label={back.label}>

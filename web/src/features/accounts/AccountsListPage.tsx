@@ -88,7 +88,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
 
   if (me && !allowed)
     return (
-      <Stack maw={1200} mx="auto">
+      <Stack>
         <PageHeader title={config.title} />
         <Alert color="red">{accountMessages.accountsOnly}</Alert>
       </Stack>
@@ -118,7 +118,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     }[confirm.kind]
 
   return (
-    <Stack maw={1200} mx="auto" gap="md" w="100%">
+    <Stack gap="md" w="100%">
       <PageHeader
         title={config.title}
         actions={

@@ -13,7 +13,7 @@ import { type KindConfig, numberOf, payablesConfig, receivablesConfig } from './
 
 function Forbidden({ title }: { title: string }) {
   return (
-    <Stack maw={1100} mx="auto">
+    <Stack>
       <PageHeader title={title} />
       <Alert color="red">{accountMessages.accountsOnly}</Alert>
     </Stack>
@@ -27,7 +27,7 @@ function AddDocumentPage({ config }: { config: KindConfig }) {
   const [idempotencyKey] = useState(() => crypto.randomUUID())
   if (me && !me.can_open_accounts) return <Forbidden title={config.formTitles.add} />
   return (
-    <Stack maw={1100} mx="auto" gap="md">
+    <Stack gap="md">
       <PageHeader title={config.formTitles.add} />
       <DocumentForm
         config={config}
@@ -55,7 +55,7 @@ function EditDocumentPage({ config }: { config: KindConfig }) {
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404
     return (
-      <Stack maw={1100} mx="auto">
+      <Stack>
         <Alert color="red">
           {missing ? config.notFound : `${config.loadError}: ${errorMessage(query.error, 'Unknown error')}`}
         </Alert>
@@ -64,7 +64,7 @@ function EditDocumentPage({ config }: { config: KindConfig }) {
   }
   if (!doc) return null
   return (
-    <Stack maw={1100} mx="auto" gap="md">
+    <Stack gap="md">
       <PageHeader title={config.formTitles.edit(numberOf(doc))} />
       <DocumentForm
         key={`${id}-${doc.version}`}

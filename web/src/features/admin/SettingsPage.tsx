@@ -16,7 +16,7 @@ export default function SettingsPage() {
   if (me && !me.isadmin) return <Navigate to="/" replace />
   if (!me) return <Loader />
   return (
-    <Stack maw={1100} mx="auto" gap="lg">
+    <Stack gap="lg">
       <Title order={2}>Settings</Title>
       {settings.isPending ? (
         <Loader />

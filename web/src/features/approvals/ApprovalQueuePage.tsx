@@ -82,7 +82,7 @@ export default function ApprovalQueuePage() {
   const query = useQuery(pendingActionsQuery(state))
 
   return (
-    <Stack maw={1200} mx="auto" gap="md">
+    <Stack gap="md">
       <PageHeader
         title="Admin Approval Queue"
         description={

@@ -99,7 +99,7 @@ function Review({ action: a, admin }: { action: PendingActionDetail; admin: bool
   if (loading) return <PageLoading text="Loading pending action..." />
 
   return (
-    <Stack maw={1100} mx="auto" gap="md" w="100%">
+    <Stack gap="md" w="100%">
       <Anchor component={Link} to={QUEUE} size="sm" style={{ alignSelf: 'flex-start' }}>
         <Group gap={4}>
           <IconArrowLeft size={14} aria-hidden /> Back to Approval Queue

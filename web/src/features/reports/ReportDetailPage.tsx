@@ -56,7 +56,7 @@ export default function ReportDetailPage() {
   const mayDelete = canDeleteReport(viewer)
 
   return (
-    <Stack maw={1100} mx="auto" gap="md" w="100%" className={classes.printRoot}>
+    <Stack gap="md" w="100%" className={classes.printRoot}>
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
           <Title order={2}>{reportTypeLabels[report.report_type] ?? report.report_type}</Title>

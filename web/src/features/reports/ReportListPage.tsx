@@ -152,7 +152,7 @@ export default function ReportListPage() {
   else if (list.isError) error = `Error: ${errorMessage(list.error, 'Unknown error')}`
 
   return (
-    <Stack maw={1200} mx="auto" gap="md" w="100%">
+    <Stack gap="md" w="100%">
       <PageHeader
         title={title}
         actions={

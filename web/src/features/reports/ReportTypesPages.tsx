@@ -77,7 +77,7 @@ function TypeCards({
 /** /reports/send: choose the kind of report to create. */
 export function SendReportPage() {
   return (
-    <Stack maw={1100} mx="auto" gap="lg" w="100%">
+    <Stack gap="lg" w="100%">
       <PageHeader
         title="Send a Report"
         description="Choose the kind of report; you pick its recipients on the next page."
@@ -97,7 +97,7 @@ export function SendReportPage() {
 /** /reports/view: 'View Submitted Reports', a card per type leading to its list. */
 export function ViewReportsPage() {
   return (
-    <Stack maw={1100} mx="auto" gap="lg" w="100%">
+    <Stack gap="lg" w="100%">
       <PageHeader
         title="View Submitted Reports"
         actions={

@@ -88,7 +88,7 @@ export function ReportFormFrame({
   const navigate = useNavigate()
   const { f, problem, top } = state
   return (
-    <Stack maw={1100} mx="auto" gap="md" w="100%">
+    <Stack gap="md" w="100%">
       {f.guard}
       <PageHeader title={title} />
       <div ref={top} tabIndex={-1} className={classes.errorBox}>

@@ -165,7 +165,7 @@ export function ClosedTasksPage({ kind }: { kind: ClosedKind }) {
 
   const open = (task: Task) => detail.open(task.task_id)
   return (
-    <Stack gap="md" maw={1280} mx="auto">
+    <Stack gap="md">
       <PageHeader title={list.title} />
       <TaskFilters
         category={selectedCategory}

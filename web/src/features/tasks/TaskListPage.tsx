@@ -80,7 +80,7 @@ export default function TaskListPage() {
   )
 
   return (
-    <Stack gap="md" maw={1280} mx="auto">
+    <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Tasks</Title>
         <CreateTaskButton onClick={() => setCreating(true)} hiddenFrom="sm" />

@@ -34,7 +34,7 @@ export function RegisterAddPage({ register }: { register: AnyRegister }) {
     [register],
   )
   return (
-    <Stack maw={960} mx="auto" gap="md" w="100%">
+    <Stack gap="md" w="100%">
       <LeaveGuard when={dirty && !create.busy && !create.saved} />
       <PageHeader title={register.form.addTitle} />
       <RegisterForm
@@ -98,7 +98,7 @@ function EditForm(props: { register: AnyRegister; id: string; record: RecordBase
   })
   const initial = useMemo(() => formValues(register.form.empty, record), [register, record])
   return (
-    <Stack maw={960} mx="auto" gap="md" w="100%">
+    <Stack gap="md" w="100%">
       <LeaveGuard when={dirty && !update.busy && !update.saved} />
       <PageHeader title={register.form.editTitle(record)} />
       <RegisterForm

@@ -23,7 +23,7 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
   const rows = query.data?.[register.listKey] as unknown[] | undefined
   const loadingText = `Loading ${view.title.toLowerCase()}...`
   return (
-    <Stack maw={1200} mx="auto" gap="md" w="100%">
+    <Stack gap="md" w="100%">
       <PageHeader
         title={view.title}
         description={view.description}
