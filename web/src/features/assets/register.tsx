@@ -271,6 +271,7 @@ const columns = [
     key: 'status',
     header: 'Status',
     nowrap: true,
+    phone: 'aside' as const,
     render: (a: AssetListItem) => (
       <Badge color={statusColors[a.status]} variant="light">
         {a.status}
