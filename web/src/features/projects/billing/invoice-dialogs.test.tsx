@@ -1,10 +1,11 @@
-import type { ProjectInvoice } from '@daftar/domain/billing'
+import { billingMessages, type ProjectInvoice } from '@daftar/domain/billing'
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../../../test/render.tsx'
 import { startMockApi } from '../../../../test/server.ts'
+import { DeleteInvoiceModal } from './DeleteInvoiceModal.tsx'
 import { EditInvoiceModal } from './EditInvoiceModal.tsx'
 
 const mock = startMockApi()
@@ -61,5 +62,20 @@ describe('Edit Invoice', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled(), slow)
     expect(sent).toHaveLength(1)
     expect(sent[0]).toMatchObject({ body: { title: 'Final milestone', amount: 150000 }, ifMatch: '3' })
+  })
+
+  it('Delete Invoice asks for the password first, then hands it over once for a double click', async () => {
+    const onConfirm = vi.fn()
+    renderApp(<DeleteInvoiceModal invoice={invoice} onClose={() => {}} onConfirm={onConfirm} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Invoice' }, slow)
+    const remove = within(dialog).getByRole('button', { name: 'Delete' })
+    await userEvent.click(remove)
+    expect(await within(dialog).findByText(billingMessages.passwordRequired, undefined, slow)).toBeTruthy()
+    expect(onConfirm).not.toHaveBeenCalled()
+    await userEvent.type(within(dialog).getByLabelText(/Your password/), 'Demo@1234')
+    fireEvent.click(remove)
+    fireEvent.click(remove)
+    await vi.waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1), slow)
+    expect(onConfirm).toHaveBeenCalledWith('Demo@1234')
   })
 })
