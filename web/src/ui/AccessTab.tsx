@@ -1,4 +1,4 @@
-import type { AccessLevel, EntityType } from '@daftar/domain'
+import { type AccessLevel, type EntityType, grantAccessInput } from '@daftar/domain'
 import {
   ActionIcon,
   Badge,
@@ -18,6 +18,7 @@ import { errorMessage } from '../api/client.ts'
 import { useMe } from '../api/shared-queries.ts'
 import { type AccessEntry, accessApi, accessListQuery, accessMessages } from './access-api.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
+import { useSchemaForm } from './form/use-schema-form.tsx'
 import { levelOptions } from './GrantAccessField.tsx'
 import { DataTable } from './list/DataTable.tsx'
 import { notifyError, notifySuccess } from './notify.ts'
@@ -161,56 +162,49 @@ export function AccessTab({ entityType, entityId }: { entityType: EntityType; en
   )
 }
 
+const grantForm = grantAccessInput.pick({ userId: true, level: true })
+
+/** 'Grant access to': a person and a level, on the one form hook (one grant however fast the clicks). */
 function GrantForm(props: {
   entityType: EntityType
   entityId: string
   granted: string[]
   onGranted: () => void
 }) {
-  const [userId, setUserId] = useState<string | null>(null)
-  const [level, setLevel] = useState<AccessLevel>('READ')
-  const [error, setError] = useState<string | null>(null)
-  const grant = useMutation({
-    mutationFn: () =>
-      accessApi.grant({ userId: userId!, entityType: props.entityType, entityId: props.entityId, level }),
+  const f = useSchemaForm({
+    schema: grantForm,
+    initialValues: { userId: null as string | null, level: 'READ' as AccessLevel },
+    submit: ({ userId, level }) =>
+      accessApi.grant({ userId, entityType: props.entityType, entityId: props.entityId, level }),
+    failed: accessMessages.grantFailed,
+    successText: () => accessMessages.saved,
     onSuccess: () => {
-      notifySuccess(accessMessages.saved)
-      setUserId(null)
-      setLevel('READ')
+      f.form.reset()
+      props.onGranted()
     },
-    onError: (err) => notifyError(errorMessage(err, accessMessages.grantFailed)),
-    onSettled: props.onGranted,
+    guard: false,
+    validateInputOnBlur: false,
   })
-
+  const user = f.form.getInputProps('userId')
   return (
     <Paper withBorder radius="md" p="md">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (!userId) return setError(accessMessages.selectUser)
-          grant.mutate()
-        }}
-        noValidate
-      >
+      <form {...f.formProps}>
         <Group align="flex-end" gap="sm">
           <UserPicker
             label="Grant access to"
             grow
-            value={userId}
+            value={f.form.getValues().userId}
             exclude={props.granted}
-            error={error}
-            onChange={(id) => {
-              setUserId(id)
-              setError(null)
-            }}
+            error={user.error}
+            onChange={(id) => f.form.setFieldValue('userId', id)}
           />
           <SegmentedControl
             data={levelOptions}
-            value={level}
-            onChange={(v) => setLevel(v as AccessLevel)}
+            value={f.form.getValues().level}
+            onChange={(v) => f.form.setFieldValue('level', v as AccessLevel)}
             aria-label="Access level"
           />
-          <Button type="submit" leftSection={<IconUserPlus size={16} />} loading={grant.isPending}>
+          <Button type="submit" leftSection={<IconUserPlus size={16} />} loading={f.busy}>
             Grant Access
           </Button>
         </Group>

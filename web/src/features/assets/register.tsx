@@ -8,19 +8,17 @@ import {
   DEFAULT_ASSET_STATUS,
 } from '@daftar/domain/assets'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
-import { Anchor, Badge, Button, Select, SimpleGrid, Stack, Text } from '@mantine/core'
-import { IconCalendarDue } from '@tabler/icons-react'
+import { Badge, Select, SimpleGrid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
 import { projectDropdownQuery } from '../../api/register-queries.ts'
 import { usersQuery } from '../../api/shared-queries.ts'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
-import { orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
 import { CountedTextarea, CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
-import { assetDueSoonCountQuery } from './api.ts'
+import { AssignedTo, columns, DueSoonLink, dueSoonColumns, statusColors } from './columns.tsx'
 
 const empty = {
   asset_display_id: '',
@@ -38,13 +36,6 @@ const empty = {
   notes: '',
 }
 type Values = typeof empty
-
-const statusColors: Record<string, string> = {
-  'In Stock': 'blue',
-  'In Use': 'teal',
-  'Under Maintenance': 'orange',
-  Retired: 'gray',
-}
 
 const assignmentOptions = [
   { value: '', label: 'Unassigned' },
@@ -168,41 +159,6 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
   )
 }
 
-/**
- * The project (linked) or 'Asha Verma (@asha)' for a person. The project's 'ID: …' only on the detail
- * page, where the spec shows it: in a list a raw id means nothing to people.
- */
-function AssignedTo({ asset, withId = false }: { asset: AssetListItem | AssetDetail; withId?: boolean }) {
-  if (asset.assigned_to_type === 'PROJECT' && asset.assigned_to_id)
-    return (
-      <Stack gap={0}>
-        <Anchor component={Link} to={`/projects/${asset.assigned_to_id}`} size="sm">
-          {asset.assigned_project_name ?? 'Project'}
-        </Anchor>
-        {withId && (
-          <Text size="xs" c="dimmed">
-            ID: {asset.assigned_to_id}
-          </Text>
-        )}
-      </Stack>
-    )
-  if (asset.assigned_to_type === 'EMPLOYEE')
-    return (
-      <Stack gap={0}>
-        <Text size="sm">{asset.assigned_employee_name ?? 'N/A'}</Text>
-        {asset.assigned_employee_username && (
-          <Text size="xs" c="dimmed">
-            @{asset.assigned_employee_username}
-          </Text>
-        )}
-      </Stack>
-    )
-  if (asset.assigned_to_type === 'OFFICE') return <>Office</>
-  return <>N/A</>
-}
-
-const date = (v: string | null) => (v ? formatDate(v) : 'N/A')
-
 function Overview({ record: a }: { record: AssetDetail }) {
   const seller = a.seller_details
   return (
@@ -260,70 +216,6 @@ function Overview({ record: a }: { record: AssetDetail }) {
       </DetailSection>
       <SystemInformation record={a} />
     </Stack>
-  )
-}
-
-const columns = [
-  { key: 'id', header: 'Asset ID', nowrap: true, render: (a: AssetListItem) => a.asset_display_id },
-  { key: 'name', header: 'Asset Name', render: (a: AssetListItem) => a.name },
-  { key: 'category', header: 'Category', render: (a: AssetListItem) => orNA(a.category) },
-  {
-    key: 'status',
-    header: 'Status',
-    nowrap: true,
-    render: (a: AssetListItem) => (
-      <Badge color={statusColors[a.status]} variant="light">
-        {a.status}
-      </Badge>
-    ),
-  },
-  { key: 'assigned', header: 'Assigned To', render: (a: AssetListItem) => <AssignedTo asset={a} /> },
-  {
-    key: 'purchase',
-    header: 'Purchase Date',
-    nowrap: true,
-    render: (a: AssetListItem) => date(a.purchase_date),
-  },
-  {
-    key: 'maintenance',
-    header: 'Next Maintenance',
-    nowrap: true,
-    render: (a: AssetListItem) => date(a.next_maintenance_due),
-  },
-]
-
-/** 'Due soon' shows why each asset is there: its maintenance date and when its warranty ends. */
-const dueSoonColumns = [
-  ...columns.filter((c) => c.key !== 'purchase' && c.key !== 'category'),
-  {
-    key: 'warranty',
-    header: 'Warranty Ends',
-    nowrap: true,
-    render: (a: AssetListItem) => date(a.warranty_expires_on),
-  },
-]
-
-/** The Assets page's way into 'Due soon', with its count. */
-function DueSoonLink() {
-  const count = useQuery(assetDueSoonCountQuery).data?.count
-  return (
-    <Button
-      component={Link}
-      to="/organization/assets/due-soon"
-      variant="light"
-      color={count ? 'orange' : 'gray'}
-      leftSection={<IconCalendarDue size={16} aria-hidden />}
-      rightSection={
-        count === undefined ? null : (
-          <Badge size="sm" circle={count < 10} color={count ? 'orange' : 'gray'} aria-hidden>
-            {count}
-          </Badge>
-        )
-      }
-      aria-label={count === undefined ? 'Due Soon' : `Due Soon: ${count} assets`}
-    >
-      Due Soon
-    </Button>
   )
 }
 

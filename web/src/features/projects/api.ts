@@ -18,7 +18,7 @@ export const billingQuery = (projectId: string) =>
 export type InvoiceFields = z.input<typeof billingEndpoints.edit.schema.body>
 
 export const billingApi = {
-  /** The invoice's fields (trimmed, blank ones left out) and its PDF as invoice_pdf. */
+  /** The invoice's fields (as the create's schema made them; nulls are left out) and its PDF as invoice_pdf. */
   add: (projectId: string, fields: z.input<typeof billingEndpoints.add.multipart>, pdf: File) =>
     call(billingEndpoints.add, { params: { id: projectId }, fields, files: { invoice_pdf: pdf } }),
   edit: (invoiceId: string, fields: InvoiceFields, version: number) =>

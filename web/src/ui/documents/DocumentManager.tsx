@@ -159,6 +159,8 @@ export function DocumentManager({ entityType, entityId, access }: DocumentManage
             key: 'actions',
             header: <span className="visually-hidden">Actions</span>,
             align: 'right',
+            // On a phone the buttons take the card's last line, at its right.
+            phone: 'wide',
             render: (d) => (
               <DocumentActions
                 item={d}

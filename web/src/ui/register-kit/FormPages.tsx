@@ -1,16 +1,14 @@
-import type { AccessPermissions } from '@daftar/domain/registers'
 import { Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
-import { ApprovalNote, SaveError } from '../FormNotes.tsx'
-import { LeaveGuard } from '../form/LeaveGuard.tsx'
+import { ApprovalNote } from '../FormNotes.tsx'
 import { PageHeader } from '../PageHeader.tsx'
 import { newRequestKey, registerApi, registerDetailQuery } from './api.ts'
 import type { AnyRegister, RecordBase } from './define.ts'
 import { RegisterForm } from './RegisterForm.tsx'
-import { RecordGate, useRegisterSave } from './save.tsx'
+import { RecordGate } from './save.tsx'
 import { formValues } from './values.ts'
 
 const firstView = (register: AnyRegister) => register.list.views[0]!
@@ -19,31 +17,21 @@ const firstView = (register: AnyRegister) => register.list.views[0]!
 export function RegisterAddPage({ register }: { register: AnyRegister }) {
   const navigate = useNavigate()
   const { data: me } = useMe()
-  const [dirty, setDirty] = useState(false)
   const requestKey = useMemo(newRequestKey, [])
   const listPath = firstView(register).path
-  const create = useRegisterSave({
-    register,
-    action: 'CREATE',
-    call: ({ data, values, grants }: { data: object; values: unknown; grants: AccessPermissions }) =>
-      registerApi.create(register, { ...data, ...register.form.createExtras?.(values) }, grants, requestKey),
-    onSaved: () => navigate(listPath),
-  })
   const initial = useMemo(
     () => formValues({ ...register.form.empty, ...register.form.initial }, null),
     [register],
   )
   return (
     <Stack gap="md" w="100%">
-      <LeaveGuard when={dirty && !create.busy && !create.saved} />
       <PageHeader title={register.form.addTitle} />
       <RegisterForm
         register={register}
         mode="create"
+        action="CREATE"
         initial={initial}
         submitLabel={me?.isadmin ? `Add ${register.label}` : 'Submit for Approval'}
-        busy={create.busy}
-        serverError={create.failure?.text ?? null}
         grants={{ initial: [] }}
         note={
           me && !me.isadmin ? (
@@ -53,9 +41,16 @@ export function RegisterAddPage({ register }: { register: AnyRegister }) {
             </ApprovalNote>
           ) : null
         }
-        onDirtyChange={setDirty}
         draftKey={`register:${register.path}:add`}
-        onSubmit={(data, values, grants) => create.save({ data, values, grants })}
+        submit={(data, values, grants) =>
+          registerApi.create(
+            register,
+            { ...data, ...register.form.createExtras?.(values) },
+            grants,
+            requestKey,
+          )
+        }
+        onSaved={() => navigate(listPath)}
         onCancel={() => navigate(listPath)}
       />
     </Stack>
@@ -87,27 +82,19 @@ function EditForm(props: { register: AnyRegister; id: string; record: RecordBase
   const { register, id, record } = props
   const navigate = useNavigate()
   const { data: me } = useMe()
-  const [dirty, setDirty] = useState(false)
   const requestKey = useMemo(newRequestKey, [])
   const back = `${register.path}/${id}`
-  const update = useRegisterSave({
-    register,
-    action: 'UPDATE',
-    call: (data: object) => registerApi.update(register, id, data, record.version, requestKey),
-    onSaved: () => navigate(back),
-  })
   const initial = useMemo(() => formValues(register.form.empty, record), [register, record])
   return (
     <Stack gap="md" w="100%">
-      <LeaveGuard when={dirty && !update.busy && !update.saved} />
       <PageHeader title={register.form.editTitle(record)} />
       <RegisterForm
         register={register}
         mode="edit"
+        action="UPDATE"
         initial={initial}
         submitLabel={me?.isadmin ? 'Save Changes' : 'Submit for Approval'}
-        busy={update.busy}
-        serverError={update.failure && <SaveError failure={update.failure} onReload={props.onReload} />}
+        onReload={props.onReload}
         note={
           me && !me.isadmin ? (
             <ApprovalNote>
@@ -115,9 +102,9 @@ function EditForm(props: { register: AnyRegister; id: string; record: RecordBase
             </ApprovalNote>
           ) : null
         }
-        onDirtyChange={setDirty}
         draftKey={`register:${register.path}/${id}:edit`}
-        onSubmit={(data) => update.save(data)}
+        submit={(data) => registerApi.update(register, id, data, record.version, requestKey)}
+        onSaved={() => navigate(back)}
         onCancel={() => navigate(back)}
       />
     </Stack>

@@ -1,9 +1,13 @@
-import type { AccessPermissions } from '@daftar/domain/registers'
+import {
+  type AccessPermissions,
+  type ActionType,
+  type ChangeResult,
+  requestFailedMessage,
+} from '@daftar/domain/registers'
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { useKeepDraft, useRestoredDraft } from '../drafts.ts'
-import { focusFirstError } from '../form-errors.ts'
+import { type ReactNode, useState } from 'react'
+import { SaveError } from '../FormNotes.tsx'
+import { useSchemaForm } from '../form/use-schema-form.tsx'
 import { GrantAccessField } from '../GrantAccessField.tsx'
 import type { AnyRegister, FormMode } from './define.ts'
 import { CountedTextarea } from './fields.tsx'
@@ -14,79 +18,58 @@ export interface RegisterFormProps {
   /** The form's starting values (formValues of the record, the request or the blank form). */
   initial: unknown
   submitLabel: string
-  busy: boolean
-  /** The server's error, in the red box above the form. */
-  serverError?: ReactNode
   /** Shown above the fields (the admin-approval note). */
   note?: ReactNode
-  /** 'Grant Access (Optional)': create forms, and a create request under review. */
+  /** 'Grant Access (Optional)': create forms. */
   grants?: { initial: AccessPermissions }
-  onSubmit(data: object, values: unknown, grants: AccessPermissions): void
+  /** CREATE or UPDATE: the spec's 'Error submitting … request' when the server says nothing. */
+  action: ActionType
+  /** The request: the register's data as its schema makes it, the form's values, the grants. */
+  submit(data: object, values: Record<string, unknown>, grants: AccessPermissions): Promise<ChangeResult>
+  onSaved(result: ChangeResult): void
   onCancel(): void
-  /** Told whenever the form gains or loses unsaved input (the leave guard listens). */
-  onDirtyChange?(dirty: boolean): void
+  /** Reloads the record when the server says it changed meanwhile (412, edit pages). */
+  onReload?(): void
   /** Names the form's draft, kept in session storage if the session expires (ui/drafts.ts). */
   draftKey?: string
 }
 
-interface Draft {
-  values: Record<string, unknown>
-  grants: AccessPermissions
-}
-
 /**
- * The frame of every register form: @mantine/form validated with the register's own zod schema (the
- * server's), the server's error box, the note, the register's fields, notes, access grants and the
- * buttons. A field's message goes as soon as the field is right again.
+ * The frame of every register form, on the one form hook (docs/architecture.md, "Adding a form"):
+ * validated with the register's own zod schema (the server's), one request per submit however fast
+ * the clicks, the server's error in the red box and a toast, the leave guard and the draft; then the
+ * note, the register's fields, notes, access grants and the buttons.
  */
 export function RegisterForm(props: RegisterFormProps) {
   const { register } = props
-  const ref = useRef<HTMLFormElement>(null)
-  const [grants, setGrants] = useState<AccessPermissions>(props.grants?.initial ?? [])
+  const initialGrants = props.grants?.initial ?? []
+  const [grants, setGrants] = useState<AccessPermissions>(initialGrants)
   // A create may carry more than the data (an employee's login account), checked by its own schema.
   const schema = (props.mode === 'create' && register.form.createSchema) || register.form.schema
-  const form = useForm({
-    mode: 'controlled',
+  const f = useSchemaForm({
+    schema,
     initialValues: props.initial as Record<string, unknown>,
-    validate: schemaResolver(schema, { sync: true }),
-    validateInputOnBlur: true,
+    submit: (_parsed, values) => props.submit(register.form.schema.parse(values) as object, values, grants),
+    failed: requestFailedMessage(register.label, props.action),
+    invalidate: [[register.queryKey], ['approvals']],
+    onSuccess: (result) => props.onSaved(result),
+    draftKey: props.draftKey,
+    extraDirty: grants.length !== initialGrants.length,
   })
-  const dirty = form.isDirty() || grants.length !== (props.grants?.initial.length ?? 0)
-  const restored = useRestoredDraft<Draft>(props.draftKey ?? '')
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restores the kept draft once, on mount
-  useEffect(() => {
-    if (!restored || !props.draftKey) return
-    form.setValues(restored.values)
-    if (props.grants) setGrants(restored.grants)
-  }, [])
-  useKeepDraft(props.draftKey ?? '', { values: form.getValues(), grants }, Boolean(props.draftKey) && dirty)
-  const { onDirtyChange } = props
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange])
   const { Fields } = register.form
   const hasNotes = 'notes' in (props.initial as object)
 
   return (
-    <form
-      ref={ref}
-      noValidate
-      onSubmit={form.onSubmit(
-        (values) => {
-          if (props.busy) return
-          const parsed = register.form.schema.safeParse(values)
-          if (parsed.success && schema.safeParse(values).success)
-            props.onSubmit(parsed.data as object, values, grants)
-        },
-        () => requestAnimationFrame(() => focusFirstError(ref.current)),
-      )}
-    >
+    <form {...f.formProps}>
+      {f.guard}
       <Stack gap="md">
-        {props.serverError && (
+        {f.failure && (
           <Alert color="red" variant="light" role="alert" title="Could not save">
-            {props.serverError}
+            {props.onReload ? <SaveError failure={f.failure} onReload={props.onReload} /> : f.failure.text}
           </Alert>
         )}
         {props.note}
-        <Fields form={form} mode={props.mode} />
+        <Fields form={f.form} mode={props.mode} />
         {hasNotes && (
           <Paper withBorder radius="md" p="md">
             <CountedTextarea
@@ -94,16 +77,16 @@ export function RegisterForm(props: RegisterFormProps) {
               autosize
               minRows={3}
               maxLength={5000}
-              {...form.getInputProps('notes')}
+              {...f.form.getInputProps('notes')}
             />
           </Paper>
         )}
         {props.grants && <GrantAccessField value={grants} onChange={setGrants} />}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
+          <Button variant="default" onClick={props.onCancel} disabled={f.busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={props.busy}>
+          <Button type="submit" loading={f.busy}>
             {props.submitLabel}
           </Button>
         </Group>

@@ -1,9 +1,13 @@
-import { billingMessages } from '@daftar/domain/billing'
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core'
-import { useState } from 'react'
+import { deleteWithPasswordInput } from '@daftar/domain/billing'
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core'
+import { FormModal } from '../../../ui/form/FormModal.tsx'
+import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import type { Invoice } from '../api.ts'
 
-/** Asks for the admin's password; the removal itself is optimistic (see BillingTab). */
+/**
+ * Asks for the admin's password, checked by the deletion's domain schema; the removal itself is
+ * optimistic (see BillingTab), so the form hands the password over and closes.
+ */
 export function DeleteInvoiceModal({
   invoice,
   onClose,
@@ -13,45 +17,42 @@ export function DeleteInvoiceModal({
   onClose: () => void
   onConfirm: (password: string) => void
 }) {
-  const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const f = useSchemaForm({
+    schema: deleteWithPasswordInput,
+    initialValues: { password: '' },
+    submit: async ({ password }) => onConfirm(password),
+    failed: 'Failed to delete invoice.',
+    successText: () => false,
+    guard: false,
+    validateInputOnBlur: false,
+  })
   return (
-    <Modal opened onClose={onClose} title="Delete Invoice" centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (!password) return setError(billingMessages.passwordRequired)
-          onConfirm(password)
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            Delete invoice <b>{invoice.invoice_no}</b> ({invoice.title}) and its PDF? This cannot be undone.
-          </Text>
-          <PasswordInput
-            label="Your password"
-            description="Enter your password to confirm."
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value)
-              setError(null)
-            }}
-            error={error}
-            autoComplete="current-password"
-            required
-            data-autofocus
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red">
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Delete Invoice">
+      {(requestClose) => (
+        <form {...f.formProps}>
+          <Stack gap="sm">
+            <Text size="sm">
+              Delete invoice <b>{invoice.invoice_no}</b> ({invoice.title}) and its PDF? This cannot be undone.
+            </Text>
+            <PasswordInput
+              label="Your password"
+              description="Enter your password to confirm."
+              autoComplete="current-password"
+              required
+              data-autofocus
+              {...f.form.getInputProps('password')}
+            />
+            <Group justify="flex-end" mt="xs">
+              <Button variant="default" onClick={requestClose}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red">
+                Delete
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </FormModal>
   )
 }

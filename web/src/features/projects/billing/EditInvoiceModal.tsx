@@ -1,14 +1,17 @@
 import { updateInvoiceInput } from '@daftar/domain/billing'
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import { describeFailure, errorMessage } from '../../../api/client.ts'
-import { LeaveGuard } from '../../../ui/form/LeaveGuard.tsx'
-import { notifyError, notifySuccess } from '../../../ui/notify.ts'
+import { describeFailure } from '../../../api/client.ts'
+import { FormModal } from '../../../ui/form/FormModal.tsx'
+import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { billingApi, type Invoice } from '../api.ts'
-import { InvoiceFieldInputs, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
+import { InvoiceFieldInputs, type InvoiceFieldValues, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
 
-/** Edit Invoice: JSON fields with the invoice's version; the PDF cannot be changed. */
+/**
+ * Edit Invoice: the fields with the invoice's version (If-Match); the PDF cannot be changed. On the one
+ * form hook: the edit's domain schema, one request per submit, the leave guard, and 'Discard changes?'
+ * before typed input is thrown away.
+ */
 export function EditInvoiceModal({
   invoice,
   onClose,
@@ -18,66 +21,60 @@ export function EditInvoiceModal({
   onClose: () => void
   onSaved: () => void
 }) {
-  const [fields, setFields] = useState(() => invoiceFieldValues(invoice))
-  const [error, setError] = useState<string | null>(null)
-  const [pristine] = useState(() => JSON.stringify(fields))
-  const edit = useMutation({
-    mutationFn: (data: Parameters<typeof billingApi.edit>[1]) =>
-      billingApi.edit(invoice.invoice_id, data, invoice.version),
-    onSuccess: (res) => {
-      notifySuccess(res.message)
+  // The spec words the form's refusals as one line in its red box, not under each field.
+  const [refused, setRefused] = useState<string | null>(null)
+  const f = useSchemaForm({
+    schema: updateInvoiceInput,
+    initialValues: invoiceFieldValues(invoice),
+    submit: (data) => billingApi.edit(invoice.invoice_id, data, invoice.version),
+    failed: 'Failed to edit invoice.',
+    describeFailure: (error) => describeFailure(error, 'Failed to update.', 'An unexpected error occurred.'),
+    onSuccess: () => {
       onSaved()
       onClose()
     },
-    onError: (err) => {
-      notifyError(errorMessage(err, 'Failed to edit invoice.'))
-      setError(describeFailure(err, 'Failed to update.', 'An unexpected error occurred.'))
-    },
+    onInvalid: (errors) => setRefused(String(Object.values(errors)[0] ?? '')),
+    validateInputOnBlur: false,
   })
-
-  const unsaved = JSON.stringify(fields) !== pristine && !edit.isPending && !edit.isSuccess
+  const error = refused ?? f.failure?.text ?? null
   return (
-    <>
-      <LeaveGuard when={unsaved} />
-      <Modal
-        opened
-        onClose={edit.isPending ? () => {} : onClose}
-        title={`Edit Invoice ${invoice.invoice_no}`}
-        centered
-        size="lg"
-      >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            setError(null)
-            // Empty cost incurred goes as null (the schema's decimalOrNull).
-            const parsed = updateInvoiceInput.safeParse(fields)
-            if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null)
-            edit.mutate(parsed.data)
-          }}
-        >
+    <FormModal
+      dirty={f.dirty}
+      busy={f.busy}
+      onClose={onClose}
+      title={`Edit Invoice ${invoice.invoice_no}`}
+      size="lg"
+    >
+      {(requestClose) => (
+        <form {...f.formProps}>
+          {f.guard}
           <Stack gap="sm">
             {error && (
               <Alert color="red" variant="light" role="alert">
                 {error}
               </Alert>
             )}
-            <InvoiceFieldInputs value={fields} onChange={setFields} />
+            <InvoiceFieldInputs
+              value={f.form.getValues()}
+              onChange={(values: InvoiceFieldValues) => {
+                setRefused(null)
+                f.form.setValues(values)
+              }}
+            />
             <Text size="xs" c="dimmed">
               The invoice PDF cannot be changed. To replace it, delete this invoice and add it again.
             </Text>
             <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={onClose} disabled={edit.isPending}>
+              <Button variant="default" onClick={requestClose} disabled={f.busy}>
                 Cancel
               </Button>
-              <Button type="submit" loading={edit.isPending}>
+              <Button type="submit" loading={f.busy}>
                 Save Changes
               </Button>
             </Group>
           </Stack>
         </form>
-      </Modal>
-    </>
+      )}
+    </FormModal>
   )
 }

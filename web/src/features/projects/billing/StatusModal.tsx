@@ -1,16 +1,15 @@
-import { billingMessages } from '@daftar/domain/billing'
+import { billingMessages, invoiceStatusInput } from '@daftar/domain/billing'
 import { formatCurrency, todayIso } from '@daftar/domain/format'
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
-import { errorMessage } from '../../../api/client.ts'
-import { notifyError, notifySuccess } from '../../../ui/notify.ts'
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { FormModal } from '../../../ui/form/FormModal.tsx'
+import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
 import { billingApi, type Invoice } from '../api.ts'
 
 /**
  * Admins move an invoice PENDING → CLEARED (clearance date, default today, and an optional transaction
- * id) or back to PENDING, which drops the clearance details.
+ * id) or back to PENDING, which drops the clearance details. On the one form hook: the status change's
+ * domain schema, and a clearance not before the invoice's own date (the server says the same).
  */
 export function StatusModal({
   invoice,
@@ -22,80 +21,70 @@ export function StatusModal({
   onSaved: () => void
 }) {
   const clearing = invoice.status === 'PENDING'
-  const [date, setDate] = useState(todayIso())
-  const [transactionId, setTransactionId] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const save = useMutation({
-    mutationFn: () =>
-      billingApi.setStatus(
-        invoice.invoice_id,
-        clearing
-          ? { status: 'CLEARED', clearance_date: date, transaction_id: transactionId.trim() || null }
-          : { status: 'PENDING', clearance_date: null, transaction_id: null },
-      ),
-    onSuccess: (res) => {
-      notifySuccess(res.message)
+  const f = useSchemaForm({
+    schema: invoiceStatusInput.refine(
+      (v) => v.status !== 'CLEARED' || !v.clearance_date || v.clearance_date >= invoice.invoice_date,
+      { path: ['clearance_date'], message: billingMessages.clearanceBeforeInvoice },
+    ),
+    initialValues: clearing
+      ? { status: 'CLEARED' as const, clearance_date: todayIso() as string | null, transaction_id: '' }
+      : { status: 'PENDING' as const, clearance_date: null, transaction_id: '' },
+    submit: (input) => billingApi.setStatus(invoice.invoice_id, input),
+    failed: 'Failed to update invoice status.',
+    onSuccess: () => {
       onSaved()
       onClose()
     },
-    onError: (err) => notifyError(errorMessage(err, 'Failed to update invoice status.')),
+    guard: false,
   })
-
   return (
-    <Modal
-      opened
-      onClose={save.isPending ? () => {} : onClose}
+    <FormModal
+      dirty={f.dirty}
+      busy={f.busy}
+      onClose={onClose}
       title={clearing ? 'Mark Invoice as Cleared' : 'Mark Invoice as Pending'}
-      centered
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (clearing && !date) return setError(billingMessages.clearanceRequired)
-          if (clearing && date < invoice.invoice_date) return setError(billingMessages.clearanceBeforeInvoice)
-          save.mutate()
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount)}
-          </Text>
-          {clearing ? (
-            <>
-              <DateField
-                label="Date of Clearance"
-                required
-                value={date || null}
-                onChange={(v) => {
-                  setDate(v ?? '')
-                  setError(null)
-                }}
-                error={error}
-                data-autofocus
-              />
-              <CountedTextInput
-                label="Transaction ID"
-                value={transactionId}
-                onChange={(e) => setTransactionId(e.currentTarget.value)}
-                maxLength={120}
-              />
-            </>
-          ) : (
-            <Alert color="yellow" variant="light">
-              The clearance date and transaction ID will be removed.
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} color={clearing ? 'teal' : undefined}>
-              {clearing ? 'Mark as Cleared' : 'Mark as Pending'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {(requestClose) => (
+        <form {...f.formProps}>
+          <Stack gap="sm">
+            {f.failure && (
+              <Alert color="red" variant="light" role="alert">
+                {f.failure.text}
+              </Alert>
+            )}
+            <Text size="sm">
+              Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount)}
+            </Text>
+            {clearing ? (
+              <>
+                <DateField
+                  label="Date of Clearance"
+                  required
+                  data-autofocus
+                  {...f.form.getInputProps('clearance_date')}
+                />
+                <CountedTextInput
+                  label="Transaction ID"
+                  maxLength={120}
+                  {...f.form.getInputProps('transaction_id')}
+                />
+              </>
+            ) : (
+              <Alert color="yellow" variant="light">
+                The clearance date and transaction ID will be removed.
+              </Alert>
+            )}
+            <Group justify="flex-end" mt="xs">
+              <Button variant="default" onClick={requestClose} disabled={f.busy}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={f.busy} color={clearing ? 'teal' : undefined}>
+                {clearing ? 'Mark as Cleared' : 'Mark as Pending'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </FormModal>
   )
 }
