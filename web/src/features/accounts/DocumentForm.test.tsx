@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { configure, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -8,6 +8,8 @@ import { startMockApi } from '../../../test/server.ts'
 import { AddReceivablePage } from './DocumentPages.tsx'
 
 const mock = startMockApi()
+// Dialogs and menus render slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 })
 
 function answerPickers() {
   mock.use(
