@@ -50,13 +50,15 @@ export function LineItemsEditor({
   return (
     <Stack gap="xs">
       <div className={narrow ? undefined : classes.linesScroll}>
-        <div className={classes.lineGrid} aria-hidden hidden={narrow}>
-          {['Description', 'SAC/HSN', 'Qty', 'Unit', 'Rate', 'GST %', 'Amount', ''].map((h) => (
-            <Text key={h || 'remove'} size="xs" fw={700} c="dimmed" tt="uppercase">
-              {h}
-            </Text>
-          ))}
-        </div>
+        {!narrow && (
+          <div className={classes.lineGrid} aria-hidden>
+            {['Description', 'SAC/HSN', 'Qty', 'Unit', 'Rate', 'GST %', 'Amount', ''].map((h) => (
+              <Text key={h || 'remove'} size="xs" fw={700} c="dimmed" tt="uppercase">
+                {h}
+              </Text>
+            ))}
+          </div>
+        )}
         {lines.map((line, i) => (
           <fieldset
             className={`${narrow ? classes.linePhone : classes.lineGrid} ${classes.lineRow}`}
