@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { baseURL, signIn } from '../support/app.ts'
+import { expectNoSideScroll } from '../support/checks.ts'
 import { expect, type Page, test } from '../support/test.ts'
 
 // One journey after another: the admin works on the accountant's invoice. Each journey takes many
@@ -118,7 +119,9 @@ test('an accountant adds an INTRASTATE invoice with three lines, sends it, recor
 
 test('an admin edits and then deletes that payment', async ({ page }) => {
   await signIn(page, 'admin@example.com')
-  await page.goto(`${baseURL()}/accounts/receivables`)
+  await page.getByRole('link', { name: 'Receivables' }).click()
+  await expect(page.getByRole('heading', { name: 'Accounts: Receivables' })).toBeVisible()
+  await expect(page.getByRole('row').nth(1)).toBeVisible()
   await search(page, invoiceNo)
   await expect(page.getByRole('row')).toHaveCount(2)
   await row(page, invoiceNo).getByText(invoiceNo).click()
@@ -144,7 +147,7 @@ test('an admin edits and then deletes that payment', async ({ page }) => {
 
 test('a payable bill from a supplier goes DRAFT → RECEIVED → PAID', async ({ page }) => {
   await signIn(page, 'accounts@example.com')
-  await page.goto(`${baseURL()}/accounts/payables`)
+  await page.getByRole('link', { name: 'Payables' }).click()
   await expect(page.getByRole('heading', { name: 'Accounts: Payables' })).toBeVisible()
   await page.getByRole('link', { name: 'Add New Bill' }).click()
   await expect(page.getByRole('heading', { name: 'Add New Payable Bill' })).toBeVisible()
@@ -180,7 +183,10 @@ test('a payable bill from a supplier goes DRAFT → RECEIVED → PAID', async ({
 
 test('exports the filtered list as CSV', async ({ page }) => {
   await signIn(page, 'accounts@example.com')
-  await page.goto(`${baseURL()}/accounts/receivables?status=PAID`)
+  await page.getByRole('link', { name: 'Receivables' }).click()
+  await page.getByRole('combobox', { name: 'Status' }).click()
+  await page.getByRole('option', { name: 'Paid', exact: true }).click()
+  await expect(page).toHaveURL(/status=PAID/)
   await expect(page.getByRole('row').nth(1)).toContainText('Paid')
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export CSV' }).click()
@@ -201,4 +207,33 @@ test('exports the filtered list as CSV', async ({ page }) => {
   await search(page, 'nothing-matches-this')
   await page.getByRole('button', { name: 'Export CSV' }).click()
   await expect(page.getByText('No data to export for the current filters.')).toBeVisible()
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+
+  test('the first invoice shows under the summary, filters fold away, and its details show Rate, Amount and Mode', async ({
+    page,
+  }) => {
+    await signIn(page, 'accounts@example.com')
+    await page.getByRole('button', { name: 'Toggle navigation' }).click()
+    await page.getByRole('link', { name: 'Receivables' }).click()
+    await expect(page.getByRole('heading', { name: 'Accounts: Receivables' })).toBeVisible()
+    const cards = page.getByRole('list', { name: 'Accounts: Receivables' }).getByRole('listitem')
+    await expect(cards.first()).toBeInViewport()
+    await expect(page.getByRole('textbox', { name: 'From' })).toBeHidden()
+    await page.getByRole('button', { name: 'Filters' }).click()
+    await expect(page.getByRole('textbox', { name: 'From' })).toBeVisible()
+    await page.getByRole('button', { name: 'Filters' }).click()
+
+    // A partly paid invoice: its line items and its payment, stacked.
+    await cards.filter({ hasText: 'INV-2026-002' }).getByText('INV-2026-002').click()
+    const details = page.getByRole('dialog', { name: 'Invoice Details' })
+    const line = details.getByRole('list', { name: 'Line items' }).getByRole('listitem').first()
+    await expect(line.getByText('Rate')).toBeVisible()
+    await expect(line.getByText('Amount')).toBeVisible()
+    const payment = details.getByRole('list', { name: 'Payment history' }).getByRole('listitem').first()
+    await expect(payment.getByText('Mode')).toBeVisible()
+    await expectNoSideScroll(page)
+  })
 })

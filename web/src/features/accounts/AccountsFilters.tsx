@@ -58,15 +58,18 @@ export function AccountsFilters({
   dates,
   datesInvalid,
   set,
+  folded,
 }: {
   config: KindConfig
   filters: AccountFilters
   dates: { startDate: string; endDate: string }
   datesInvalid: boolean
   set: (changes: Record<string, Scalar>) => void
+  /** What else folds with the filters on a phone (the aging strip). */
+  folded?: React.ReactNode
 }) {
   const narrow = useNarrow()
-  const active = [dates.startDate, dates.endDate, filters.status].filter(Boolean).length
+  const active = [dates.startDate, dates.endDate, filters.status, filters.aging].filter(Boolean).length
   const [open, setOpen] = useState(false)
   const fields = (
     <Group gap="sm" align="flex-start" wrap="wrap">
@@ -123,7 +126,7 @@ export function AccountsFilters({
     )
   return (
     <Stack gap="xs">
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Group gap="xs" wrap="nowrap" align="flex-end">
         <Button
           variant="default"
           leftSection={<IconFilter size={16} />}
@@ -131,14 +134,16 @@ export function AccountsFilters({
           aria-expanded={open || datesInvalid}
           aria-controls="accounts-filters"
           onClick={() => setOpen((o) => !o)}
-          mt={25}
         >
           Filters
         </Button>
         {search}
       </Group>
       <Collapse expanded={open || datesInvalid} id="accounts-filters">
-        {fields}
+        <Stack gap="sm">
+          {fields}
+          {folded}
+        </Stack>
       </Collapse>
     </Stack>
   )
@@ -148,7 +153,16 @@ export function AccountsFilters({
  * A search icon that opens a text box (placeholder 'Invoice No, Client, Project...'). Typing searches
  * 300 ms after the last key; Enter searches at once and closes the box; Escape clears the search.
  */
-export function SearchToggle({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+export function SearchToggle({
+  value,
+  onSearch,
+  offset = 25,
+}: {
+  value: string
+  onSearch: (q: string) => void
+  /** Space above the closed icon, to line it up with labelled fields beside it. */
+  offset?: number
+}) {
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(value)
   const input = useRef<HTMLInputElement>(null)
@@ -160,7 +174,7 @@ export function SearchToggle({ value, onSearch }: { value: string; onSearch: (q:
 
   if (!open)
     return (
-      <Group gap={6} mt={25} wrap="nowrap">
+      <Group gap={6} mt={offset} wrap="nowrap">
         <Tooltip label="Search">
           <ActionIcon variant="default" size="lg" aria-label="Search" onClick={() => setOpen(true)}>
             <IconSearch size={18} />

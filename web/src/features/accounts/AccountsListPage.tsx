@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { DataTable } from '../../ui/list/DataTable.tsx'
 import { notify, notifyError, notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
+import { useNarrow } from '../../ui/use-narrow.ts'
 import { AccountsFilters, useAccountFilters } from './AccountsFilters.tsx'
 import { accountsApi, accountsKey, type DocRow, failureText, listQuery, summaryQuery } from './api.ts'
 import { DetailsModal } from './DetailsModal.tsx'
@@ -25,6 +26,7 @@ type Confirm = {
 /** The receivables page and its mirror, the payables page (docs/product.md, "Lists, summary and export"). */
 function AccountsListPage({ config }: { config: KindConfig }) {
   const { data: me } = useMe()
+  const narrow = useNarrow()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { filters, set, dates, datesInvalid } = useAccountFilters(config)
@@ -94,6 +96,14 @@ function AccountsListPage({ config }: { config: KindConfig }) {
       </Stack>
     )
 
+  // On a phone the aging strip folds with the filters, so the first document shows without scrolling.
+  const aging = (
+    <AgingStrip
+      aging={summary.data?.aging}
+      active={filters.aging}
+      onSelect={(b) => set({ aging: b || null })}
+    />
+  )
   const confirmText =
     confirm &&
     {
@@ -143,17 +153,14 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         summary={summary.data}
         filtered={Boolean(dates.startDate && dates.endDate)}
       />
-      <AgingStrip
-        aging={summary.data?.aging}
-        active={filters.aging}
-        onSelect={(b) => set({ aging: b || null })}
-      />
+      {!narrow && aging}
       <AccountsFilters
         config={config}
         filters={filters}
         dates={dates}
         datesInvalid={datesInvalid}
         set={set}
+        folded={narrow ? aging : undefined}
       />
       <DataTable
         label={config.title}

@@ -1,13 +1,16 @@
-import { screen, waitFor } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { admin, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
+import { screen as display } from '../../../test/setup.ts'
 import { AddReceivablePage } from './DocumentPages.tsx'
 
 const mock = startMockApi()
+// Dialogs and menus render slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 })
 
 function answerPickers() {
   mock.use(
@@ -49,5 +52,16 @@ describe('the invoice form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByText('A client must be selected.')).toBeTruthy())
     expect((due as HTMLInputElement).value).toBe('01 Mar 2026')
     expect(posted).toBe(0)
+  })
+
+  it('stacks each line item on a phone, every field with its label', async () => {
+    display.narrow = true
+    signedInAs(mock, admin())
+    answerPickers()
+    renderApp(<AddReceivablePage />, { path: '/accounts/receivables/add' })
+    const line = await screen.findByRole('group', { name: 'Line item 1' })
+    for (const label of ['Description', 'SAC/HSN', 'Qty', 'Unit', 'Rate', 'GST %', 'Amount'])
+      expect(within(line).getByText(label)).toBeTruthy()
+    expect(within(line).getByRole('textbox', { name: 'Rate 1' })).toBeTruthy()
   })
 })

@@ -3,6 +3,7 @@ import { GST_RATES, type GstLineResult } from '@daftar/domain/gst'
 import { ActionIcon, Button, NumberInput, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
 import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
+import { useNarrow } from '../../ui/use-narrow.ts'
 import classes from './accounts.module.css'
 
 /** A line as the form holds it: numbers may be mid-typing (strings). */
@@ -43,24 +44,30 @@ export function LineItemsEditor({
 }) {
   const update = (key: string, change: Partial<LineDraft>) =>
     onChange(lines.map((l) => (l.key === key ? { ...l, ...change } : l)))
+  // On a phone each line stacks its fields, each with its visible label, instead of a wide row.
+  const narrow = useNarrow()
+  const label = (text: string) => (narrow ? text : undefined)
   return (
     <Stack gap="xs">
-      <div className={classes.linesScroll}>
-        <div className={classes.lineGrid} aria-hidden>
-          {['Description', 'SAC/HSN', 'Qty', 'Unit', 'Rate', 'GST %', 'Amount', ''].map((h) => (
-            <Text key={h || 'remove'} size="xs" fw={700} c="dimmed" tt="uppercase">
-              {h}
-            </Text>
-          ))}
-        </div>
+      <div className={narrow ? undefined : classes.linesScroll}>
+        {!narrow && (
+          <div className={classes.lineGrid} aria-hidden>
+            {['Description', 'SAC/HSN', 'Qty', 'Unit', 'Rate', 'GST %', 'Amount', ''].map((h) => (
+              <Text key={h || 'remove'} size="xs" fw={700} c="dimmed" tt="uppercase">
+                {h}
+              </Text>
+            ))}
+          </div>
+        )}
         {lines.map((line, i) => (
           <fieldset
-            className={`${classes.lineGrid} ${classes.lineRow}`}
+            className={`${narrow ? classes.linePhone : classes.lineGrid} ${classes.lineRow}`}
             key={line.key}
             aria-label={`Line item ${i + 1}`}
           >
             <CountedTextInput
               aria-label={`Description ${i + 1}`}
+              label={label('Description')}
               value={line.description}
               onChange={(e) => update(line.key, { description: e.currentTarget.value })}
               maxLength={1000}
@@ -68,12 +75,14 @@ export function LineItemsEditor({
             />
             <TextInput
               aria-label={`SAC/HSN ${i + 1}`}
+              label={label('SAC/HSN')}
               value={line.sac_code}
               onChange={(e) => update(line.key, { sac_code: e.currentTarget.value })}
               maxLength={20}
             />
             <NumberInput
               aria-label={`Qty ${i + 1}`}
+              label={label('Qty')}
               value={line.qty}
               onChange={(v) => update(line.key, { qty: v })}
               min={0}
@@ -82,12 +91,14 @@ export function LineItemsEditor({
             />
             <TextInput
               aria-label={`Unit ${i + 1}`}
+              label={label('Unit')}
               value={line.unit}
               onChange={(e) => update(line.key, { unit: e.currentTarget.value })}
               maxLength={20}
             />
             <NumberInput
               aria-label={`Rate ${i + 1}`}
+              label={label('Rate')}
               value={line.rate}
               onChange={(v) => update(line.key, { rate: v })}
               min={0}
@@ -98,6 +109,7 @@ export function LineItemsEditor({
             />
             <Select
               aria-label={`GST rate ${i + 1}`}
+              label={label('GST %')}
               data={GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))}
               value={String(line.gst_rate)}
               onChange={(v) => v && update(line.key, { gst_rate: Number(v) })}
@@ -106,6 +118,7 @@ export function LineItemsEditor({
             />
             <TextInput
               aria-label={`Amount ${i + 1}`}
+              label={label('Amount')}
               value={formatCurrency((computed[i]?.basic ?? 0) / 100)}
               readOnly
               variant="filled"

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -8,9 +8,11 @@ import { startMockApi } from '../../../test/server.ts'
 import { Sidebar } from '../../app/shell/Sidebar.tsx'
 import { OrganisationSection } from '../admin/OrganisationSection.tsx'
 import { ReceivablesPage } from './AccountsListPage.tsx'
-import { answerReceivables, receivableRow } from './test-accounts.ts'
+import { answerReceivables, menuItem, receivableRow } from './test-accounts.ts'
 
 const mock = startMockApi()
+// Dialogs and menus render slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 })
 
 function answerOpenReports() {
   mock.use(http.get('/api/reports/open-count', () => HttpResponse.json({ count: 0 })))
@@ -39,8 +41,11 @@ describe('who can open Accounts', { timeout: 30_000 }, () => {
     answerReceivables(mock, [receivableRow()])
     renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
     const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'Actions for INV-101' }))
-    const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent)
+    const viewInfo = await menuItem(user, 'Actions for INV-101', 'View Info')
+    const menu = viewInfo.closest('[role="menu"]') as HTMLElement
+    const items = within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((i) => i.textContent)
     expect(items).toEqual(['Edit', 'View Info'])
   })
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -10,12 +10,15 @@ import { PayablesPage, ReceivablesPage } from './AccountsListPage.tsx'
 import {
   answerPayables,
   answerReceivables,
+  menuItem,
   payableRow,
   receivableDetail,
   receivableRow,
 } from './test-accounts.ts'
 
 const mock = startMockApi()
+// Dialogs and menus render slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 })
 
 describe('the receivables list', { timeout: 30_000 }, () => {
   it('cancels a live invoice with its own request, from a dialog that reads Keep invoice / Cancel invoice', async () => {
@@ -34,8 +37,7 @@ describe('the receivables list', { timeout: 30_000 }, () => {
     )
     renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
     const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'Actions for INV-101' }))
-    await user.click(await screen.findByRole('menuitem', { name: 'Cancel Invoice' }))
+    await user.click(await menuItem(user, 'Actions for INV-101', 'Cancel Invoice'))
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Cancellation' })
     expect(within(dialog).getByRole('button', { name: 'Keep invoice' })).toBeTruthy()
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull()
@@ -57,8 +59,7 @@ describe('the receivables list', { timeout: 30_000 }, () => {
     )
     renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
     const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'Actions for INV-101' }))
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete Permanently' }))
+    await user.click(await menuItem(user, 'Actions for INV-101', 'Delete Permanently'))
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Deletion' })
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(seen).toBe('CANCELLED'))
@@ -145,8 +146,9 @@ describe('on a phone', { timeout: 30_000 }, () => {
     )
     renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
     const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'Actions for INV-101' }))
-    await user.click(await screen.findByRole('menuitem', { name: 'View Info' }))
+    // A tap on the card opens its details.
+    const list = await screen.findByRole('list', { name: 'Accounts: Receivables' })
+    await user.click(await within(list).findByText('INV-101'))
     const dialog = await screen.findByRole('dialog', { name: 'Invoice Details' })
     const [line] = within(await within(dialog).findByRole('list', { name: 'Line items' })).getAllByRole(
       'listitem',
@@ -174,8 +176,7 @@ describe('Record Payment', { timeout: 30_000 }, () => {
     )
     renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
     const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'Actions for INV-101' }))
-    await user.click(await screen.findByRole('menuitem', { name: 'Record Payment' }))
+    await user.click(await menuItem(user, 'Actions for INV-101', 'Record Payment'))
     const dialog = await screen.findByRole('dialog', { name: 'Record Payment for Invoice #INV-101' })
     const amount = within(dialog).getByRole('textbox', { name: 'Amount Received Now' })
     await user.clear(amount)

@@ -5,6 +5,8 @@ import type {
   ReceivableListItem,
   ReceivableSummary,
 } from '@daftar/domain/accounts-contract'
+import { screen } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import type { SetupServer } from 'msw/node'
 
@@ -109,4 +111,10 @@ export function answerPayables(mock: SetupServer, rows: PayableListItem[]) {
     ),
     http.get('/api/payables', () => HttpResponse.json({ payables: rows, totalPages: 1, currentPage: 1 })),
   )
+}
+
+/** Opens a row's menu and finds one of its items (slow in jsdom on a loaded machine). */
+export async function menuItem(user: UserEvent, button: string, item: string) {
+  await user.click(await screen.findByRole('button', { name: button }))
+  return screen.findByRole('menuitem', { name: item }, { timeout: 10_000 })
 }
