@@ -78,7 +78,7 @@ export const createInvoiceInput = z
         path: ['clearance_date'],
       })
     }
-    // Days as YYYY-MM-DD compare as text (issue 10: a clearance before the invoice is refused).
+    // Days as YYYY-MM-DD compare as text (a clearance before the invoice is refused).
     if (v.status === 'CLEARED' && v.clearance_date && v.clearance_date < v.invoice_date) {
       ctx.addIssue({
         code: 'custom',

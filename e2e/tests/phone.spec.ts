@@ -2,7 +2,7 @@ import { baseURL, signIn } from '../support/app.ts'
 import { checkPage, expectNoSideScroll } from '../support/checks.ts'
 import { expect, test } from '../support/test.ts'
 
-// Issue 10, defect 3: at 375 px nothing is wider than the screen and nothing is cut off.
+// At 375 px nothing is wider than the screen and nothing is cut off.
 test.use({ viewport: { width: 375, height: 812 } })
 
 /** A minimal PDF, enough for an invoice's attachment. */

@@ -3,7 +3,7 @@ import { client, createOrg, createUser, login, startTestServer, type TestServer 
 import { planChecker } from './query-plans.ts'
 
 /**
- * Issue 9, item 8: with 100,000 invoices and bills (and their payments) in one organisation, no
+ * With 100,000 invoices and bills (and their payments) in one organisation, no
  * accounts list, filter, summary, export or detail reads account_invoices or account_payments
  * sequentially. The SQL is captured from the real endpoints, then EXPLAINed with its own parameters.
  */

@@ -6,7 +6,7 @@ import { client, createOrg, createUser, login, startTestServer, type TestServer 
 import { planChecker } from './query-plans.ts'
 
 /**
- * Issue 4, item 4: with 200,000 tasks (and as many notifications) in one organisation, no task or
+ * With 200,000 tasks (and as many notifications) in one organisation, no task or
  * notification endpoint reads its table sequentially. The SQL is captured from the real endpoints
  * (a spy on pool.query), then EXPLAINed with its own parameters, so the test follows the code.
  */

@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix (issue 11, sweep 1): every route the server registers, read from Fastify
+ * The authorisation matrix (sweep 1): every route the server registers, read from Fastify
  * itself, must have a declaration in one of the `*.authz.ts` files beside this one, with the outcome
  * for each role: admin, accountant, staff with WRITE, staff with READ, staff without access, signed
  * out, and an admin of another organisation using this organisation's ids. A new route without a

@@ -167,7 +167,7 @@ describe('PUT /billing/invoice/:id/status', () => {
   })
 })
 
-describe('clearance and invoice dates (issue 10)', () => {
+describe('clearance and invoice dates', () => {
   it('refuses a clearance before the invoice date, and an invoice dated after its clearance', async () => {
     const invoice = await newInvoice('D-1') // dated 2024-07-01
     const url = `/billing/invoice/${invoice.invoice_id}/status`

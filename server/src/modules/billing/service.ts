@@ -164,7 +164,7 @@ export async function editInvoice(
   const invoice = await findInvoice(deps, ctx, invoiceId)
   await assertWritable(deps.db, ctx, projectRegister, invoice.projectId, billingMessages.notFound)
   if (version !== undefined && version !== invoice.version) throw preconditionFailed()
-  // A cleared invoice cannot be dated after its clearance (issue 10); the version guard below keeps
+  // A cleared invoice cannot be dated after its clearance; the version guard below keeps
   // this check true at the moment of writing.
   if (invoice.clearanceDate && input.invoice_date > invoice.clearanceDate) {
     throw badRequest(billingMessages.clearanceBeforeInvoice)
@@ -214,7 +214,7 @@ export async function setInvoiceStatus(
   if (version !== undefined && version !== invoice.version) throw preconditionFailed()
   const cleared = input.status === 'CLEARED'
   const from: InvoiceStatus = cleared ? 'PENDING' : 'CLEARED'
-  // Issue 10: never cleared before it was invoiced (checked again in the guarded update below).
+  // Never cleared before it was invoiced (checked again in the guarded update below).
   if (cleared && input.clearance_date && input.clearance_date < invoice.invoiceDate) {
     throw badRequest(billingMessages.clearanceBeforeInvoice)
   }

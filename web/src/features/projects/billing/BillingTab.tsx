@@ -18,7 +18,7 @@ const paise = (v: number | null) => Math.round((v ?? 0) * 100)
 /**
  * The Billing tab: metric cards, the invoices, and their add / edit / status / delete dialogs. Until the
  * invoices arrive, the project's own access level decides the note and the add button, so neither
- * appears or goes when they do (issue 10, no layout shift).
+ * appears or goes when they do (no layout shift).
  */
 export function BillingTab({ projectId, projectAccess }: { projectId: string; projectAccess: RecordAccess }) {
   const queryClient = useQueryClient()

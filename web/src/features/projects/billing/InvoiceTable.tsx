@@ -48,7 +48,7 @@ export function InvoiceTable(props: {
       rowKey={(i) => i.invoice_id}
       loading={props.loading}
       loadingText="Loading invoices..."
-      // Room for a few invoices whether loading or loaded, so the tab does not jump (issue 10).
+      // Room for a few invoices whether loading or loaded, so the tab does not jump.
       skeleton={{ rows: 5, minHeight: 300 }}
       error={props.error}
       emptyText="No invoices yet."

@@ -5,7 +5,7 @@ import type { Billing } from '../api.ts'
 
 /**
  * Total order value, total billed amount and total cost incurred of a project; while they load, the
- * same cards with their figures in skeleton, so nothing moves when they arrive (issue 10).
+ * same cards with their figures in skeleton, so nothing moves when they arrive.
  */
 export function MetricCards({ summary }: { summary: Billing['summary'] | undefined }) {
   const cards = [
