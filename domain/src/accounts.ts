@@ -7,6 +7,9 @@ import { z } from 'zod'
 import { isCalendarDay } from './contract.ts'
 import { formatCurrency } from './format.ts'
 import { type GstType, gstTypes, isGstRate, toPaise, toUnits } from './gst.ts'
+// Who can open Accounts is declared with the organisation (users.ts), so the shell reads it without
+// loading the accounts schemas.
+import type { AccountsAccess } from './users.ts'
 
 export const accountKinds = ['RECEIVABLE', 'PAYABLE'] as const
 export type AccountKind = (typeof accountKinds)[number]
@@ -190,14 +193,6 @@ export function accountsToday(now: Date = new Date()): string {
 export interface AccountsUser {
   isadmin: boolean
   is_accountant: boolean
-}
-
-/** Who can open Accounts, an organisation setting (admin settings); 'EVERYONE' is the spec's behaviour. */
-export const accountsAccessOptions = ['EVERYONE', 'ADMINS_AND_ACCOUNTANTS'] as const
-export type AccountsAccess = (typeof accountsAccessOptions)[number]
-export const accountsAccessLabels: Record<AccountsAccess, string> = {
-  EVERYONE: 'Everyone',
-  ADMINS_AND_ACCOUNTANTS: 'Admins and accountants only',
 }
 
 /** May this user open Accounts (lists, details, creating, exports, PDFs) under the organisation's setting? */

@@ -1,10 +1,17 @@
 import { z } from 'zod'
-import { accountsAccessOptions } from './accounts.ts'
 import { changePasswordInput } from './auth.ts'
 import { idParams, instant, messageResponse, pageOf } from './contract.ts'
 import { invalidGstin, isValidGstin } from './gstin.ts'
 import { endpoint } from './http.ts'
 import { invalidIfsc, isValidIfsc } from './indian-ids.ts'
+
+/** Who can open Accounts, an organisation setting (admin settings); 'EVERYONE' is the spec's behaviour. */
+export const accountsAccessOptions = ['EVERYONE', 'ADMINS_AND_ACCOUNTANTS'] as const
+export type AccountsAccess = (typeof accountsAccessOptions)[number]
+export const accountsAccessLabels: Record<AccountsAccess, string> = {
+  EVERYONE: 'Everyone',
+  ADMINS_AND_ACCOUNTANTS: 'Admins and accountants only',
+}
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
 export const PHOTO_COMPRESSED_MAX_MB = 0.5

@@ -1,5 +1,9 @@
-import { accountsAccessLabels, accountsAccessOptions } from '@daftar/domain/accounts'
-import { adminEndpoints, organisationUpdateInput } from '@daftar/domain/users'
+import {
+  accountsAccessLabels,
+  accountsAccessOptions,
+  adminEndpoints,
+  organisationUpdateInput,
+} from '@daftar/domain/users'
 import { Badge, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
 import { call } from '../../api/client.ts'
 import { meQuery } from '../../api/shared-queries.ts'
