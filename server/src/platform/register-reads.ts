@@ -1,0 +1,149 @@
+import type { EntityType, RecordAccess } from '@daftar/domain'
+import { and, count, eq, type InferSelectModel, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
+import type { DbOrTx } from '../db/connection.ts'
+import type { RequestContext } from './context.ts'
+import type { Deps } from './deps.ts'
+import { notFound } from './errors.ts'
+import { searchAny } from './listing.ts'
+import { auditOf, creator, pageWindow, registerPage, updater } from './register-queries.ts'
+import type { RegisterDefinition } from './registers.ts'
+
+/**
+ * The access list as register reads need it. It lives in the access module, which `platform/` may not
+ * import (docs/architecture.md, "Server"), so the module hands it in.
+ */
+export interface ReadAccess {
+  /** Condition that keeps the rows the caller may see (none for admins). */
+  visibleTo(ctx: RequestContext, entityType: EntityType, idColumn: PgColumn): SQL | undefined
+  /** The caller's level on one record; answers 404 when the record is missing or not on their list. */
+  assertReadable(
+    db: DbOrTx,
+    ctx: RequestContext,
+    register: RegisterDefinition,
+    entityId: string,
+    notFoundMessage?: string,
+  ): Promise<RecordAccess>
+}
+
+type ReadTable = PgTable & {
+  orgId: AnyPgColumn
+  createdBy: AnyPgColumn
+  updatedBy: AnyPgColumn
+}
+
+/** What every register detail ends with: System Information, the version to edit and the caller's level. */
+export type DetailTail = ReturnType<typeof auditOf> & { version: number; access_level: RecordAccess }
+
+/** A join of the detail beyond who created and changed the record (an employee's linked login). */
+export interface DetailJoin<E extends SelectedFields> {
+  table: PgTable
+  on: SQL | undefined
+  fields: E
+}
+
+export interface RegisterReadsSpec<
+  T extends ReadTable,
+  Sort extends string,
+  Key extends string,
+  ListFields extends SelectedFields,
+  ListItem,
+  Detail,
+  JoinFields extends SelectedFields,
+> {
+  table: T
+  id: AnyPgColumn
+  register: RegisterDefinition
+  access: ReadAccess
+  /** The message of the 404 of a record that is missing or hidden. */
+  notFound: string
+  /** The list's own key in its page (`{ clients: […], totalPages, currentPage }`). */
+  listKey: Key
+  /** Each sort's ORDER BY, ending with the id so that pages never overlap. */
+  sorts: Record<Sort, SQL[]>
+  /** What the search box matches, any of them, case-insensitively. */
+  search: (PgColumn | SQL)[]
+  listColumns: ListFields
+  toListRow(row: SelectResultFields<ListFields>): ListItem
+  detailJoin?: DetailJoin<JoinFields>
+  /** The detail from its row; `tail` goes where the response schema places System Information. */
+  toDetail(record: InferSelectModel<T>, tail: DetailTail, joined: SelectResultFields<JoinFields>): Detail
+}
+
+export interface ListQuery<Sort extends string> {
+  page: number
+  searchQuery: string
+  sortBy: Sort
+}
+
+/**
+ * The reads every register has, from its declaration (docs/architecture.md, "Registers and the
+ * approval queue"): a list page (the organisation's records the caller may see, searched, sorted,
+ * one page of them and the count of all, in parallel) and a detail (readable or 404).
+ */
+export function registerReads<
+  T extends ReadTable,
+  Sort extends string,
+  Key extends string,
+  ListFields extends SelectedFields,
+  ListItem,
+  Detail,
+  JoinFields extends SelectedFields = Record<never, never>,
+>(spec: RegisterReadsSpec<T, Sort, Key, ListFields, ListItem, Detail, JoinFields>) {
+  // Drizzle cannot type a select from a table chosen at run time; the spec's own types keep the rows
+  // right, so the table is widened here, in this one place.
+  const table: PgTable = spec.table
+  const entityType = spec.register.entityType
+
+  return {
+    /** One page of the list; `filter` narrows it further (current or old, archived or not). */
+    list(deps: Deps, ctx: RequestContext, query: ListQuery<Sort>, filter?: SQL) {
+      const where = and(
+        eq(spec.table.orgId, ctx.orgId),
+        filter,
+        spec.access.visibleTo(ctx, entityType, spec.id),
+        searchAny(query.searchQuery, spec.search),
+      )
+      const window = pageWindow(query.page)
+      const rows = deps.db
+        .select(spec.listColumns as SelectedFields)
+        .from(table)
+        .where(where)
+        .orderBy(...spec.sorts[query.sortBy])
+        .limit(window.limit)
+        .offset(window.offset) as unknown as Promise<SelectResultFields<ListFields>[]>
+      const total = deps.db.select({ n: count() }).from(table).where(where)
+      return registerPage(spec.listKey, query.page, [rows, total], (row) => spec.toListRow(row))
+    },
+
+    async detail(deps: Deps, ctx: RequestContext, entityId: string): Promise<Detail> {
+      const access = await spec.access.assertReadable(deps.db, ctx, spec.register, entityId, spec.notFound)
+      const join = spec.detailJoin
+      const fields = {
+        record: table,
+        ...join?.fields,
+        createdBy: creator.username,
+        updatedBy: updater.username,
+      }
+      let query = deps.db.select(fields).from(table).$dynamic()
+      if (join) query = query.leftJoin(join.table, join.on)
+      const [row] = await query
+        .leftJoin(creator, eq(creator.userId, spec.table.createdBy))
+        .leftJoin(updater, eq(updater.userId, spec.table.updatedBy))
+        .where(and(eq(spec.id, entityId), eq(spec.table.orgId, ctx.orgId)))
+      if (!row) throw notFound(spec.notFound)
+      const { record, createdBy, updatedBy, ...rest } = row as unknown as {
+        record: InferSelectModel<T> & { createdAt: Date; updatedAt: Date; version: number }
+        createdBy: string | null
+        updatedBy: string | null
+      } & SelectResultFields<JoinFields>
+      const tail: DetailTail = {
+        ...auditOf(record, { createdBy, updatedBy }),
+        version: record.version,
+        access_level: access,
+      }
+      return spec.toDetail(record, tail, rest as unknown as SelectResultFields<JoinFields>)
+    },
+  }
+}
