@@ -43,6 +43,11 @@ export interface DetailJoin<E extends SelectedFields> {
   fields: E
 }
 
+/** The fields of a left join: null when no row joined. */
+export type LeftJoined<E extends SelectedFields> = {
+  [K in keyof SelectResultFields<E>]: SelectResultFields<E>[K] | null
+}
+
 export interface RegisterReadsSpec<
   T extends ReadTable,
   Sort extends string,
@@ -68,7 +73,7 @@ export interface RegisterReadsSpec<
   toListRow(row: SelectResultFields<ListFields>): ListItem
   detailJoin?: DetailJoin<JoinFields>
   /** The detail from its row; `tail` goes where the response schema places System Information. */
-  toDetail(record: InferSelectModel<T>, tail: DetailTail, joined: SelectResultFields<JoinFields>): Detail
+  toDetail(record: InferSelectModel<T>, tail: DetailTail, joined: LeftJoined<JoinFields>): Detail
 }
 
 export interface ListQuery<Sort extends string> {
@@ -137,13 +142,13 @@ export function registerReads<
         record: InferSelectModel<T> & { createdAt: Date; updatedAt: Date; version: number }
         createdBy: string | null
         updatedBy: string | null
-      } & SelectResultFields<JoinFields>
+      } & LeftJoined<JoinFields>
       const tail: DetailTail = {
         ...auditOf(record, { createdBy, updatedBy }),
         version: record.version,
         access_level: access,
       }
-      return spec.toDetail(record, tail, rest as unknown as SelectResultFields<JoinFields>)
+      return spec.toDetail(record, tail, rest as unknown as LeftJoined<JoinFields>)
     },
   }
 }
