@@ -1,6 +1,6 @@
 import type { EntityType, RecordAccess } from '@daftar/domain'
 import { and, count, eq, type InferSelectModel, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn, PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn, PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { DbOrTx } from '../db/connection.ts'
 import type { RequestContext } from './context.ts'
@@ -36,10 +36,15 @@ type ReadTable = PgTable & {
 /** What every register detail ends with: System Information, the version to edit and the caller's level. */
 export type DetailTail = ReturnType<typeof auditOf> & { version: number; access_level: RecordAccess }
 
-/** A join of the detail beyond who created and changed the record (an employee's linked login). */
-export interface DetailJoin<E extends SelectedFields> {
+/** A left join of a read (an asset's project or person, an employee's linked login). */
+export interface LeftJoin {
   table: PgTable
   on: SQL | undefined
+}
+
+/** Left joins and the fields they add to a read's rows. */
+export interface Joined<E extends SelectedFields> {
+  joins: LeftJoin[]
   fields: E
 }
 
@@ -55,6 +60,7 @@ export interface RegisterReadsSpec<
   ListFields extends SelectedFields,
   ListItem,
   Detail,
+  ListJoinFields extends SelectedFields,
   JoinFields extends SelectedFields,
 > {
   table: T
@@ -70,8 +76,11 @@ export interface RegisterReadsSpec<
   /** What the search box matches, any of them, case-insensitively. */
   search: (PgColumn | SQL)[]
   listColumns: ListFields
-  toListRow(row: SelectResultFields<ListFields>): ListItem
-  detailJoin?: DetailJoin<JoinFields>
+  /** Joins of the list, in the page and in the count (its search may name their columns). */
+  listJoin?: Joined<ListJoinFields>
+  toListRow(row: SelectResultFields<ListFields> & LeftJoined<ListJoinFields>): ListItem
+  /** Joins of the detail besides who created and changed the record. */
+  detailJoin?: Joined<JoinFields>
   /** The detail from its row; `tail` goes where the response schema places System Information. */
   toDetail(record: InferSelectModel<T>, tail: DetailTail, joined: LeftJoined<JoinFields>): Detail
 }
@@ -80,6 +89,13 @@ export interface ListQuery<Sort extends string> {
   page: number
   searchQuery: string
   sortBy: Sort
+}
+
+/** A select with the given left joins, in their order. */
+function joinAll(query: PgSelect, joins: LeftJoin[] = []): PgSelect {
+  let joined = query
+  for (const join of joins) joined = joined.leftJoin(join.table, join.on)
+  return joined
 }
 
 /**
@@ -94,8 +110,9 @@ export function registerReads<
   ListFields extends SelectedFields,
   ListItem,
   Detail,
+  ListJoinFields extends SelectedFields = Record<never, never>,
   JoinFields extends SelectedFields = Record<never, never>,
->(spec: RegisterReadsSpec<T, Sort, Key, ListFields, ListItem, Detail, JoinFields>) {
+>(spec: RegisterReadsSpec<T, Sort, Key, ListFields, ListItem, Detail, ListJoinFields, JoinFields>) {
   // Drizzle cannot type a select from a table chosen at run time; the spec's own types keep the rows
   // right, so the table is widened here, in this one place.
   const table: PgTable = spec.table
@@ -111,14 +128,16 @@ export function registerReads<
         searchAny(query.searchQuery, spec.search),
       )
       const window = pageWindow(query.page)
-      const rows = deps.db
-        .select(spec.listColumns as SelectedFields)
-        .from(table)
+      const fields: SelectedFields = { ...spec.listColumns, ...spec.listJoin?.fields }
+      const rows = joinAll(deps.db.select(fields).from(table).$dynamic(), spec.listJoin?.joins)
         .where(where)
         .orderBy(...spec.sorts[query.sortBy])
         .limit(window.limit)
-        .offset(window.offset) as unknown as Promise<SelectResultFields<ListFields>[]>
-      const total = deps.db.select({ n: count() }).from(table).where(where)
+        .offset(window.offset) as unknown as Promise<
+        (SelectResultFields<ListFields> & LeftJoined<ListJoinFields>)[]
+      >
+      const counted = joinAll(deps.db.select({ n: count() }).from(table).$dynamic(), spec.listJoin?.joins)
+      const total = counted.where(where) as unknown as Promise<{ n: number }[]>
       return registerPage(spec.listKey, query.page, [rows, total], (row) => spec.toListRow(row))
     },
 
@@ -131,9 +150,7 @@ export function registerReads<
         createdBy: creator.username,
         updatedBy: updater.username,
       }
-      let query = deps.db.select(fields).from(table).$dynamic()
-      if (join) query = query.leftJoin(join.table, join.on)
-      const [row] = await query
+      const [row] = await joinAll(deps.db.select(fields).from(table).$dynamic(), join?.joins)
         .leftJoin(creator, eq(creator.userId, spec.table.createdBy))
         .leftJoin(updater, eq(updater.userId, spec.table.updatedBy))
         .where(and(eq(spec.id, entityId), eq(spec.table.orgId, ctx.orgId)))

@@ -55,7 +55,10 @@ const reads = registerReads({
     updated_at: r.updatedAt.toISOString(),
   }),
   // The login account linked to the employee, by its username.
-  detailJoin: { table: users, on: eq(users.userId, e.linkedUserId), fields: { linked: users.username } },
+  detailJoin: {
+    joins: [{ table: users, on: eq(users.userId, e.linkedUserId) }],
+    fields: { linked: users.username },
+  },
   toDetail: (r, tail, { linked }): EmployeeDetail => ({
     employee_id: r.employeeId,
     ...presentEmployeeData(r),
