@@ -36,21 +36,49 @@ type ReadTable = PgTable & {
 /** What every register detail ends with: System Information, the version to edit and the caller's level. */
 export type DetailTail = ReturnType<typeof auditOf> & { version: number; access_level: RecordAccess }
 
-/** A left join of a read (an asset's project or person, an employee's linked login). */
-export interface LeftJoin {
+/**
+ * A join of a read (an asset's project or person, an employee's linked login): left unless `inner`.
+ * The columns of an inner join are never null, so they go in `listColumns`.
+ */
+export interface ReadJoin {
   table: PgTable
   on: SQL | undefined
+  inner?: boolean
 }
 
-/** Left joins and the fields they add to a read's rows. */
+/** Joins and the fields of left joins they add to a read's rows. */
 export interface Joined<E extends SelectedFields> {
-  joins: LeftJoin[]
+  joins: ReadJoin[]
   fields: E
 }
 
 /** The fields of a left join: null when no row joined. */
 export type LeftJoined<E extends SelectedFields> = {
   [K in keyof SelectResultFields<E>]: SelectResultFields<E>[K] | null
+}
+
+export interface RegisterListSpec<
+  T extends ReadTable,
+  Sort extends string,
+  Key extends string,
+  ListFields extends SelectedFields,
+  ListItem,
+  ListJoinFields extends SelectedFields,
+> {
+  table: T
+  id: AnyPgColumn
+  register: RegisterDefinition
+  access: ReadAccess
+  /** The list's own key in its page (`{ clients: […], totalPages, currentPage }`). */
+  listKey: Key
+  /** Each sort's ORDER BY, ending with the id so that pages never overlap. */
+  sorts: Record<Sort, SQL[]>
+  /** What the search box matches, any of them, case-insensitively. */
+  search: (PgColumn | SQL)[]
+  listColumns: ListFields
+  /** Joins of the list, in the page and in the count (its search may name their columns). */
+  listJoin?: Joined<ListJoinFields>
+  toListRow(row: SelectResultFields<ListFields> & LeftJoined<ListJoinFields>): ListItem
 }
 
 export interface RegisterReadsSpec<
@@ -62,23 +90,9 @@ export interface RegisterReadsSpec<
   Detail,
   ListJoinFields extends SelectedFields,
   JoinFields extends SelectedFields,
-> {
-  table: T
-  id: AnyPgColumn
-  register: RegisterDefinition
-  access: ReadAccess
+> extends RegisterListSpec<T, Sort, Key, ListFields, ListItem, ListJoinFields> {
   /** The message of the 404 of a record that is missing or hidden. */
   notFound: string
-  /** The list's own key in its page (`{ clients: […], totalPages, currentPage }`). */
-  listKey: Key
-  /** Each sort's ORDER BY, ending with the id so that pages never overlap. */
-  sorts: Record<Sort, SQL[]>
-  /** What the search box matches, any of them, case-insensitively. */
-  search: (PgColumn | SQL)[]
-  listColumns: ListFields
-  /** Joins of the list, in the page and in the count (its search may name their columns). */
-  listJoin?: Joined<ListJoinFields>
-  toListRow(row: SelectResultFields<ListFields> & LeftJoined<ListJoinFields>): ListItem
   /** Joins of the detail besides who created and changed the record. */
   detailJoin?: Joined<JoinFields>
   /** The detail from its row; `tail` goes where the response schema places System Information. */
@@ -91,28 +105,27 @@ export interface ListQuery<Sort extends string> {
   sortBy: Sort
 }
 
-/** A select with the given left joins, in their order. */
-function joinAll(query: PgSelect, joins: LeftJoin[] = []): PgSelect {
+/** A select with the given joins, in their order. */
+function joinAll(query: PgSelect, joins: ReadJoin[] = []): PgSelect {
   let joined = query
-  for (const join of joins) joined = joined.leftJoin(join.table, join.on)
+  for (const join of joins)
+    joined = join.inner ? joined.innerJoin(join.table, join.on) : joined.leftJoin(join.table, join.on)
   return joined
 }
 
 /**
- * The reads every register has, from its declaration (docs/architecture.md, "Registers and the
- * approval queue"): a list page (the organisation's records the caller may see, searched, sorted,
- * one page of them and the count of all, in parallel) and a detail (readable or 404).
+ * A register's list page, from its declaration (docs/architecture.md, "Registers and the approval
+ * queue"): the organisation's records the caller may see, searched and sorted, one page of them and
+ * the count of all, the two queries in parallel.
  */
-export function registerReads<
+export function registerList<
   T extends ReadTable,
   Sort extends string,
   Key extends string,
   ListFields extends SelectedFields,
   ListItem,
-  Detail,
   ListJoinFields extends SelectedFields = Record<never, never>,
-  JoinFields extends SelectedFields = Record<never, never>,
->(spec: RegisterReadsSpec<T, Sort, Key, ListFields, ListItem, Detail, ListJoinFields, JoinFields>) {
+>(spec: RegisterListSpec<T, Sort, Key, ListFields, ListItem, ListJoinFields>) {
   // Drizzle cannot type a select from a table chosen at run time; the spec's own types keep the rows
   // right, so the table is widened here, in this one place.
   const table: PgTable = spec.table
@@ -140,6 +153,24 @@ export function registerReads<
       const total = counted.where(where) as unknown as Promise<{ n: number }[]>
       return registerPage(spec.listKey, query.page, [rows, total], (row) => spec.toListRow(row))
     },
+  }
+}
+
+/** The list page and the detail (readable or 404, System Information, version, level) of a register. */
+export function registerReads<
+  T extends ReadTable,
+  Sort extends string,
+  Key extends string,
+  ListFields extends SelectedFields,
+  ListItem,
+  Detail,
+  ListJoinFields extends SelectedFields = Record<never, never>,
+  JoinFields extends SelectedFields = Record<never, never>,
+>(spec: RegisterReadsSpec<T, Sort, Key, ListFields, ListItem, Detail, ListJoinFields, JoinFields>) {
+  const table: PgTable = spec.table
+
+  return {
+    ...registerList(spec),
 
     async detail(deps: Deps, ctx: RequestContext, entityId: string): Promise<Detail> {
       const access = await spec.access.assertReadable(deps.db, ctx, spec.register, entityId, spec.notFound)
