@@ -6,6 +6,7 @@ import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts'
+import type { ReadAccess } from '../../platform/register-reads.ts'
 import type { RegisterDefinition } from '../../platform/registers.ts'
 import { notify } from '../notifications/service.ts'
 import { users } from '../users/schema.ts'
@@ -74,6 +75,9 @@ export function visibleTo(ctx: RequestContext, entityType: EntityType, idColumn:
     and ${accessEntries.entityType} = ${entityType} and ${accessEntries.entityId} = ${idColumn}
     and ${accessEntries.userId} = ${ctx.userId})`
 }
+
+/** The access list as the shared register reads take it (platform/register-reads.ts). */
+export const readAccess: ReadAccess = { visibleTo, assertReadable }
 
 /** Adds or changes entries, never lowering WRITE to READ (used on create and approval). */
 export async function grantOnCreate(

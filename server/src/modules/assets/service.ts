@@ -10,17 +10,9 @@ import {
 import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { notFound } from '../../platform/errors.ts'
-import { searchAny } from '../../platform/listing.ts'
-import {
-  auditOf,
-  creator,
-  lowerSort,
-  pageWindow,
-  registerPage,
-  updater,
-} from '../../platform/register-queries.ts'
-import { assertReadable, visibleTo } from '../access/service.ts'
+import { lowerSort } from '../../platform/register-queries.ts'
+import { registerReads } from '../../platform/register-reads.ts'
+import { readAccess, visibleTo } from '../access/service.ts'
 import { projects } from '../projects/schema.ts'
 import { users } from '../users/schema.ts'
 import { assetRegister } from './register.ts'
@@ -36,12 +28,12 @@ const sorts: Record<AssetSort, SQL[]> = {
 }
 
 /** The project or the person an asset is assigned to, joined by the assignment type. */
-const assignedProject = and(eq(a.assignedToType, 'PROJECT'), eq(projects.projectId, a.assignedToId))
-const assignedUser = and(eq(a.assignedToType, 'EMPLOYEE'), eq(users.userId, a.assignedToId))
 const assignment = {
-  projectName: projects.name,
-  employeeName: users.fullName,
-  employeeUsername: users.username,
+  joins: [
+    { table: projects, on: and(eq(a.assignedToType, 'PROJECT'), eq(projects.projectId, a.assignedToId)) },
+    { table: users, on: and(eq(a.assignedToType, 'EMPLOYEE'), eq(users.userId, a.assignedToId)) },
+  ],
+  fields: { projectName: projects.name, employeeName: users.fullName, employeeUsername: users.username },
 }
 
 export type AssetView = 'all' | 'due-soon'
@@ -71,80 +63,35 @@ export async function countDueSoon(deps: Deps, ctx: RequestContext) {
   return { count: row?.n ?? 0 }
 }
 
-/**
- * GET /assets, and the 'Due soon' view: assets whose next maintenance or warranty expiry falls
- * within the next 30 days (or has passed without a newer date).
- */
-export async function listAssets(
-  deps: Deps,
-  ctx: RequestContext,
-  view: AssetView,
-  query: { page: number; searchQuery: string; sortBy: AssetSort },
-) {
-  const where = and(
-    eq(a.orgId, ctx.orgId),
-    visibleTo(ctx, 'ASSET', a.assetId),
-    searchAny(query.searchQuery, [
-      a.name,
-      a.displayId,
-      a.category,
-      sql`${a.status}::text`,
-      projects.name,
-      users.fullName,
-    ]),
-    view === 'due-soon' ? dueSoon(deps) : undefined,
-  )
-  const rows = deps.db
-    .select({ a, ...assignment })
-    .from(a)
-    .leftJoin(projects, assignedProject)
-    .leftJoin(users, assignedUser)
-    .where(where)
-    .orderBy(...sorts[query.sortBy])
-    .limit(pageWindow(query.page).limit)
-    .offset(pageWindow(query.page).offset)
-  const total = deps.db
-    .select({ n: count() })
-    .from(a)
-    .leftJoin(projects, assignedProject)
-    .leftJoin(users, assignedUser)
-    .where(where)
-  return registerPage(
-    'assets',
-    query.page,
-    [rows, total],
-    (r): AssetListItem => ({
-      asset_id: r.a.assetId,
-      asset_display_id: r.a.displayId,
-      name: r.a.name,
-      category: r.a.category,
-      status: r.a.status,
-      assigned_to_type: r.a.assignedToType,
-      assigned_to_id: r.a.assignedToId,
-      assigned_project_name: r.projectName,
-      assigned_employee_name: r.employeeName,
-      assigned_employee_username: r.employeeUsername,
-      purchase_date: r.a.purchaseDate,
-      next_maintenance_due: r.a.nextMaintenanceDue,
-      warranty_expires_on: r.a.warrantyExpiresOn,
-      updated_at: r.a.updatedAt.toISOString(),
-    }),
-  )
-}
-
-export async function getAsset(deps: Deps, ctx: RequestContext, id: string): Promise<AssetDetail> {
-  const access = await assertReadable(deps.db, ctx, assetRegister, id, assetMessages.notFound)
-  const [row] = await deps.db
-    .select({ a, ...assignment, createdBy: creator.username, updatedBy: updater.username })
-    .from(a)
-    .leftJoin(projects, assignedProject)
-    .leftJoin(users, assignedUser)
-    .leftJoin(creator, eq(creator.userId, a.createdBy))
-    .leftJoin(updater, eq(updater.userId, a.updatedBy))
-    .where(and(eq(a.assetId, id), eq(a.orgId, ctx.orgId)))
-  if (!row) throw notFound(assetMessages.notFound)
-  const r = row.a
-  return {
+const reads = registerReads({
+  table: a,
+  id: a.assetId,
+  register: assetRegister,
+  access: readAccess,
+  notFound: assetMessages.notFound,
+  listKey: 'assets',
+  sorts,
+  search: [a.name, a.displayId, a.category, sql`${a.status}::text`, projects.name, users.fullName],
+  listColumns: { a },
+  listJoin: assignment,
+  toListRow: (r): AssetListItem => ({
+    asset_id: r.a.assetId,
+    asset_display_id: r.a.displayId,
+    name: r.a.name,
+    category: r.a.category,
+    status: r.a.status,
+    assigned_to_type: r.a.assignedToType,
+    assigned_to_id: r.a.assignedToId,
+    assigned_project_name: r.projectName,
+    assigned_employee_name: r.employeeName,
+    assigned_employee_username: r.employeeUsername,
+    purchase_date: r.a.purchaseDate,
+    next_maintenance_due: r.a.nextMaintenanceDue,
+    warranty_expires_on: r.a.warrantyExpiresOn,
+    updated_at: r.a.updatedAt.toISOString(),
+  }),
+  detailJoin: assignment,
+  toDetail: (r, tail, row): AssetDetail => ({
     asset_id: r.assetId,
     asset_display_id: r.displayId,
     name: r.name,
@@ -168,8 +115,21 @@ export async function getAsset(deps: Deps, ctx: RequestContext, id: string): Pro
     assigned_project_name: row.projectName,
     assigned_employee_name: row.employeeName,
     assigned_employee_username: row.employeeUsername,
-    ...auditOf(r, row),
-    version: r.version,
-    access_level: access,
-  }
+    ...tail,
+  }),
+})
+
+/**
+ * GET /assets, and the 'Due soon' view: assets whose next maintenance or warranty expiry falls
+ * within the next 30 days (or has passed without a newer date).
+ */
+export async function listAssets(
+  deps: Deps,
+  ctx: RequestContext,
+  view: AssetView,
+  query: { page: number; searchQuery: string; sortBy: AssetSort },
+) {
+  return reads.list(deps, ctx, query, view === 'due-soon' ? dueSoon(deps) : undefined)
 }
+
+export const getAsset = reads.detail

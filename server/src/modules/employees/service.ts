@@ -1,76 +1,50 @@
 import { type EmployeeDetail, type EmployeeSort, employeeMessages } from '@daftar/domain'
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { conflict, notFound } from '../../platform/errors.ts'
-import { searchAny } from '../../platform/listing.ts'
-import {
-  auditOf,
-  creator,
-  lowerSort,
-  pageWindow,
-  registerPage,
-  updater,
-} from '../../platform/register-queries.ts'
-import { assertReadable, assertWritable, visibleTo } from '../access/service.ts'
+import { lowerSort } from '../../platform/register-queries.ts'
+import { registerReads } from '../../platform/register-reads.ts'
+import { assertWritable, readAccess } from '../access/service.ts'
 import { submitChange } from '../approvals/submit.ts'
 import { users } from '../users/schema.ts'
 import { employeeRegister, presentEmployeeData } from './register.ts'
 import { employees } from './schema.ts'
 
 const e = employees
-const sorts: Record<EmployeeSort, SQL[]> = {
-  name_asc: [lowerSort(e.fullName, 'asc'), asc(e.employeeId)],
-  name_desc: [lowerSort(e.fullName, 'desc'), asc(e.employeeId)],
-  employee_official_id_asc: [lowerSort(e.officialId, 'asc'), asc(e.employeeId)],
-  employee_official_id_desc: [lowerSort(e.officialId, 'desc'), asc(e.employeeId)],
-  department_asc: [lowerSort(e.department, 'asc', true), lowerSort(e.fullName, 'asc'), asc(e.employeeId)],
-  department_desc: [lowerSort(e.department, 'desc', true), lowerSort(e.fullName, 'asc'), asc(e.employeeId)],
-  last_updated: [desc(e.updatedAt), asc(e.employeeId)],
-  joining_date_asc: [sql`${e.joiningDate} asc nulls last`, asc(e.employeeId)],
-  joining_date_desc: [sql`${e.joiningDate} desc nulls last`, asc(e.employeeId)],
-}
 
-/** GET /employees (current) and GET /employees/old. */
-export async function listEmployees(
-  deps: Deps,
-  ctx: RequestContext,
-  active: boolean,
-  query: { page: number; searchQuery: string; sortBy: EmployeeSort },
-) {
-  const where = and(
-    eq(e.orgId, ctx.orgId),
-    eq(e.isActive, active),
-    visibleTo(ctx, 'EMPLOYEE', e.employeeId),
-    searchAny(query.searchQuery, [
-      e.fullName,
-      e.officialId,
-      e.department,
-      e.designation,
-      e.contactPhone,
-      e.contactEmail,
-    ]),
-  )
-  const rows = deps.db
-    .select({
-      id: e.employeeId,
-      fullName: e.fullName,
-      officialId: e.officialId,
-      department: e.department,
-      contactPhone: e.contactPhone,
-      contactEmail: e.contactEmail,
-      isActive: e.isActive,
-      updatedAt: e.updatedAt,
-    })
-    .from(e)
-    .where(where)
-    .orderBy(...sorts[query.sortBy])
-    .limit(pageWindow(query.page).limit)
-    .offset(pageWindow(query.page).offset)
-  const total = deps.db.select({ n: count() }).from(e).where(where)
-  return registerPage('employees', query.page, [rows, total], (r) => ({
+const reads = registerReads({
+  table: e,
+  id: e.employeeId,
+  register: employeeRegister,
+  access: readAccess,
+  notFound: employeeMessages.notFound,
+  listKey: 'employees',
+  sorts: {
+    name_asc: [lowerSort(e.fullName, 'asc'), asc(e.employeeId)],
+    name_desc: [lowerSort(e.fullName, 'desc'), asc(e.employeeId)],
+    employee_official_id_asc: [lowerSort(e.officialId, 'asc'), asc(e.employeeId)],
+    employee_official_id_desc: [lowerSort(e.officialId, 'desc'), asc(e.employeeId)],
+    department_asc: [lowerSort(e.department, 'asc', true), lowerSort(e.fullName, 'asc'), asc(e.employeeId)],
+    department_desc: [lowerSort(e.department, 'desc', true), lowerSort(e.fullName, 'asc'), asc(e.employeeId)],
+    last_updated: [desc(e.updatedAt), asc(e.employeeId)],
+    joining_date_asc: [sql`${e.joiningDate} asc nulls last`, asc(e.employeeId)],
+    joining_date_desc: [sql`${e.joiningDate} desc nulls last`, asc(e.employeeId)],
+  } satisfies Record<EmployeeSort, unknown>,
+  search: [e.fullName, e.officialId, e.department, e.designation, e.contactPhone, e.contactEmail],
+  listColumns: {
+    id: e.employeeId,
+    fullName: e.fullName,
+    officialId: e.officialId,
+    department: e.department,
+    contactPhone: e.contactPhone,
+    contactEmail: e.contactEmail,
+    isActive: e.isActive,
+    updatedAt: e.updatedAt,
+  },
+  toListRow: (r) => ({
     employee_id: r.id,
     full_name: r.fullName,
     employee_official_id: r.officialId,
@@ -79,28 +53,31 @@ export async function listEmployees(
     contact_email: r.contactEmail,
     is_active: r.isActive,
     updated_at: r.updatedAt.toISOString(),
-  }))
+  }),
+  // The login account linked to the employee, by its username.
+  detailJoin: {
+    joins: [{ table: users, on: eq(users.userId, e.linkedUserId) }],
+    fields: { linked: users.username },
+  },
+  toDetail: (r, tail, { linked }): EmployeeDetail => ({
+    employee_id: r.employeeId,
+    ...presentEmployeeData(r),
+    linked_username: linked,
+    ...tail,
+  }),
+})
+
+/** GET /employees (current) and GET /employees/old. */
+export async function listEmployees(
+  deps: Deps,
+  ctx: RequestContext,
+  active: boolean,
+  query: { page: number; searchQuery: string; sortBy: EmployeeSort },
+) {
+  return reads.list(deps, ctx, query, eq(e.isActive, active))
 }
 
-export async function getEmployee(deps: Deps, ctx: RequestContext, id: string): Promise<EmployeeDetail> {
-  const access = await assertReadable(deps.db, ctx, employeeRegister, id, employeeMessages.notFound)
-  const [row] = await deps.db
-    .select({ e, linked: users.username, createdBy: creator.username, updatedBy: updater.username })
-    .from(e)
-    .leftJoin(users, eq(users.userId, e.linkedUserId))
-    .leftJoin(creator, eq(creator.userId, e.createdBy))
-    .leftJoin(updater, eq(updater.userId, e.updatedBy))
-    .where(and(eq(e.employeeId, id), eq(e.orgId, ctx.orgId)))
-  if (!row) throw notFound(employeeMessages.notFound)
-  return {
-    employee_id: row.e.employeeId,
-    ...presentEmployeeData(row.e),
-    linked_username: row.linked,
-    ...auditOf(row.e, row),
-    version: row.e.version,
-    access_level: access,
-  }
-}
+export const getEmployee = reads.detail
 
 /** An admin's look at an employee's full Aadhaar and bank account numbers; every look is audited. */
 export async function revealSensitive(deps: Deps, ctx: RequestContext, id: string) {

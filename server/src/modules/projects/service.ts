@@ -1,12 +1,11 @@
-import { type ProjectSort, projectMessages, REGISTER_PAGE_SIZE } from '@daftar/domain'
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { type ProjectSort, projectMessages } from '@daftar/domain'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { conflict, notFound } from '../../platform/errors.ts'
-import { searchAny } from '../../platform/listing.ts'
-import { totalPages } from '../../platform/pagination.ts'
 import { creator, updater } from '../../platform/register-queries.ts'
-import { assertReadable, assertWritable, visibleTo } from '../access/service.ts'
+import { registerList } from '../../platform/register-reads.ts'
+import { assertReadable, assertWritable, readAccess } from '../access/service.ts'
 import { pendingActions } from '../approvals/schema.ts'
 import { submitChange } from '../approvals/submit.ts'
 import { projectInvoices } from '../billing/schema.ts'
@@ -19,16 +18,49 @@ const billedAmount = sql<string>`(select coalesce(sum(${projectInvoices.amount})
 const costIncurred = sql<string>`(select coalesce(sum(${projectInvoices.costIncurred}), 0) from ${projectInvoices}
   where ${projectInvoices.projectId} = ${projects.projectId})`
 
-const sorts: Record<ProjectSort, SQL[]> = {
-  name_asc: [sql`lower(${projects.name}) asc`, asc(projects.projectId)],
-  name_desc: [sql`lower(${projects.name}) desc`, asc(projects.projectId)],
-  client_asc: [sql`lower(${clients.name}) asc`, sql`lower(${projects.name}) asc`, asc(projects.projectId)],
-  order_value_desc: [sql`${projects.workOrderTotalValue} desc nulls last`, asc(projects.projectId)],
-  last_updated: [desc(projects.updatedAt), asc(projects.projectId)],
-  first_added: [asc(projects.createdAt), asc(projects.projectId)],
-}
-
 const money = (v: string | null) => (v === null ? null : Number(v))
+
+const reads = registerList({
+  table: projects,
+  id: projects.projectId,
+  register: projectRegister,
+  access: readAccess,
+  listKey: 'projects',
+  sorts: {
+    name_asc: [sql`lower(${projects.name}) asc`, asc(projects.projectId)],
+    name_desc: [sql`lower(${projects.name}) desc`, asc(projects.projectId)],
+    client_asc: [sql`lower(${clients.name}) asc`, sql`lower(${projects.name}) asc`, asc(projects.projectId)],
+    order_value_desc: [sql`${projects.workOrderTotalValue} desc nulls last`, asc(projects.projectId)],
+    last_updated: [desc(projects.updatedAt), asc(projects.projectId)],
+    first_added: [asc(projects.createdAt), asc(projects.projectId)],
+  } satisfies Record<ProjectSort, unknown>,
+  search: [projects.name, clients.name, projects.projectType, projects.workOrderNumber],
+  listColumns: {
+    projectId: projects.projectId,
+    name: projects.name,
+    clientId: projects.clientId,
+    clientName: clients.name,
+    orderValue: projects.workOrderTotalValue,
+    billed: billedAmount,
+    projectType: projects.projectType,
+    isArchived: projects.isArchived,
+  },
+  // Every project has its client: an inner join, in the page and in the count.
+  listJoin: {
+    joins: [{ table: clients, on: eq(clients.clientId, projects.clientId), inner: true }],
+    fields: {},
+  },
+  toListRow: (r) => ({
+    project_id: r.projectId,
+    name: r.name,
+    client_id: r.clientId,
+    client_name: r.clientName,
+    order_value: money(r.orderValue),
+    billed_amount: Number(r.billed),
+    project_type: r.projectType,
+    is_archived: r.isArchived,
+  }),
+})
 
 export async function listProjects(
   deps: Deps,
@@ -36,57 +68,10 @@ export async function listProjects(
   archived: boolean,
   query: { page: number; searchQuery: string; sortBy: ProjectSort },
 ) {
-  const where = and(
-    eq(projects.orgId, ctx.orgId),
-    eq(projects.isArchived, archived),
-    visibleTo(ctx, 'PROJECT', projects.projectId),
-    searchAny(query.searchQuery, [
-      projects.name,
-      clients.name,
-      projects.projectType,
-      projects.workOrderNumber,
-    ]),
-  )
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        projectId: projects.projectId,
-        name: projects.name,
-        clientId: projects.clientId,
-        clientName: clients.name,
-        orderValue: projects.workOrderTotalValue,
-        billed: billedAmount,
-        projectType: projects.projectType,
-        isArchived: projects.isArchived,
-      })
-      .from(projects)
-      .innerJoin(clients, eq(clients.clientId, projects.clientId))
-      .where(where)
-      .orderBy(...sorts[query.sortBy])
-      .limit(REGISTER_PAGE_SIZE)
-      .offset((query.page - 1) * REGISTER_PAGE_SIZE),
-    deps.db
-      .select({ n: count() })
-      .from(projects)
-      .innerJoin(clients, eq(clients.clientId, projects.clientId))
-      .where(where),
-  ])
-  return {
-    projects: rows.map((r) => ({
-      project_id: r.projectId,
-      name: r.name,
-      client_id: r.clientId,
-      client_name: r.clientName,
-      order_value: money(r.orderValue),
-      billed_amount: Number(r.billed),
-      project_type: r.projectType,
-      is_archived: r.isArchived,
-    })),
-    totalPages: totalPages(total?.n ?? 0),
-    currentPage: query.page,
-  }
+  return reads.list(deps, ctx, query, eq(projects.isArchived, archived))
 }
 
+/** The detail is the project's own: full names in System Information, the waiting state request. */
 export async function getProject(deps: Deps, ctx: RequestContext, projectId: string) {
   const access = await assertReadable(deps.db, ctx, projectRegister, projectId, projectMessages.notFound)
   const [row] = await deps.db

@@ -1,0 +1,202 @@
+import type { EntityType, RecordAccess } from '@daftar/domain'
+import { and, count, eq, type InferSelectModel, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
+import type { DbOrTx } from '../db/connection.ts'
+import type { RequestContext } from './context.ts'
+import type { Deps } from './deps.ts'
+import { notFound } from './errors.ts'
+import { searchAny } from './listing.ts'
+import { auditOf, creator, pageWindow, registerPage, updater } from './register-queries.ts'
+import type { RegisterDefinition } from './registers.ts'
+
+/**
+ * The access list as register reads need it. It lives in the access module, which `platform/` may not
+ * import (docs/architecture.md, "Server"), so the module hands it in.
+ */
+export interface ReadAccess {
+  /** Condition that keeps the rows the caller may see (none for admins). */
+  visibleTo(ctx: RequestContext, entityType: EntityType, idColumn: PgColumn): SQL | undefined
+  /** The caller's level on one record; answers 404 when the record is missing or not on their list. */
+  assertReadable(
+    db: DbOrTx,
+    ctx: RequestContext,
+    register: RegisterDefinition,
+    entityId: string,
+    notFoundMessage?: string,
+  ): Promise<RecordAccess>
+}
+
+type ReadTable = PgTable & {
+  orgId: AnyPgColumn
+  createdBy: AnyPgColumn
+  updatedBy: AnyPgColumn
+}
+
+/** What every register detail ends with: System Information, the version to edit and the caller's level. */
+export type DetailTail = ReturnType<typeof auditOf> & { version: number; access_level: RecordAccess }
+
+/**
+ * A join of a read (an asset's project or person, an employee's linked login): left unless `inner`.
+ * The columns of an inner join are never null, so they go in `listColumns`.
+ */
+export interface ReadJoin {
+  table: PgTable
+  on: SQL | undefined
+  inner?: boolean
+}
+
+/** Joins and the fields of left joins they add to a read's rows. */
+export interface Joined<E extends SelectedFields> {
+  joins: ReadJoin[]
+  fields: E
+}
+
+/** The fields of a left join: null when no row joined. */
+export type LeftJoined<E extends SelectedFields> = {
+  [K in keyof SelectResultFields<E>]: SelectResultFields<E>[K] | null
+}
+
+export interface RegisterListSpec<
+  T extends ReadTable,
+  Sort extends string,
+  Key extends string,
+  ListFields extends SelectedFields,
+  ListItem,
+  ListJoinFields extends SelectedFields,
+> {
+  table: T
+  id: AnyPgColumn
+  register: RegisterDefinition
+  access: ReadAccess
+  /** The list's own key in its page (`{ clients: […], totalPages, currentPage }`). */
+  listKey: Key
+  /** Each sort's ORDER BY, ending with the id so that pages never overlap. */
+  sorts: Record<Sort, SQL[]>
+  /** What the search box matches, any of them, case-insensitively. */
+  search: (PgColumn | SQL)[]
+  listColumns: ListFields
+  /** Joins of the list, in the page and in the count (its search may name their columns). */
+  listJoin?: Joined<ListJoinFields>
+  toListRow(row: SelectResultFields<ListFields> & LeftJoined<ListJoinFields>): ListItem
+}
+
+export interface RegisterReadsSpec<
+  T extends ReadTable,
+  Sort extends string,
+  Key extends string,
+  ListFields extends SelectedFields,
+  ListItem,
+  Detail,
+  ListJoinFields extends SelectedFields,
+  JoinFields extends SelectedFields,
+> extends RegisterListSpec<T, Sort, Key, ListFields, ListItem, ListJoinFields> {
+  /** The message of the 404 of a record that is missing or hidden. */
+  notFound: string
+  /** Joins of the detail besides who created and changed the record. */
+  detailJoin?: Joined<JoinFields>
+  /** The detail from its row; `tail` goes where the response schema places System Information. */
+  toDetail(record: InferSelectModel<T>, tail: DetailTail, joined: LeftJoined<JoinFields>): Detail
+}
+
+export interface ListQuery<Sort extends string> {
+  page: number
+  searchQuery: string
+  sortBy: Sort
+}
+
+/** A select with the given joins, in their order. */
+function joinAll(query: PgSelect, joins: ReadJoin[] = []): PgSelect {
+  let joined = query
+  for (const join of joins)
+    joined = join.inner ? joined.innerJoin(join.table, join.on) : joined.leftJoin(join.table, join.on)
+  return joined
+}
+
+/**
+ * A register's list page, from its declaration (docs/architecture.md, "Registers and the approval
+ * queue"): the organisation's records the caller may see, searched and sorted, one page of them and
+ * the count of all, the two queries in parallel.
+ */
+export function registerList<
+  T extends ReadTable,
+  Sort extends string,
+  Key extends string,
+  ListFields extends SelectedFields,
+  ListItem,
+  ListJoinFields extends SelectedFields = Record<never, never>,
+>(spec: RegisterListSpec<T, Sort, Key, ListFields, ListItem, ListJoinFields>) {
+  // Drizzle cannot type a select from a table chosen at run time; the spec's own types keep the rows
+  // right, so the table is widened here, in this one place.
+  const table: PgTable = spec.table
+  const entityType = spec.register.entityType
+
+  return {
+    /** One page of the list; `filter` narrows it further (current or old, archived or not). */
+    list(deps: Deps, ctx: RequestContext, query: ListQuery<Sort>, filter?: SQL) {
+      const where = and(
+        eq(spec.table.orgId, ctx.orgId),
+        filter,
+        spec.access.visibleTo(ctx, entityType, spec.id),
+        searchAny(query.searchQuery, spec.search),
+      )
+      const window = pageWindow(query.page)
+      const fields: SelectedFields = { ...spec.listColumns, ...spec.listJoin?.fields }
+      const rows = joinAll(deps.db.select(fields).from(table).$dynamic(), spec.listJoin?.joins)
+        .where(where)
+        .orderBy(...spec.sorts[query.sortBy])
+        .limit(window.limit)
+        .offset(window.offset) as unknown as Promise<
+        (SelectResultFields<ListFields> & LeftJoined<ListJoinFields>)[]
+      >
+      const counted = joinAll(deps.db.select({ n: count() }).from(table).$dynamic(), spec.listJoin?.joins)
+      const total = counted.where(where) as unknown as Promise<{ n: number }[]>
+      return registerPage(spec.listKey, query.page, [rows, total], (row) => spec.toListRow(row))
+    },
+  }
+}
+
+/** The list page and the detail (readable or 404, System Information, version, level) of a register. */
+export function registerReads<
+  T extends ReadTable,
+  Sort extends string,
+  Key extends string,
+  ListFields extends SelectedFields,
+  ListItem,
+  Detail,
+  ListJoinFields extends SelectedFields = Record<never, never>,
+  JoinFields extends SelectedFields = Record<never, never>,
+>(spec: RegisterReadsSpec<T, Sort, Key, ListFields, ListItem, Detail, ListJoinFields, JoinFields>) {
+  const table: PgTable = spec.table
+
+  return {
+    ...registerList(spec),
+
+    async detail(deps: Deps, ctx: RequestContext, entityId: string): Promise<Detail> {
+      const access = await spec.access.assertReadable(deps.db, ctx, spec.register, entityId, spec.notFound)
+      const join = spec.detailJoin
+      const fields = {
+        record: table,
+        ...join?.fields,
+        createdBy: creator.username,
+        updatedBy: updater.username,
+      }
+      const [row] = await joinAll(deps.db.select(fields).from(table).$dynamic(), join?.joins)
+        .leftJoin(creator, eq(creator.userId, spec.table.createdBy))
+        .leftJoin(updater, eq(updater.userId, spec.table.updatedBy))
+        .where(and(eq(spec.id, entityId), eq(spec.table.orgId, ctx.orgId)))
+      if (!row) throw notFound(spec.notFound)
+      const { record, createdBy, updatedBy, ...rest } = row as unknown as {
+        record: InferSelectModel<T> & { createdAt: Date; updatedAt: Date; version: number }
+        createdBy: string | null
+        updatedBy: string | null
+      } & LeftJoined<JoinFields>
+      const tail: DetailTail = {
+        ...auditOf(record, { createdBy, updatedBy }),
+        version: record.version,
+        access_level: access,
+      }
+      return spec.toDetail(record, tail, rest as unknown as LeftJoined<JoinFields>)
+    },
+  }
+}
