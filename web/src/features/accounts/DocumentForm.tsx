@@ -2,7 +2,6 @@ import { formatCurrency } from '@daftar/domain/format'
 import { computeGst, formGstTypes, type GstType, gstTypeLabels, proposeGstType } from '@daftar/domain/gst'
 import {
   Alert,
-  Button,
   Checkbox,
   Divider,
   Group,
@@ -21,6 +20,7 @@ import {
   projectDropdownQuery,
   supplierDropdownQuery,
 } from '../../api/register-queries.ts'
+import { FormActions } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
@@ -301,14 +301,7 @@ export function DocumentForm({
             </Stack>
           </Paper>
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={f.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={f.busy}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} busy={f.busy} submitLabel={submitLabel} />
       </Stack>
     </form>
   )

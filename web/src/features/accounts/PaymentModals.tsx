@@ -14,11 +14,11 @@ import {
 } from '@daftar/domain/accounts-contract'
 import { formatCurrency } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Alert, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
-import { FormModal } from '../../ui/form/FormModal.tsx'
+import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
@@ -149,14 +149,13 @@ export function RecordPaymentModal({
             amountLabel={config.amountNow}
             amountDue={doc.due}
           />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={requestClose} disabled={f.busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={f.busy} color="teal">
-              Confirm Payment
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={requestClose}
+            busy={f.busy}
+            submitLabel="Confirm Payment"
+            color="teal"
+            mt="md"
+          />
         </form>
       )}
     </FormModal>
@@ -210,14 +209,7 @@ export function EditPaymentModal({
       {(requestClose) => (
         <form {...f.formProps}>
           <PaymentFields f={f} amountKey="amount" amountLabel={config.amountEdit} />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={requestClose} disabled={f.busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={f.busy}>
-              Save Changes
-            </Button>
-          </Group>
+          <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Save Changes" mt="md" />
         </form>
       )}
     </FormModal>

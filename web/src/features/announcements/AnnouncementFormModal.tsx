@@ -5,11 +5,11 @@ import {
   announcementUpdateInput,
   announcementMessages as messages,
 } from '@daftar/domain/announcements'
-import { Alert, Button, Group, MultiSelect, SegmentedControl, Stack } from '@mantine/core'
+import { Alert, MultiSelect, SegmentedControl, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { call, describeFailure } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
-import { FormModal } from '../../ui/form/FormModal.tsx'
+import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { announcementsKey } from './api.ts'
@@ -119,14 +119,11 @@ export function AnnouncementFormModal({
                 )}
               </Stack>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={f.busy}>
-                {editing ? 'Save Changes' : 'Publish'}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={requestClose}
+              busy={f.busy}
+              submitLabel={editing ? 'Save Changes' : 'Publish'}
+            />
           </Stack>
         </form>
       )}

@@ -5,11 +5,11 @@ import {
   reportMessages,
   reportStatusInput,
 } from '@daftar/domain/reports'
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core'
+import { Alert, Badge, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { call } from '../../api/client.ts'
-import { FormModal } from '../../ui/form/FormModal.tsx'
+import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { reportDetailQuery, reportsKey } from './api.ts'
 
@@ -102,14 +102,13 @@ export function ReportActionDialog({
                 {f.failure.text}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" color={look.color} loading={f.busy} data-autofocus>
-                {look.confirm}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={requestClose}
+              busy={f.busy}
+              submitLabel={look.confirm}
+              color={look.color}
+              autoFocus
+            />
           </Stack>
         </form>
       )}

@@ -1,7 +1,7 @@
 import { billingMessages, invoiceStatusInput } from '@daftar/domain/billing'
 import { formatCurrency, todayIso } from '@daftar/domain/format'
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
-import { FormModal } from '../../../ui/form/FormModal.tsx'
+import { Alert, Stack, Text } from '@mantine/core'
+import { FormActions, FormModal } from '../../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
 import { billingApi, type Invoice } from '../api.ts'
@@ -74,14 +74,13 @@ export function StatusModal({
                 The clearance date and transaction ID will be removed.
               </Alert>
             )}
-            <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={f.busy} color={clearing ? 'teal' : undefined}>
-                {clearing ? 'Mark as Cleared' : 'Mark as Pending'}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={requestClose}
+              busy={f.busy}
+              submitLabel={clearing ? 'Mark as Cleared' : 'Mark as Pending'}
+              color={clearing ? 'teal' : undefined}
+              mt="xs"
+            />
           </Stack>
         </form>
       )}
