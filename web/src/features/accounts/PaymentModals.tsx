@@ -14,10 +14,11 @@ import {
 } from '@daftar/domain/accounts-contract'
 import { formatCurrency } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
-import { Alert, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
 import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
@@ -47,11 +48,7 @@ function PaymentFields<V extends PaymentValues>({
   const form = f.form as any
   return (
     <Stack gap="sm">
-      {f.failure && (
-        <Alert color="red" variant="light" role="alert">
-          {f.failure.text}
-        </Alert>
-      )}
+      <FormFailure failure={f.failure} />
       {amountDue !== undefined && (
         <TextInput label="Amount Due" value={formatCurrency(amountDue)} readOnly variant="filled" />
       )}

@@ -5,10 +5,11 @@ import {
   announcementUpdateInput,
   announcementMessages as messages,
 } from '@daftar/domain/announcements'
-import { Alert, MultiSelect, SegmentedControl, Stack } from '@mantine/core'
+import { MultiSelect, SegmentedControl, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { call, describeFailure } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
 import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
@@ -66,11 +67,7 @@ export function AnnouncementFormModal({
         <form {...f.formProps}>
           {f.guard}
           <Stack>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             <CountedTextInput
               label="Title"
               required

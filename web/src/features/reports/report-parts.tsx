@@ -5,10 +5,11 @@ import {
   reportMessages,
   reportStatusInput,
 } from '@daftar/domain/reports'
-import { Alert, Badge, Stack, Text } from '@mantine/core'
+import { Badge, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { call } from '../../api/client.ts'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
 import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { reportDetailQuery, reportsKey } from './api.ts'
@@ -97,11 +98,7 @@ export function ReportActionDialog({
         <form {...f.formProps}>
           <Stack>
             <Text>{look.message}</Text>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             <FormActions
               onCancel={requestClose}
               busy={f.busy}

@@ -9,11 +9,12 @@ import {
 import { formatFileSize } from '@daftar/domain/files'
 import { formatDateTime } from '@daftar/domain/format'
 import type { EntityType } from '@daftar/domain/registers'
-import { Alert, Modal, PasswordInput, Stack, Text } from '@mantine/core'
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import type { QueryKey } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { call, describeFailure } from '../../api/client.ts'
 import { FieldGrid } from '../DetailSection.tsx'
+import { FormFailure } from '../form/FormFailure.tsx'
 import { FormActions, FormModal } from '../form/FormModal.tsx'
 import { type SchemaForm, useSchemaForm } from '../form/use-schema-form.tsx'
 import { CountedTextInput } from '../register-kit/fields.tsx'
@@ -61,11 +62,7 @@ function DialogForm<V extends object>(props: {
       {(requestClose) => (
         <form {...f.formProps}>
           <Stack>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             {props.children}
             <FormActions
               onCancel={requestClose}

@@ -1,6 +1,7 @@
 import { billingMessages, invoiceStatusInput } from '@daftar/domain/billing'
 import { formatCurrency, todayIso } from '@daftar/domain/format'
 import { Alert, Stack, Text } from '@mantine/core'
+import { FormFailure } from '../../../ui/form/FormFailure.tsx'
 import { FormActions, FormModal } from '../../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
@@ -47,11 +48,7 @@ export function StatusModal({
       {(requestClose) => (
         <form {...f.formProps}>
           <Stack gap="sm">
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             <Text size="sm">
               Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount)}
             </Text>
