@@ -26,6 +26,18 @@ import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-
 import { accountsApi, failureText } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
+/**
+ * What both payment dialogs do with a save: the failure as a toast too, everything in receivables and
+ * payables refreshed (a payment changes the document, its list and the summary), the dialog closed.
+ * A dialog asks before unsaved input is thrown away itself, so the page's leave guard stays off.
+ */
+const paymentSaveOptions = (onClose: () => void) => ({
+  toastErrors: true,
+  invalidate: [['accounts']],
+  onSuccess: onClose,
+  guard: false as const,
+})
+
 interface PaymentValues {
   payment_date: string
   mode: PaymentMode
@@ -124,11 +136,8 @@ export function RecordPaymentModal({
         },
       ),
     failed: 'Failed to record payment.',
-    toastErrors: true,
     successText: () => accountMessages.paymentRecorded,
-    invalidate: [['accounts']],
-    onSuccess: onClose,
-    guard: false,
+    ...paymentSaveOptions(onClose),
   })
   return (
     <FormModal
@@ -188,12 +197,8 @@ export function EditPaymentModal({
         ifMatch: payment.version,
       }),
     failed: 'Failed to update payment.',
-    toastErrors: true,
     successText: () => accountMessages.paymentUpdated,
-    // A payment change refreshes everything in receivables and payables.
-    invalidate: [['accounts']],
-    onSuccess: onClose,
-    guard: false,
+    ...paymentSaveOptions(onClose),
   })
   return (
     <FormModal
