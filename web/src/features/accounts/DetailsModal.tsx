@@ -1,33 +1,15 @@
 import { type AccountsUser, detailActions } from '@daftar/domain/accounts'
-import type { Payment } from '@daftar/domain/accounts-contract'
 import { fileEndpoints } from '@daftar/domain/files'
-import { formatCurrency, formatDate, formatDateTime } from '@daftar/domain/format'
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Popover,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core'
-import { IconDownload, IconInfoCircle, IconMail, IconPencil, IconTrash } from '@tabler/icons-react'
+import { formatDate } from '@daftar/domain/format'
+import { Alert, Button, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core'
+import { IconDownload, IconMail } from '@tabler/icons-react'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { ScrollTable } from '../../ui/ScrollTable'
-import { useNarrow } from '../../ui/use-narrow.ts'
 import classes from './accounts.module.css'
 import { accountsApi, type DocDetail, detailQuery, failureText } from './api.ts'
+import { LineItems, money } from './DetailLines.tsx'
+import { PaymentHistory } from './DetailPayments.tsx'
 import { StatusBadge } from './DocumentsTable.tsx'
 import { dateOf, idOf, type KindConfig, numberOf, partyOf } from './kinds.ts'
 
@@ -39,8 +21,6 @@ export interface DocRef {
   due: number
 }
 
-import { EditPaymentModal, useDeletePayment } from './PaymentModals.tsx'
-
 export interface DetailsModalProps {
   config: KindConfig
   id: string
@@ -49,8 +29,6 @@ export interface DetailsModalProps {
   onRecordPayment: (doc: DocRef) => void
   onEdit: (doc: DocRef) => void
 }
-
-const money = (v: number) => formatCurrency(v)
 
 /** 'Invoice Details' or 'Bill Details': the document, its totals and its payment history. */
 export function DetailsModal(props: DetailsModalProps) {
@@ -84,11 +62,7 @@ function DetailsBody({
   const party = partyOf(doc)
   const gstin = 'client_gstin' in doc ? doc.client_gstin : doc.supplier_gstin
   const pdfKey = 'invoice_pdf_s3_key' in doc ? doc.invoice_pdf_s3_key : null
-  const narrow = useNarrow()
   const actions = detailActions(doc.status, doc.amount_due, user)
-  const [editing, setEditing] = useState<Payment | null>(null)
-  const [deleting, setDeleting] = useState<Payment | null>(null)
-  const remove = useDeletePayment()
   const email = useMutation({
     mutationFn: () => accountsApi.email(ref.id),
     onSuccess: (res) => notifySuccess(res.message),
@@ -152,48 +126,7 @@ function DetailsBody({
           </Group>
         </Stack>
       </SimpleGrid>
-      {narrow ? (
-        <LineCards lines={doc.line_items} />
-      ) : (
-        <ScrollTable minWidth={480} label="Line items">
-          <Table verticalSpacing={6} aria-label="Line items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Rate</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {doc.line_items.map((line, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in its stored order
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    {line.description}
-                    {line.sac_code && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        · SAC/HSN {line.sac_code} · GST {line.gst_rate}%
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td
-                    ta="right"
-                    style={{ whiteSpace: 'nowrap' }}
-                  >{`${line.qty} ${line.unit}`}</Table.Td>
-                  <Table.Td ta="right" className={classes.figure}>
-                    {money(line.rate)}
-                  </Table.Td>
-                  <Table.Td ta="right" className={classes.figure}>
-                    {money(line.basic_amount)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
+      <LineItems lines={doc.line_items} />
       {doc.is_rcm && (
         <Alert color="orange" variant="light" py={6}>
           Reverse Charge Mechanism (RCM) Applicable
@@ -211,54 +144,7 @@ function DetailsBody({
         <TotalLine label="Paid" value={doc.amount_paid} />
         <TotalLine label="Balance Due" value={doc.amount_due} strong />
       </Stack>
-      <div>
-        <Text fw={700} mb={4}>
-          Payment History
-        </Text>
-        {doc.payment_details.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No payments recorded yet.
-          </Text>
-        ) : narrow ? (
-          <PaymentCards
-            payments={doc.payment_details}
-            manage={actions.managePayments}
-            onEdit={setEditing}
-            onDelete={setDeleting}
-          />
-        ) : (
-          <ScrollTable minWidth={480} label="Payment history">
-            <Table verticalSpacing={6} aria-label="Payment history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Mode</Table.Th>
-                  <Table.Th>Reference</Table.Th>
-                  {actions.managePayments && <Table.Th />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {doc.payment_details.map((p) => (
-                  <Table.Tr key={p.payment_id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</Table.Td>
-                    <Table.Td ta="right" className={classes.figure}>
-                      {money(p.amount)}
-                    </Table.Td>
-                    <Table.Td>{p.mode}</Table.Td>
-                    <Table.Td>{p.transaction_id || '—'}</Table.Td>
-                    {actions.managePayments && (
-                      <Table.Td>
-                        <PaymentActions payment={p} onEdit={setEditing} onDelete={setDeleting} />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        )}
-      </div>
+      <PaymentHistory config={config} doc={doc} number={ref.number} manage={actions.managePayments} />
       <Group justify="flex-end" gap="sm">
         {config.kind === 'RECEIVABLE' && pdfKey && (
           <>
@@ -289,24 +175,6 @@ function DetailsBody({
           Close
         </Button>
       </Group>
-      {editing && (
-        <EditPaymentModal
-          config={config}
-          doc={{ number: ref.number, owed: doc.total_amount - doc.amount_paid }}
-          payment={editing}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete Payment"
-        message={`Are you sure you want to delete the payment of ${money(deleting?.amount ?? 0)} dated ${formatDate(deleting?.date)}?`}
-        confirmLabel="Delete"
-        color="red"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => remove.mutate(deleting!.payment_id, { onSettled: () => setDeleting(null) })}
-      />
     </Stack>
   )
 }
@@ -321,118 +189,5 @@ function TotalLine({ label, value, strong }: { label: string; value: number; str
         {money(value)}
       </Text>
     </Group>
-  )
-}
-
-/** Edit, delete and who recorded it: the admin's actions on one payment. */
-function PaymentActions({
-  payment: p,
-  onEdit,
-  onDelete,
-}: {
-  payment: Payment
-  onEdit: (p: Payment) => void
-  onDelete: (p: Payment) => void
-}) {
-  return (
-    <Group gap={2} justify="flex-end" wrap="nowrap">
-      <ActionIcon variant="subtle" aria-label="Edit payment" onClick={() => onEdit(p)}>
-        <IconPencil size={16} />
-      </ActionIcon>
-      <ActionIcon variant="subtle" color="red" aria-label="Delete payment" onClick={() => onDelete(p)}>
-        <IconTrash size={16} />
-      </ActionIcon>
-      <Popover withinPortal position="left" zIndex={400}>
-        <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label="Payment info">
-            <IconInfoCircle size={16} />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Text size="xs">
-            Recorded by {p.recorded_by_username ?? 'N/A'} on {formatDateTime(p.recorded_at)}
-          </Text>
-          <Text size="xs">
-            Last updated by {p.updated_by_username ?? 'N/A'} on {formatDateTime(p.updated_at)}
-          </Text>
-          {p.notes && (
-            <Text size="xs" c="dimmed" mt={4}>
-              {p.notes}
-            </Text>
-          )}
-        </Popover.Dropdown>
-      </Popover>
-    </Group>
-  )
-}
-
-/** A label and its value on one line of a phone card. */
-function CardLine({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" className={classes.figure} ta="right">
-        {value}
-      </Text>
-    </Group>
-  )
-}
-
-/** Phones: each line item stacked, with its quantity, rate and amount labelled. */
-function LineCards({ lines }: { lines: DocDetail['line_items'] }) {
-  return (
-    <Stack gap="xs" role="list" aria-label="Line items">
-      {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in its stored order
-        <Paper key={i} withBorder radius="sm" p="xs" role="listitem">
-          <Text size="sm" fw={600}>
-            {line.description}
-          </Text>
-          {line.sac_code && (
-            <Text size="xs" c="dimmed">
-              SAC/HSN {line.sac_code} · GST {line.gst_rate}%
-            </Text>
-          )}
-          <CardLine label="Qty" value={`${line.qty} ${line.unit}`} />
-          <CardLine label="Rate" value={money(line.rate)} />
-          <CardLine label="Amount" value={money(line.basic_amount)} />
-        </Paper>
-      ))}
-    </Stack>
-  )
-}
-
-/** Phones: each payment a card with its date, amount, mode and reference, and the admin's actions. */
-function PaymentCards({
-  payments,
-  manage,
-  onEdit,
-  onDelete,
-}: {
-  payments: Payment[]
-  manage: boolean
-  onEdit: (p: Payment) => void
-  onDelete: (p: Payment) => void
-}) {
-  return (
-    <Stack gap="xs" role="list" aria-label="Payment history">
-      {payments.map((p) => (
-        <Paper key={p.payment_id} withBorder radius="sm" p="xs" role="listitem">
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" fw={600}>
-              {formatDate(p.date)}
-            </Text>
-            <Text size="sm" fw={700} className={classes.figure}>
-              {money(p.amount)}
-            </Text>
-          </Group>
-          <CardLine label="Mode" value={p.mode} />
-          <CardLine label="Reference" value={p.transaction_id || '—'} />
-          {manage && <PaymentActions payment={p} onEdit={onEdit} onDelete={onDelete} />}
-        </Paper>
-      ))}
-    </Stack>
   )
 }

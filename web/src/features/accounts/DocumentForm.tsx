@@ -1,18 +1,6 @@
 import { formatCurrency } from '@daftar/domain/format'
 import { computeGst, formGstTypes, type GstType, gstTypeLabels, proposeGstType } from '@daftar/domain/gst'
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core'
+import { Checkbox, Divider, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { z } from 'zod'
@@ -21,6 +9,8 @@ import {
   projectDropdownQuery,
   supplierDropdownQuery,
 } from '../../api/register-queries.ts'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
+import { FormActions } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
@@ -179,11 +169,7 @@ export function DocumentForm({
     <form {...f.formProps}>
       {f.guard}
       <Stack gap="md">
-        {f.failure && (
-          <Alert color="red" variant="light" role="alert">
-            {f.failure.text}
-          </Alert>
-        )}
+        <FormFailure failure={f.failure} />
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {receivable && values.project_id ? (
@@ -301,14 +287,7 @@ export function DocumentForm({
             </Stack>
           </Paper>
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={f.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={f.busy}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} busy={f.busy} submitLabel={submitLabel} />
       </Stack>
     </form>
   )

@@ -14,16 +14,29 @@ import {
 } from '@daftar/domain/accounts-contract'
 import { formatCurrency } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
-import { FormModal } from '../../ui/form/FormModal.tsx'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
+import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { accountsApi, failureText } from './api.ts'
 import type { KindConfig } from './kinds.ts'
+
+/**
+ * What both payment dialogs do with a save: the failure as a toast too, everything in receivables and
+ * payables refreshed (a payment changes the document, its list and the summary), the dialog closed.
+ * A dialog asks before unsaved input is thrown away itself, so the page's leave guard stays off.
+ */
+const paymentSaveOptions = (onClose: () => void) => ({
+  toastErrors: true,
+  invalidate: [['accounts']],
+  onSuccess: onClose,
+  guard: false as const,
+})
 
 interface PaymentValues {
   payment_date: string
@@ -47,11 +60,7 @@ function PaymentFields<V extends PaymentValues>({
   const form = f.form as any
   return (
     <Stack gap="sm">
-      {f.failure && (
-        <Alert color="red" variant="light" role="alert">
-          {f.failure.text}
-        </Alert>
-      )}
+      <FormFailure failure={f.failure} />
       {amountDue !== undefined && (
         <TextInput label="Amount Due" value={formatCurrency(amountDue)} readOnly variant="filled" />
       )}
@@ -127,11 +136,8 @@ export function RecordPaymentModal({
         },
       ),
     failed: 'Failed to record payment.',
-    toastErrors: true,
     successText: () => accountMessages.paymentRecorded,
-    invalidate: [['accounts']],
-    onSuccess: onClose,
-    guard: false,
+    ...paymentSaveOptions(onClose),
   })
   return (
     <FormModal
@@ -149,14 +155,13 @@ export function RecordPaymentModal({
             amountLabel={config.amountNow}
             amountDue={doc.due}
           />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={requestClose} disabled={f.busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={f.busy} color="teal">
-              Confirm Payment
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={requestClose}
+            busy={f.busy}
+            submitLabel="Confirm Payment"
+            color="teal"
+            mt="md"
+          />
         </form>
       )}
     </FormModal>
@@ -192,12 +197,8 @@ export function EditPaymentModal({
         ifMatch: payment.version,
       }),
     failed: 'Failed to update payment.',
-    toastErrors: true,
     successText: () => accountMessages.paymentUpdated,
-    // A payment change refreshes everything in receivables and payables.
-    invalidate: [['accounts']],
-    onSuccess: onClose,
-    guard: false,
+    ...paymentSaveOptions(onClose),
   })
   return (
     <FormModal
@@ -210,14 +211,7 @@ export function EditPaymentModal({
       {(requestClose) => (
         <form {...f.formProps}>
           <PaymentFields f={f} amountKey="amount" amountLabel={config.amountEdit} />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={requestClose} disabled={f.busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={f.busy}>
-              Save Changes
-            </Button>
-          </Group>
+          <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Save Changes" mt="md" />
         </form>
       )}
     </FormModal>

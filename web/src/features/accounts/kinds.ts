@@ -69,6 +69,14 @@ const sortLabels = {
   total_amount_asc: 'Amount (Low to High)',
 } as const
 
+/** Both kinds sort the same ways; only the field of their newest first differs. */
+const documentSorts = (dateField: 'invoice_date' | 'bill_date'): KindConfig['sorts'] => [
+  { value: `${dateField}_desc` as const, label: 'Newest First' },
+  { value: 'due_date_asc', label: sortLabels.due_date_asc },
+  { value: 'total_amount_desc', label: sortLabels.total_amount_desc },
+  { value: 'total_amount_asc', label: sortLabels.total_amount_asc },
+]
+
 export const receivablesConfig: KindConfig = {
   kind: 'RECEIVABLE',
   listQuery: receivableListQuery,
@@ -92,12 +100,7 @@ export const receivablesConfig: KindConfig = {
   empty: 'No receivable invoices found for the selected criteria.',
   loading: 'Loading invoices...',
   filterStatuses: receivableStatuses,
-  sorts: [
-    { value: 'invoice_date_desc', label: 'Newest First' },
-    { value: 'due_date_asc', label: sortLabels.due_date_asc },
-    { value: 'total_amount_desc', label: sortLabels.total_amount_desc },
-    { value: 'total_amount_asc', label: sortLabels.total_amount_asc },
-  ],
+  sorts: documentSorts('invoice_date'),
   markLive: 'Mark as Sent',
   cancelAction: 'Cancel Invoice',
   detailsTitle: 'Invoice Details',
@@ -150,12 +153,7 @@ export const payablesConfig: KindConfig = {
   empty: 'No payable bills found for the selected criteria.',
   loading: 'Loading bills...',
   filterStatuses: payableFilterStatuses,
-  sorts: [
-    { value: 'bill_date_desc', label: 'Newest First' },
-    { value: 'due_date_asc', label: sortLabels.due_date_asc },
-    { value: 'total_amount_desc', label: sortLabels.total_amount_desc },
-    { value: 'total_amount_asc', label: sortLabels.total_amount_asc },
-  ],
+  sorts: documentSorts('bill_date'),
   markLive: 'Mark as Received',
   cancelAction: 'Cancel Bill',
   detailsTitle: 'Bill Details',

@@ -4,24 +4,14 @@ import {
   categoryInput,
   DEFAULT_CATEGORY_COLOR,
 } from '@daftar/domain/categories'
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  ColorInput,
-  ColorSwatch,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { ActionIcon, Button, ColorInput, ColorSwatch, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
 import { categoriesQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
 import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
@@ -177,11 +167,7 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
         <form {...f.formProps}>
           {f.guard}
           <Stack>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             <CountedTextInput
               label="Name"
               required

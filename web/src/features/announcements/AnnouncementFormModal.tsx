@@ -5,11 +5,12 @@ import {
   announcementUpdateInput,
   announcementMessages as messages,
 } from '@daftar/domain/announcements'
-import { Alert, Button, Group, MultiSelect, SegmentedControl, Stack } from '@mantine/core'
+import { MultiSelect, SegmentedControl, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { call, describeFailure } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
-import { FormModal } from '../../ui/form/FormModal.tsx'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
+import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { announcementsKey } from './api.ts'
@@ -66,11 +67,7 @@ export function AnnouncementFormModal({
         <form {...f.formProps}>
           {f.guard}
           <Stack>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             <CountedTextInput
               label="Title"
               required
@@ -119,14 +116,11 @@ export function AnnouncementFormModal({
                 )}
               </Stack>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={f.busy}>
-                {editing ? 'Save Changes' : 'Publish'}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={requestClose}
+              busy={f.busy}
+              submitLabel={editing ? 'Save Changes' : 'Publish'}
+            />
           </Stack>
         </form>
       )}

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Stack } from '@mantine/core'
+import { Button, Group, Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
 import { FormModal } from '../../ui/form/FormModal.tsx'
 import type { SchemaForm } from '../../ui/form/use-schema-form.tsx'
 
@@ -32,11 +33,7 @@ export function DecisionModal({
       {(requestClose) => (
         <form {...f.formProps}>
           <Stack>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             {children}
             <Group justify="flex-end">
               <Button variant="default" onClick={requestClose} disabled={f.busy}>

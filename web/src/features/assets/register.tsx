@@ -15,8 +15,16 @@ import { usersQuery } from '../../api/shared-queries.ts'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
-import { CountedTextarea, CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
+import {
+  AddressField,
+  CountedTextInput,
+  DateField,
+  EmailField,
+  MoneyField,
+  PhoneField,
+} from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { alphabetical, lastUpdated } from '../../ui/register-kit/sorts.ts'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import { AssignedTo, columns, DueSoonLink, dueSoonColumns, statusColors } from './columns.tsx'
 
@@ -125,26 +133,10 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
               maxLength={120}
               {...field('seller_details.contact_person')}
             />
-            <CountedTextInput
-              label="Seller phone"
-              type="tel"
-              maxLength={40}
-              {...field('seller_details.phone')}
-            />
-            <CountedTextInput
-              label="Seller email"
-              type="email"
-              maxLength={254}
-              {...field('seller_details.email')}
-            />
+            <PhoneField label="Seller phone" {...field('seller_details.phone')} />
+            <EmailField label="Seller email" {...field('seller_details.email')} />
           </SimpleGrid>
-          <CountedTextarea
-            label="Seller address"
-            autosize
-            minRows={2}
-            maxLength={1000}
-            {...field('seller_details.address')}
-          />
+          <AddressField label="Seller address" {...field('seller_details.address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DateField label="Warranty expires on" {...field('warranty_details.expires_on')} />
             <CountedTextInput
@@ -254,11 +246,10 @@ export const register = defineRegister<AssetListItem, AssetDetail, Values, Asset
     columns,
     minWidth: 980,
     sorts: [
-      { value: 'name_asc', label: 'Name A-Z' },
-      { value: 'name_desc', label: 'Name Z-A' },
+      ...alphabetical('name', 'Name'),
       { value: 'purchase_date_desc', label: 'Purchase Date (Newest)' },
       { value: 'maintenance_date_asc', label: 'Maintenance Date (Earliest)' },
-      { value: 'last_updated', label: 'Last Updated' },
+      lastUpdated,
     ],
     defaultSort: 'name_asc',
     searchPlaceholder: 'Search asset ID, name, category...',

@@ -6,13 +6,14 @@ import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
 import {
+  AddressField,
   CodeField,
   ContactsField,
-  CountedTextarea,
   CountedTextInput,
   emptyContact,
 } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
 
 const empty = {
   name: '',
@@ -46,13 +47,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
               maxLength={PAN_LENGTH}
             />
           </SimpleGrid>
-          <CountedTextarea
-            label="Office address"
-            autosize
-            minRows={2}
-            maxLength={1000}
-            {...form.getInputProps('office_address')}
-          />
+          <AddressField label="Office address" {...form.getInputProps('office_address')} />
         </Stack>
       </FormSection>
       <FormSection title="Contact Persons">
@@ -124,12 +119,10 @@ export const register = defineRegister<ClientListItem, ClientDetail, Values, Cli
       { key: 'email', header: 'Email', render: (c) => orNA(c.contact_person_email) },
     ],
     sorts: [
-      { value: 'name_asc', label: 'Name A-Z' },
-      { value: 'name_desc', label: 'Name Z-A' },
-      { value: 'contact_person_asc', label: 'Contact Person A-Z' },
-      { value: 'contact_person_desc', label: 'Contact Person Z-A' },
-      { value: 'last_updated', label: 'Last Updated' },
-      { value: 'first_added', label: 'First Added' },
+      ...alphabetical('name', 'Name'),
+      ...alphabetical('contact_person', 'Contact Person'),
+      lastUpdated,
+      firstAdded,
     ],
     defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, GSTIN, contact...',

@@ -14,6 +14,7 @@ import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.
 import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
 
 const empty = { name: '', description: '' }
 type Values = typeof empty
@@ -81,12 +82,7 @@ export const register = defineRegister<CollectionListItem, CollectionDetail, Val
         render: (c) => (c.description ? truncate(c.description, COLLECTION_DESCRIPTION_PREVIEW) : 'N/A'),
       },
     ],
-    sorts: [
-      { value: 'name_asc', label: 'Name A-Z' },
-      { value: 'name_desc', label: 'Name Z-A' },
-      { value: 'last_updated', label: 'Last Updated' },
-      { value: 'first_added', label: 'First Added' },
-    ],
+    sorts: [...alphabetical('name', 'Name'), lastUpdated, firstAdded],
     defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, description...',
     addLabel: 'Add Collection',

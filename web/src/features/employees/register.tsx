@@ -16,8 +16,16 @@ import { call } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { defineRegister, type FormMode, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
-import { CodeField, CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
+import {
+  AddressField,
+  CodeField,
+  CountedTextInput,
+  DateField,
+  EmailField,
+  PhoneField,
+} from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { alphabetical, lastUpdated } from '../../ui/register-kit/sorts.ts'
 import { EmployeeOverview } from './EmployeeOverview.tsx'
 
 const empty = {
@@ -81,7 +89,7 @@ function LoginAccount({ form }: { form: RegisterForm<Values> }) {
               {...form.getInputProps('username')}
             />
             <TextInput label="Mobile" required type="tel" maxLength={20} {...form.getInputProps('mobile')} />
-            <CountedTextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
+            <EmailField label="Email" {...form.getInputProps('email')} />
             <PasswordInput
               label="Password"
               required
@@ -120,34 +128,12 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
       <FormSection title="Contact Information">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <CountedTextInput label="Contact no." type="tel" maxLength={40} {...field('contact_phone')} />
-            <CountedTextInput
-              label="Official email"
-              type="email"
-              maxLength={254}
-              {...field('contact_email')}
-            />
-            <CountedTextInput
-              label="Personal phone"
-              type="tel"
-              maxLength={40}
-              {...field('personal_phone_no')}
-            />
+            <PhoneField label="Contact no." {...field('contact_phone')} />
+            <EmailField label="Official email" {...field('contact_email')} />
+            <PhoneField label="Personal phone" {...field('personal_phone_no')} />
           </SimpleGrid>
-          <CountedTextarea
-            label="Current address"
-            autosize
-            minRows={2}
-            maxLength={1000}
-            {...field('current_address')}
-          />
-          <CountedTextarea
-            label="Permanent address"
-            autosize
-            minRows={2}
-            maxLength={1000}
-            {...field('permanent_address')}
-          />
+          <AddressField label="Current address" {...field('current_address')} />
+          <AddressField label="Permanent address" {...field('permanent_address')} />
         </Stack>
       </FormSection>
       <FormSection title="Personal & Family Details">
@@ -242,13 +228,11 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
       { key: 'email', header: 'Official Email', render: (e) => orNA(e.contact_email) },
     ],
     sorts: [
-      { value: 'name_asc', label: 'Name A-Z' },
-      { value: 'name_desc', label: 'Name Z-A' },
+      ...alphabetical('name', 'Name'),
       { value: 'employee_official_id_asc', label: 'Employee ID (ascending)' },
       { value: 'employee_official_id_desc', label: 'Employee ID (descending)' },
-      { value: 'department_asc', label: 'Department A-Z' },
-      { value: 'department_desc', label: 'Department Z-A' },
-      { value: 'last_updated', label: 'Last Updated' },
+      ...alphabetical('department', 'Department'),
+      lastUpdated,
       { value: 'joining_date_asc', label: 'Joining Date (oldest)' },
       { value: 'joining_date_desc', label: 'Joining Date (newest)' },
     ],

@@ -9,8 +9,16 @@ import { call } from '../../api/client.ts'
 import { clientDropdownQuery } from '../../api/register-queries.ts'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
-import { CountedTextarea, CountedTextInput, DateField, MoneyField } from '../../ui/register-kit/fields.tsx'
+import {
+  AddressField,
+  CountedTextInput,
+  DateField,
+  EmailField,
+  MoneyField,
+  PhoneField,
+} from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import { billingQuery } from './api.ts'
 import { BillingTab } from './billing/BillingTab.tsx'
@@ -70,7 +78,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
       </FormSection>
       <FormSection title="Site">
         <Stack gap="sm">
-          <CountedTextarea label="Address" autosize minRows={2} maxLength={1000} {...field('address')} />
+          <AddressField label="Address" {...field('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label="Zip code" inputMode="numeric" maxLength={20} {...field('zip_code')} />
             <CountedTextInput
@@ -91,18 +99,14 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             maxLength={120}
             {...field('project_contact_details.name')}
           />
-          <CountedTextInput
+          <PhoneField
             label="Phone"
             aria-label="Project contact phone"
-            type="tel"
-            maxLength={40}
             {...field('project_contact_details.phone')}
           />
-          <CountedTextInput
+          <EmailField
             label="Email"
             aria-label="Project contact email"
-            type="email"
-            maxLength={254}
             {...field('project_contact_details.email')}
           />
         </SimpleGrid>
@@ -127,20 +131,8 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             maxLength={120}
             {...field('consultant_details.contact_person')}
           />
-          <CountedTextInput
-            label="Phone"
-            aria-label="Consultant phone"
-            type="tel"
-            maxLength={40}
-            {...field('consultant_details.phone')}
-          />
-          <CountedTextInput
-            label="Email"
-            aria-label="Consultant email"
-            type="email"
-            maxLength={254}
-            {...field('consultant_details.email')}
-          />
+          <PhoneField label="Phone" aria-label="Consultant phone" {...field('consultant_details.phone')} />
+          <EmailField label="Email" aria-label="Consultant email" {...field('consultant_details.email')} />
         </SimpleGrid>
       </FormSection>
     </>
@@ -200,12 +192,11 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
     ],
     minWidth: 820,
     sorts: [
-      { value: 'name_asc', label: 'Name A-Z' },
-      { value: 'name_desc', label: 'Name Z-A' },
+      ...alphabetical('name', 'Name'),
       { value: 'client_asc', label: 'Client A-Z' },
       { value: 'order_value_desc', label: 'Order Value (highest)' },
-      { value: 'last_updated', label: 'Last Updated' },
-      { value: 'first_added', label: 'First Added' },
+      lastUpdated,
+      firstAdded,
     ],
     defaultSort: 'name_asc',
     searchPlaceholder: 'Search project, client, type...',

@@ -5,11 +5,12 @@ import {
   reportMessages,
   reportStatusInput,
 } from '@daftar/domain/reports'
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core'
+import { Badge, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { call } from '../../api/client.ts'
-import { FormModal } from '../../ui/form/FormModal.tsx'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
+import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { reportDetailQuery, reportsKey } from './api.ts'
 
@@ -97,19 +98,14 @@ export function ReportActionDialog({
         <form {...f.formProps}>
           <Stack>
             <Text>{look.message}</Text>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" color={look.color} loading={f.busy} data-autofocus>
-                {look.confirm}
-              </Button>
-            </Group>
+            <FormFailure failure={f.failure} />
+            <FormActions
+              onCancel={requestClose}
+              busy={f.busy}
+              submitLabel={look.confirm}
+              color={look.color}
+              autoFocus
+            />
           </Stack>
         </form>
       )}

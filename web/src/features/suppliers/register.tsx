@@ -11,13 +11,14 @@ import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
 import {
+  AddressField,
   CodeField,
   ContactsField,
-  CountedTextarea,
   CountedTextInput,
   emptyContact,
 } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
 
 const empty = {
   name: '',
@@ -60,14 +61,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             {...form.getInputProps('website')}
           />
         </SimpleGrid>
-        <CountedTextarea
-          label="Address"
-          autosize
-          minRows={2}
-          maxLength={1000}
-          mt="sm"
-          {...form.getInputProps('address')}
-        />
+        <AddressField label="Address" mt="sm" {...form.getInputProps('address')} />
       </FormSection>
       <FormSection title="Contact Persons">
         <ContactsField form={form} />
@@ -197,12 +191,10 @@ export const register = defineRegister<SupplierListItem, SupplierDetail, Values,
       { key: 'website', header: 'Website', render: (s) => <Website url={s.website} /> },
     ],
     sorts: [
-      { value: 'name_asc', label: 'Name A-Z' },
-      { value: 'name_desc', label: 'Name Z-A' },
-      { value: 'product_category_asc', label: 'Category A-Z' },
-      { value: 'product_category_desc', label: 'Category Z-A' },
-      { value: 'last_updated', label: 'Last Updated' },
-      { value: 'first_added', label: 'First Added' },
+      ...alphabetical('name', 'Name'),
+      ...alphabetical('product_category', 'Category'),
+      lastUpdated,
+      firstAdded,
     ],
     defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, category, contact...',

@@ -5,11 +5,12 @@ import {
   taskEndpoints,
   taskMessages,
 } from '@daftar/domain/tasks'
-import { Alert, Select, Stack, Text, Textarea } from '@mantine/core'
+import { Select, Stack, Text, Textarea } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call, transportMessages } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
 import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type TaskDetail, tasksKey } from './api.ts'
@@ -83,11 +84,7 @@ export function RejectTaskModal({ task, onClose, onDone }: ActionFormProps) {
         <form {...f.formProps}>
           {f.guard}
           <Stack gap="sm">
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             <Text size="sm">The task goes back to its assignee.</Text>
             <Textarea
               label="Rejection Comment"
@@ -124,11 +121,7 @@ export function ForwardTaskModal({ task, onClose, onDone }: ActionFormProps) {
         <form {...f.formProps}>
           {f.guard}
           <Stack gap="sm">
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             <Text size="sm">Pass this task on; the assignment chain keeps you in it.</Text>
             <Select
               label="Forward to"

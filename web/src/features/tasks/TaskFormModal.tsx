@@ -2,7 +2,6 @@ import '@mantine/dates/styles.css'
 import { titleCase } from '@daftar/domain/format'
 import { taskEndpoints, taskFormInput, taskMessages } from '@daftar/domain/tasks'
 import {
-  Alert,
   Autocomplete,
   Button,
   Checkbox,
@@ -19,6 +18,7 @@ import { ApiError, call, errorMessage, transportMessages } from '../../api/clien
 import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
 import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
 import { FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
@@ -183,11 +183,7 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
           <form {...f.formProps}>
             {f.guard}
             <Stack gap="sm">
-              {f.failure && (
-                <Alert color="red" variant="light" role="alert">
-                  {f.failure.text}
-                </Alert>
-              )}
+              <FormFailure failure={f.failure} />
               <CountedTextInput
                 label="Title"
                 required

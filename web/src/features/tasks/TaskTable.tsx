@@ -42,6 +42,34 @@ function CcTag({ task, me }: { task: Task; me?: string }) {
   )
 }
 
+/** A task's title as its row and its card show it: the past-deadline mark, the button that opens it, CC. */
+function TaskTitle(props: {
+  task: Task
+  pastDeadline: boolean | undefined
+  me?: string
+  onOpen: (task: Task) => void
+  iconStyle?: CSSProperties
+}) {
+  const { task } = props
+  return (
+    <>
+      {props.pastDeadline && (
+        <IconAlertTriangle
+          size={16}
+          color="var(--mantine-color-red-7)"
+          title="Past Deadline"
+          aria-label="Past Deadline"
+          style={props.iconStyle}
+        />
+      )}
+      <button type="button" className={classes.title} title={task.title} onClick={() => props.onOpen(task)}>
+        {task.title}
+      </button>
+      <CcTag task={task} me={props.me} />
+    </>
+  )
+}
+
 /** Creator and assignee names link to the employee profile when the user has one (docs/product.md, "The task list"). */
 export function PersonCell({ username, people }: { username: string; people: People }) {
   const person = people[username]
@@ -132,23 +160,12 @@ export function TaskTable(props: TaskTableProps) {
                 <Table.Td>{(props.firstNumber ?? 1) + index}</Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    {props.showPastDeadline && isPastDeadline(task, today) && (
-                      <IconAlertTriangle
-                        size={16}
-                        color="var(--mantine-color-red-7)"
-                        title="Past Deadline"
-                        aria-label="Past Deadline"
-                      />
-                    )}
-                    <button
-                      type="button"
-                      className={classes.title}
-                      title={task.title}
-                      onClick={() => props.onOpen(task)}
-                    >
-                      {task.title}
-                    </button>
-                    <CcTag task={task} me={props.me} />
+                    <TaskTitle
+                      task={task}
+                      pastDeadline={props.showPastDeadline && isPastDeadline(task, today)}
+                      me={props.me}
+                      onOpen={props.onOpen}
+                    />
                   </Group>
                 </Table.Td>
                 <Table.Td>
@@ -212,24 +229,13 @@ function TaskCards(props: TaskTableProps & { today: string }) {
           data-testid="task-row"
         >
           <div className={classes.cardHead}>
-            {props.showPastDeadline && isPastDeadline(task, props.today) && (
-              <IconAlertTriangle
-                size={16}
-                color="var(--mantine-color-red-7)"
-                title="Past Deadline"
-                aria-label="Past Deadline"
-                style={{ flexShrink: 0, marginTop: 2 }}
-              />
-            )}
-            <button
-              type="button"
-              className={classes.title}
-              title={task.title}
-              onClick={() => props.onOpen(task)}
-            >
-              {task.title}
-            </button>
-            <CcTag task={task} me={props.me} />
+            <TaskTitle
+              task={task}
+              pastDeadline={props.showPastDeadline && isPastDeadline(task, props.today)}
+              me={props.me}
+              onOpen={props.onOpen}
+              iconStyle={{ flexShrink: 0, marginTop: 2 }}
+            />
           </div>
           <div className={classes.cardMeta}>
             <p className={classes.cardText}>

@@ -20,6 +20,7 @@ import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.
 import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
 
 const empty = {
   title: '',
@@ -154,12 +155,7 @@ export const register = defineRegister<TechnicalInfoListItem, TechnicalInfoDetai
         { key: 'when', header: 'When to Use', render: (t) => cut(t.when_to_use, TECH_TEXT_PREVIEW) },
         { key: 'pre', header: 'Prerequisites', render: (t) => cut(t.prerequisites, TECH_TEXT_PREVIEW) },
       ],
-      sorts: [
-        { value: 'title_asc', label: 'Title A-Z' },
-        { value: 'title_desc', label: 'Title Z-A' },
-        { value: 'last_updated', label: 'Last Updated' },
-        { value: 'first_added', label: 'First Added' },
-      ],
+      sorts: [...alphabetical('title', 'Title'), lastUpdated, firstAdded],
       defaultSort: 'title_asc',
       searchPlaceholder: 'Search Title, Keywords, Use Cases...',
       searchOnEnter: true,

@@ -9,12 +9,13 @@ import {
 import { formatFileSize } from '@daftar/domain/files'
 import { formatDateTime } from '@daftar/domain/format'
 import type { EntityType } from '@daftar/domain/registers'
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core'
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import type { QueryKey } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { call, describeFailure } from '../../api/client.ts'
 import { FieldGrid } from '../DetailSection.tsx'
-import { FormModal } from '../form/FormModal.tsx'
+import { FormFailure } from '../form/FormFailure.tsx'
+import { FormActions, FormModal } from '../form/FormModal.tsx'
 import { type SchemaForm, useSchemaForm } from '../form/use-schema-form.tsx'
 import { CountedTextInput } from '../register-kit/fields.tsx'
 import { documentFailures } from './api.ts'
@@ -61,20 +62,14 @@ function DialogForm<V extends object>(props: {
       {(requestClose) => (
         <form {...f.formProps}>
           <Stack>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             {props.children}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={f.busy} color={props.color}>
-                {props.label}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={requestClose}
+              busy={f.busy}
+              submitLabel={props.label}
+              color={props.color}
+            />
           </Stack>
         </form>
       )}

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, type ModalProps } from '@mantine/core'
-import { useState } from 'react'
+import { Button, Group, type MantineColor, type MantineSpacing, Modal, type ModalProps } from '@mantine/core'
+import { type ReactNode, useState } from 'react'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 
 export const discardMessages = {
@@ -63,17 +63,25 @@ export function FormActions({
   onCancel,
   busy,
   submitLabel = 'Save',
+  color,
+  mt,
+  autoFocus,
 }: {
   onCancel: () => void
   busy: boolean
-  submitLabel?: string
+  submitLabel?: ReactNode
+  /** The submit button's colour where the action has one (teal for a payment, red for a refusal). */
+  color?: MantineColor
+  mt?: MantineSpacing
+  /** The dialog opens with the submit button focused (a confirmation). */
+  autoFocus?: boolean
 }) {
   return (
-    <Group justify="flex-end">
+    <Group justify="flex-end" mt={mt}>
       <Button variant="default" onClick={onCancel} disabled={busy}>
         Cancel
       </Button>
-      <Button type="submit" loading={busy}>
+      <Button type="submit" loading={busy} color={color} data-autofocus={autoFocus || undefined}>
         {submitLabel}
       </Button>
     </Group>

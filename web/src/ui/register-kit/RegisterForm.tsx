@@ -4,9 +4,10 @@ import {
   type ChangeResult,
   requestFailedMessage,
 } from '@daftar/domain/registers'
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core'
+import { Alert, Paper, Stack, Title } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { SaveError } from '../FormNotes.tsx'
+import { FormActions } from '../form/FormModal.tsx'
 import { useSchemaForm } from '../form/use-schema-form.tsx'
 import { GrantAccessField } from '../GrantAccessField.tsx'
 import type { AnyRegister, FormMode } from './define.ts'
@@ -82,14 +83,7 @@ export function RegisterForm(props: RegisterFormProps) {
           </Paper>
         )}
         {props.grants && <GrantAccessField value={grants} onChange={setGrants} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel} disabled={f.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={f.busy}>
-            {props.submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={props.onCancel} busy={f.busy} submitLabel={props.submitLabel} />
       </Stack>
     </form>
   )

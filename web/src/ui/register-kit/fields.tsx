@@ -57,22 +57,8 @@ export function ContactsField({ form, path = 'contacts' }: { form: AnyForm; path
                 miw={180}
                 {...field('name')}
               />
-              <CountedTextInput
-                label="Phone"
-                aria-label={`Contact ${n} phone`}
-                type="tel"
-                maxLength={40}
-                miw={160}
-                {...field('phone')}
-              />
-              <CountedTextInput
-                label="Email"
-                aria-label={`Contact ${n} email`}
-                type="email"
-                maxLength={254}
-                miw={200}
-                {...field('email')}
-              />
+              <PhoneField label="Phone" aria-label={`Contact ${n} phone`} miw={160} {...field('phone')} />
+              <EmailField label="Email" aria-label={`Contact ${n} email`} miw={200} {...field('email')} />
             </Group>
           </Paper>
         )
@@ -208,4 +194,19 @@ export function CountedTextarea(props: ComponentProps<typeof Textarea>) {
       description={withHint(props.description, lengthHint(props.value, props.maxLength))}
     />
   )
+}
+
+/** A phone number: the keypad on a phone, and the 40 characters the registers' schemas allow. */
+export function PhoneField(props: ComponentProps<typeof TextInput>) {
+  return <CountedTextInput type="tel" maxLength={40} {...props} />
+}
+
+/** An email address: the email keyboard on a phone, and the longest address the standard allows. */
+export function EmailField(props: ComponentProps<typeof TextInput>) {
+  return <CountedTextInput type="email" maxLength={254} {...props} />
+}
+
+/** An address or another long note: grows with its text, up to the schemas' 1000 characters. */
+export function AddressField(props: ComponentProps<typeof Textarea>) {
+  return <CountedTextarea autosize minRows={2} maxLength={1000} {...props} />
 }

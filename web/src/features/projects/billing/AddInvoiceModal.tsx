@@ -5,12 +5,12 @@ import {
   type InvoiceStatus,
 } from '@daftar/domain/billing'
 import { todayIso } from '@daftar/domain/format'
-import { Alert, Button, FileInput, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Alert, FileInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconFileTypePdf } from '@tabler/icons-react'
 import { useState } from 'react'
 import { z } from 'zod'
 import { describeFailure } from '../../../api/client.ts'
-import { FormModal } from '../../../ui/form/FormModal.tsx'
+import { FormActions, FormModal } from '../../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
 import { billingApi } from '../api.ts'
@@ -140,14 +140,7 @@ export function AddInvoiceModal({
                 setRefused(pdfProblem(file))
               }}
             />
-            <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={f.busy}>
-                Add Invoice
-              </Button>
-            </Group>
+            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Add Invoice" mt="xs" />
           </Stack>
         </form>
       )}

@@ -1,8 +1,8 @@
 import { updateInvoiceInput } from '@daftar/domain/billing'
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { Alert, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { describeFailure } from '../../../api/client.ts'
-import { FormModal } from '../../../ui/form/FormModal.tsx'
+import { FormActions, FormModal } from '../../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { billingApi, type Invoice } from '../api.ts'
 import { InvoiceFieldInputs, type InvoiceFieldValues, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
@@ -64,14 +64,7 @@ export function EditInvoiceModal({
             <Text size="xs" c="dimmed">
               The invoice PDF cannot be changed. To replace it, delete this invoice and add it again.
             </Text>
-            <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={f.busy}>
-                Save Changes
-              </Button>
-            </Group>
+            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Save Changes" mt="xs" />
           </Stack>
         </form>
       )}

@@ -1,7 +1,8 @@
 import { billingMessages, invoiceStatusInput } from '@daftar/domain/billing'
 import { formatCurrency, todayIso } from '@daftar/domain/format'
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
-import { FormModal } from '../../../ui/form/FormModal.tsx'
+import { Alert, Stack, Text } from '@mantine/core'
+import { FormFailure } from '../../../ui/form/FormFailure.tsx'
+import { FormActions, FormModal } from '../../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
 import { billingApi, type Invoice } from '../api.ts'
@@ -47,11 +48,7 @@ export function StatusModal({
       {(requestClose) => (
         <form {...f.formProps}>
           <Stack gap="sm">
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
+            <FormFailure failure={f.failure} />
             <Text size="sm">
               Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount)}
             </Text>
@@ -74,14 +71,13 @@ export function StatusModal({
                 The clearance date and transaction ID will be removed.
               </Alert>
             )}
-            <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={f.busy} color={clearing ? 'teal' : undefined}>
-                {clearing ? 'Mark as Cleared' : 'Mark as Pending'}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={requestClose}
+              busy={f.busy}
+              submitLabel={clearing ? 'Mark as Cleared' : 'Mark as Pending'}
+              color={clearing ? 'teal' : undefined}
+              mt="xs"
+            />
           </Stack>
         </form>
       )}
