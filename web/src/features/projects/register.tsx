@@ -229,7 +229,7 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
       p.is_archived
         ? { to: '/projects/archived', label: 'Back to Archived Projects' }
         : { to: '/projects', label: 'Back to Projects' },
-    // The Billing tab's invoices load in parallel with the project (issue 10, polish).
+    // The Billing tab's invoices load in parallel with the project.
     alongside: (queryClient, id, tab) => {
       if (tab === 'billing') void queryClient.prefetchQuery(billingQuery(id))
     },
