@@ -367,10 +367,9 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, clien
   if (!counted) throw new AppError(429, messages.otpTooManyTries)
   const expected = Buffer.from(reset.otpHash)
   const given = Buffer.from(otpDigest(deps.secrets.otp, reset.resetId, input.otp))
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    if (counted.attempts >= OTP_MAX_ATTEMPTS) throw new AppError(429, messages.otpTooManyTries)
-    throw refused()
-  }
+  // The answer follows the identifier's count alone, so parallel tries answer in the same order as
+  // one after the other (the code's own count only guards the code).
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused()
   const passwordHash = await hashPassword(input.newPassword)
   await deps.db.transaction(async (tx) => {
     // Single use, even when two requests race with the right code.
