@@ -53,6 +53,23 @@ export const refreshInput = z.object({ refreshToken: z.string().min(1).max(200) 
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() })
 export type TokenPair = z.infer<typeof tokenPair>
 
+/** How long the step between the password and the second factor may take (docs/security.md). */
+export const CHALLENGE_TTL_MINUTES = 5
+const challengeToken = z.string().min(1, 'The sign-in has expired. Please sign in again.').max(200)
+
+/**
+ * What sign-in answers: the tokens; or, with two-factor sign-in on, a challenge to answer with a code
+ * (POST /auth/2fa/verify); or, when the organisation requires a second factor this user has not set
+ * up, a challenge to set it up with (POST /auth/2fa/required-setup, then required-enable).
+ */
+export const loginAnswer = z.union([
+  tokenPair,
+  z.object({ twoFactorRequired: z.literal(true), challengeToken: z.string() }),
+  z.object({ twoFactorSetupRequired: z.literal(true), challengeToken: z.string() }),
+])
+export type LoginAnswer = z.infer<typeof loginAnswer>
+export { challengeToken as challengeTokenField }
+
 export const forgotPasswordInput = z.object({ identifier })
 
 const otp = z
@@ -101,7 +118,7 @@ export const changePasswordForm = withConfirmation(changePasswordInput)
 
 /** The sign-in and password endpoints; all but logout are public (no bearer token). */
 export const authEndpoints = {
-  login: endpoint('POST', '/auth/login', { body: loginInput, response: { 200: tokenPair } }),
+  login: endpoint('POST', '/auth/login', { body: loginInput, response: { 200: loginAnswer } }),
   refresh: endpoint('POST', '/auth/refresh-token', { body: refreshInput, response: { 200: tokenPair } }),
   forgotPassword: endpoint('POST', '/auth/forgot-password', {
     body: forgotPasswordInput,

@@ -188,6 +188,8 @@ export const organisationUpdateInput = z.object({
   ...organisationBillingFields,
   /** Who can open Accounts; absent leaves it as it is. */
   accounts_access: z.enum(accountsAccessOptions, { error: 'Choose who can open Accounts.' }).optional(),
+  /** Admins and accountants must use two-factor sign-in; absent leaves it as it is. */
+  require_two_factor: z.boolean().optional(),
 })
 
 /** GET /admin/settings: the organisation with its user limit and invoice details (its users: GET /admin/users). */
@@ -195,6 +197,7 @@ export const adminSettings = z.object({
   organisation: organisationBillingDetails.extend({
     name: z.string(),
     accounts_access: z.enum(accountsAccessOptions),
+    require_two_factor: z.boolean(),
     userLimit: z.number().int().nullable(),
     userCount: z.number().int(),
     version: z.number().int(),
@@ -208,6 +211,7 @@ export const organisationUpdateResponse = z.object({
   organisation: organisationBillingDetails.extend({
     name: z.string(),
     accounts_access: z.enum(accountsAccessOptions),
+    require_two_factor: z.boolean(),
     version: z.number().int(),
   }),
 })

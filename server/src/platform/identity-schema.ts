@@ -1,6 +1,7 @@
-import { accountsAccessOptions } from '@daftar/domain'
+import { accountsAccessOptions, signInOutcomes } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -36,6 +37,8 @@ export const organisations = pgTable(
     upiId: text('upi_id'),
     /** Who can open Accounts (admin settings): everyone, or admins and accountants only. */
     accountsAccess: text('accounts_access', { enum: accountsAccessOptions }).notNull().default('EVERYONE'),
+    /** Admins and accountants must sign in with a second factor (admin settings). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -134,4 +137,84 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * A user's TOTP authenticator (docs/security.md, "V6 Authentication"). The secret is sealed with a key
+ * derived from a server secret; `enabledAt` is null while setup waits for its first code. The last time
+ * step a code was accepted for is kept, so no code is accepted twice.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.userId),
+  orgId: uuid('org_id').notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Single-use recovery codes, as keyed digests; a new set replaces the old one. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    codeId: uuid('code_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+)
+
+/**
+ * The step between a right password and a session when a second factor is on or must be set up: a
+ * short-lived token (stored hashed) for one purpose and one user, used once.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    challengeId: uuid('challenge_id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId),
+    purpose: text('purpose', { enum: ['VERIFY', 'SETUP'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('login_challenges_token_key').on(t.tokenHash),
+    index('login_challenges_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * Every sign-in attempt on an account, good or bad: the user's last 20 are shown to them, and a
+ * success from a device and address never seen succeed before sends them a mail.
+ */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    signInId: uuid('sign_in_id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id'),
+    /** Null for an identifier that names no account: recorded all the same, so both take the same work. */
+    userId: uuid('user_id').references(() => users.userId),
+    outcome: text('outcome', { enum: signInOutcomes }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** 'Chrome on Linux': the browser and system the user agent names. */
+    device: text('device').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_ins_user_idx').on(t.userId, t.createdAt),
+    index('sign_ins_known_device_idx')
+      .on(t.userId, t.device, t.ip)
+      .where(sql`${t.outcome} = 'SUCCESS'`),
+  ],
 )

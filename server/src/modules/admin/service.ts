@@ -34,6 +34,7 @@ const organisationView = (org: typeof organisations.$inferSelect) => ({
   name: org.name,
   ...organisationBilling(org),
   accounts_access: org.accountsAccess,
+  require_two_factor: org.requireTwoFactor,
 })
 
 export async function getSettings(deps: Deps, ctx: RequestContext) {

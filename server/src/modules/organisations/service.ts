@@ -64,13 +64,14 @@ export function organisationBilling(org: OrganisationRow): OrganisationBilling {
 
 /** The name, and each invoice detail that the input names, as columns (absent ones stay as they are). */
 export function organisationColumns(
-  input: { name: string; accounts_access?: AccountsAccess } & Partial<
+  input: { name: string; accounts_access?: AccountsAccess; require_two_factor?: boolean } & Partial<
     Record<BillingKey, string | null | undefined>
   >,
 ): Partial<OrganisationRow> {
   return Object.fromEntries([
     ['name', input.name],
     ['accountsAccess', input.accounts_access],
+    ['requireTwoFactor', input.require_two_factor],
     ...billingKeys.map((key) => [billingColumns[key], input[key]]),
   ])
 }
