@@ -39,6 +39,8 @@ const schema = z.object({
   /** Failed sign-ins to one account from every address together (the per-address limit is the one above). */
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(100),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(100),
+  /** Wrong two-factor codes (and passwords given to turn it off) per account per window. */
+  TWO_FACTOR_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   OTP_SEND_MAX_PER_IDENTIFIER: z.coerce.number().int().positive().default(3),
   OTP_SEND_MAX_PER_IP: z.coerce.number().int().positive().default(20),
   OTP_VERIFY_MAX_PER_IP: z.coerce.number().int().positive().default(30),

@@ -30,6 +30,31 @@ export async function countHit(db: Db, limit: Omit<Limit, 'max'>): Promise<numbe
   return Number(result.rows[0]?.count ?? 0)
 }
 
+/**
+ * Counts one attempt only while the key is under its limit, in one guarded statement: the check and
+ * the count cannot be split by a parallel request, so no number of attempts at once gets past `max`.
+ * Answers the new count, or null when the limit was already reached (nothing counted).
+ */
+export async function takeAttempt(db: Db, limit: Limit): Promise<number | null> {
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${limit.key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    where rate_limits.reset_at <= now() or rate_limits.count < ${limit.max}
+    returning count`)
+  const row = result.rows[0]
+  return row ? Number(row.count) : null
+}
+
+/** Takes back one attempt counted by `takeAttempt` (one that turned out not to be a failure). */
+export async function giveBackAttempt(db: Db, key: string): Promise<void> {
+  await db.execute(
+    sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`,
+  )
+}
+
 /** The key's count in its current window, without counting a hit. */
 export async function currentCount(db: Db, key: string): Promise<number> {
   const result = await db.execute<{ count: number }>(

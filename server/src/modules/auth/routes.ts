@@ -1,12 +1,22 @@
-import { authEndpoints } from '@daftar/domain'
+import { authEndpoints, sessionEndpoints, twoFactorEndpoints } from '@daftar/domain'
 import type { FastifyRequest } from 'fastify'
 import type { Deps } from '../../platform/deps.ts'
 import { type App, serve } from '../../platform/http.ts'
 import { forgotPassword, login, logout, refresh, resetPassword } from './service.ts'
+import { endOtherSessions, endSession, listSessions, listSignIns } from './sessions.ts'
+import {
+  disableForSignedIn,
+  enableForSignedIn,
+  requiredEnable,
+  requiredSetup,
+  setupForSignedIn,
+  twoFactorStatusOf,
+  verifySignIn,
+} from './two-factor-service.ts'
 
 const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] })
 
-/** Public: no bearer token needed. */
+/** Public: no bearer token needed (the two-factor steps carry a challenge token instead). */
 export async function publicAuthRoutes(app: App, deps: Deps) {
   serve(app, authEndpoints.login, async (req) => login(deps, req.body, client(req)))
   serve(app, authEndpoints.refresh, async (req) => refresh(deps, req.body.refreshToken))
@@ -14,9 +24,22 @@ export async function publicAuthRoutes(app: App, deps: Deps) {
     forgotPassword(deps, req.body.identifier, client(req)),
   )
   serve(app, authEndpoints.resetPassword, async (req) => resetPassword(deps, req.body, client(req)))
+  serve(app, twoFactorEndpoints.verify, async (req) => verifySignIn(deps, req.body, client(req)))
+  serve(app, twoFactorEndpoints.requiredSetup, async (req) =>
+    requiredSetup(deps, req.body.challengeToken, client(req)),
+  )
+  serve(app, twoFactorEndpoints.requiredEnable, async (req) => requiredEnable(deps, req.body, client(req)))
 }
 
-/** Logout needs to know who is asking, so it sits behind the guard. */
+/** Logout, two-factor settings and sessions need to know who is asking, so they sit behind the guard. */
 export async function securedAuthRoutes(app: App, deps: Deps) {
   serve(app, authEndpoints.logout, async (req) => logout(deps, req.ctx, req.body))
+  serve(app, twoFactorEndpoints.status, async (req) => twoFactorStatusOf(deps, req.ctx))
+  serve(app, twoFactorEndpoints.setup, async (req) => setupForSignedIn(deps, req.ctx))
+  serve(app, twoFactorEndpoints.enable, async (req) => enableForSignedIn(deps, req.ctx, req.body.code))
+  serve(app, twoFactorEndpoints.disable, async (req) => disableForSignedIn(deps, req.ctx, req.body))
+  serve(app, sessionEndpoints.list, async (req) => listSessions(deps, req.ctx))
+  serve(app, sessionEndpoints.end, async (req) => endSession(deps, req.ctx, req.params.id))
+  serve(app, sessionEndpoints.endOthers, async (req) => endOtherSessions(deps, req.ctx))
+  serve(app, sessionEndpoints.signIns, async (req) => listSignIns(deps, req.ctx))
 }

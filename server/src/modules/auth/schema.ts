@@ -1,1 +1,9 @@
-export { passwordResets, refreshTokens, sessions } from '../../platform/identity-schema.ts'
+export {
+  loginChallenges,
+  passwordResets,
+  recoveryCodes,
+  refreshTokens,
+  sessions,
+  signIns,
+  twoFactor,
+} from '../../platform/identity-schema.ts'

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import {
   identifierKind,
+  type LoginAnswer,
   type LoginInput,
   type LogoutInput,
   messages,
@@ -20,21 +21,20 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import {
   consumeRateLimit,
   countHit,
-  currentCount,
+  giveBackAttempt,
   type Limit,
   resetRateLimit,
+  takeAttempt,
 } from '../../platform/rate-limit.ts'
-import { newRefreshToken, REFRESH_TOKEN_TTL_DAYS, sha256 } from '../../platform/tokens.ts'
+import { sha256 } from '../../platform/tokens.ts'
 import { users } from '../users/schema.ts'
 import { findUserByIdentifier } from '../users/service.ts'
 import { passwordResets, refreshTokens, sessions } from './schema.ts'
+import { type ClientInfo, recordSignIn, sessionExpiry, startSession } from './sessions.ts'
+import { secondFactorChallenge } from './two-factor-service.ts'
+import type { UserRow } from './two-factor.ts'
 
-export interface ClientInfo {
-  ip: string
-  userAgent?: string
-}
-
-const sessionExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000)
+export type { ClientInfo }
 
 /** The identifier as the lookup reads it: '+91 98000 00004' and '+91-98000-00004' are one number. */
 export function normaliseIdentifier(identifier: string): string {
@@ -82,55 +82,62 @@ function limits(deps: Deps, ip: string) {
 /**
  * Wrong identifier and wrong password answer alike. Every attempt counts per IP address and per
  * account from that address, atomically and before the password is checked, so parallel guesses
- * cannot all slip under the limit; a success clears that count. Failures from every address together
- * have a much higher ceiling, and the owner is told by mail when they reach the per-address limit
- * (docs/security.md, "V6 Authentication").
+ * cannot all slip under the limit; a success clears that count. Attempts on the account from every
+ * address together have a ceiling, taken and counted in one guarded statement before the password is
+ * checked and given back on success; the owner is told by mail when failures reach the per-address
+ * limit (docs/security.md, "V6 Authentication"). A right password is not yet a session when a second
+ * factor is on or required: the answer is then a challenge (two-factor-service.ts).
  */
-export async function login(deps: Deps, input: LoginInput, client: ClientInfo) {
+export async function login(deps: Deps, input: LoginInput, client: ClientInfo): Promise<LoginAnswer> {
   const limit = limits(deps, client.ip)
   await consumeRateLimit(deps.db, [limit.loginIp])
   const user = await findUserByIdentifier(deps.db, input.identifier)
   const account = accountKey('login', user, input.identifier)
   const fromHere = limit.loginFromAddress(account)
-  await consumeRateLimit(deps.db, [fromHere])
   const failures = limit.loginFailures(account)
-  if ((await currentCount(deps.db, failures.key)) >= failures.max) throw tooManyRequests()
+  const failureCount = await refuseWhenLocked(deps, user, client, async () => {
+    await consumeRateLimit(deps.db, [fromHere])
+    return takeAttempt(deps.db, failures)
+  })
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
   if (!user || !valid) {
-    await countFailedLogin(deps, failures, user)
+    await recordSignIn(deps.db, user, 'WRONG_PASSWORD', client)
+    await warnOwnerAtLimit(deps, failureCount, user)
     throw unauthorized(messages.invalidCredentials)
   }
-  if (!user.isActive) throw new AppError(403, messages.accountDeactivated)
+  // The password was right: the attempt was not a failure.
+  await giveBackAttempt(deps.db, failures.key)
+  if (!user.isActive) {
+    await recordSignIn(deps.db, user, 'DEACTIVATED', client)
+    throw new AppError(403, messages.accountDeactivated)
+  }
   await resetRateLimit(deps.db, fromHere.key)
-  return deps.db.transaction(async (tx) => {
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        orgId: user.orgId,
-        userId: user.userId,
-        ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 300),
-        expiresAt: sessionExpiry(),
-      })
-      .returning({ sessionId: sessions.sessionId })
-    const refreshToken = newRefreshToken()
-    await tx.insert(refreshTokens).values({ tokenHash: sha256(refreshToken), sessionId: session!.sessionId })
-    const accessToken = await deps.tokens.signAccess({
-      userId: user.userId,
-      orgId: user.orgId,
-      sessionId: session!.sessionId,
-    })
-    return { accessToken, refreshToken }
-  })
+  return (await secondFactorChallenge(deps, user)) ?? startSession(deps, user, client)
 }
 
-/** Counts a failed sign-in on the account; at the per-address limit, tells the owner once a window. */
-async function countFailedLogin(
+/** Runs the limit checks; a refusal (429) is recorded in the account's sign-in history. */
+async function refuseWhenLocked(
   deps: Deps,
-  failures: Limit,
-  user: { userId: string; orgId: string; email: string | null; isActive: boolean } | null,
-) {
-  const count = await countHit(deps.db, failures)
+  user: UserRow | null,
+  client: ClientInfo,
+  take: () => Promise<number | null>,
+): Promise<number> {
+  let taken: number | null = null
+  try {
+    taken = await take()
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 429) await recordSignIn(deps.db, user, 'LOCKED', client)
+    throw error
+  }
+  if (taken === null) {
+    await recordSignIn(deps.db, user, 'LOCKED', client)
+    throw tooManyRequests()
+  }
+  return taken
+}
+
+/** At the per-address limit of failures, tells the owner once a window. */
+async function warnOwnerAtLimit(deps: Deps, count: number, user: UserRow | null) {
   if (!user?.email || !user.isActive || count !== deps.config.LOGIN_MAX_PER_IDENTIFIER) return
   const minutes = Math.round(deps.config.RATE_LIMIT_WINDOW_SECONDS / 60)
   await enqueue(
