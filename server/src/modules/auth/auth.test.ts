@@ -167,6 +167,41 @@ describe('login', () => {
     }
   })
 
+  it("holds the account's ceiling under parallel guesses from many addresses: checked and counted at once", async () => {
+    const victim = await createUser(server, orgId)
+    server.config.LOGIN_MAX_PER_ACCOUNT = 5
+    try {
+      const codes = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          server.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: `10.30.0.${i + 1}`,
+            payload: { identifier: victim.email, password: 'nope-nope' },
+          }),
+        ),
+      ).then((all) => all.map((r) => r.statusCode))
+      expect(codes.filter((c) => c === 401)).toHaveLength(5)
+      expect(codes.filter((c) => c === 429)).toHaveLength(25)
+      const rows = await server.deps.database.pool.query('select count from rate_limits where key = $1', [
+        `login:user:${victim.userId}:failures`,
+      ])
+      expect(Number((rows.rows[0] as { count: number }).count)).toBe(5)
+    } finally {
+      server.config.LOGIN_MAX_PER_ACCOUNT = 100
+    }
+  })
+
+  it('gives back the attempt of a right password: successes never fill the ceiling', async () => {
+    const owner = await createUser(server, orgId)
+    server.config.LOGIN_MAX_PER_ACCOUNT = 2
+    try {
+      for (let i = 0; i < 4; i++) await login(server, owner.email)
+    } finally {
+      server.config.LOGIN_MAX_PER_ACCOUNT = 100
+    }
+  })
+
   it('rate limits attempts per IP address', async () => {
     server.config.LOGIN_MAX_PER_IP = 2
     try {
