@@ -122,6 +122,9 @@ const fieldName = fc.constantFrom(
   'folderName',
   'parentFolderId',
   'rejection_reason',
+  'code',
+  'challengeToken',
+  'require_two_factor',
 )
 const body = fc.oneof(fc.dictionary(fieldName, value, { maxKeys: 8 }), value)
 const query = fc.dictionary(

@@ -163,12 +163,18 @@ export async function buildFixtures(server: TestServer) {
 
   // A second session of the admin, so that logout in the matrix does not end the one it uses.
   const spareToken = async (who: Member) => (await login(server, who.email)).accessToken
+  /** The id of a new session of `who`, for the routes that end one. */
+  const spareSession = async (who: Member) => {
+    const sessions = await client(server, await spareToken(who)).get('/auth/sessions')
+    return (sessions.json() as { session_id: string; current: boolean }[]).find((s) => s.current)!.session_id
+  }
 
   return {
     org,
     other,
     people,
     spareToken,
+    spareSession,
     ids: {
       clientId,
       projectId,

@@ -22,6 +22,46 @@ export const rules: RouteRule[] = [
     path: () => '/api/auth/reset-password',
     expect: 'no no no no no no no',
   },
+  // The two-factor steps of sign-in carry a challenge token, not a session: without one, refused alike.
+  { route: 'POST /api/auth/2fa/verify', path: () => '/api/auth/2fa/verify', expect: 'no no no no no no no' },
+  {
+    route: 'POST /api/auth/2fa/required-setup',
+    path: () => '/api/auth/2fa/required-setup',
+    expect: 'no no no no no no no',
+  },
+  {
+    route: 'POST /api/auth/2fa/required-enable',
+    path: () => '/api/auth/2fa/required-enable',
+    expect: 'no no no no no no no',
+  },
+  // One's own second factor and sessions: every signed-in user has them, nobody else's are reachable.
+  { route: 'GET /api/auth/2fa', path: () => '/api/auth/2fa', expect: 'ok ok ok ok ok unauth ok' },
+  { route: 'POST /api/auth/2fa/setup', path: () => '/api/auth/2fa/setup', expect: 'ok ok ok ok ok unauth ok' },
+  {
+    route: 'POST /api/auth/2fa/enable',
+    path: () => '/api/auth/2fa/enable',
+    body: { code: '000000' },
+    expect: 'ok ok ok ok ok unauth ok',
+  },
+  {
+    route: 'DELETE /api/auth/2fa',
+    path: () => '/api/auth/2fa',
+    body: { password: 'not-it', code: '000000' },
+    expect: 'ok ok ok ok ok unauth ok',
+  },
+  { route: 'GET /api/auth/sessions', path: () => '/api/auth/sessions', expect: 'ok ok ok ok ok unauth ok' },
+  // A fresh session of the READ staff each time: only they may end it; to anyone else it does not exist.
+  {
+    route: 'DELETE /api/auth/sessions/:id',
+    path: async (f) => `/api/auth/sessions/${await f.spareSession(f.org.staff2)}`,
+    expect: 'hidden hidden hidden ok hidden unauth hidden',
+  },
+  {
+    route: 'POST /api/auth/sessions/sign-out-others',
+    path: () => '/api/auth/sessions/sign-out-others',
+    expect: 'ok ok ok ok ok unauth ok',
+  },
+  { route: 'GET /api/auth/sign-ins', path: () => '/api/auth/sign-ins', expect: 'ok ok ok ok ok unauth ok' },
   // Signed URLs carry their own signature: without one the file is refused to anyone.
   {
     route: 'GET /api/files/*',
