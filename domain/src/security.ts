@@ -35,7 +35,12 @@ export const twoFactorMessages = {
 export const totpCode = z
   .string()
   .transform((v) => v.replace(/\s/g, ''))
-  .pipe(z.string().min(1, twoFactorMessages.codeRequired).regex(/^\d{6}$/, twoFactorMessages.codeFormat))
+  .pipe(
+    z
+      .string()
+      .min(1, twoFactorMessages.codeRequired)
+      .regex(/^\d{6}$/, twoFactorMessages.codeFormat),
+  )
 
 /** A recovery code as shown: ten letters and digits in two groups of five. */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-?[a-z2-7]{5}$/
@@ -49,10 +54,7 @@ export const signInCode = z
     z
       .string()
       .min(1, twoFactorMessages.codeRequired)
-      .refine(
-        (v) => /^\d{6}$/.test(v) || RECOVERY_CODE_PATTERN.test(v),
-        twoFactorMessages.signInCodeFormat,
-      ),
+      .refine((v) => /^\d{6}$/.test(v) || RECOVERY_CODE_PATTERN.test(v), twoFactorMessages.signInCodeFormat),
   )
 
 export const twoFactorSetup = z.object({

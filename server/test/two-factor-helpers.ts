@@ -1,6 +1,6 @@
 import { TOTP_PERIOD_SECONDS } from '@daftar/domain'
-import { expect } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
+import { expect } from 'vitest'
 import { client, type TestServer, type TestUser, type Tokens } from './helpers.ts'
 
 /** The code an authenticator app shows for `secret`, `steps` time steps from now. */

@@ -213,8 +213,6 @@ export const signIns = pgTable(
   },
   (t) => [
     index('sign_ins_user_idx').on(t.userId, t.createdAt),
-    index('sign_ins_known_device_idx')
-      .on(t.userId, t.device, t.ip)
-      .where(sql`${t.outcome} = 'SUCCESS'`),
+    index('sign_ins_known_device_idx').on(t.userId, t.device, t.ip).where(sql`${t.outcome} = 'SUCCESS'`),
   ],
 )

@@ -36,7 +36,11 @@ export const rules: RouteRule[] = [
   },
   // One's own second factor and sessions: every signed-in user has them, nobody else's are reachable.
   { route: 'GET /api/auth/2fa', path: () => '/api/auth/2fa', expect: 'ok ok ok ok ok unauth ok' },
-  { route: 'POST /api/auth/2fa/setup', path: () => '/api/auth/2fa/setup', expect: 'ok ok ok ok ok unauth ok' },
+  {
+    route: 'POST /api/auth/2fa/setup',
+    path: () => '/api/auth/2fa/setup',
+    expect: 'ok ok ok ok ok unauth ok',
+  },
   {
     route: 'POST /api/auth/2fa/enable',
     path: () => '/api/auth/2fa/enable',

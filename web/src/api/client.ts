@@ -227,13 +227,16 @@ export function fileNameOf(response: Response): string | undefined {
   return /filename="([^"]+)"/i.exec(header)?.[1]
 }
 
+/** Sign-in's own calls: a 401 there is the answer (wrong password, expired challenge), not a lost session. */
+const signInSteps = ['/auth/login', '/auth/refresh', '/auth/2fa/verify', '/auth/2fa/required-']
+
 /**
  * The transport under `call`: the bearer token, one shared refresh on 401, the spec's fallback texts.
  * @deprecated in features: call an endpoint of the contract with `call` instead.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(path, options, session.accessToken())
-  if (response.status === 401 && !path.startsWith('/auth/login') && !path.startsWith('/auth/refresh')) {
+  if (response.status === 401 && !signInSteps.some((step) => path.startsWith(step))) {
     if (!session.refreshToken()) {
       signOutLocally('expired')
       throw new SessionExpiredError(authMessages.sessionExpired, 401)

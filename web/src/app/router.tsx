@@ -13,6 +13,7 @@ const TaskListPage = lazy(loadTaskListPage)
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
 const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
 const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'))
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage.tsx'))
 const ApprovalQueuePage = lazy(() => import('../features/approvals/ApprovalQueuePage.tsx'))
 const ReviewActionPage = lazy(() => import('../features/approvals/ReviewActionPage.tsx'))
@@ -108,5 +109,6 @@ function pages(): RouteObject[] {
     { path: 'admin/approvals', element: page(ApprovalQueuePage) },
     { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
     { path: 'admin/settings', element: page(SettingsPage) },
+    { path: 'profile', element: page(ProfilePage) },
   ]
 }

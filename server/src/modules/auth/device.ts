@@ -21,7 +21,8 @@ const systems: [RegExp, string][] = [
   [/\bLinux\b|\bX11\b/, 'Linux'],
 ]
 
-const first = (table: [RegExp, string][], agent: string) => table.find(([pattern]) => pattern.test(agent))?.[1]
+const first = (table: [RegExp, string][], agent: string) =>
+  table.find(([pattern]) => pattern.test(agent))?.[1]
 
 export function describeDevice(userAgent: string | null | undefined): string {
   const agent = userAgent ?? ''

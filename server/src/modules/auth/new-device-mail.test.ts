@@ -1,7 +1,13 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrg, createUser, startTestServer, type TestServer, type TestUser } from '../../../test/helpers.ts'
+import {
+  createOrg,
+  createUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../../test/helpers.ts'
 
 // A sign-in from a device and address never seen before on the account mails its owner, through the
 // outbox and SMTP as every mail goes (docs/security.md, "V6 Authentication").

@@ -31,8 +31,8 @@ import { users } from '../users/schema.ts'
 import { findUserByIdentifier } from '../users/service.ts'
 import { passwordResets, refreshTokens, sessions } from './schema.ts'
 import { type ClientInfo, recordSignIn, sessionExpiry, startSession } from './sessions.ts'
-import { secondFactorChallenge } from './two-factor-service.ts'
 import type { UserRow } from './two-factor.ts'
+import { secondFactorChallenge } from './two-factor-service.ts'
 
 export type { ClientInfo }
 
@@ -126,7 +126,8 @@ async function refuseWhenLocked(
   try {
     taken = await take()
   } catch (error) {
-    if (error instanceof AppError && error.statusCode === 429) await recordSignIn(deps.db, user, 'LOCKED', client)
+    if (error instanceof AppError && error.statusCode === 429)
+      await recordSignIn(deps.db, user, 'LOCKED', client)
     throw error
   }
   if (taken === null) {

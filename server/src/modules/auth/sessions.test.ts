@@ -48,9 +48,9 @@ describe('describeDevice', () => {
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
       ),
     ).toBe('Edge on Windows')
-    expect(describeDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
-      'Firefox on macOS',
-    )
+    expect(
+      describeDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0'),
+    ).toBe('Firefox on macOS')
     expect(describeDevice(undefined)).toBe('Unknown device')
   })
 })
@@ -61,7 +61,10 @@ describe('the sessions list', () => {
     const laptop = (await signInFrom(user, CHROME_LINUX, '10.1.0.1')).json()
     await signInFrom(user, SAFARI_IPHONE, '10.1.0.2')
     const ended = await login(server, user.email)
-    await client(server, ended.accessToken).post('/auth/logout', { option: 'this', refreshToken: ended.refreshToken })
+    await client(server, ended.accessToken).post('/auth/logout', {
+      option: 'this',
+      refreshToken: ended.refreshToken,
+    })
 
     const res = await client(server, laptop.accessToken).get('/auth/sessions')
     expect(res.statusCode).toBe(200)
@@ -73,7 +76,9 @@ describe('the sessions list', () => {
     expect(list.filter((s) => s.current)).toHaveLength(1)
     // Another user's list holds none of these.
     const other = await createUser(server, orgId)
-    const theirs = (await client(server, (await login(server, other.email)).accessToken).get('/auth/sessions')).json()
+    const theirs = (
+      await client(server, (await login(server, other.email)).accessToken).get('/auth/sessions')
+    ).json()
     expect(theirs).toHaveLength(1)
   })
 
@@ -91,12 +96,14 @@ describe('the sessions list', () => {
     const res = await client(server, laptop.accessToken).delete(`/auth/sessions/${phoneSession}`)
     expect(res.statusCode).toBe(200)
     expect((await me(phone.accessToken)).statusCode).toBe(401)
-    expect((await client(server).post('/auth/refresh-token', { refreshToken: phone.refreshToken })).statusCode).toBe(
-      401,
-    )
+    expect(
+      (await client(server).post('/auth/refresh-token', { refreshToken: phone.refreshToken })).statusCode,
+    ).toBe(401)
     expect((await me(laptop.accessToken)).statusCode).toBe(200)
     // Ending it again: nothing live by that id.
-    expect((await client(server, laptop.accessToken).delete(`/auth/sessions/${phoneSession}`)).statusCode).toBe(404)
+    expect(
+      (await client(server, laptop.accessToken).delete(`/auth/sessions/${phoneSession}`)).statusCode,
+    ).toBe(404)
   })
 
   it("answers 404 for another user's session, and leaves it live", async () => {
@@ -142,7 +149,9 @@ describe('the sign-in history', () => {
     expect(full.every((r) => r.outcome === 'SUCCESS')).toBe(true)
 
     const other = await createUser(server, orgId)
-    const theirs = (await client(server, (await login(server, other.email)).accessToken).get('/auth/sign-ins')).json()
+    const theirs = (
+      await client(server, (await login(server, other.email)).accessToken).get('/auth/sign-ins')
+    ).json()
     expect(theirs).toHaveLength(1)
   })
 })

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { enqueue } from '../../platform/outbox.ts'
 import { newRefreshToken, REFRESH_TOKEN_TTL_DAYS, sha256 } from '../../platform/tokens.ts'
-import { users } from '../users/schema.ts'
+import type { users } from '../users/schema.ts'
 import { describeDevice } from './device.ts'
 import { refreshTokens, sessions, signIns } from './schema.ts'
 

@@ -61,7 +61,9 @@ describe('setting up', () => {
     expect(setup.otpauth_url).toContain('issuer=Daftar')
     expect(setup.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/)
 
-    const wrong = await api.post('/auth/2fa/enable', { code: '000000' === codeFor(setup.secret) ? '111111' : '000000' })
+    const wrong = await api.post('/auth/2fa/enable', {
+      code: '000000' === codeFor(setup.secret) ? '111111' : '000000',
+    })
     expect(wrong.statusCode).toBe(400)
     expect(errorOf(wrong)).toBe(twoFactorMessages.codeInvalid)
     expect((await api.get('/auth/2fa')).json().enabled).toBe(false)
@@ -143,16 +145,18 @@ describe('signing in with a second factor', () => {
 
     const far = await twoFactorUser()
     await freshStep()
-    expect((await verify(server, await challengeOf(server, far.user), codeFor(far.secret, 2))).statusCode).toBe(
-      400,
-    )
+    expect(
+      (await verify(server, await challengeOf(server, far.user), codeFor(far.secret, 2))).statusCode,
+    ).toBe(400)
     await forgetLastStep(far.user)
     await freshStep()
-    expect((await verify(server, await challengeOf(server, far.user), codeFor(far.secret, -2))).statusCode).toBe(
-      400,
-    )
+    expect(
+      (await verify(server, await challengeOf(server, far.user), codeFor(far.secret, -2))).statusCode,
+    ).toBe(400)
     await freshStep()
-    expect((await verify(server, await challengeOf(server, far.user), codeFor(far.secret))).statusCode).toBe(200)
+    expect((await verify(server, await challengeOf(server, far.user), codeFor(far.secret))).statusCode).toBe(
+      200,
+    )
   })
 
   it('accepts each recovery code once, however it is typed', async () => {
@@ -170,9 +174,9 @@ describe('signing in with a second factor', () => {
     const { user, secret } = await twoFactorUser()
     const challenge = await challengeOf(server, user)
     const wrong = codeFor(secret, 5)
-    const codes = await Promise.all(
-      Array.from({ length: 20 }, () => verify(server, challenge, wrong)),
-    ).then((all) => all.map((r) => r.statusCode))
+    const codes = await Promise.all(Array.from({ length: 20 }, () => verify(server, challenge, wrong))).then(
+      (all) => all.map((r) => r.statusCode),
+    )
     expect(codes.filter((c) => c === 400)).toHaveLength(server.config.TWO_FACTOR_MAX_PER_ACCOUNT)
     expect(codes.filter((c) => c === 429)).toHaveLength(20 - server.config.TWO_FACTOR_MAX_PER_ACCOUNT)
     // The right code is refused too until the window ends.
@@ -211,7 +215,9 @@ describe('signing in with a second factor', () => {
 
   it('does not let a password reset skip the second factor', async () => {
     const { user, secret } = await twoFactorUser()
-    expect((await client(server).post('/auth/forgot-password', { identifier: user.email })).statusCode).toBe(200)
+    expect((await client(server).post('/auth/forgot-password', { identifier: user.email })).statusCode).toBe(
+      200,
+    )
     await server.deps.outbox.drain()
     const otp = otpFrom(lastMailTo(server.config, user.email))
     const reset = await client(server).post('/auth/reset-password', {
@@ -260,7 +266,8 @@ describe('required by the organisation for admins and accountants', () => {
     // Only an admin may change it.
     const staffApi = client(server, (await login(server, staff.email)).accessToken)
     expect(
-      (await staffApi.put('/admin/organisation', { name: 'Two Factor Co', require_two_factor: false })).statusCode,
+      (await staffApi.put('/admin/organisation', { name: 'Two Factor Co', require_two_factor: false }))
+        .statusCode,
     ).toBe(403)
 
     expect((await passwordStep(server, staff)).json().accessToken).toMatch(/^ey/)
@@ -270,7 +277,9 @@ describe('required by the organisation for admins and accountants', () => {
     expect((await client(server, answer.challengeToken).get('/users/me')).statusCode).toBe(401)
     expect((await verify(server, answer.challengeToken, '123456')).statusCode).toBe(401)
 
-    const setup = await client(server).post('/auth/2fa/required-setup', { challengeToken: answer.challengeToken })
+    const setup = await client(server).post('/auth/2fa/required-setup', {
+      challengeToken: answer.challengeToken,
+    })
     expect(setup.statusCode).toBe(200)
     await freshStep()
     const done = await client(server).post('/auth/2fa/required-enable', {
@@ -284,11 +293,15 @@ describe('required by the organisation for admins and accountants', () => {
     expect((await api.get('/auth/2fa')).json()).toMatchObject({ enabled: true, required: true })
     // The challenge is spent; the next sign-in asks for the code; and it cannot be turned off.
     expect(
-      (await client(server).post('/auth/2fa/required-setup', { challengeToken: answer.challengeToken })).statusCode,
+      (await client(server).post('/auth/2fa/required-setup', { challengeToken: answer.challengeToken }))
+        .statusCode,
     ).toBe(401)
     expect((await passwordStep(server, accountant)).json().twoFactorRequired).toBe(true)
     await freshStep()
-    const off = await api.delete('/auth/2fa', { password: accountant.password, code: codeFor(setup.json().secret) })
+    const off = await api.delete('/auth/2fa', {
+      password: accountant.password,
+      code: codeFor(setup.json().secret),
+    })
     expect(off.statusCode).toBe(403)
     expect(errorOf(off)).toBe(twoFactorMessages.requiredByOrganisation)
   })

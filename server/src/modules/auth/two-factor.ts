@@ -73,10 +73,7 @@ async function claimStep(db: DbOrTx, userId: string, step: number): Promise<bool
     .update(twoFactor)
     .set({ lastUsedStep: step })
     .where(
-      and(
-        eq(twoFactor.userId, userId),
-        or(isNull(twoFactor.lastUsedStep), lt(twoFactor.lastUsedStep, step)),
-      ),
+      and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastUsedStep), lt(twoFactor.lastUsedStep, step))),
     )
     .returning({ userId: twoFactor.userId })
   return claimed.length === 1

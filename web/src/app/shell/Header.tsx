@@ -1,5 +1,5 @@
 import { AppShell, Avatar, Burger, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core'
-import { IconChevronDown, IconKey, IconLogout, IconUserEdit } from '@tabler/icons-react'
+import { IconChevronDown, IconKey, IconLogout, IconShieldLock, IconUserEdit } from '@tabler/icons-react'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { useMe, usePhotoUrl } from '../../api/shared-queries.ts'
@@ -88,6 +88,13 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
                 </Menu.Item>
                 <Menu.Item leftSection={<IconUserEdit size={16} />} onClick={() => setDialog('profile')}>
                   Edit Profile
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconShieldLock size={16} />}
+                  component={Link}
+                  to="/profile?tab=security"
+                >
+                  Security
                 </Menu.Item>
                 <Menu.Divider />
                 <Menu.Item

@@ -90,6 +90,7 @@ describe('who can open Accounts', { timeout: 30_000 }, () => {
 const organisation = {
   name: 'Demo Industries',
   accounts_access: 'EVERYONE' as const,
+  require_two_factor: false,
   userLimit: null,
   userCount: 4,
   version: 3,

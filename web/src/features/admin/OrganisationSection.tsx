@@ -10,6 +10,7 @@ import { meQuery } from '../../api/shared-queries.ts'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type Settings, settingsQuery } from './api.ts'
 import { InvoiceDetailsForm } from './InvoiceDetailsForm.tsx'
+import { TwoFactorRequirementForm } from './TwoFactorRequirementForm.tsx'
 
 type Organisation = Settings['organisation']
 
@@ -31,6 +32,7 @@ export function OrganisationSection({ organisation }: { organisation: Organisati
         The user limit is set by your provider.
       </Text>
       <AccountsAccessForm organisation={organisation} key={`accounts-${organisation.version}`} />
+      <TwoFactorRequirementForm organisation={organisation} key={`two-factor-${organisation.version}`} />
       <InvoiceDetailsForm organisation={organisation} key={`invoice-${organisation.version}`} />
     </Paper>
   )

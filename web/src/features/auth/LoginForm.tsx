@@ -31,9 +31,12 @@ function loginFailure(error: unknown): string {
  */
 export function LoginForm({
   onForgot,
+  onChallenge,
   prerendered = false,
 }: {
   onForgot: () => void
+  /** The password was right and a second step follows: the code, or the setup the organisation requires. */
+  onChallenge: (step: 'code' | 'setup', challengeToken: string) => void
   prerendered?: boolean
 }) {
   // Said until the user signs in again, a reload of this page included.
@@ -46,10 +49,12 @@ export function LoginForm({
     toastErrors: false,
     guard: false,
     validateInputOnBlur: false,
-    onSuccess: (tokens) => {
+    onSuccess: (answer) => {
+      if ('twoFactorRequired' in answer) return onChallenge('code', answer.challengeToken)
+      if ('twoFactorSetupRequired' in answer) return onChallenge('setup', answer.challengeToken)
       forgetSessionExpired()
       // Storing the tokens signs the user in: the route guard then sends them on.
-      session.set(tokens)
+      session.set(answer)
     },
   })
 

@@ -3,12 +3,18 @@ import { lazy, Suspense, useState } from 'react'
 import { LoginForm } from './LoginForm.tsx'
 import classes from './LoginPage.module.css'
 
-// Loaded on demand: most visits never need the reset flow or its validation code.
+// Loaded on demand: most visits never need the reset flow, the second step or their validation code.
 const ForgotPasswordFlow = lazy(() => import('./ForgotPasswordFlow.tsx'))
+const secondStep = () => import('./TwoFactorSignIn.tsx')
+const CodeStep = lazy(() => secondStep().then((m) => ({ default: m.CodeStep })))
+const RequiredSetupStep = lazy(() => secondStep().then((m) => ({ default: m.RequiredSetupStep })))
+
+type Mode = { step: 'login' } | { step: 'forgot' } | { step: 'code' | 'setup'; challengeToken: string }
 
 /** `prerendered`: the build's HTML copy of the page (login-prerender.tsx). */
 export default function LoginPage({ prerendered = false }: { prerendered?: boolean }) {
-  const [mode, setMode] = useState<'login' | 'forgot'>('login')
+  const [mode, setMode] = useState<Mode>({ step: 'login' })
+  const back = () => setMode({ step: 'login' })
   return (
     <div className={classes.page}>
       <section className={classes.brand} aria-label="About Daftar">
@@ -41,11 +47,19 @@ export default function LoginPage({ prerendered = false }: { prerendered?: boole
       </section>
       <main className={classes.formSide}>
         <div className={classes.card}>
-          {mode === 'login' ? (
-            <LoginForm onForgot={() => setMode('forgot')} prerendered={prerendered} />
+          {mode.step === 'login' ? (
+            <LoginForm
+              onForgot={() => setMode({ step: 'forgot' })}
+              onChallenge={(step, challengeToken) => setMode({ step, challengeToken })}
+              prerendered={prerendered}
+            />
           ) : (
             <Suspense fallback={null}>
-              <ForgotPasswordFlow onBackToLogin={() => setMode('login')} />
+              {mode.step === 'forgot' && <ForgotPasswordFlow onBackToLogin={back} />}
+              {mode.step === 'code' && <CodeStep challengeToken={mode.challengeToken} onBack={back} />}
+              {mode.step === 'setup' && (
+                <RequiredSetupStep challengeToken={mode.challengeToken} onBack={back} />
+              )}
             </Suspense>
           )}
         </div>

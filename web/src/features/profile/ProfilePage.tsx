@@ -1,0 +1,86 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core'
+import { IconKey, IconShieldLock, IconUser, IconUserEdit } from '@tabler/icons-react'
+import { lazy, Suspense, useState } from 'react'
+import { type Me, useMe } from '../../api/shared-queries.ts'
+import { SectionBoundary } from '../../app/errors.tsx'
+import { PageHeader } from '../../ui/PageHeader.tsx'
+import { PageLoading, useRecordTab } from '../../ui/RecordPage.tsx'
+import { ScrollTabsList } from '../../ui/ScrollTabsList.tsx'
+import { ChangePasswordModal } from './ChangePasswordModal.tsx'
+import { SecurityTab } from './SecurityTab.tsx'
+
+// Cropping and compression libraries load only when someone edits their profile.
+const EditProfileModal = lazy(() => import('./EditProfileModal.tsx'))
+
+/** The signed-in user's own page: who they are, and (Security) how they sign in and where. */
+export default function ProfilePage() {
+  const { data: me } = useMe()
+  const [tab, setTab] = useRecordTab(['profile', 'security'])
+  if (!me) return <PageLoading text="Loading your profile..." />
+  return (
+    <Stack>
+      <PageHeader title="Profile" description={me.full_name} />
+      <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
+        <ScrollTabsList>
+          <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
+            Profile
+          </Tabs.Tab>
+          <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} />}>
+            Security
+          </Tabs.Tab>
+        </ScrollTabsList>
+        <Tabs.Panel value="profile" pt="md">
+          <SectionBoundary>
+            <ProfileTab me={me} />
+          </SectionBoundary>
+        </Tabs.Panel>
+        <Tabs.Panel value="security" pt="md">
+          <SecurityTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  )
+}
+
+function ProfileTab({ me }: { me: Me }) {
+  const [dialog, setDialog] = useState<'password' | 'profile' | null>(null)
+  const close = () => setDialog(null)
+  const facts: [string, string | null][] = [
+    ['Full name', me.full_name],
+    ['Username', me.username],
+    ['Email', me.email],
+    ['Mobile', me.mobile],
+    ['Designation', me.designation],
+    ['Organisation', me.orgName],
+  ]
+  return (
+    <Paper withBorder p="lg" radius="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {value || '—'}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      <Group mt="lg" gap="sm">
+        <Button variant="light" leftSection={<IconUserEdit size={16} />} onClick={() => setDialog('profile')}>
+          Edit Profile
+        </Button>
+        <Button variant="light" leftSection={<IconKey size={16} />} onClick={() => setDialog('password')}>
+          Change Password
+        </Button>
+      </Group>
+      <ChangePasswordModal opened={dialog === 'password'} onClose={close} />
+      {dialog === 'profile' && (
+        <Suspense fallback={null}>
+          <EditProfileModal me={me} onClose={close} />
+        </Suspense>
+      )}
+    </Paper>
+  )
+}
