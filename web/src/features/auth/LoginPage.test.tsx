@@ -140,3 +140,54 @@ describe('Forgot Password', () => {
     )
   })
 })
+
+describe('two-factor sign-in', () => {
+  it('asks for the code after a right password, says a refused one, and signs in with a recovery code', async () => {
+    session.clear()
+    answer('login', () => HttpResponse.json({ twoFactorRequired: true, challengeToken: 'challenge-1' }))
+    let tries = 0
+    const sent = answer('2fa/verify', () =>
+      ++tries === 1
+        ? HttpResponse.json({ error: 'The code is incorrect or has already been used.' }, { status: 400 })
+        : HttpResponse.json(tokens),
+    )
+    renderApp(<LoginPage />, { path: '/login' })
+    await user.type(screen.getByLabelText(/^Email or Mobile/), 'asha@example.com')
+    await user.type(password(), 'right-one')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    const code = await screen.findByLabelText(/^6-digit code/, undefined, slow)
+    expect(session.isAuthenticated()).toBe(false)
+    await user.type(code, '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toBe(
+      'The code is incorrect or has already been used.',
+    )
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }))
+    await user.type(screen.getByLabelText(/^Recovery code/), 'ABCDE-FGHIJ')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(session.accessToken()).toBe('access'))
+    expect(sent).toEqual([
+      { challengeToken: 'challenge-1', code: '123456' },
+      { challengeToken: 'challenge-1', code: 'abcde-fghij' },
+    ])
+  })
+
+  it('says an expired challenge means signing in again', async () => {
+    session.clear()
+    answer('login', () => HttpResponse.json({ twoFactorRequired: true, challengeToken: 'old' }))
+    answer('2fa/verify', () =>
+      HttpResponse.json({ error: 'The sign-in has expired. Please sign in again.' }, { status: 401 }),
+    )
+    renderApp(<LoginPage />, { path: '/login' })
+    await user.type(screen.getByLabelText(/^Email or Mobile/), 'asha@example.com')
+    await user.type(password(), 'right-one')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await user.type(await screen.findByLabelText(/^6-digit code/, undefined, slow), '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toBe(
+      'The sign-in has expired. Please sign in again.',
+    )
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }))
+    expect(await screen.findByRole('button', { name: 'Login' }, slow)).toBeTruthy()
+  })
+})
