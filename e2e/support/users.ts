@@ -58,6 +58,22 @@ export const e2eUsers = {
     fullName: 'Pooja Pager',
     designation: 'Engineer',
   },
+  /** Turns on two-factor sign-in (security.spec.ts): no other journey may sign in as them. */
+  guardian: {
+    username: 'guardian',
+    email: 'guardian@journey.test',
+    mobile: '+919811100011',
+    fullName: 'Gauri Ardian',
+    designation: 'Tester',
+  },
+  /** Signs in on two browsers and ends one from the other (security.spec.ts). */
+  traveller: {
+    username: 'traveller',
+    email: 'traveller@journey.test',
+    mobile: '+919811100012',
+    fullName: 'Tara Veller',
+    designation: 'Tester',
+  },
   /** The admin of the journeys' organisation, for the admin settings journey. */
   settler: {
     username: 'settler',

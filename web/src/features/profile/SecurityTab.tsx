@@ -62,7 +62,7 @@ function SignInsSection() {
         The last 20 attempts to sign in to your account, including failed ones.
       </Text>
       <DataTable
-        label="Recent sign-ins"
+        label="Sign-in attempts"
         columns={signInColumns}
         rows={query.data}
         rowKey={(r) => `${r.signed_in_at}-${r.outcome}-${r.ip}`}
