@@ -302,7 +302,15 @@ describe('admin answers', () => {
     const settings = answer(await api().get('/admin/settings'))
     expect(keys(settings)).toEqual(['organisation'])
     expect(keys(settings.organisation as object)).toEqual(
-      [...BILLING, 'accounts_access', 'name', 'userCount', 'userLimit', 'version'].sort(),
+      [
+        ...BILLING,
+        'accounts_access',
+        'name',
+        'require_two_factor',
+        'userCount',
+        'userLimit',
+        'version',
+      ].sort(),
     )
   })
 
@@ -318,7 +326,7 @@ describe('admin answers', () => {
     const org = answer(await api().put('/admin/organisation', { name: 'Response Schema Org' }))
     expect(keys(org)).toEqual(['message', 'organisation'])
     expect(keys(org.organisation as object)).toEqual(
-      [...BILLING, 'accounts_access', 'name', 'version'].sort(),
+      [...BILLING, 'accounts_access', 'name', 'require_two_factor', 'version'].sort(),
     )
     const access = answer(await api().put(`/admin/users/${colleague.userId}`, { is_accountant: true }))
     expect(keys(access)).toEqual(['message', 'user'])
