@@ -1,5 +1,6 @@
 import { todayIn } from '@daftar/domain'
 import { remindDueAssets } from './modules/assets/reminders.ts'
+import { pruneSignInLeftovers } from './modules/auth/sessions.ts'
 import type { Deps } from './platform/deps.ts'
 import { pruneRateLimits } from './platform/rate-limit.ts'
 import { createScheduler } from './platform/scheduler.ts'
@@ -24,6 +25,7 @@ export function serverJobs(deps: Deps): ServerJob[] {
     },
     // Rate-limit windows that have ended are kept by nobody: without this their rows grow forever.
     { name: 'rate-limit pruning', everyMs: HOUR, run: () => pruneRateLimits(deps.db) },
+    { name: 'sign-in leftovers pruning', everyMs: HOUR, run: () => pruneSignInLeftovers(deps.db) },
   ]
 }
 

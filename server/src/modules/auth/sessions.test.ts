@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts'
 import { describeDevice } from './device.ts'
+import { pruneSignInLeftovers } from './sessions.ts'
 
 // The signed-in devices and the sign-in history (docs/security.md, "V7 Session management").
 
@@ -153,5 +154,34 @@ describe('the sign-in history', () => {
       await client(server, (await login(server, other.email)).accessToken).get('/auth/sign-ins')
     ).json()
     expect(theirs).toHaveLength(1)
+  })
+})
+
+describe('pruning', () => {
+  it('drops dead challenges and old attempts on unknown identifiers, and keeps the rest', async () => {
+    const pool = server.deps.database.pool
+    const user = await createUser(server, orgId)
+    await client(server).post('/auth/login', {
+      identifier: 'ghost-prune@nowhere.test',
+      password: 'nope-nope',
+    })
+    await client(server).post('/auth/login', { identifier: user.email, password: 'nope-nope' })
+    await pool.query(
+      `update sign_ins set created_at = now() - interval '40 days' where user_id = $1 or user_id is null`,
+      [user.userId],
+    )
+    await pool.query(
+      `insert into login_challenges (token_hash, user_id, purpose, expires_at) values
+         ('dead', $1, 'VERIFY', now() - interval '2 hours'), ('live', $1, 'VERIFY', now() + interval '5 minutes')`,
+      [user.userId],
+    )
+    await pruneSignInLeftovers(server.deps.db)
+    const left = await pool.query(
+      `select (select count(*) from sign_ins where user_id is null)::int as unknown,
+              (select count(*) from sign_ins where user_id = $1)::int as own,
+              (select string_agg(token_hash, ',') from login_challenges where user_id = $1) as challenges`,
+      [user.userId],
+    )
+    expect(left.rows[0]).toEqual({ unknown: 0, own: 1, challenges: 'live' })
   })
 })

@@ -1,5 +1,5 @@
 import { SIGN_IN_HISTORY_LENGTH, type SignInOutcome, twoFactorMessages } from '@daftar/domain'
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -8,7 +8,7 @@ import { enqueue } from '../../platform/outbox.ts'
 import { newRefreshToken, REFRESH_TOKEN_TTL_DAYS, sha256 } from '../../platform/tokens.ts'
 import type { users } from '../users/schema.ts'
 import { describeDevice } from './device.ts'
-import { refreshTokens, sessions, signIns } from './schema.ts'
+import { loginChallenges, refreshTokens, sessions, signIns } from './schema.ts'
 
 export interface ClientInfo {
   ip: string
@@ -175,4 +175,23 @@ export async function listSignIns(deps: Deps, ctx: RequestContext) {
     ip: r.ip,
     device: r.device,
   }))
+}
+
+/** How long attempts on identifiers that name no account are kept: nobody is shown them. */
+const UNKNOWN_SIGN_IN_DAYS = 30
+
+/**
+ * What sign-in leaves behind and nobody reads again: challenges past their life (used or not), and
+ * attempts on identifiers that name no account once they are a month old.
+ */
+export async function pruneSignInLeftovers(db: DbOrTx) {
+  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, new Date(Date.now() - 3600_000)))
+  await db
+    .delete(signIns)
+    .where(
+      and(
+        isNull(signIns.userId),
+        lt(signIns.createdAt, new Date(Date.now() - UNKNOWN_SIGN_IN_DAYS * 24 * 3600_000)),
+      ),
+    )
 }
