@@ -65,26 +65,15 @@ export interface DocumentInput {
   isRcm: boolean
 }
 
-export function fromReceivable(input: ReceivableInput): DocumentInput {
+/** A receivable's or payable's input under the names both share (`client_id` or `supplier_id` …). */
+export function documentInput(input: ReceivableInput | PayableInput): DocumentInput {
+  const own =
+    'client_id' in input
+      ? { partyId: input.client_id, number: input.invoice_no, documentDate: input.invoice_date }
+      : { partyId: input.supplier_id, number: input.vendor_invoice_no, documentDate: input.bill_date }
   return {
-    partyId: input.client_id,
+    ...own,
     projectId: input.project_id,
-    number: input.invoice_no,
-    documentDate: input.invoice_date,
-    dueDate: input.due_date,
-    description: input.description,
-    lines: input.line_items,
-    gstType: input.gst_type,
-    isRcm: input.is_rcm,
-  }
-}
-
-export function fromPayable(input: PayableInput): DocumentInput {
-  return {
-    partyId: input.supplier_id,
-    projectId: input.project_id,
-    number: input.vendor_invoice_no,
-    documentDate: input.bill_date,
     dueDate: input.due_date,
     description: input.description,
     lines: input.line_items,
