@@ -144,11 +144,16 @@ export const aging = z.object({
 })
 export type Aging = z.infer<typeof aging>
 
-export const receivableSummary = z.object({
-  totalReceivable: money,
+/** The summary's cards that both kinds name alike. */
+const overdueAndDrafts = {
   totalOverdue: money,
   draftCount: z.number().int(),
   draftTotalValue: money,
+}
+
+export const receivableSummary = z.object({
+  totalReceivable: money,
+  ...overdueAndDrafts,
   receivedThisMonth: money,
   aging,
 })
@@ -156,9 +161,7 @@ export type ReceivableSummary = z.infer<typeof receivableSummary>
 
 export const payableSummary = z.object({
   totalPayable: money,
-  totalOverdue: money,
-  draftCount: z.number().int(),
-  draftTotalValue: money,
+  ...overdueAndDrafts,
   paidThisMonth: money,
   aging,
 })

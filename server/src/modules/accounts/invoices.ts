@@ -9,7 +9,6 @@ import {
 } from '@daftar/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/connection.ts'
-import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import {
@@ -25,6 +24,7 @@ import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
 import { discardPdf, freshPdfKey } from './documents.ts'
 import {
+  auditDocument,
   type DocumentInput,
   numericOf,
   paiseOf,
@@ -36,7 +36,6 @@ import {
 import { accountInvoiceLines, accountInvoices, accountPayments } from './schema.ts'
 
 const inv = accountInvoices
-const AUDIT_TYPE: Record<AccountKind, string> = { RECEIVABLE: 'RECEIVABLE', PAYABLE: 'PAYABLE' }
 
 /** The party must be the organisation's; a project must be too, and on an invoice, the client's. */
 async function checkReferences(tx: Tx, ctx: RequestContext, kind: AccountKind, input: DocumentInput) {
@@ -157,12 +156,7 @@ export async function createDocument(
         })
         .returning({ id: inv.invoiceId })
       await tx.insert(accountInvoiceLines).values(amounts.lines(row!.id))
-      await audit(tx, ctx, {
-        action: 'CREATE',
-        entityType: AUDIT_TYPE[kind],
-        entityId: row!.id,
-        after: input,
-      })
+      await auditDocument(tx, ctx, kind, row!.id, 'CREATE', { after: input })
       return row!.id
     }),
   )
@@ -219,13 +213,7 @@ export async function updateDocument(
       if (updated.length === 0) throw preconditionFailed()
       await tx.delete(accountInvoiceLines).where(eq(accountInvoiceLines.invoiceId, id))
       await tx.insert(accountInvoiceLines).values(amounts.lines(id))
-      await audit(tx, ctx, {
-        action: 'UPDATE',
-        entityType: AUDIT_TYPE[kind],
-        entityId: id,
-        before: auditedBefore(before),
-        after: input,
-      })
+      await auditDocument(tx, ctx, kind, id, 'UPDATE', { before: auditedBefore(before), after: input })
       return before.pdfKey
     }),
   )
@@ -252,10 +240,7 @@ export async function markLive(deps: Deps, ctx: RequestContext, kind: AccountKin
       await lockDocument(tx, ctx, kind, id) // 404 when it is not there at all
       throw conflict(words(kind).markLiveOnlyDraft)
     }
-    await audit(tx, ctx, {
-      action: kind === 'RECEIVABLE' ? 'SEND' : 'RECEIVE',
-      entityType: AUDIT_TYPE[kind],
-      entityId: id,
+    await auditDocument(tx, ctx, kind, id, kind === 'RECEIVABLE' ? 'SEND' : 'RECEIVE', {
       before: { status: 'DRAFT' },
       after: { status: liveStatusOf[kind] },
     })
@@ -287,10 +272,7 @@ export async function cancelDocument(deps: Deps, ctx: RequestContext, kind: Acco
       .where(and(eq(inv.invoiceId, id), inArray(inv.status, LIVE_STATUSES)))
       .returning({ id: inv.invoiceId })
     if (!moved) throw conflict(words(kind).alreadyCancelled)
-    await audit(tx, ctx, {
-      action: 'CANCEL',
-      entityType: AUDIT_TYPE[kind],
-      entityId: id,
+    await auditDocument(tx, ctx, kind, id, 'CANCEL', {
       before: auditedBefore(before),
       after: { status: 'CANCELLED' },
     })
@@ -329,13 +311,7 @@ export async function removeDocument(
       )
       .returning({ id: inv.invoiceId })
     if (!deleted) throw conflict(words(kind).deleteWithPayments)
-    await audit(tx, ctx, {
-      action: 'DELETE',
-      entityType: AUDIT_TYPE[kind],
-      entityId: id,
-      before: auditedBefore(before),
-      after: null,
-    })
+    await auditDocument(tx, ctx, kind, id, 'DELETE', { before: auditedBefore(before) })
     return before.pdfKey
   })
   await discardPdf(deps, pdfKey)

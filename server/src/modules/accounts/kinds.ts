@@ -8,7 +8,8 @@ import {
   type StoredAccountStatus,
   toPaise,
 } from '@daftar/domain'
-import type { DbOrTx } from '../../db/connection.ts'
+import type { DbOrTx, Tx } from '../../db/connection.ts'
+import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { forbidden } from '../../platform/errors.ts'
 import { accountsAccessOf } from '../organisations/service.ts'
@@ -51,6 +52,18 @@ export function routeRule(method: string, url: string | undefined): ((ctx: Reque
 }
 
 export const words = (kind: AccountKind) => kindWords[kind]
+
+/** The audit entry of a change to a document or its payments, written in the change's transaction. */
+export function auditDocument(
+  tx: Tx,
+  ctx: RequestContext,
+  kind: AccountKind,
+  id: string,
+  action: string,
+  change: { before?: unknown; after?: unknown },
+) {
+  return audit(tx, ctx, { action, entityType: kind, entityId: id, ...change })
+}
 
 /** A receivable or payable input in the shape both share. */
 export interface DocumentInput {

@@ -10,7 +10,6 @@ import {
 } from '@daftar/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/connection.ts'
-import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import {
@@ -24,7 +23,14 @@ import {
 import { users } from '../users/schema.ts'
 import { discardPdf, freshPdfKey } from './documents.ts'
 import { lockDocument } from './invoices.ts'
-import { paiseOf, requireAccountant, requireAccountsAdmin, statusAfterPayments, words } from './kinds.ts'
+import {
+  auditDocument,
+  paiseOf,
+  requireAccountant,
+  requireAccountsAdmin,
+  statusAfterPayments,
+  words,
+} from './kinds.ts'
 import { presentPayment } from './queries.ts'
 import { accountInvoices, accountPayments } from './schema.ts'
 
@@ -137,10 +143,7 @@ export async function recordPayment(
         })
         .returning()
       const after = await settle(tx, kind, invoice)
-      await audit(tx, ctx, {
-        action: 'PAYMENT_CREATE',
-        entityType: kind,
-        entityId: invoiceId,
+      await auditDocument(tx, ctx, kind, invoiceId, 'PAYMENT_CREATE', {
         after: { payment_id: row!.paymentId, ...input, amount_paid: after.paid, status: after.status },
       })
       const payment = presentPayment(row!, ctx.username, ctx.username)
@@ -209,10 +212,7 @@ export async function updatePayment(
       .returning()
     if (!row) throw preconditionFailed()
     const after = await settle(tx, kind, invoice)
-    await audit(tx, ctx, {
-      action: 'PAYMENT_UPDATE',
-      entityType: kind,
-      entityId: invoice.invoiceId,
+    await auditDocument(tx, ctx, kind, invoice.invoiceId, 'PAYMENT_UPDATE', {
       before: auditedPayment(payment),
       after: { payment_id: paymentId, ...input, amount_paid: after.paid, status: after.status },
     })
@@ -229,10 +229,7 @@ export async function deletePayment(deps: Deps, ctx: RequestContext, paymentId: 
     const { payment, invoice, kind } = await lockPayment(tx, ctx, paymentId)
     await tx.delete(pay).where(eq(pay.paymentId, paymentId))
     const after = await settle(tx, kind, invoice)
-    await audit(tx, ctx, {
-      action: 'PAYMENT_DELETE',
-      entityType: kind,
-      entityId: invoice.invoiceId,
+    await auditDocument(tx, ctx, kind, invoice.invoiceId, 'PAYMENT_DELETE', {
       before: auditedPayment(payment),
       after: { amount_paid: after.paid, status: after.status },
     })
