@@ -1,5 +1,5 @@
 import type { EntityType, RecordAccess } from '@daftar/domain'
-import { and, count, eq, type InferSelectModel, type SQL } from 'drizzle-orm'
+import { and, count, eq, type InferSelectModel, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { DbOrTx } from '../db/connection.ts'
@@ -199,4 +199,18 @@ export function registerReads<
       return spec.toDetail(record, tail, rest as unknown as LeftJoined<JoinFields>)
     },
   }
+}
+
+/**
+ * A register's picker: every record of the organisation, by name (case-insensitive). Pickers list
+ * them all, whatever the access lists (docs/product.md, "Who may use what").
+ */
+export function registerOptions<F extends SelectedFields>(table: ReadTable, fields: F, name: AnyPgColumn) {
+  const from: PgTable = table
+  return (deps: Deps, ctx: RequestContext) =>
+    deps.db
+      .select(fields)
+      .from(from)
+      .where(eq(table.orgId, ctx.orgId))
+      .orderBy(sql`lower(${name})`) as unknown as Promise<SelectResultFields<F>[]>
 }

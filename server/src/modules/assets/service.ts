@@ -10,7 +10,7 @@ import {
 import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { lowerSort } from '../../platform/register-queries.ts'
+import { sortsByName } from '../../platform/register-queries.ts'
 import { registerReads } from '../../platform/register-reads.ts'
 import { readAccess, visibleTo } from '../access/service.ts'
 import { projects } from '../projects/schema.ts'
@@ -20,8 +20,7 @@ import { assets } from './schema.ts'
 
 const a = assets
 const sorts: Record<AssetSort, SQL[]> = {
-  name_asc: [lowerSort(a.name, 'asc'), asc(a.assetId)],
-  name_desc: [lowerSort(a.name, 'desc'), asc(a.assetId)],
+  ...sortsByName('name', a.name, a.assetId),
   purchase_date_desc: [sql`${a.purchaseDate} desc nulls last`, asc(a.assetId)],
   maintenance_date_asc: [sql`${a.nextMaintenanceDue} asc nulls last`, asc(a.assetId)],
   last_updated: [desc(a.updatedAt), asc(a.assetId)],
