@@ -48,9 +48,18 @@ export interface TableRegisterSpec<T extends RegisterTable, Data extends Record<
   redact?: RegisterDefinition<Data>['redact']
 }
 
+/** A register stored in one table, which its reads (`register-reads.ts`) select from. */
+export type TableRegister<
+  T extends PgTable,
+  Data extends Record<string, unknown>,
+> = RegisterDefinition<Data> & {
+  table: T
+  id: AnyPgColumn
+}
+
 export function tableRegister<T extends RegisterTable, Data extends Record<string, unknown>>(
   spec: TableRegisterSpec<T, Data>,
-): RegisterDefinition<Data> {
+): TableRegister<T, Data> {
   // Drizzle cannot type inserts and updates on a table chosen at run time; the spec's own types keep
   // the values right, so the table is widened here, in this one place.
   const table = spec.table as unknown as PgTable & Record<string, AnyPgColumn>
@@ -85,6 +94,8 @@ export function tableRegister<T extends RegisterTable, Data extends Record<strin
     })
 
   return {
+    table: spec.table,
+    id: spec.id,
     entityType: spec.entityType,
     label: spec.label,
     schema: spec.schema,

@@ -63,8 +63,6 @@ export async function countDueSoon(deps: Deps, ctx: RequestContext) {
 }
 
 const reads = registerReads({
-  table: a,
-  id: a.assetId,
   register: assetRegister,
   access: readAccess,
   notFound: assetMessages.notFound,

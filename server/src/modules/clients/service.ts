@@ -24,8 +24,6 @@ import { clients } from './schema.ts'
 const contactName = firstContact(clients.contacts, 'name')
 
 const reads = registerReads({
-  table: clients,
-  id: clients.clientId,
   register: clientRegister,
   access: readAccess,
   notFound: clientMessages.notFound,

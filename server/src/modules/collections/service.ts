@@ -8,8 +8,6 @@ import { collections } from './schema.ts'
 const c = collections
 
 const reads = registerReads({
-  table: c,
-  id: c.collectionId,
   register: collectionRegister,
   access: readAccess,
   notFound: collectionMessages.notFound,

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { lowerSort, sortsByName } from '../../platform/register-queries.ts'
-import { registerReads } from '../../platform/register-reads.ts'
+import { listByFlag, registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
 import { users } from '../users/schema.ts'
@@ -16,8 +16,6 @@ import { employees } from './schema.ts'
 const e = employees
 
 const reads = registerReads({
-  table: e,
-  id: e.employeeId,
   register: employeeRegister,
   access: readAccess,
   notFound: employeeMessages.notFound,
@@ -66,14 +64,7 @@ const reads = registerReads({
 })
 
 /** GET /employees (current) and GET /employees/old. */
-export async function listEmployees(
-  deps: Deps,
-  ctx: RequestContext,
-  active: boolean,
-  query: { page: number; searchQuery: string; sortBy: EmployeeSort },
-) {
-  return reads.list(deps, ctx, query, eq(e.isActive, active))
-}
+export const listEmployees = listByFlag(reads.list, e.isActive)
 
 export const getEmployee = reads.detail
 

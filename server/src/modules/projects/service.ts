@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { creator, sortsByChange, sortsByName, updater } from '../../platform/register-queries.ts'
-import { registerList } from '../../platform/register-reads.ts'
+import { listByFlag, registerList } from '../../platform/register-reads.ts'
 import { assertReadable, readAccess } from '../access/service.ts'
 import { pendingActions } from '../approvals/schema.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
@@ -21,8 +21,6 @@ const costIncurred = sql<string>`(select coalesce(sum(${projectInvoices.costIncu
 const money = (v: string | null) => (v === null ? null : Number(v))
 
 const reads = registerList({
-  table: projects,
-  id: projects.projectId,
   register: projectRegister,
   access: readAccess,
   listKey: 'projects',
@@ -60,14 +58,8 @@ const reads = registerList({
   }),
 })
 
-export async function listProjects(
-  deps: Deps,
-  ctx: RequestContext,
-  archived: boolean,
-  query: { page: number; searchQuery: string; sortBy: ProjectSort },
-) {
-  return reads.list(deps, ctx, query, eq(projects.isArchived, archived))
-}
+/** GET /projects (not archived) and GET /projects/archived. */
+export const listProjects = listByFlag(reads.list, projects.isArchived)
 
 /** The detail is the project's own: full names in System Information, the waiting state request. */
 export async function getProject(deps: Deps, ctx: RequestContext, projectId: string) {

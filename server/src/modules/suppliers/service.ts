@@ -23,8 +23,6 @@ import { suppliers } from './schema.ts'
 const s = suppliers
 
 const reads = registerReads({
-  table: s,
-  id: s.supplierId,
   register: supplierRegister,
   access: readAccess,
   notFound: supplierMessages.notFound,

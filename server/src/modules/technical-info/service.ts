@@ -10,8 +10,6 @@ const t = technicalInfo
 
 /** Search matches the title, the keywords and the use cases (docs/product.md, "Technical information"). */
 const reads = registerReads({
-  table: t,
-  id: t.technicalInfoId,
   register: technicalInfoRegister,
   access: readAccess,
   notFound: technicalInfoMessages.notFound,
