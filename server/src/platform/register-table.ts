@@ -1,11 +1,12 @@
 import type { EntityType } from '@daftar/domain'
-import { and, eq, getTableColumns, type InferSelectModel, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, type InferSelectModel } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { DbOrTx, Tx } from '../db/connection.ts'
 import { conflict, isUniqueViolation } from './errors.ts'
 import type { ApplyContext, RegisterDefinition, StateAction } from './registers.ts'
 import { versionIs } from './registers.ts'
+import { changedBy } from './versioned-edit.ts'
 
 type RegisterTable = PgTable & {
   orgId: AnyPgColumn
@@ -68,11 +69,7 @@ export function tableRegister<T extends RegisterTable, Data extends Record<strin
     const [row] = await db.select(getTableColumns(table)).from(table).where(byId(orgId, id))
     return row as InferSelectModel<T> | undefined
   }
-  const touched = (ctx: ApplyContext) => ({
-    updatedBy: ctx.requesterUserId,
-    updatedAt: new Date(),
-    version: sql`${spec.table.version} + 1`,
-  })
+  const touched = (ctx: ApplyContext) => changedBy(spec.table, ctx.requesterUserId)
   // A unique index broken by a concurrent change answers 409 with the register's own words.
   const unique = async <R>(work: () => Promise<R>): Promise<R> => {
     try {

@@ -21,6 +21,13 @@ export interface VersionedEdit<T extends VersionedTable> {
   audit: { action: string; entityType: string; entityId: string; view: (row: T['$inferSelect']) => unknown }
 }
 
+/** What a change to a versioned row sets besides its own columns: who made it, when, and the next version. */
+export const changedBy = (table: { version: AnyPgColumn }, userId: string) => ({
+  updatedBy: userId,
+  updatedAt: new Date(),
+  version: sql`${table.version} + 1`,
+})
+
 /**
  * An edit of one versioned row that is not a register record (a profile, a user's flags, the
  * organisation, a category), made in the caller's transaction: the row is locked, a stale `If-Match`

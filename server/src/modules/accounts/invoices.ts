@@ -19,6 +19,7 @@ import {
   preconditionFailed,
   unprocessable,
 } from '../../platform/errors.ts'
+import { changedBy } from '../../platform/versioned-edit.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
@@ -106,13 +107,6 @@ export const documentColumns = (kind: AccountKind, input: DocumentInput) => ({
   description: input.description,
   gstType: input.gstType,
   isRcm: input.isRcm,
-})
-
-/** Who changed a document and when, and its next version: every update sets these. */
-const changedBy = (ctx: RequestContext) => ({
-  updatedBy: ctx.userId,
-  updatedAt: new Date(),
-  version: sql`${inv.version} + 1`,
 })
 
 /** What the audit log keeps of a document before a change. */
@@ -206,7 +200,7 @@ export async function updateDocument(
           ...amounts.columns,
           status: statusAfterPayments(kind, before.status, paidPaise, amounts.totals.total),
           ...freshPdfKey(ctx.orgId, kind, before.status),
-          ...changedBy(ctx),
+          ...changedBy(inv, ctx.userId),
         })
         .where(and(eq(inv.invoiceId, id), eq(inv.version, before.version)))
         .returning({ id: inv.invoiceId })
@@ -230,7 +224,7 @@ export async function markLive(deps: Deps, ctx: RequestContext, kind: AccountKin
       .set({
         status: liveStatusOf[kind],
         ...freshPdfKey(ctx.orgId, kind, liveStatusOf[kind]),
-        ...changedBy(ctx),
+        ...changedBy(inv, ctx.userId),
       })
       .where(
         and(eq(inv.invoiceId, id), eq(inv.orgId, ctx.orgId), eq(inv.kind, kind), eq(inv.status, 'DRAFT')),
@@ -267,7 +261,7 @@ export async function cancelDocument(deps: Deps, ctx: RequestContext, kind: Acco
         status: 'CANCELLED',
         // A cancelled invoice owes nothing: its PDF no longer shows a balance due or a QR.
         ...freshPdfKey(ctx.orgId, kind, 'CANCELLED'),
-        ...changedBy(ctx),
+        ...changedBy(inv, ctx.userId),
       })
       .where(and(eq(inv.invoiceId, id), inArray(inv.status, LIVE_STATUSES)))
       .returning({ id: inv.invoiceId })

@@ -20,6 +20,7 @@ import {
   preconditionFailed,
   unprocessable,
 } from '../../platform/errors.ts'
+import { changedBy } from '../../platform/versioned-edit.ts'
 import { users } from '../users/schema.ts'
 import { discardPdf, freshPdfKey } from './documents.ts'
 import { lockDocument } from './invoices.ts'
@@ -204,9 +205,7 @@ export async function updatePayment(
         mode: input.mode,
         transactionId: input.transaction_id,
         notes: input.notes,
-        updatedBy: ctx.userId,
-        updatedAt: new Date(),
-        version: sql`${pay.version} + 1`,
+        ...changedBy(pay, ctx.userId),
       })
       .where(and(eq(pay.paymentId, paymentId), eq(pay.version, payment.version)))
       .returning()

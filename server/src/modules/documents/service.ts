@@ -55,6 +55,20 @@ async function assertFolder(
   if (!folder) throw notFound(documentMessages.folderNotFound)
 }
 
+/** The documents directly in one folder of a record (`null`: its top level). */
+const inFolder = (
+  orgId: string,
+  where: { entityType: EntityType; entityId: string; parentFolderId: string | null },
+) =>
+  and(
+    eq(documents.orgId, orgId),
+    eq(documents.entityType, where.entityType),
+    eq(documents.entityId, where.entityId),
+    where.parentFolderId
+      ? eq(documents.parentFolderId, where.parentFolderId)
+      : isNull(documents.parentFolderId),
+  )
+
 const creator = alias(users, 'creator')
 const updater = alias(users, 'updater')
 
@@ -98,16 +112,7 @@ export async function listDocuments(
     .from(documents)
     .leftJoin(creator, eq(creator.userId, documents.createdBy))
     .leftJoin(updater, eq(updater.userId, documents.updatedBy))
-    .where(
-      and(
-        eq(documents.orgId, ctx.orgId),
-        eq(documents.entityType, query.entityType),
-        eq(documents.entityId, query.entityId),
-        query.parentFolderId
-          ? eq(documents.parentFolderId, query.parentFolderId)
-          : isNull(documents.parentFolderId),
-      ),
-    )
+    .where(inFolder(ctx.orgId, query))
     .orderBy(desc(documents.isFolder), asc(sql`lower(${documents.name})`))
   return rows.map(present)
 }
@@ -135,12 +140,7 @@ export async function createFolder(
       .from(documents)
       .where(
         and(
-          eq(documents.orgId, ctx.orgId),
-          eq(documents.entityType, input.entityType),
-          eq(documents.entityId, input.entityId),
-          input.parentFolderId
-            ? eq(documents.parentFolderId, input.parentFolderId)
-            : isNull(documents.parentFolderId),
+          inFolder(ctx.orgId, input),
           eq(documents.isFolder, true),
           eq(documents.name, input.folderName),
           eq(documents.createdBy, ctx.userId),
