@@ -7,9 +7,10 @@ import {
   assetMessages,
   todayIn,
 } from '@daftar/domain'
-import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
+import { countRows } from '../../platform/listing.ts'
 import { sortsByName } from '../../platform/register-queries.ts'
 import { registerReads } from '../../platform/register-reads.ts'
 import { readAccess, visibleTo } from '../access/service.ts'
@@ -55,11 +56,8 @@ function dueSoon(deps: Deps) {
  * sidebar and the Assets page. Read from the maintenance and warranty indexes.
  */
 export async function countDueSoon(deps: Deps, ctx: RequestContext) {
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(a)
-    .where(and(eq(a.orgId, ctx.orgId), visibleTo(ctx, 'ASSET', a.assetId), dueSoon(deps)))
-  return { count: row?.n ?? 0 }
+  const where = and(eq(a.orgId, ctx.orgId), visibleTo(ctx, 'ASSET', a.assetId), dueSoon(deps))
+  return { count: await countRows(deps.db, a, where) }
 }
 
 const reads = registerReads({
