@@ -32,6 +32,10 @@ function registerOf(deps: Deps, entityType: EntityType): RegisterDefinition {
   return register
 }
 
+/** The documents and folders of one record. */
+const ofRecord = (orgId: string, entityType: EntityType, entityId: string) =>
+  and(eq(documents.orgId, orgId), eq(documents.entityType, entityType), eq(documents.entityId, entityId))
+
 async function assertFolder(
   db: DbOrTx,
   orgId: string,
@@ -46,9 +50,7 @@ async function assertFolder(
     .where(
       and(
         eq(documents.documentId, folderId),
-        eq(documents.orgId, orgId),
-        eq(documents.entityType, entityType),
-        eq(documents.entityId, entityId),
+        ofRecord(orgId, entityType, entityId),
         eq(documents.isFolder, true),
       ),
     )
@@ -61,9 +63,7 @@ const inFolder = (
   where: { entityType: EntityType; entityId: string; parentFolderId: string | null },
 ) =>
   and(
-    eq(documents.orgId, orgId),
-    eq(documents.entityType, where.entityType),
-    eq(documents.entityId, where.entityId),
+    ofRecord(orgId, where.entityType, where.entityId),
     where.parentFolderId
       ? eq(documents.parentFolderId, where.parentFolderId)
       : isNull(documents.parentFolderId),
