@@ -1,14 +1,11 @@
 import {
   type ClientDetail,
   type ClientList,
-  type ClientOption,
   type ClientSort,
   clientDisplayId,
   clientMessages,
 } from '@daftar/domain'
 import { asc, sql } from 'drizzle-orm'
-import type { RequestContext } from '../../platform/context.ts'
-import type { Deps } from '../../platform/deps.ts'
 import {
   contactValues,
   firstContact,
@@ -77,7 +74,7 @@ export const listClients = reads.list
 export const getClient = reads.detail
 
 /** Every client of the organisation, for pickers (tasks and invoices reference any client). */
-export const clientDropdown: (deps: Deps, ctx: RequestContext) => Promise<ClientOption[]> = registerOptions(
+export const clientDropdown = registerOptions(
   clients,
   { client_id: clients.clientId, name: clients.name, gstin: clients.gstin },
   clients.name,

@@ -1,13 +1,5 @@
-import {
-  type SupplierDetail,
-  type SupplierList,
-  type SupplierOption,
-  type SupplierSort,
-  supplierMessages,
-} from '@daftar/domain'
+import { type SupplierDetail, type SupplierList, type SupplierSort, supplierMessages } from '@daftar/domain'
 import { asc } from 'drizzle-orm'
-import type { RequestContext } from '../../platform/context.ts'
-import type { Deps } from '../../platform/deps.ts'
 import {
   contactValues,
   firstContact,
@@ -81,5 +73,8 @@ export const listSuppliers = reads.list
 export const getSupplier = reads.detail
 
 /** Every supplier of the organisation, for pickers (bills reference any supplier). */
-export const supplierDropdown: (deps: Deps, ctx: RequestContext) => Promise<SupplierOption[]> =
-  registerOptions(s, { supplier_id: s.supplierId, name: s.name, gstin: s.gstin }, s.name)
+export const supplierDropdown = registerOptions(
+  s,
+  { supplier_id: s.supplierId, name: s.name, gstin: s.gstin },
+  s.name,
+)
