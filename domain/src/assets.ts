@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { auditFields, calendarDay, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import {
+  auditFields,
+  calendarDay,
+  idParams,
+  instant,
+  pageOf,
+  recordAccess,
+  requiredText,
+} from './contract.ts'
 import { endpoint } from './http.ts'
 import { decimalOrNull } from './projects.ts'
 import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
@@ -40,12 +48,8 @@ const blankToNull = <T extends z.ZodType>(schema: T) =>
 /** The proposed data of an ASSET action. Changing the assignment type clears the target (docs/product.md, "Assets"). */
 export const assetData = z
   .object({
-    asset_display_id: z
-      .string({ error: assetMessages.idRequired })
-      .trim()
-      .min(1, assetMessages.idRequired)
-      .max(60),
-    name: z.string({ error: assetMessages.nameRequired }).trim().min(1, assetMessages.nameRequired).max(200),
+    asset_display_id: requiredText(assetMessages.idRequired, 60),
+    name: requiredText(assetMessages.nameRequired, 200),
     category: optionalText(120),
     status: blankToNull(z.enum(assetStatuses)).transform((v) => v ?? DEFAULT_ASSET_STATUS),
     purchase_date: calendarDay,

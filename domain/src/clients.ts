@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
 import { GSTIN_LENGTH, invalidGstin, invalidPan, isValidGstin, isValidPan, PAN_LENGTH } from './gstin.ts'
 import { endpoint } from './http.ts'
 import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
@@ -34,7 +34,7 @@ export const panField = upperOptional(PAN_LENGTH, isValidPan, invalidPan)
 
 /** The proposed data of a CLIENT action: the client's editable fields. */
 export const clientData = z.object({
-  name: z.string({ error: clientMessages.nameRequired }).trim().min(1, clientMessages.nameRequired).max(200),
+  name: requiredText(clientMessages.nameRequired, 200),
   office_address: optionalText(1000),
   gstin: gstinField,
   pan: panField,

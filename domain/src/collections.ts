@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
@@ -15,11 +15,7 @@ export const collectionListQuery = registerListQuery(collectionSorts, 'name_asc'
 
 /** The proposed data of a COLLECTION action: an internal-document collection. */
 export const collectionData = z.object({
-  name: z
-    .string({ error: collectionMessages.nameRequired })
-    .trim()
-    .min(1, collectionMessages.nameRequired)
-    .max(200),
+  name: requiredText(collectionMessages.nameRequired, 200),
   description: optionalText(5000),
 })
 export type CollectionData = z.output<typeof collectionData>

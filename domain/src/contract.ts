@@ -5,6 +5,10 @@
  */
 import { z } from 'zod'
 
+/** A required text field: trimmed, refused with `message` when blank, at most `max` characters. */
+export const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max)
+
 /** An instant, ISO-8601 in UTC. */
 export const instant = z.iso.datetime()
 /** A calendar day, YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { panField } from './clients.ts'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
 import {
@@ -84,16 +84,8 @@ export const accountNumberField = z
 /** The proposed data of an EMPLOYEE action: the employee's editable fields. */
 export const employeeData = z
   .object({
-    full_name: z
-      .string({ error: employeeMessages.fullNameRequired })
-      .trim()
-      .min(1, employeeMessages.fullNameRequired)
-      .max(200),
-    employee_official_id: z
-      .string({ error: employeeMessages.officialIdRequired })
-      .trim()
-      .min(1, employeeMessages.officialIdRequired)
-      .max(60),
+    full_name: requiredText(employeeMessages.fullNameRequired, 200),
+    employee_official_id: requiredText(employeeMessages.officialIdRequired, 60),
     designation: optionalText(120),
     department: optionalText(120),
     joining_date: calendarDayOrDateTime,

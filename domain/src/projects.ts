@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { auditFields, calendarDate, calendarDay, idParams, pageOf, recordAccess } from './contract.ts'
+import {
+  auditFields,
+  calendarDate,
+  calendarDay,
+  idParams,
+  pageOf,
+  recordAccess,
+  requiredText,
+} from './contract.ts'
 import { endpoint } from './http.ts'
 import { changeResponses, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
@@ -39,11 +47,7 @@ const url = z
   .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), 'Enter a valid URL.')
 
 export const projectData = z.object({
-  name: z
-    .string({ error: projectMessages.nameRequired })
-    .trim()
-    .min(1, projectMessages.nameRequired)
-    .max(200),
+  name: requiredText(projectMessages.nameRequired, 200),
   client_id: z.string({ error: projectMessages.clientRequired }).uuid(projectMessages.clientRequired),
   address: optionalText(1000),
   zip_code: optionalText(20),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { gstinField, panField } from './clients.ts'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { IFSC_LENGTH, invalidIfsc, isValidIfsc } from './indian-ids.ts'
 import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
@@ -45,11 +45,7 @@ export type BankDetails = NonNullable<z.output<typeof bankDetailsField>>
 
 /** The proposed data of a SUPPLIER action: the supplier's editable fields. */
 export const supplierData = z.object({
-  name: z
-    .string({ error: supplierMessages.nameRequired })
-    .trim()
-    .min(1, supplierMessages.nameRequired)
-    .max(200),
+  name: requiredText(supplierMessages.nameRequired, 200),
   product_category: optionalText(120),
   contacts: contactRows,
   website: optionalText(500),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
@@ -28,11 +28,7 @@ export const keywordList = z
 
 /** The proposed data of a TECHNICAL_INFO action. */
 export const technicalInfoData = z.object({
-  title: z
-    .string({ error: technicalInfoMessages.titleRequired })
-    .trim()
-    .min(1, technicalInfoMessages.titleRequired)
-    .max(300),
+  title: requiredText(technicalInfoMessages.titleRequired, 300),
   keywords: keywordList,
   when_to_use: optionalText(5000),
   prerequisites: optionalText(5000),
