@@ -1,13 +1,5 @@
 import { z } from 'zod'
-import {
-  auditFields,
-  calendarDay,
-  idParams,
-  instant,
-  pageOf,
-  recordAccess,
-  requiredText,
-} from './contract.ts'
+import { calendarDay, idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { decimalOrNull } from './projects.ts'
 import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
@@ -131,9 +123,7 @@ export const assetDetail = z.object({
   assigned_project_name: text,
   assigned_employee_name: text,
   assigned_employee_username: text,
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type AssetDetail = z.infer<typeof assetDetail>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
+import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { GSTIN_LENGTH, invalidGstin, invalidPan, isValidGstin, isValidPan, PAN_LENGTH } from './gstin.ts'
 import { endpoint } from './http.ts'
 import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
@@ -78,9 +78,7 @@ export const clientDetail = z.object({
   pan: z.string().nullable(),
   contacts: z.array(storedContact),
   notes: z.string().nullable(),
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type ClientDetail = z.infer<typeof clientDetail>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
+import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
@@ -33,9 +33,7 @@ export const collectionDetail = z.object({
   collection_id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type CollectionDetail = z.infer<typeof collectionDetail>
 

@@ -42,6 +42,13 @@ export const auditFields = {
   updated_at: instant,
 }
 
+/** What every register detail ends with: System Information, the version to edit and the caller's level. */
+export const registerDetailTail = {
+  ...auditFields,
+  version: z.number().int(),
+  access_level: recordAccess,
+}
+
 /** The paging fields of every paged list. */
 export const pageFields = { totalPages: z.number().int().min(1), currentPage: z.number().int().min(1) }
 

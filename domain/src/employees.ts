@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { panField } from './clients.ts'
-import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
+import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
 import {
@@ -238,9 +238,7 @@ export const employeeDetail = z.object({
   notes: text,
   is_active: z.boolean(),
   linked_username: text,
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type EmployeeDetail = z.infer<typeof employeeDetail>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { gstinField, panField } from './clients.ts'
-import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
+import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { IFSC_LENGTH, invalidIfsc, isValidIfsc } from './indian-ids.ts'
 import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
@@ -90,9 +90,7 @@ export const supplierDetail = z.object({
   bank_details: storedBankDetails,
   address: text,
   notes: text,
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type SupplierDetail = z.infer<typeof supplierDetail>
 

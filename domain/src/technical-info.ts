@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { auditFields, idParams, instant, pageOf, recordAccess, requiredText } from './contract.ts'
+import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
 
@@ -61,9 +61,7 @@ export const technicalInfoDetail = z.object({
   description: text,
   formula: text,
   steps: text,
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type TechnicalInfoDetail = z.infer<typeof technicalInfoDetail>
 
