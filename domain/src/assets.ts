@@ -1,8 +1,13 @@
 import { z } from 'zod'
-import { calendarDay, idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import { calendarDay, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { decimalOrNull } from './projects.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const assetMessages = {
   idRequired: 'Asset ID is required.',
@@ -131,10 +136,9 @@ export type AssetDetail = z.infer<typeof assetDetail>
 export const assetDueSoonCount = z.object({ count: z.number().int() })
 
 export const assetEndpoints = {
-  list: endpoint('GET', '/assets', { querystring: assetListQuery, response: { 200: assetList } }),
+  ...registerReadEndpoints('/assets', assetListQuery, assetList, assetDetail),
   /** Not retired, with maintenance due (or overdue) or a warranty ending within ASSET_DUE_SOON_DAYS. */
   dueSoon: endpoint('GET', '/assets/due-soon', { querystring: assetListQuery, response: { 200: assetList } }),
   dueSoonCount: endpoint('GET', '/assets/due-soon/count', { response: { 200: assetDueSoonCount } }),
-  detail: endpoint('GET', '/assets/:id', { params: idParams, response: { 200: assetDetail } }),
   ...registerWriteEndpoints('/assets', assetData),
 }

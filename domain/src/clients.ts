@@ -1,8 +1,14 @@
 import { z } from 'zod'
-import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { GSTIN_LENGTH, invalidGstin, invalidPan, isValidGstin, isValidPan, PAN_LENGTH } from './gstin.ts'
 import { endpoint } from './http.ts'
-import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  contactRows,
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const clientMessages = {
   nameRequired: 'Client name is required.',
@@ -91,8 +97,7 @@ export const clientOption = z.object({
 export type ClientOption = z.infer<typeof clientOption>
 
 export const clientEndpoints = {
-  list: endpoint('GET', '/clients', { querystring: clientListQuery, response: { 200: clientList } }),
+  ...registerReadEndpoints('/clients', clientListQuery, clientList, clientDetail),
   dropdown: endpoint('GET', '/clients/dropdown-list', { response: { 200: z.array(clientOption) } }),
-  detail: endpoint('GET', '/clients/:id', { params: idParams, response: { 200: clientDetail } }),
   ...registerWriteEndpoints('/clients', clientData),
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod'
-import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
-import { endpoint } from './http.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import {
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const collectionMessages = {
   nameRequired: 'Collection name is required.',
@@ -38,10 +42,6 @@ export const collectionDetail = z.object({
 export type CollectionDetail = z.infer<typeof collectionDetail>
 
 export const collectionEndpoints = {
-  list: endpoint('GET', '/collections', {
-    querystring: collectionListQuery,
-    response: { 200: collectionList },
-  }),
-  detail: endpoint('GET', '/collections/:id', { params: idParams, response: { 200: collectionDetail } }),
+  ...registerReadEndpoints('/collections', collectionListQuery, collectionList, collectionDetail),
   ...registerWriteEndpoints('/collections', collectionData),
 }

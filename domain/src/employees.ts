@@ -8,6 +8,7 @@ import {
   changeResponses,
   optionalText,
   registerListQuery,
+  registerReadEndpoints,
   registerWriteEndpoints,
 } from './registers.ts'
 import { ifscField } from './suppliers.ts'
@@ -246,9 +247,8 @@ export type EmployeeDetail = z.infer<typeof employeeDetail>
 export const employeeSensitive = z.object({ aadhar_no: text, bank_account_no: text })
 
 export const employeeEndpoints = {
-  list: endpoint('GET', '/employees', { querystring: employeeListQuery, response: { 200: employeeList } }),
+  ...registerReadEndpoints('/employees', employeeListQuery, employeeList, employeeDetail),
   old: endpoint('GET', '/employees/old', { querystring: employeeListQuery, response: { 200: employeeList } }),
-  detail: endpoint('GET', '/employees/:id', { params: idParams, response: { 200: employeeDetail } }),
   /** An admin's reveal of the Aadhaar and bank account numbers (audited). */
   sensitive: endpoint('GET', '/employees/:id/sensitive', {
     params: idParams,

@@ -9,7 +9,13 @@ import {
   requiredText,
 } from './contract.ts'
 import { endpoint } from './http.ts'
-import { changeResponses, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  changeResponses,
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const projectMessages = {
   nameRequired: 'Project name is required.',
@@ -143,13 +149,12 @@ export const projectOption = z.object({
 export type ProjectOption = z.infer<typeof projectOption>
 
 export const projectEndpoints = {
-  list: endpoint('GET', '/projects', { querystring: projectListQuery, response: { 200: projectList } }),
+  ...registerReadEndpoints('/projects', projectListQuery, projectList, projectDetail),
   archived: endpoint('GET', '/projects/archived', {
     querystring: projectListQuery,
     response: { 200: projectList },
   }),
   dropdown: endpoint('GET', '/projects/dropdown-list', { response: { 200: z.array(projectOption) } }),
-  detail: endpoint('GET', '/projects/:id', { params: idParams, response: { 200: projectDetail } }),
   ...registerWriteEndpoints('/projects', projectData),
   archive: endpoint('PUT', '/projects/:id/archive', {
     params: idParams,

@@ -1,9 +1,15 @@
 import { z } from 'zod'
 import { gstinField, panField } from './clients.ts'
-import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { IFSC_LENGTH, invalidIfsc, isValidIfsc } from './indian-ids.ts'
-import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  contactRows,
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const supplierMessages = {
   nameRequired: 'Supplier name is required.',
@@ -104,8 +110,7 @@ export function websiteHref(website: string): string {
 }
 
 export const supplierEndpoints = {
-  list: endpoint('GET', '/suppliers', { querystring: supplierListQuery, response: { 200: supplierList } }),
+  ...registerReadEndpoints('/suppliers', supplierListQuery, supplierList, supplierDetail),
   dropdown: endpoint('GET', '/suppliers/dropdown-list', { response: { 200: z.array(supplierOption) } }),
-  detail: endpoint('GET', '/suppliers/:id', { params: idParams, response: { 200: supplierDetail } }),
   ...registerWriteEndpoints('/suppliers', supplierData),
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod'
-import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
-import { endpoint } from './http.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import {
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const technicalInfoMessages = {
   titleRequired: 'Title is required.',
@@ -72,13 +76,6 @@ export function truncate(value: string | null | undefined, max: number): string 
 }
 
 export const technicalInfoEndpoints = {
-  list: endpoint('GET', '/technical-info', {
-    querystring: technicalInfoListQuery,
-    response: { 200: technicalInfoList },
-  }),
-  detail: endpoint('GET', '/technical-info/:id', {
-    params: idParams,
-    response: { 200: technicalInfoDetail },
-  }),
+  ...registerReadEndpoints('/technical-info', technicalInfoListQuery, technicalInfoList, technicalInfoDetail),
   ...registerWriteEndpoints('/technical-info', technicalInfoData),
 }
