@@ -3,6 +3,7 @@ import { calendarDay, instant, pageOf, registerDetailTail, requiredText } from '
 import { endpoint } from './http.ts'
 import { decimalOrNull } from './projects.ts'
 import {
+  bothWays,
   optionalText,
   registerListQuery,
   registerReadEndpoints,
@@ -27,8 +28,7 @@ export const ASSET_DUE_SOON_DAYS = 30
 export const ASSET_REMINDER_DAYS = 7
 
 export const assetSorts = [
-  'name_asc',
-  'name_desc',
+  ...bothWays('name'),
   'purchase_date_desc',
   'maintenance_date_asc',
   'last_updated',

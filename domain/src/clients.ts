@@ -3,6 +3,8 @@ import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts
 import { GSTIN_LENGTH, invalidGstin, invalidPan, isValidGstin, isValidPan, PAN_LENGTH } from './gstin.ts'
 import { endpoint } from './http.ts'
 import {
+  bothWays,
+  changeSorts,
   contactRows,
   optionalText,
   registerListQuery,
@@ -15,14 +17,7 @@ export const clientMessages = {
   notFound: 'Client not found.',
 } as const
 
-export const clientSorts = [
-  'name_asc',
-  'name_desc',
-  'contact_person_asc',
-  'contact_person_desc',
-  'last_updated',
-  'first_added',
-] as const
+export const clientSorts = [...bothWays('name'), ...bothWays('contact_person'), ...changeSorts] as const
 export type ClientSort = (typeof clientSorts)[number]
 export const clientListQuery = registerListQuery(clientSorts, 'name_asc')
 

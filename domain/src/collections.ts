@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import {
+  bothWays,
+  changeSorts,
   optionalText,
   registerListQuery,
   registerReadEndpoints,
@@ -13,7 +15,7 @@ export const collectionMessages = {
 } as const
 
 export const COLLECTION_DESCRIPTION_PREVIEW = 100
-export const collectionSorts = ['name_asc', 'name_desc', 'last_updated', 'first_added'] as const
+export const collectionSorts = [...bothWays('name'), ...changeSorts] as const
 export type CollectionSort = (typeof collectionSorts)[number]
 export const collectionListQuery = registerListQuery(collectionSorts, 'name_asc')
 

@@ -4,6 +4,7 @@ import { idParams, instant, pageOf, registerDetailTail, requiredText } from './c
 import { endpoint } from './http.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
 import {
+  bothWays,
   calendarDayOrDateTime,
   changeResponses,
   optionalText,
@@ -31,15 +32,11 @@ export const genders = ['Male', 'Female', 'Other', 'Prefer not to say'] as const
 export const maritalStatuses = ['Single', 'Married', 'Divorced', 'Widowed'] as const
 
 export const employeeSorts = [
-  'name_asc',
-  'name_desc',
-  'employee_official_id_asc',
-  'employee_official_id_desc',
-  'department_asc',
-  'department_desc',
+  ...bothWays('name'),
+  ...bothWays('employee_official_id'),
+  ...bothWays('department'),
   'last_updated',
-  'joining_date_asc',
-  'joining_date_desc',
+  ...bothWays('joining_date'),
 ] as const
 export type EmployeeSort = (typeof employeeSorts)[number]
 export const employeeListQuery = registerListQuery(employeeSorts, 'name_asc')

@@ -10,7 +10,9 @@ import {
 } from './contract.ts'
 import { endpoint } from './http.ts'
 import {
+  bothWays,
   changeResponses,
+  changeSorts,
   optionalText,
   registerListQuery,
   registerReadEndpoints,
@@ -23,14 +25,7 @@ export const projectMessages = {
   notFound: 'Project not found.',
 } as const
 
-export const projectSorts = [
-  'name_asc',
-  'name_desc',
-  'client_asc',
-  'order_value_desc',
-  'last_updated',
-  'first_added',
-] as const
+export const projectSorts = [...bothWays('name'), 'client_asc', 'order_value_desc', ...changeSorts] as const
 export type ProjectSort = (typeof projectSorts)[number]
 export const projectListQuery = registerListQuery(projectSorts, 'name_asc')
 

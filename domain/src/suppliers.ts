@@ -4,6 +4,8 @@ import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts
 import { endpoint } from './http.ts'
 import { IFSC_LENGTH, invalidIfsc, isValidIfsc } from './indian-ids.ts'
 import {
+  bothWays,
+  changeSorts,
   contactRows,
   optionalText,
   registerListQuery,
@@ -16,14 +18,7 @@ export const supplierMessages = {
   notFound: 'Supplier not found.',
 } as const
 
-export const supplierSorts = [
-  'name_asc',
-  'name_desc',
-  'product_category_asc',
-  'product_category_desc',
-  'last_updated',
-  'first_added',
-] as const
+export const supplierSorts = [...bothWays('name'), ...bothWays('product_category'), ...changeSorts] as const
 export type SupplierSort = (typeof supplierSorts)[number]
 export const supplierListQuery = registerListQuery(supplierSorts, 'name_asc')
 

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import {
+  bothWays,
+  changeSorts,
   optionalText,
   registerListQuery,
   registerReadEndpoints,
@@ -16,7 +18,7 @@ export const TECH_TITLE_PREVIEW = 60
 export const TECH_TEXT_PREVIEW = 50
 export const TECH_KEYWORDS_SHOWN = 3
 
-export const technicalInfoSorts = ['title_asc', 'title_desc', 'last_updated', 'first_added'] as const
+export const technicalInfoSorts = [...bothWays('title'), ...changeSorts] as const
 export type TechnicalInfoSort = (typeof technicalInfoSorts)[number]
 export const technicalInfoListQuery = registerListQuery(technicalInfoSorts, 'title_asc')
 
