@@ -7,7 +7,7 @@ import {
 } from '@daftar/domain'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/connection.ts'
+import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -117,6 +117,33 @@ export async function listDocuments(
   return rows.map(present)
 }
 
+type Place = { entityType: EntityType; entityId: string; parentFolderId: string | null }
+type Entry = Pick<typeof documents.$inferInsert, 'name' | 'isFolder' | 'storageKey' | 'fileSize'>
+
+/** A new folder or file in a record's folder, audited on the record; its id. */
+async function addEntry(tx: Tx, ctx: RequestContext, place: Place, action: string, entry: Entry) {
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      orgId: ctx.orgId,
+      entityType: place.entityType,
+      entityId: place.entityId,
+      parentFolderId: place.parentFolderId,
+      ...entry,
+      createdBy: ctx.userId,
+      updatedBy: ctx.userId,
+    })
+    .returning({ documentId: documents.documentId })
+  const size = entry.isFolder ? {} : { size: entry.fileSize }
+  await audit(tx, ctx, {
+    action,
+    entityType: place.entityType,
+    entityId: place.entityId,
+    after: { document_id: row!.documentId, name: entry.name, ...size },
+  })
+  return row!.documentId
+}
+
 /** How long an identical folder from the same user counts as a repeat of the first request. */
 const REPEAT_WINDOW_SECONDS = 10
 
@@ -149,26 +176,8 @@ export async function createFolder(
       )
       .limit(1)
     if (repeat) return { message: documentMessages.folderCreated, document_id: repeat.id }
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        orgId: ctx.orgId,
-        entityType: input.entityType,
-        entityId: input.entityId,
-        parentFolderId: input.parentFolderId,
-        name: input.folderName,
-        isFolder: true,
-        createdBy: ctx.userId,
-        updatedBy: ctx.userId,
-      })
-      .returning()
-    await audit(tx, ctx, {
-      action: 'FOLDER_CREATE',
-      entityType: input.entityType,
-      entityId: input.entityId,
-      after: { document_id: row!.documentId, name: row!.name },
-    })
-    return { message: documentMessages.folderCreated, document_id: row!.documentId }
+    const id = await addEntry(tx, ctx, input, 'FOLDER_CREATE', { name: input.folderName, isFolder: true })
+    return { message: documentMessages.folderCreated, document_id: id }
   })
 }
 
@@ -183,28 +192,9 @@ export async function uploadDocument(
     await assertFolder(deps.db, ctx.orgId, input.entityType, input.entityId, input.parentFolderId)
     if (!file) throw badRequest(documentMessages.fileRequired)
     return deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          orgId: ctx.orgId,
-          entityType: input.entityType,
-          entityId: input.entityId,
-          parentFolderId: input.parentFolderId,
-          name: file.fileName,
-          isFolder: false,
-          storageKey: file.key,
-          fileSize: file.size,
-          createdBy: ctx.userId,
-          updatedBy: ctx.userId,
-        })
-        .returning()
-      await audit(tx, ctx, {
-        action: 'FILE_UPLOAD',
-        entityType: input.entityType,
-        entityId: input.entityId,
-        after: { document_id: row!.documentId, name: row!.name, size: file.size },
-      })
-      return { message: documentMessages.fileUploaded, document_id: row!.documentId }
+      const entry = { name: file.fileName, isFolder: false, storageKey: file.key, fileSize: file.size }
+      const id = await addEntry(tx, ctx, input, 'FILE_UPLOAD', entry)
+      return { message: documentMessages.fileUploaded, document_id: id }
     })
   })
 }
