@@ -144,11 +144,16 @@ export const aging = z.object({
 })
 export type Aging = z.infer<typeof aging>
 
-export const receivableSummary = z.object({
-  totalReceivable: money,
+/** The summary's cards that both kinds name alike. */
+const overdueAndDrafts = {
   totalOverdue: money,
   draftCount: z.number().int(),
   draftTotalValue: money,
+}
+
+export const receivableSummary = z.object({
+  totalReceivable: money,
+  ...overdueAndDrafts,
   receivedThisMonth: money,
   aging,
 })
@@ -156,9 +161,7 @@ export type ReceivableSummary = z.infer<typeof receivableSummary>
 
 export const payableSummary = z.object({
   totalPayable: money,
-  totalOverdue: money,
-  draftCount: z.number().int(),
-  draftTotalValue: money,
+  ...overdueAndDrafts,
   paidThisMonth: money,
   aging,
 })
@@ -194,57 +197,76 @@ export const accountDeleteQuery = z.object({
 
 const idAnswer = { params: idParams, response: { 200: messageResponse } }
 
-export const receivableEndpoints = {
-  list: endpoint('GET', '/receivables', {
-    querystring: receivableListQuery,
-    response: { 200: receivableList },
-  }),
-  summary: endpoint('GET', '/receivables/summary', {
-    querystring: receivableListQuery,
-    response: { 200: receivableSummary },
-  }),
-  export: endpoint('GET', '/receivables/export', { querystring: receivableListQuery }, { file: true }),
-  detail: endpoint('GET', '/receivables/:id', { params: idParams, response: { 200: receivableDetail } }),
-  create: endpoint('POST', '/receivables', { body: receivableInput, response: { 201: receivableSaved } }),
-  update: endpoint('PUT', '/receivables/:id', {
-    params: idParams,
-    body: receivableInput,
-    response: { 200: receivableSaved },
-  }),
-  remove: endpoint('DELETE', '/receivables/:id', { ...idAnswer, querystring: accountDeleteQuery }),
-  cancel: endpoint('PUT', '/receivables/:id/cancel', idAnswer),
-  markLive: endpoint('PUT', '/receivables/:id/send', idAnswer),
-  email: endpoint('POST', '/receivables/:id/email', idAnswer),
-  recordPayment: endpoint('POST', '/receivables/:id/payments', {
-    params: idParams,
-    body: paymentInput,
-    response: { 201: paymentResult },
-  }),
+/** What a kind of document declares for itself: its path, its live action and its own shapes. */
+interface DocumentSchemas<
+  Q extends z.ZodType,
+  I extends z.ZodType,
+  L extends z.ZodType,
+  S extends z.ZodType,
+  D extends z.ZodType,
+  V extends z.ZodType,
+> {
+  query: Q
+  input: I
+  list: L
+  summary: S
+  detail: D
+  saved: V
 }
 
-export const payableEndpoints = {
-  list: endpoint('GET', '/payables', { querystring: payableListQuery, response: { 200: payableList } }),
-  summary: endpoint('GET', '/payables/summary', {
-    querystring: payableListQuery,
-    response: { 200: payableSummary },
-  }),
-  export: endpoint('GET', '/payables/export', { querystring: payableListQuery }, { file: true }),
-  detail: endpoint('GET', '/payables/:id', { params: idParams, response: { 200: payableDetail } }),
-  create: endpoint('POST', '/payables', { body: payableInput, response: { 201: payableSaved } }),
-  update: endpoint('PUT', '/payables/:id', {
-    params: idParams,
-    body: payableInput,
-    response: { 200: payableSaved },
-  }),
-  remove: endpoint('DELETE', '/payables/:id', { ...idAnswer, querystring: accountDeleteQuery }),
-  cancel: endpoint('PUT', '/payables/:id/cancel', idAnswer),
-  markLive: endpoint('PUT', '/payables/:id/receive', idAnswer),
-  recordPayment: endpoint('POST', '/payables/:id/payments', {
-    params: idParams,
-    body: paymentInput,
-    response: { 201: paymentResult },
-  }),
+/**
+ * The endpoints of one kind of document (receivables or payables): the same routes under the kind's
+ * path, with its own list, summary, detail and input shapes (docs/decisions.md, "Accounts (receivables,
+ * payables, payments)": they mirror each other).
+ */
+function documentEndpoints<
+  const B extends string,
+  const A extends string,
+  Q extends z.ZodType,
+  I extends z.ZodType,
+  L extends z.ZodType,
+  S extends z.ZodType,
+  D extends z.ZodType,
+  V extends z.ZodType,
+>(base: B, liveAction: A, s: DocumentSchemas<Q, I, L, S, D, V>) {
+  return {
+    list: endpoint('GET', base, { querystring: s.query, response: { 200: s.list } }),
+    summary: endpoint('GET', `${base}/summary`, { querystring: s.query, response: { 200: s.summary } }),
+    export: endpoint('GET', `${base}/export`, { querystring: s.query }, { file: true }),
+    detail: endpoint('GET', `${base}/:id`, { params: idParams, response: { 200: s.detail } }),
+    create: endpoint('POST', base, { body: s.input, response: { 201: s.saved } }),
+    update: endpoint('PUT', `${base}/:id`, { params: idParams, body: s.input, response: { 200: s.saved } }),
+    remove: endpoint('DELETE', `${base}/:id`, { ...idAnswer, querystring: accountDeleteQuery }),
+    cancel: endpoint('PUT', `${base}/:id/cancel`, idAnswer),
+    markLive: endpoint('PUT', `${base}/:id/${liveAction}`, idAnswer),
+    recordPayment: endpoint('POST', `${base}/:id/payments`, {
+      params: idParams,
+      body: paymentInput,
+      response: { 201: paymentResult },
+    }),
+  }
 }
+
+export const receivableEndpoints = {
+  ...documentEndpoints('/receivables', 'send', {
+    query: receivableListQuery,
+    input: receivableInput,
+    list: receivableList,
+    summary: receivableSummary,
+    detail: receivableDetail,
+    saved: receivableSaved,
+  }),
+  email: endpoint('POST', '/receivables/:id/email', idAnswer),
+}
+
+export const payableEndpoints = documentEndpoints('/payables', 'receive', {
+  query: payableListQuery,
+  input: payableInput,
+  list: payableList,
+  summary: payableSummary,
+  detail: payableDetail,
+  saved: payableSaved,
+})
 
 /** Payments of either kind (admins), and what the invoice form needs of the organisation. */
 export const accountsEndpoints = {

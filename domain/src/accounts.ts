@@ -24,16 +24,12 @@ export const storedAccountStatuses = [
   'CANCELLED',
 ] as const
 export type StoredAccountStatus = (typeof storedAccountStatuses)[number]
-export const receivableStatuses = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const
+/** A kind's statuses as shown: its live status (SENT or RECEIVED) among the ones both share. */
+const shownStatuses = <const Live extends string>(live: Live) =>
+  ['DRAFT', live, 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const
+export const receivableStatuses = shownStatuses('SENT')
 export type ReceivableStatus = (typeof receivableStatuses)[number]
-export const payableStatuses = [
-  'DRAFT',
-  'RECEIVED',
-  'PARTIALLY_PAID',
-  'PAID',
-  'OVERDUE',
-  'CANCELLED',
-] as const
+export const payableStatuses = shownStatuses('RECEIVED')
 export type PayableStatus = (typeof payableStatuses)[number]
 export type AccountStatus = ReceivableStatus | PayableStatus
 /** The payables status filter lists these (docs/product.md, "Statuses and OVERDUE"); drafts are still accepted by the API. */
@@ -45,19 +41,12 @@ export const liveStatusOf = { RECEIVABLE: 'SENT', PAYABLE: 'RECEIVED' } as const
 export const paymentModes = ['Bank Transfer', 'Cash', 'Cheque', 'UPI', 'Other'] as const
 export type PaymentMode = (typeof paymentModes)[number]
 
-export const receivableSorts = [
-  'invoice_date_desc',
-  'due_date_asc',
-  'total_amount_desc',
-  'total_amount_asc',
-] as const
+/** A kind's sorts: by its own date (the default), due date or total. */
+const sortsBy = <const DateKey extends string>(date: DateKey) =>
+  [`${date}_desc`, 'due_date_asc', 'total_amount_desc', 'total_amount_asc'] as const
+export const receivableSorts = sortsBy('invoice_date')
 export type ReceivableSort = (typeof receivableSorts)[number]
-export const payableSorts = [
-  'bill_date_desc',
-  'due_date_asc',
-  'total_amount_desc',
-  'total_amount_asc',
-] as const
+export const payableSorts = sortsBy('bill_date')
 export type PayableSort = (typeof payableSorts)[number]
 
 /** The aging strip: not yet due, then days past the due date. */
@@ -429,20 +418,19 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .or(z.literal('').transform(() => undefined))
 
-export const receivableListQuery = z
-  .object({
-    ...listQueryFields,
-    status: optionalEnum(receivableStatuses),
-    sortBy: z.enum(receivableSorts).default('invoice_date_desc'),
-  })
-  .refine(datesInOrder, datesOrderIssue)
-export const payableListQuery = z
-  .object({
-    ...listQueryFields,
-    status: optionalEnum(payableStatuses),
-    sortBy: z.enum(payableSorts).default('bill_date_desc'),
-  })
-  .refine(datesInOrder, datesOrderIssue)
+/** A kind's list query: the shared filters, its own statuses and sorts. */
+const listQueryOf = <
+  const S extends readonly [string, ...string[]],
+  const O extends readonly [string, ...string[]],
+>(
+  statuses: S,
+  sorts: O,
+) =>
+  z
+    .object({ ...listQueryFields, status: optionalEnum(statuses), sortBy: z.enum(sorts).default(sorts[0]) })
+    .refine(datesInOrder, datesOrderIssue)
+export const receivableListQuery = listQueryOf(receivableStatuses, receivableSorts)
+export const payableListQuery = listQueryOf(payableStatuses, payableSorts)
 export type AccountListQuery = z.output<typeof receivableListQuery> | z.output<typeof payableListQuery>
 
 export type { GstType }

@@ -1,8 +1,14 @@
 import { z } from 'zod'
-import { auditFields, calendarDay, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { calendarDay, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { decimalOrNull } from './projects.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  bothWays,
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const assetMessages = {
   idRequired: 'Asset ID is required.',
@@ -22,8 +28,7 @@ export const ASSET_DUE_SOON_DAYS = 30
 export const ASSET_REMINDER_DAYS = 7
 
 export const assetSorts = [
-  'name_asc',
-  'name_desc',
+  ...bothWays('name'),
   'purchase_date_desc',
   'maintenance_date_asc',
   'last_updated',
@@ -40,12 +45,8 @@ const blankToNull = <T extends z.ZodType>(schema: T) =>
 /** The proposed data of an ASSET action. Changing the assignment type clears the target (docs/product.md, "Assets"). */
 export const assetData = z
   .object({
-    asset_display_id: z
-      .string({ error: assetMessages.idRequired })
-      .trim()
-      .min(1, assetMessages.idRequired)
-      .max(60),
-    name: z.string({ error: assetMessages.nameRequired }).trim().min(1, assetMessages.nameRequired).max(200),
+    asset_display_id: requiredText(assetMessages.idRequired, 60),
+    name: requiredText(assetMessages.nameRequired, 200),
     category: optionalText(120),
     status: blankToNull(z.enum(assetStatuses)).transform((v) => v ?? DEFAULT_ASSET_STATUS),
     purchase_date: calendarDay,
@@ -127,9 +128,7 @@ export const assetDetail = z.object({
   assigned_project_name: text,
   assigned_employee_name: text,
   assigned_employee_username: text,
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type AssetDetail = z.infer<typeof assetDetail>
 
@@ -137,10 +136,9 @@ export type AssetDetail = z.infer<typeof assetDetail>
 export const assetDueSoonCount = z.object({ count: z.number().int() })
 
 export const assetEndpoints = {
-  list: endpoint('GET', '/assets', { querystring: assetListQuery, response: { 200: assetList } }),
+  ...registerReadEndpoints('/assets', assetListQuery, assetList, assetDetail),
   /** Not retired, with maintenance due (or overdue) or a warranty ending within ASSET_DUE_SOON_DAYS. */
   dueSoon: endpoint('GET', '/assets/due-soon', { querystring: assetListQuery, response: { 200: assetList } }),
   dueSoonCount: endpoint('GET', '/assets/due-soon/count', { response: { 200: assetDueSoonCount } }),
-  detail: endpoint('GET', '/assets/:id', { params: idParams, response: { 200: assetDetail } }),
   ...registerWriteEndpoints('/assets', assetData),
 }

@@ -1,22 +1,23 @@
 import { z } from 'zod'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { GSTIN_LENGTH, invalidGstin, invalidPan, isValidGstin, isValidPan, PAN_LENGTH } from './gstin.ts'
 import { endpoint } from './http.ts'
-import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  bothWays,
+  changeSorts,
+  contactRows,
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const clientMessages = {
   nameRequired: 'Client name is required.',
   notFound: 'Client not found.',
 } as const
 
-export const clientSorts = [
-  'name_asc',
-  'name_desc',
-  'contact_person_asc',
-  'contact_person_desc',
-  'last_updated',
-  'first_added',
-] as const
+export const clientSorts = [...bothWays('name'), ...bothWays('contact_person'), ...changeSorts] as const
 export type ClientSort = (typeof clientSorts)[number]
 export const clientListQuery = registerListQuery(clientSorts, 'name_asc')
 
@@ -34,7 +35,7 @@ export const panField = upperOptional(PAN_LENGTH, isValidPan, invalidPan)
 
 /** The proposed data of a CLIENT action: the client's editable fields. */
 export const clientData = z.object({
-  name: z.string({ error: clientMessages.nameRequired }).trim().min(1, clientMessages.nameRequired).max(200),
+  name: requiredText(clientMessages.nameRequired, 200),
   office_address: optionalText(1000),
   gstin: gstinField,
   pan: panField,
@@ -78,9 +79,7 @@ export const clientDetail = z.object({
   pan: z.string().nullable(),
   contacts: z.array(storedContact),
   notes: z.string().nullable(),
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type ClientDetail = z.infer<typeof clientDetail>
 
@@ -93,8 +92,7 @@ export const clientOption = z.object({
 export type ClientOption = z.infer<typeof clientOption>
 
 export const clientEndpoints = {
-  list: endpoint('GET', '/clients', { querystring: clientListQuery, response: { 200: clientList } }),
+  ...registerReadEndpoints('/clients', clientListQuery, clientList, clientDetail),
   dropdown: endpoint('GET', '/clients/dropdown-list', { response: { 200: z.array(clientOption) } }),
-  detail: endpoint('GET', '/clients/:id', { params: idParams, response: { 200: clientDetail } }),
   ...registerWriteEndpoints('/clients', clientData),
 }

@@ -1,7 +1,13 @@
 import { z } from 'zod'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
-import { endpoint } from './http.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import {
+  bothWays,
+  changeSorts,
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const collectionMessages = {
   nameRequired: 'Collection name is required.',
@@ -9,17 +15,13 @@ export const collectionMessages = {
 } as const
 
 export const COLLECTION_DESCRIPTION_PREVIEW = 100
-export const collectionSorts = ['name_asc', 'name_desc', 'last_updated', 'first_added'] as const
+export const collectionSorts = [...bothWays('name'), ...changeSorts] as const
 export type CollectionSort = (typeof collectionSorts)[number]
 export const collectionListQuery = registerListQuery(collectionSorts, 'name_asc')
 
 /** The proposed data of a COLLECTION action: an internal-document collection. */
 export const collectionData = z.object({
-  name: z
-    .string({ error: collectionMessages.nameRequired })
-    .trim()
-    .min(1, collectionMessages.nameRequired)
-    .max(200),
+  name: requiredText(collectionMessages.nameRequired, 200),
   description: optionalText(5000),
 })
 export type CollectionData = z.output<typeof collectionData>
@@ -37,17 +39,11 @@ export const collectionDetail = z.object({
   collection_id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type CollectionDetail = z.infer<typeof collectionDetail>
 
 export const collectionEndpoints = {
-  list: endpoint('GET', '/collections', {
-    querystring: collectionListQuery,
-    response: { 200: collectionList },
-  }),
-  detail: endpoint('GET', '/collections/:id', { params: idParams, response: { 200: collectionDetail } }),
+  ...registerReadEndpoints('/collections', collectionListQuery, collectionList, collectionDetail),
   ...registerWriteEndpoints('/collections', collectionData),
 }

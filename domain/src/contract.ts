@@ -5,6 +5,10 @@
  */
 import { z } from 'zod'
 
+/** A required text field: trimmed, refused with `message` when blank, at most `max` characters. */
+export const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max)
+
 /** An instant, ISO-8601 in UTC. */
 export const instant = z.iso.datetime()
 /** A calendar day, YYYY-MM-DD. */
@@ -36,6 +40,13 @@ export const auditFields = {
   created_at: instant,
   updated_by_username: z.string().nullable(),
   updated_at: instant,
+}
+
+/** What every register detail ends with: System Information, the version to edit and the caller's level. */
+export const registerDetailTail = {
+  ...auditFields,
+  version: z.number().int(),
+  access_level: recordAccess,
 }
 
 /** The paging fields of every paged list. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParams, instant, messageResponse } from './contract.ts'
+import { idParams, instant, messageResponse, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { entityTypes } from './registers.ts'
 
@@ -36,11 +36,7 @@ export const createFolderInput = z.object({
   entityType: z.enum(entityTypes),
   entityId: uuid,
   parentFolderId: optionalFolder,
-  folderName: z
-    .string({ error: documentMessages.folderNameRequired })
-    .trim()
-    .min(1, documentMessages.folderNameRequired)
-    .max(255),
+  folderName: requiredText(documentMessages.folderNameRequired, 255),
   isFolder: z.literal(true).default(true),
 })
 
@@ -51,11 +47,7 @@ export const uploadDocumentFields = z.object({
 })
 
 export const renameDocumentInput = z.object({
-  newName: z
-    .string({ error: documentMessages.nameRequired })
-    .trim()
-    .min(1, documentMessages.nameRequired)
-    .max(255),
+  newName: requiredText(documentMessages.nameRequired, 255),
 })
 
 /**

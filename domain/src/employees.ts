@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import { panField } from './clients.ts'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
 import {
+  bothWays,
   calendarDayOrDateTime,
   changeResponses,
   optionalText,
   registerListQuery,
+  registerReadEndpoints,
   registerWriteEndpoints,
 } from './registers.ts'
 import { ifscField } from './suppliers.ts'
@@ -30,15 +32,11 @@ export const genders = ['Male', 'Female', 'Other', 'Prefer not to say'] as const
 export const maritalStatuses = ['Single', 'Married', 'Divorced', 'Widowed'] as const
 
 export const employeeSorts = [
-  'name_asc',
-  'name_desc',
-  'employee_official_id_asc',
-  'employee_official_id_desc',
-  'department_asc',
-  'department_desc',
+  ...bothWays('name'),
+  ...bothWays('employee_official_id'),
+  ...bothWays('department'),
   'last_updated',
-  'joining_date_asc',
-  'joining_date_desc',
+  ...bothWays('joining_date'),
 ] as const
 export type EmployeeSort = (typeof employeeSorts)[number]
 export const employeeListQuery = registerListQuery(employeeSorts, 'name_asc')
@@ -84,16 +82,8 @@ export const accountNumberField = z
 /** The proposed data of an EMPLOYEE action: the employee's editable fields. */
 export const employeeData = z
   .object({
-    full_name: z
-      .string({ error: employeeMessages.fullNameRequired })
-      .trim()
-      .min(1, employeeMessages.fullNameRequired)
-      .max(200),
-    employee_official_id: z
-      .string({ error: employeeMessages.officialIdRequired })
-      .trim()
-      .min(1, employeeMessages.officialIdRequired)
-      .max(60),
+    full_name: requiredText(employeeMessages.fullNameRequired, 200),
+    employee_official_id: requiredText(employeeMessages.officialIdRequired, 60),
     designation: optionalText(120),
     department: optionalText(120),
     joining_date: calendarDayOrDateTime,
@@ -246,9 +236,7 @@ export const employeeDetail = z.object({
   notes: text,
   is_active: z.boolean(),
   linked_username: text,
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type EmployeeDetail = z.infer<typeof employeeDetail>
 
@@ -256,9 +244,8 @@ export type EmployeeDetail = z.infer<typeof employeeDetail>
 export const employeeSensitive = z.object({ aadhar_no: text, bank_account_no: text })
 
 export const employeeEndpoints = {
-  list: endpoint('GET', '/employees', { querystring: employeeListQuery, response: { 200: employeeList } }),
+  ...registerReadEndpoints('/employees', employeeListQuery, employeeList, employeeDetail),
   old: endpoint('GET', '/employees/old', { querystring: employeeListQuery, response: { 200: employeeList } }),
-  detail: endpoint('GET', '/employees/:id', { params: idParams, response: { 200: employeeDetail } }),
   /** An admin's reveal of the Aadhaar and bank account numbers (audited). */
   sensitive: endpoint('GET', '/employees/:id/sensitive', {
     params: idParams,

@@ -10,29 +10,19 @@ export function isValidIfsc(value: string): boolean {
   return /^[A-Z]{4}0[A-Z0-9]{6}$/.test(value.trim().toUpperCase())
 }
 
-// Verhoeff's dihedral-group tables.
-const MULTIPLY = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-]
-const PERMUTE = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-]
+// Verhoeff's scheme works in the dihedral group D5: 0–4 are its rotations, 5–9 its reflections.
+const compose = (j: number, k: number): number => {
+  if (j < 5) return k < 5 ? (j + k) % 5 : 5 + ((j + k) % 5)
+  return k < 5 ? 5 + ((j - k + 5) % 5) : (j - k + 5) % 5
+}
+const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+const MULTIPLY = DIGITS.map((j) => DIGITS.map((k) => compose(j, k)))
+/** The position permutations: the first is the identity, each next one applies Verhoeff's once more. */
+const STEP = [1, 5, 7, 6, 2, 8, 3, 0, 9, 4]
+const PERMUTE = Array.from({ length: 7 }).reduce<number[][]>(
+  (rows) => [...rows, rows.at(-1)!.map((n) => STEP[n]!)],
+  [DIGITS],
+)
 const INVERSE = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9]
 
 function verhoeffChecksum(digits: string): number {

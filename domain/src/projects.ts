@@ -1,7 +1,23 @@
 import { z } from 'zod'
-import { auditFields, calendarDate, calendarDay, idParams, pageOf, recordAccess } from './contract.ts'
+import {
+  auditFields,
+  calendarDate,
+  calendarDay,
+  idParams,
+  pageOf,
+  recordAccess,
+  requiredText,
+} from './contract.ts'
 import { endpoint } from './http.ts'
-import { changeResponses, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  bothWays,
+  changeResponses,
+  changeSorts,
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const projectMessages = {
   nameRequired: 'Project name is required.',
@@ -9,14 +25,7 @@ export const projectMessages = {
   notFound: 'Project not found.',
 } as const
 
-export const projectSorts = [
-  'name_asc',
-  'name_desc',
-  'client_asc',
-  'order_value_desc',
-  'last_updated',
-  'first_added',
-] as const
+export const projectSorts = [...bothWays('name'), 'client_asc', 'order_value_desc', ...changeSorts] as const
 export type ProjectSort = (typeof projectSorts)[number]
 export const projectListQuery = registerListQuery(projectSorts, 'name_asc')
 
@@ -39,11 +48,7 @@ const url = z
   .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), 'Enter a valid URL.')
 
 export const projectData = z.object({
-  name: z
-    .string({ error: projectMessages.nameRequired })
-    .trim()
-    .min(1, projectMessages.nameRequired)
-    .max(200),
+  name: requiredText(projectMessages.nameRequired, 200),
   client_id: z.string({ error: projectMessages.clientRequired }).uuid(projectMessages.clientRequired),
   address: optionalText(1000),
   zip_code: optionalText(20),
@@ -139,13 +144,12 @@ export const projectOption = z.object({
 export type ProjectOption = z.infer<typeof projectOption>
 
 export const projectEndpoints = {
-  list: endpoint('GET', '/projects', { querystring: projectListQuery, response: { 200: projectList } }),
+  ...registerReadEndpoints('/projects', projectListQuery, projectList, projectDetail),
   archived: endpoint('GET', '/projects/archived', {
     querystring: projectListQuery,
     response: { 200: projectList },
   }),
   dropdown: endpoint('GET', '/projects/dropdown-list', { response: { 200: z.array(projectOption) } }),
-  detail: endpoint('GET', '/projects/:id', { params: idParams, response: { 200: projectDetail } }),
   ...registerWriteEndpoints('/projects', projectData),
   archive: endpoint('PUT', '/projects/:id/archive', {
     params: idParams,

@@ -312,6 +312,24 @@ export const accessPermissionsBody = z.object({ accessPermissions: accessPermiss
 /** A change applied at once (200, 201) or waiting in the approval queue (202). */
 export const changeResponses = { 200: changeResult, 201: changeResult, 202: changeResult } as const
 
+/** A field's two sorts, `<key>_asc` and `<key>_desc`. */
+export const bothWays = <const K extends string>(key: K) => [`${key}_asc`, `${key}_desc`] as const
+/** 'Last updated' and 'First added'. */
+export const changeSorts = ['last_updated', 'first_added'] as const
+
+/** GET <path> (a page of the list, by its `query`) and GET <path>/:id (the detail) of a register. */
+export function registerReadEndpoints<
+  const P extends string,
+  Q extends z.ZodType,
+  L extends z.ZodType,
+  D extends z.ZodType,
+>(path: P, query: Q, list: L, detail: D) {
+  return {
+    list: endpoint('GET', path, { querystring: query, response: { 200: list } }),
+    detail: endpoint('GET', `${path}/:id`, { params: idParams, response: { 200: detail } }),
+  }
+}
+
 /**
  * POST <path> and PUT <path>/:id of a register: the record's data (with the access grants on create),
  * answered as applied or as a request waiting in the approval queue. `createData` is what a create

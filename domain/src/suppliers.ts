@@ -1,23 +1,24 @@
 import { z } from 'zod'
 import { gstinField, panField } from './clients.ts'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
+import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { IFSC_LENGTH, invalidIfsc, isValidIfsc } from './indian-ids.ts'
-import { contactRows, optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import {
+  bothWays,
+  changeSorts,
+  contactRows,
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const supplierMessages = {
   nameRequired: 'Supplier name is required.',
   notFound: 'Supplier not found.',
 } as const
 
-export const supplierSorts = [
-  'name_asc',
-  'name_desc',
-  'product_category_asc',
-  'product_category_desc',
-  'last_updated',
-  'first_added',
-] as const
+export const supplierSorts = [...bothWays('name'), ...bothWays('product_category'), ...changeSorts] as const
 export type SupplierSort = (typeof supplierSorts)[number]
 export const supplierListQuery = registerListQuery(supplierSorts, 'name_asc')
 
@@ -45,11 +46,7 @@ export type BankDetails = NonNullable<z.output<typeof bankDetailsField>>
 
 /** The proposed data of a SUPPLIER action: the supplier's editable fields. */
 export const supplierData = z.object({
-  name: z
-    .string({ error: supplierMessages.nameRequired })
-    .trim()
-    .min(1, supplierMessages.nameRequired)
-    .max(200),
+  name: requiredText(supplierMessages.nameRequired, 200),
   product_category: optionalText(120),
   contacts: contactRows,
   website: optionalText(500),
@@ -94,9 +91,7 @@ export const supplierDetail = z.object({
   bank_details: storedBankDetails,
   address: text,
   notes: text,
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type SupplierDetail = z.infer<typeof supplierDetail>
 
@@ -110,8 +105,7 @@ export function websiteHref(website: string): string {
 }
 
 export const supplierEndpoints = {
-  list: endpoint('GET', '/suppliers', { querystring: supplierListQuery, response: { 200: supplierList } }),
+  ...registerReadEndpoints('/suppliers', supplierListQuery, supplierList, supplierDetail),
   dropdown: endpoint('GET', '/suppliers/dropdown-list', { response: { 200: z.array(supplierOption) } }),
-  detail: endpoint('GET', '/suppliers/:id', { params: idParams, response: { 200: supplierDetail } }),
   ...registerWriteEndpoints('/suppliers', supplierData),
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParams, isCalendarDay, messageResponse, pageFields } from './contract.ts'
+import { idParams, isCalendarDay, messageResponse, pageFields, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 
 export const TASK_STATUS = {
@@ -189,7 +189,7 @@ const usernameList = z
 
 /** Multipart fields of POST /tasks and PUT /tasks/{id}; the attachment travels beside them. */
 export const taskInput = z.object({
-  title: z.string({ error: taskMessages.titleRequired }).trim().min(1, taskMessages.titleRequired).max(300),
+  title: requiredText(taskMessages.titleRequired, 300),
   project: optionalText(200),
   projectId: optionalId,
   client: optionalText(200),

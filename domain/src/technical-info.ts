@@ -1,7 +1,13 @@
 import { z } from 'zod'
-import { auditFields, idParams, instant, pageOf, recordAccess } from './contract.ts'
-import { endpoint } from './http.ts'
-import { optionalText, registerListQuery, registerWriteEndpoints } from './registers.ts'
+import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import {
+  bothWays,
+  changeSorts,
+  optionalText,
+  registerListQuery,
+  registerReadEndpoints,
+  registerWriteEndpoints,
+} from './registers.ts'
 
 export const technicalInfoMessages = {
   titleRequired: 'Title is required.',
@@ -12,7 +18,7 @@ export const TECH_TITLE_PREVIEW = 60
 export const TECH_TEXT_PREVIEW = 50
 export const TECH_KEYWORDS_SHOWN = 3
 
-export const technicalInfoSorts = ['title_asc', 'title_desc', 'last_updated', 'first_added'] as const
+export const technicalInfoSorts = [...bothWays('title'), ...changeSorts] as const
 export type TechnicalInfoSort = (typeof technicalInfoSorts)[number]
 export const technicalInfoListQuery = registerListQuery(technicalInfoSorts, 'title_asc')
 
@@ -28,11 +34,7 @@ export const keywordList = z
 
 /** The proposed data of a TECHNICAL_INFO action. */
 export const technicalInfoData = z.object({
-  title: z
-    .string({ error: technicalInfoMessages.titleRequired })
-    .trim()
-    .min(1, technicalInfoMessages.titleRequired)
-    .max(300),
+  title: requiredText(technicalInfoMessages.titleRequired, 300),
   keywords: keywordList,
   when_to_use: optionalText(5000),
   prerequisites: optionalText(5000),
@@ -65,9 +67,7 @@ export const technicalInfoDetail = z.object({
   description: text,
   formula: text,
   steps: text,
-  ...auditFields,
-  version: z.number().int(),
-  access_level: recordAccess,
+  ...registerDetailTail,
 })
 export type TechnicalInfoDetail = z.infer<typeof technicalInfoDetail>
 
@@ -78,13 +78,6 @@ export function truncate(value: string | null | undefined, max: number): string 
 }
 
 export const technicalInfoEndpoints = {
-  list: endpoint('GET', '/technical-info', {
-    querystring: technicalInfoListQuery,
-    response: { 200: technicalInfoList },
-  }),
-  detail: endpoint('GET', '/technical-info/:id', {
-    params: idParams,
-    response: { 200: technicalInfoDetail },
-  }),
+  ...registerReadEndpoints('/technical-info', technicalInfoListQuery, technicalInfoList, technicalInfoDetail),
   ...registerWriteEndpoints('/technical-info', technicalInfoData),
 }

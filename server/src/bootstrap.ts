@@ -128,15 +128,8 @@ export async function createDeps(
 async function storageOf(config: Config): Promise<Storage> {
   if (config.STORAGE !== 's3') return new LocalDiskStorage(config.filesDir)
   // Loaded only here: the AWS SDK costs most of a second at start-up.
-  const { S3Storage } = await import('./platform/s3-storage.ts')
-  const storage = new S3Storage({
-    endpoint: config.S3_ENDPOINT,
-    region: config.S3_REGION,
-    bucket: config.S3_BUCKET!,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-  })
+  const { S3Storage, s3SettingsOf } = await import('./platform/s3-storage.ts')
+  const storage = new S3Storage(s3SettingsOf(config))
   await storage.check()
   return storage
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { loadConfig } from './config.ts'
-import { S3Storage } from './platform/s3-storage.ts'
+import { S3Storage, s3SettingsOf } from './platform/s3-storage.ts'
 import { isWellFormedKey, LocalDiskStorage, type Storage } from './platform/storage.ts'
 
 async function sha256(stream: Readable): Promise<string> {
@@ -60,14 +60,7 @@ async function main() {
   const config = loadConfig()
   if (config.STORAGE !== 's3')
     throw new Error('Set STORAGE=s3 and the S3_* settings of the bucket to copy into.')
-  const bucket = new S3Storage({
-    endpoint: config.S3_ENDPOINT,
-    region: config.S3_REGION,
-    bucket: config.S3_BUCKET!,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-  })
+  const bucket = new S3Storage(s3SettingsOf(config))
   await bucket.check()
   const report = await migrateFiles(config.filesDir, bucket, (done, total) => {
     process.stdout.write(`\r${done} of ${total} files`)

@@ -20,8 +20,6 @@ let visibleIds: string[] = []
 const visibleCalls: string[] = []
 
 const reads = registerReads({
-  table: c,
-  id: c.collectionId,
   register: collectionRegister,
   access: {
     visibleTo(ctx, entityType, idColumn) {

@@ -4,10 +4,16 @@
  */
 import {
   accessLevels,
+  accountKinds,
   actionStatuses,
   actionTypes,
   entityTypes,
+  gstTypes,
   invoiceStatuses,
+  paymentModes,
+  reportStatuses,
+  reportTypes,
+  storedAccountStatuses,
   taskStatuses,
 } from '@daftar/domain'
 import { pgEnum } from 'drizzle-orm/pg-core'
@@ -18,3 +24,10 @@ export const actionStatusEnum = pgEnum('action_status', actionStatuses)
 export const accessLevelEnum = pgEnum('access_level', accessLevels)
 export const taskStatusEnum = pgEnum('task_status', taskStatuses)
 export const projectInvoiceStatusEnum = pgEnum('project_invoice_status', invoiceStatuses)
+export const accountKindEnum = pgEnum('account_kind', accountKinds)
+/** OVERDUE is not here: it is derived when read (docs/product.md, "Statuses and OVERDUE"). */
+export const accountStatusEnum = pgEnum('account_status', storedAccountStatuses)
+export const gstTypeEnum = pgEnum('gst_type', gstTypes)
+export const paymentModeEnum = pgEnum('payment_mode', paymentModes)
+export const reportTypeEnum = pgEnum('report_type', reportTypes)
+export const reportStatusEnum = pgEnum('report_status', reportStatuses)

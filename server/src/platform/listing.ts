@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { count, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { DbOrTx } from '../db/connection.ts'
 
 /** `%term%` for ILIKE, with the user's own % and _ taken literally. */
 export function likePattern(term: string): string {
@@ -14,4 +15,10 @@ export function searchAny(term: string, columns: (PgColumn | SQL)[]): SQL | unde
     columns.map((c) => sql`${c} ilike ${pattern}`),
     sql` or `,
   )})`
+}
+
+/** How many rows of `table` match `where` (a badge's count, a limit's use). */
+export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where)
+  return row?.n ?? 0
 }

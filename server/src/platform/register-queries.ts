@@ -1,5 +1,5 @@
 import { REGISTER_PAGE_SIZE } from '@daftar/domain'
-import { type SQL, sql } from 'drizzle-orm'
+import { asc, desc, type SQL, sql } from 'drizzle-orm'
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import { users } from './identity-schema.ts'
 import { totalPages } from './pagination.ts'
@@ -32,6 +32,23 @@ export const contactValues = (contacts: AnyPgColumn): SQL =>
 /** `lower(column) asc|desc`, for case-insensitive sorts. */
 export const lowerSort = (column: AnyPgColumn | SQL, direction: 'asc' | 'desc', nullsLast = false) =>
   sql`lower(${column}) ${sql.raw(direction)}${sql.raw(nullsLast ? ' nulls last' : '')}`
+
+/** A name-like column's two sorts, `<key>_asc` and `<key>_desc`, case-insensitive; ties by id. */
+export function sortsByName<const K extends string>(key: K, column: AnyPgColumn, id: AnyPgColumn) {
+  return {
+    [`${key}_asc`]: [lowerSort(column, 'asc'), asc(id)],
+    [`${key}_desc`]: [lowerSort(column, 'desc'), asc(id)],
+  } as Record<`${K}_asc` | `${K}_desc`, SQL[]>
+}
+
+/** 'Last updated' and 'First added'; ties by id. */
+export const sortsByChange = (
+  table: { updatedAt: AnyPgColumn; createdAt: AnyPgColumn },
+  id: AnyPgColumn,
+) => ({
+  last_updated: [desc(table.updatedAt), asc(id)],
+  first_added: [asc(table.createdAt), asc(id)],
+})
 
 /** The window of a register list page. */
 export const pageWindow = (page: number) => ({

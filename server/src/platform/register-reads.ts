@@ -1,5 +1,5 @@
 import type { EntityType, RecordAccess } from '@daftar/domain'
-import { and, count, eq, type InferSelectModel, type SQL } from 'drizzle-orm'
+import { and, count, eq, type InferSelectModel, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { DbOrTx } from '../db/connection.ts'
@@ -65,9 +65,8 @@ export interface RegisterListSpec<
   ListItem,
   ListJoinFields extends SelectedFields,
 > {
-  table: T
-  id: AnyPgColumn
-  register: RegisterDefinition
+  /** The register, with the table its records are read from and their id column. */
+  register: RegisterDefinition & { table: T; id: AnyPgColumn }
   access: ReadAccess
   /** The list's own key in its page (`{ clients: […], totalPages, currentPage }`). */
   listKey: Key
@@ -128,16 +127,16 @@ export function registerList<
 >(spec: RegisterListSpec<T, Sort, Key, ListFields, ListItem, ListJoinFields>) {
   // Drizzle cannot type a select from a table chosen at run time; the spec's own types keep the rows
   // right, so the table is widened here, in this one place.
-  const table: PgTable = spec.table
+  const table: PgTable = spec.register.table
   const entityType = spec.register.entityType
 
   return {
     /** One page of the list; `filter` narrows it further (current or old, archived or not). */
     list(deps: Deps, ctx: RequestContext, query: ListQuery<Sort>, filter?: SQL) {
       const where = and(
-        eq(spec.table.orgId, ctx.orgId),
+        eq(spec.register.table.orgId, ctx.orgId),
         filter,
-        spec.access.visibleTo(ctx, entityType, spec.id),
+        spec.access.visibleTo(ctx, entityType, spec.register.id),
         searchAny(query.searchQuery, spec.search),
       )
       const window = pageWindow(query.page)
@@ -167,7 +166,7 @@ export function registerReads<
   ListJoinFields extends SelectedFields = Record<never, never>,
   JoinFields extends SelectedFields = Record<never, never>,
 >(spec: RegisterReadsSpec<T, Sort, Key, ListFields, ListItem, Detail, ListJoinFields, JoinFields>) {
-  const table: PgTable = spec.table
+  const table: PgTable = spec.register.table
 
   return {
     ...registerList(spec),
@@ -182,9 +181,9 @@ export function registerReads<
         updatedBy: updater.username,
       }
       const [row] = await joinAll(deps.db.select(fields).from(table).$dynamic(), join?.joins)
-        .leftJoin(creator, eq(creator.userId, spec.table.createdBy))
-        .leftJoin(updater, eq(updater.userId, spec.table.updatedBy))
-        .where(and(eq(spec.id, entityId), eq(spec.table.orgId, ctx.orgId)))
+        .leftJoin(creator, eq(creator.userId, spec.register.table.createdBy))
+        .leftJoin(updater, eq(updater.userId, spec.register.table.updatedBy))
+        .where(and(eq(spec.register.id, entityId), eq(spec.register.table.orgId, ctx.orgId)))
       if (!row) throw notFound(spec.notFound)
       const { record, createdBy, updatedBy, ...rest } = row as unknown as {
         record: InferSelectModel<T> & { createdAt: Date; updatedAt: Date; version: number }
@@ -199,4 +198,27 @@ export function registerReads<
       return spec.toDetail(record, tail, rest as unknown as LeftJoined<JoinFields>)
     },
   }
+}
+
+/** A register's list split by a flag of its records (current or old employees, archived projects or not). */
+export function listByFlag<Query, Page>(
+  list: (deps: Deps, ctx: RequestContext, query: Query, filter?: SQL) => Page,
+  flag: AnyPgColumn,
+) {
+  return (deps: Deps, ctx: RequestContext, value: boolean, query: Query) =>
+    list(deps, ctx, query, eq(flag, value))
+}
+
+/**
+ * A register's picker: every record of the organisation, by name (case-insensitive). Pickers list
+ * them all, whatever the access lists (docs/product.md, "Who may use what").
+ */
+export function registerOptions<F extends SelectedFields>(table: ReadTable, fields: F, name: AnyPgColumn) {
+  const from: PgTable = table
+  return (deps: Deps, ctx: RequestContext) =>
+    deps.db
+      .select(fields)
+      .from(from)
+      .where(eq(table.orgId, ctx.orgId))
+      .orderBy(sql`lower(${name})`) as unknown as Promise<SelectResultFields<F>[]>
 }

@@ -1,11 +1,12 @@
 import type { EntityType } from '@daftar/domain'
-import { and, eq, getTableColumns, type InferSelectModel, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, type InferSelectModel } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { DbOrTx, Tx } from '../db/connection.ts'
 import { conflict, isUniqueViolation } from './errors.ts'
 import type { ApplyContext, RegisterDefinition, StateAction } from './registers.ts'
 import { versionIs } from './registers.ts'
+import { changedBy } from './versioned-edit.ts'
 
 type RegisterTable = PgTable & {
   orgId: AnyPgColumn
@@ -48,9 +49,18 @@ export interface TableRegisterSpec<T extends RegisterTable, Data extends Record<
   redact?: RegisterDefinition<Data>['redact']
 }
 
+/** A register stored in one table, which its reads (`register-reads.ts`) select from. */
+export type TableRegister<
+  T extends PgTable,
+  Data extends Record<string, unknown>,
+> = RegisterDefinition<Data> & {
+  table: T
+  id: AnyPgColumn
+}
+
 export function tableRegister<T extends RegisterTable, Data extends Record<string, unknown>>(
   spec: TableRegisterSpec<T, Data>,
-): RegisterDefinition<Data> {
+): TableRegister<T, Data> {
   // Drizzle cannot type inserts and updates on a table chosen at run time; the spec's own types keep
   // the values right, so the table is widened here, in this one place.
   const table = spec.table as unknown as PgTable & Record<string, AnyPgColumn>
@@ -59,11 +69,7 @@ export function tableRegister<T extends RegisterTable, Data extends Record<strin
     const [row] = await db.select(getTableColumns(table)).from(table).where(byId(orgId, id))
     return row as InferSelectModel<T> | undefined
   }
-  const touched = (ctx: ApplyContext) => ({
-    updatedBy: ctx.requesterUserId,
-    updatedAt: new Date(),
-    version: sql`${spec.table.version} + 1`,
-  })
+  const touched = (ctx: ApplyContext) => changedBy(spec.table, ctx.requesterUserId)
   // A unique index broken by a concurrent change answers 409 with the register's own words.
   const unique = async <R>(work: () => Promise<R>): Promise<R> => {
     try {
@@ -85,6 +91,8 @@ export function tableRegister<T extends RegisterTable, Data extends Record<strin
     })
 
   return {
+    table: spec.table,
+    id: spec.id,
     entityType: spec.entityType,
     label: spec.label,
     schema: spec.schema,

@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream'
+import { Readable } from 'node:stream'
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -9,8 +9,9 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { SNIFF_BYTES } from './file-types.ts'
+import type { Config } from '../config.ts'
 import {
+  byteCounter,
   type DownloadOptions,
   FileTooLargeError,
   isWellFormedKey,
@@ -26,6 +27,16 @@ export interface S3Settings {
   secretAccessKey?: string
   forcePathStyle: boolean
 }
+
+/** The bucket the configuration's S3_* settings name (STORAGE=s3 requires S3_BUCKET). */
+export const s3SettingsOf = (config: Config): S3Settings => ({
+  endpoint: config.S3_ENDPOINT,
+  region: config.S3_REGION,
+  bucket: config.S3_BUCKET!,
+  accessKeyId: config.S3_ACCESS_KEY_ID,
+  secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  forcePathStyle: config.S3_FORCE_PATH_STYLE,
+})
 
 /** How long a download link straight from the store lives: long enough to start, no longer. */
 const DOWNLOAD_URL_SECONDS = 5 * 60
@@ -77,22 +88,13 @@ export class S3Storage implements Storage {
 
   async put(key: string, body: Readable | Buffer, maxBytes: number): Promise<StoredObject> {
     const target = this.target(key)
-    let size = 0
-    const head: number[] = []
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length
-        if (size > maxBytes) return callback(new FileTooLargeError())
-        for (let i = 0; head.length < SNIFF_BYTES && i < chunk.length; i++) head.push(chunk[i]!)
-        callback(null, chunk)
-      },
-    })
+    const counter = byteCounter(maxBytes)
     const source = Buffer.isBuffer(body) ? Readable.from([body]) : body
-    source.on('error', (error) => counter.destroy(error))
-    source.pipe(counter)
+    source.on('error', (error) => counter.stream.destroy(error))
+    source.pipe(counter.stream)
     const upload = new Upload({
       client: this.client,
-      params: { ...target, Body: counter },
+      params: { ...target, Body: counter.stream },
       partSize: PART_BYTES,
       queueSize: 1,
       leavePartsOnError: false,
@@ -103,13 +105,14 @@ export class S3Storage implements Storage {
     })
     // A stream cut short by the multipart size limit ends without error: check it here too.
     const truncated = (body as Readable & { truncated?: boolean }).truncated
-    if (failure || truncated || size > maxBytes) {
+    if (failure || truncated || counter.tooLarge()) {
       await upload.abort().catch(() => {})
       await this.delete(key).catch(() => {})
-      if (truncated || size > maxBytes || failure instanceof FileTooLargeError) throw new FileTooLargeError()
+      if (truncated || counter.tooLarge() || failure instanceof FileTooLargeError)
+        throw new FileTooLargeError()
       throw failure
     }
-    return { size, head: Uint8Array.from(head) }
+    return counter.stored()
   }
 
   async read(key: string) {

@@ -34,6 +34,28 @@ export interface Storage {
 
 export class FileTooLargeError extends Error {}
 
+/**
+ * A pass-through that counts the bytes of an upload, failing with FileTooLargeError past `maxBytes`,
+ * and keeps its first bytes for recognising the type: what every store's `put` answers.
+ */
+export function byteCounter(maxBytes: number) {
+  let size = 0
+  const head: number[] = []
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length
+      if (size > maxBytes) return callback(new FileTooLargeError())
+      for (let i = 0; head.length < SNIFF_BYTES && i < chunk.length; i++) head.push(chunk[i]!)
+      callback(null, chunk)
+    },
+  })
+  return {
+    stream,
+    tooLarge: () => size > maxBytes,
+    stored: (): StoredObject => ({ size, head: Uint8Array.from(head) }),
+  }
+}
+
 /** Keys are server-made paths such as `org/<uuid>/displayPicture/<uuid>.webp`. */
 export function newStorageKey(orgId: string, area: string, extension: string): string {
   return `org/${orgId}/${area}/${randomUUID()}.${extension}`
@@ -57,20 +79,11 @@ export class LocalDiskStorage implements Storage {
     const target = this.pathOf(key)
     await fs.promises.mkdir(path.dirname(target), { recursive: true })
     const temp = `${target}.${randomUUID()}.part`
-    let size = 0
-    const head: number[] = []
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length
-        if (size > maxBytes) return callback(new FileTooLargeError())
-        for (let i = 0; head.length < SNIFF_BYTES && i < chunk.length; i++) head.push(chunk[i]!)
-        callback(null, chunk)
-      },
-    })
+    const counter = byteCounter(maxBytes)
     const source = Buffer.isBuffer(body) ? [body] : body
     const out = fs.createWriteStream(temp, { flags: 'wx' })
     try {
-      await pipeline(source, counter, out)
+      await pipeline(source, counter.stream, out)
       // A stream cut short by the multipart size limit ends without error: check it here too.
       if ((body as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError()
       await fs.promises.rename(temp, target)
@@ -81,7 +94,7 @@ export class LocalDiskStorage implements Storage {
       await fs.promises.rm(temp, { force: true })
       throw error
     }
-    return { size, head: Uint8Array.from(head) }
+    return counter.stored()
   }
 
   async read(key: string) {

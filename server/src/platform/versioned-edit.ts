@@ -8,6 +8,14 @@ import { notFound, preconditionFailed } from './errors.ts'
 /** A table whose rows carry the `If-Match` version and the time of their last change. */
 type VersionedTable = PgTable & { version: AnyPgColumn; updatedAt: AnyPgColumn }
 
+/** What the audit event of an edit or a delete records: the row is shown through `view` (never a secret). */
+interface AuditedAs<Row> {
+  action: string
+  entityType: string
+  entityId: string
+  view: (row: Row) => unknown
+}
+
 export interface VersionedEdit<T extends VersionedTable> {
   table: T
   /** The one row, within the caller's organisation. */
@@ -17,9 +25,16 @@ export interface VersionedEdit<T extends VersionedTable> {
   notFoundMessage: string
   /** The columns to set, from the locked row (a check that needs the row may throw here). */
   changes: (before: T['$inferSelect']) => Partial<T['$inferInsert']> | Promise<Partial<T['$inferInsert']>>
-  /** What the audit event records of the row before and after (never a secret). */
-  audit: { action: string; entityType: string; entityId: string; view: (row: T['$inferSelect']) => unknown }
+  /** What the audit event records of the row before and after. */
+  audit: AuditedAs<T['$inferSelect']>
 }
+
+/** What a change to a versioned row sets besides its own columns: who made it, when, and the next version. */
+export const changedBy = (table: { version: AnyPgColumn }, userId: string) => ({
+  updatedBy: userId,
+  updatedAt: new Date(),
+  version: sql`${table.version} + 1`,
+})
 
 /**
  * An edit of one versioned row that is not a register record (a profile, a user's flags, the
@@ -48,4 +63,19 @@ export async function editVersioned<T extends VersionedTable>(
   const { view, ...event } = edit.audit
   await audit(tx, ctx, { ...event, before: view(before), after: view(after!) })
   return { before, after: after! }
+}
+
+/**
+ * Deletes one row (of the caller's organisation: `where` says so) in the caller's transaction; none
+ * answers 404, and the audit event holds what the row was.
+ */
+export async function deleteAudited<T extends PgTable>(
+  tx: Tx,
+  ctx: Pick<RequestContext, 'orgId' | 'userId'>,
+  removal: { table: T; where: SQL | undefined; notFoundMessage: string; audit: AuditedAs<T['$inferSelect']> },
+): Promise<void> {
+  const [row] = (await tx.delete(removal.table).where(removal.where).returning()) as T['$inferSelect'][]
+  if (!row) throw notFound(removal.notFoundMessage)
+  const { view, ...event } = removal.audit
+  await audit(tx, ctx, { ...event, before: view(row) })
 }

@@ -1,7 +1,6 @@
 import {
   type AccountKind,
   accountsToday,
-  computeGst,
   type GstType,
   type PaymentMode,
   type StoredAccountStatus,
@@ -9,7 +8,9 @@ import {
 } from '@daftar/domain'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../db/connection.ts'
-import { numericOf, statusAfterPayments } from '../modules/accounts/kinds.ts'
+import { freshPdfKey } from '../modules/accounts/documents.ts'
+import { documentAmounts, documentColumns } from '../modules/accounts/invoices.ts'
+import { type DocumentInput, numericOf, statusAfterPayments } from '../modules/accounts/kinds.ts'
 import { accountInvoiceLines, accountInvoices, accountPayments } from '../modules/accounts/schema.ts'
 import { clients } from '../modules/clients/schema.ts'
 import { organisations } from '../modules/organisations/schema.ts'
@@ -273,13 +274,26 @@ export async function seedAccounts(tx: Tx, orgId: string): Promise<void> {
   const supplierIds = await ensureSuppliers(tx, orgId, admin)
 
   for (const d of documents) {
-    const { lines, totals } = computeGst(d.lines, d.gstType, d.isRcm ?? false)
     const partyId = d.kind === 'RECEIVABLE' ? clientIds[d.party] : supplierIds[d.party]
     if (!partyId) continue
     // Receivables name a project of their own client; bills, the first client's project.
     const projectClient = d.kind === 'RECEIVABLE' ? partyId : clientIds[0]
     const project =
       d.project === undefined ? undefined : projectRows.find((p) => p.clientId === projectClient)
+    const input: DocumentInput = {
+      partyId,
+      projectId:
+        d.kind === 'RECEIVABLE' && project?.clientId !== partyId ? null : (project?.projectId ?? null),
+      number: d.number,
+      documentDate: day(d.date),
+      dueDate: d.due === null ? null : day(d.due),
+      description: null,
+      lines: d.lines,
+      gstType: d.gstType,
+      isRcm: d.isRcm ?? false,
+    }
+    const amounts = documentAmounts(input)
+    const { totals } = amounts
     const paidPaise = (d.payments ?? []).reduce((sum, p) => sum + Math.round(totals.total * p.share), 0)
     const live: StoredAccountStatus = d.kind === 'RECEIVABLE' ? 'SENT' : 'RECEIVED'
     const status: StoredAccountStatus =
@@ -289,42 +303,18 @@ export async function seedAccounts(tx: Tx, orgId: string): Promise<void> {
       .values({
         orgId,
         kind: d.kind,
-        clientId: d.kind === 'RECEIVABLE' ? partyId : null,
-        supplierId: d.kind === 'PAYABLE' ? partyId : null,
-        projectId:
-          d.kind === 'RECEIVABLE' && project?.clientId !== partyId ? null : (project?.projectId ?? null),
-        number: d.number,
-        documentDate: day(d.date),
-        dueDate: d.due === null ? null : day(d.due),
+        ...documentColumns(d.kind, input),
+        ...amounts.columns,
         status,
-        gstType: d.gstType,
-        isRcm: d.isRcm ?? false,
-        subtotal: numericOf(totals.subtotal),
-        cgstAmount: numericOf(totals.cgst),
-        sgstAmount: numericOf(totals.sgst),
-        igstAmount: numericOf(totals.igst),
-        roundOff: numericOf(totals.roundOff),
-        totalAmount: numericOf(totals.total),
+        // Drawn when first downloaded, like any invoice's (docs/decisions.md, "Invoice PDFs are drawn on download").
+        ...freshPdfKey(orgId, d.kind, status),
         amountPaid: numericOf(paidPaise),
         createdBy: accountant,
         updatedBy: accountant,
       })
       .returning({ id: accountInvoices.invoiceId })
     const invoiceId = row!.id
-    await tx.insert(accountInvoiceLines).values(
-      d.lines.map((l, i) => ({
-        invoiceId,
-        position: i + 1,
-        description: l.description,
-        sacCode: l.sac_code,
-        qty: String(l.qty),
-        unit: l.unit,
-        rate: l.rate.toFixed(2),
-        gstRate: l.gst_rate,
-        basicAmount: numericOf(lines[i]!.basic),
-        gstAmount: numericOf(lines[i]!.tax),
-      })),
-    )
+    await tx.insert(accountInvoiceLines).values(amounts.lines(invoiceId))
     for (const p of d.payments ?? []) {
       await tx.insert(accountPayments).values({
         orgId,

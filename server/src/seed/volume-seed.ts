@@ -10,7 +10,7 @@
  * its own function to `volumeAreas`, reading what earlier areas made from `VolumeContext`.
  */
 import { createHash } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/connection.ts'
 import { organisations } from '../modules/organisations/schema.ts'
 import { users } from '../modules/users/schema.ts'
@@ -62,17 +62,20 @@ const idOf = (ctx: VolumeContext, area: string, n = sql.raw('g')) =>
 const pick = (ctx: VolumeContext, purpose: string, modulo: number, n = sql.raw('g')) =>
   sql`(abs(hashtext(${`${ctx.prefix}:${purpose}:`} || ${n})) % ${modulo})`
 
-/** Runs `insert` over 1..total in batches, reporting progress. */
+/**
+ * Runs `insert` over rows 1..total in batches, reporting progress: each batch's rows are the series
+ * `g` the insert selects from (`from ${series}`).
+ */
 async function inBatches(
   ctx: VolumeContext,
   label: string,
   total: number,
-  insert: (from: number, to: number) => ReturnType<typeof sql>,
+  insert: (series: SQL) => SQL,
 ): Promise<void> {
   const started = Date.now()
   for (let from = 1; from <= total; from += BATCH) {
     const to = Math.min(total, from + BATCH - 1)
-    await ctx.db.execute(insert(from, to))
+    await ctx.db.execute(insert(sql`generate_series(${from}::int, ${to}::int) g`))
   }
   ctx.log(`${label}: ${total.toLocaleString('en')} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
@@ -89,7 +92,7 @@ export async function seedClients(ctx: VolumeContext): Promise<void> {
     ctx,
     'clients',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into clients (client_id, org_id, display_number, name, office_address, contacts, notes,
         created_by, updated_by, created_at, updated_at)
       select ${idOf(ctx, 'client')}, ${ctx.orgId}::uuid, g,
@@ -101,7 +104,7 @@ export async function seedClients(ctx: VolumeContext): Promise<void> {
           'phone', '+9198' || lpad(g::text, 8, '0'), 'email', 'contact' || g || '@client.example')),
         case when g % 7 = 0 then 'Pays by cheque.' end,
         ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, ${momentOf(sql.raw('g'), total)}, ${momentOf(sql.raw('g'), total)}
-      from generate_series(${from}::int, ${to}::int) g`,
+      from ${series}`,
   )
   await ctx.db.execute(sql`
     insert into org_counters (org_id, name, value) values (${ctx.orgId}::uuid, 'client', ${total})
@@ -115,7 +118,7 @@ export async function seedProjects(ctx: VolumeContext): Promise<void> {
     ctx,
     'projects',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into projects (project_id, org_id, name, client_id, address, project_type, capacity,
         work_order_number, work_order_date, work_order_total_value, is_archived, created_by, updated_by,
         created_at, updated_at)
@@ -126,7 +129,7 @@ export async function seedProjects(ctx: VolumeContext): Promise<void> {
         'Site ' || g || ', Nashik', 'Rooftop', (g % 900 + 100) || ' kW', 'WO-' || g,
         date '2021-01-01' + (g % 1800), (g % 500 + 1) * 10000, g % 10 = 0,
         ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, ${momentOf(sql.raw('g'), total)}, ${momentOf(sql.raw('g'), total)}
-      from generate_series(${from}::int, ${to}::int) g`,
+      from ${series}`,
   )
 }
 
@@ -143,7 +146,7 @@ export async function seedAccessEntries(ctx: VolumeContext): Promise<void> {
     ctx,
     'access entries',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into access_entries (access_id, org_id, entity_type, entity_id, user_id, access_level,
         granted_by, created_at, updated_at)
       select ${idOf(ctx, 'access')}, ${ctx.orgId}::uuid,
@@ -153,7 +156,7 @@ export async function seedAccessEntries(ctx: VolumeContext): Promise<void> {
         (${list(staff)}::uuid[])[g % ${staff.length} + 1],
         case when g % 3 = 0 then 'WRITE'::access_level else 'READ'::access_level end,
         ${ctx.adminId}::uuid, ${momentOf(sql.raw('g'), total)}, ${momentOf(sql.raw('g'), total)}
-      from generate_series(${from}::int, ${to}::int) g
+      from ${series}
       on conflict do nothing`,
   )
 }
@@ -179,7 +182,7 @@ export async function seedTasks(ctx: VolumeContext): Promise<void> {
     ctx,
     'tasks',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into tasks (task_id, org_id, title, project, project_id, client, client_id, assignment_chain,
         cc, deadline, start_date, added_date, details, attachment, attachment_name, status, submitted_at,
         approved_at, deletion_date, completion_file, completion_file_name, completion_feedback, created_by)
@@ -206,7 +209,7 @@ export async function seedTasks(ctx: VolumeContext): Promise<void> {
         case when s.status = 'Completed' and g % 5 = 0 then 'report-' || g || '.pdf' end,
         case when s.status = 'Completed' then 'Done.' end,
         (${list(ctx.userIds)}::uuid[])[${pick(ctx, 'ua', n)} + 1]
-      from generate_series(${from}::int, ${to}::int) g,
+      from ${series},
         lateral (select case when g <= ${total - open} then
                                case when ${pick(ctx, 'st', 4)} < 3 then 'Completed' else 'Deleted' end
                              when ${pick(ctx, 'st', 4)} < 3 then 'In Progress'
@@ -222,12 +225,12 @@ export async function seedTasks(ctx: VolumeContext): Promise<void> {
     ctx,
     'comments',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into comments (comment_id, org_id, task_id, user_id, username, comment_text, created_at)
       select md5(${ctx.prefix} || ':comment:' || g || ':' || k)::uuid, ${ctx.orgId}::uuid, ${idOf(ctx, 'task')},
         (${list(ctx.userIds)}::uuid[])[${pick(ctx, 'cm', n)} + 1], (${list(names)}::text[])[${pick(ctx, 'cm', n)} + 1],
         'Comment ' || k || ' on task ' || g, ${momentOf(sql.raw('g'), total)} + make_interval(hours => k)
-      from generate_series(${from}::int, ${to}::int) g, generate_series(1, 2) k
+      from ${series}, generate_series(1, 2) k
       where g % 2 = 0`,
   )
 }
@@ -241,14 +244,14 @@ export async function seedNotifications(ctx: VolumeContext): Promise<void> {
     ctx,
     'notifications',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into notifications (org_id, user_id, type, message, link, entity_type, entity_id,
         triggering_user_id, is_read, created_at)
       select ${ctx.orgId}::uuid, (${list(ctx.userIds)}::uuid[])[g % ${n} + 1], 'TASK_COMMENT',
         'New comment on task #' || (g % ${tasks} + 1), '/?task=' || ${idOf(ctx, 'task', sql`(g % ${tasks} + 1)`)},
         'TASK', ${idOf(ctx, 'task', sql`(g % ${tasks} + 1)`)}::text,
         (${list(ctx.userIds)}::uuid[])[(g + 1) % ${n} + 1], g % 20 <> 0, ${momentOf(sql.raw('g'), total)}
-      from generate_series(${from}::int, ${to}::int) g`,
+      from ${series}`,
   )
 }
 
@@ -264,10 +267,10 @@ export async function seedInvoices(ctx: VolumeContext): Promise<void> {
     ctx,
     'invoices',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into account_invoices (invoice_id, org_id, kind, client_id, project_id, number, document_date,
         due_date, description, status, gst_type, subtotal, cgst_amount, sgst_amount, total_amount,
-        amount_paid, created_by, updated_by, created_at, updated_at)
+        amount_paid, invoice_pdf_s3_key, created_by, updated_by, created_at, updated_at)
       select ${idOf(ctx, 'invoice')}, ${ctx.orgId}::uuid, 'RECEIVABLE',
         ${idOf(ctx, 'client', sql`(${pick(ctx, 'ic', clients)} + 1)`)},
         case when g % 2 = 0 then ${idOf(ctx, 'project', sql`(${pick(ctx, 'ip', projects)} + 1)`)} end,
@@ -277,34 +280,36 @@ export async function seedInvoices(ctx: VolumeContext): Promise<void> {
         (array['PAID','PAID','PARTIALLY_PAID','SENT','DRAFT','CANCELLED'])[g % 6 + 1]::account_status,
         'INTRASTATE', a.sub, a.sub * 0.09, a.sub * 0.09, a.sub * 1.18,
         case g % 6 when 0 then a.sub * 1.18 when 1 then a.sub * 1.18 when 2 then round(a.sub * 0.59, 2) else 0 end,
+        -- Live invoices have their PDF's key; the PDF is drawn on first download.
+        case when g % 6 <> 4 then 'org/' || ${ctx.orgId} || '/receivables/' || ${idOf(ctx, 'invoice-pdf')} || '.pdf' end,
         ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, ${momentOf(sql.raw('g'), total)}, ${momentOf(sql.raw('g'), total)}
-      from generate_series(${from}::int, ${to}::int) g,
+      from ${series},
         lateral (select ((${pick(ctx, 'amt', 1000)} + 1) * 100)::numeric(14, 2) as sub) a`,
   )
   await inBatches(
     ctx,
     'invoice lines',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into account_invoice_lines (invoice_id, position, description, sac_code, qty, unit, rate,
         gst_rate, basic_amount, gst_amount)
       select i.invoice_id, 1, 'Engineering services', '998311', 1, 'Nos', i.subtotal, 18, i.subtotal,
         i.cgst_amount + i.sgst_amount
-      from generate_series(${from}::int, ${to}::int) g
+      from ${series}
       join account_invoices i on i.invoice_id = ${idOf(ctx, 'invoice')}`,
   )
   await inBatches(
     ctx,
     'payments (for the paid invoices of)',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into account_payments (payment_id, org_id, invoice_id, kind, amount, payment_date, mode,
         transaction_id, recorded_by, updated_by, recorded_at, updated_at)
       select ${idOf(ctx, 'payment')}, ${ctx.orgId}::uuid, i.invoice_id, 'RECEIVABLE', i.amount_paid,
         i.document_date + 20, (array['Bank Transfer','UPI','Cheque','Cash'])[g % 4 + 1]::payment_mode,
         'TXN' || g, ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, i.created_at + interval '20 days',
         i.created_at + interval '20 days'
-      from generate_series(${from}::int, ${to}::int) g
+      from ${series}
       join account_invoices i on i.invoice_id = ${idOf(ctx, 'invoice')}
       where i.amount_paid > 0`,
   )
@@ -322,7 +327,7 @@ export async function seedReports(ctx: VolumeContext): Promise<void> {
     ctx,
     'reports',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into reports (report_id, org_id, display_number, report_type, report_data, status, submitted_at,
         submitted_by, project_name)
       select ${idOf(ctx, 'report')}, ${ctx.orgId}::uuid, g,
@@ -330,7 +335,7 @@ export async function seedReports(ctx: VolumeContext): Promise<void> {
         jsonb_build_object('period_start', '2024-01-01', 'period_end', '2024-01-31'),
         case when g % 10 = 0 then 'OPEN' else 'CLOSED' end::report_status, ${momentOf(sql.raw('g'), total)},
         (${list(staff)}::uuid[])[g % ${n} + 1], 'Site ' || (g % 500)
-      from generate_series(${from}::int, ${to}::int) g`,
+      from ${series}`,
   )
   await ctx.db.execute(sql`
     insert into org_counters (org_id, name, value) values (${ctx.orgId}::uuid, 'report', ${total})
@@ -339,11 +344,11 @@ export async function seedReports(ctx: VolumeContext): Promise<void> {
     ctx,
     'report recipients',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into report_recipients (report_id, user_id, org_id, is_open)
       select ${idOf(ctx, 'report')}, (${list(staff)}::uuid[])[(g + 1) % ${n} + 1], ${ctx.orgId}::uuid,
         g % 10 = 0
-      from generate_series(${from}::int, ${to}::int) g`,
+      from ${series}`,
   )
 }
 
@@ -355,7 +360,7 @@ export async function seedPendingRequests(ctx: VolumeContext): Promise<void> {
     ctx,
     'pending client requests',
     total,
-    (from, to) => sql`
+    (series) => sql`
       insert into pending_actions (action_id, org_id, action_type, entity_type, proposed_data, summary,
         status, requested_by, requested_at, request_key)
       select ${idOf(ctx, 'request')}, ${ctx.orgId}::uuid, 'CREATE', 'CLIENT',
@@ -363,7 +368,7 @@ export async function seedPendingRequests(ctx: VolumeContext): Promise<void> {
           'pan', null, 'contacts', '[]'::jsonb, 'notes', null),
         'Requested Client ' || g, 'PENDING', (${list(staff)}::uuid[])[g % ${staff.length} + 1],
         ${momentOf(sql.raw('g'), total)}, ${`${ctx.prefix}-request-`} || g
-      from generate_series(${from}::int, ${to}::int) g`,
+      from ${series}`,
   )
 }
 

@@ -2,40 +2,23 @@ import { Readable } from 'node:stream'
 import { type AccountKind, effectiveStatus } from '@daftar/domain'
 import type { DocumentRow } from './presenter.ts'
 
+/** The columns after the number, date, due date, status and party: the same for both kinds. */
+const commonHeaders = [
+  'Project Name',
+  'Subtotal',
+  'CGST',
+  'SGST',
+  'IGST',
+  'Round Off',
+  'Total Amount',
+  'Amount Paid',
+  'Amount Due',
+]
+
 /** The export's columns, in order (docs/product.md, "Lists, summary and export"). */
 export const csvHeaders: Record<AccountKind, string[]> = {
-  RECEIVABLE: [
-    'Invoice No',
-    'Invoice Date',
-    'Due Date',
-    'Status',
-    'Client Name',
-    'Project Name',
-    'Subtotal',
-    'CGST',
-    'SGST',
-    'IGST',
-    'Round Off',
-    'Total Amount',
-    'Amount Paid',
-    'Amount Due',
-  ],
-  PAYABLE: [
-    'Vendor Bill No',
-    'Bill Date',
-    'Due Date',
-    'Status',
-    'Supplier Name',
-    'Project Name',
-    'Subtotal',
-    'CGST',
-    'SGST',
-    'IGST',
-    'Round Off',
-    'Total Amount',
-    'Amount Paid',
-    'Amount Due',
-  ],
+  RECEIVABLE: ['Invoice No', 'Invoice Date', 'Due Date', 'Status', 'Client Name', ...commonHeaders],
+  PAYABLE: ['Vendor Bill No', 'Bill Date', 'Due Date', 'Status', 'Supplier Name', ...commonHeaders],
 }
 
 export const csvFileName = (kind: AccountKind, today: string) =>

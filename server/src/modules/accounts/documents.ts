@@ -1,5 +1,12 @@
-import { accountMessages, formatCurrency, formatDate, INVOICE_PDF_MAX_BYTES } from '@daftar/domain'
-import { and, eq, isNull } from 'drizzle-orm'
+import {
+  type AccountKind,
+  accountMessages,
+  formatCurrency,
+  formatDate,
+  INVOICE_PDF_MAX_BYTES,
+  type StoredAccountStatus,
+} from '@daftar/domain'
+import { and, eq, type SQL } from 'drizzle-orm'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -17,7 +24,8 @@ import { accountInvoices } from './schema.ts'
 
 const inv = accountInvoices
 
-async function loadPdfData(deps: Deps, orgId: string, invoiceId: string) {
+/** What a receivable's PDF prints, read in one snapshot with the key it is stored under. */
+async function loadPdfData(deps: Deps, orgId: string, which: SQL) {
   const [row] = await deps.db
     .select({
       i: inv,
@@ -31,12 +39,10 @@ async function loadPdfData(deps: Deps, orgId: string, invoiceId: string) {
     .innerJoin(organisations, eq(organisations.orgId, inv.orgId))
     .innerJoin(clients, eq(clients.clientId, inv.clientId))
     .leftJoin(projects, eq(projects.projectId, inv.projectId))
-    .where(and(eq(inv.invoiceId, invoiceId), eq(inv.orgId, orgId), eq(inv.kind, 'RECEIVABLE')))
+    .where(and(which, eq(inv.orgId, orgId), eq(inv.kind, 'RECEIVABLE')))
   if (!row) return null
   const { i, org } = row
   return {
-    status: i.status,
-    pdfKey: i.pdfKey,
     data: {
       org: {
         name: org.name,
@@ -55,7 +61,7 @@ async function loadPdfData(deps: Deps, orgId: string, invoiceId: string) {
       invoiceDate: i.documentDate,
       dueDate: i.dueDate,
       isRcm: i.isRcm,
-      lines: await linesOf(deps.db, invoiceId),
+      lines: await linesOf(deps.db, i.invoiceId),
       subtotal: Number(i.subtotal),
       cgst: Number(i.cgstAmount),
       sgst: Number(i.sgstAmount),
@@ -69,50 +75,65 @@ async function loadPdfData(deps: Deps, orgId: string, invoiceId: string) {
 }
 
 /**
- * (Re)generates a receivable's PDF from what is committed now, after the change that calls it
- * (marked sent, edited, a payment recorded, changed or deleted). The new key replaces the old one only
- * if no other regeneration replaced it meanwhile; otherwise this one reads again, so the stored PDF
- * always shows the latest state. Drafts have none. Failures are logged: the change itself stands.
+ * A new key for a receivable's PDF, set by every change that alters what the PDF prints (marked sent,
+ * edited while live, cancelled, a payment that changes the amount paid): the PDF of the new version is
+ * drawn when it is first downloaded (docs/decisions.md, "Invoice PDFs are drawn on download"). Bills
+ * and drafts have none.
  */
-export async function refreshPdf(deps: Deps, orgId: string, invoiceId: string): Promise<void> {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    let key: string | undefined
-    try {
-      const loaded = await loadPdfData(deps, orgId, invoiceId)
-      if (!loaded || loaded.status === 'DRAFT') return
-      const bytes = await renderInvoicePdfOffThread(loaded.data)
-      key = newStorageKey(orgId, 'receivables', 'pdf')
-      await deps.storage.put(key, bytes, INVOICE_PDF_MAX_BYTES)
-      const old = loaded.pdfKey
-      const [swapped] = await deps.db
-        .update(inv)
-        .set({ pdfKey: key })
-        .where(and(eq(inv.invoiceId, invoiceId), old === null ? isNull(inv.pdfKey) : eq(inv.pdfKey, old)))
-        .returning({ id: inv.invoiceId })
-      if (swapped) {
-        if (old) await deps.storage.delete(old).catch(() => {})
-        return
-      }
-      await deps.storage.delete(key).catch(() => {})
-    } catch (error) {
-      if (key) await deps.storage.delete(key).catch(() => {})
-      deps.log.error({ err: error, invoiceId }, 'invoice PDF generation failed')
-      return
-    }
-  }
+export function freshPdfKey(orgId: string, kind: AccountKind, status: StoredAccountStatus) {
+  return kind === 'RECEIVABLE' && status !== 'DRAFT'
+    ? { pdfKey: newStorageKey(orgId, 'receivables', 'pdf') }
+    : {}
 }
 
-/** get-presigned-url for an invoice PDF: whoever may open Accounts in the invoice's organisation. */
+/** Once the change that replaced it has committed: the old version's PDF, if it was ever drawn, goes. */
+export async function discardPdf(deps: Deps, key: string | null | undefined): Promise<void> {
+  if (key) await deps.storage.delete(key).catch(() => {})
+}
+
+/**
+ * The invoice whose PDF is stored under `key`, the PDF drawn (in the worker thread) and stored first
+ * if this version was never downloaded; null when no invoice has that key any more.
+ */
+async function cachedPdf(deps: Deps, orgId: string, key: string) {
+  const loaded = await loadPdfData(deps, orgId, eq(inv.pdfKey, key))
+  if (!loaded || (await deps.storage.exists(key))) return loaded
+  await deps.storage.put(key, await renderInvoicePdfOffThread(loaded.data), INVOICE_PDF_MAX_BYTES)
+  // A change that replaced the key while this was drawn has already discarded it: leave no copy behind.
+  const [current] = await deps.db
+    .select({ id: inv.invoiceId })
+    .from(inv)
+    .where(and(eq(inv.pdfKey, key), eq(inv.orgId, orgId)))
+  if (current) return loaded
+  await discardPdf(deps, key)
+  return null
+}
+
+/**
+ * get-presigned-url for an invoice PDF: whoever may open Accounts in the invoice's organisation. This
+ * is the PDF's download, so a version never downloaded before is drawn here.
+ */
 export function invoicePdfAccess(deps: Deps) {
   return async (ctx: RequestContext, key: string) => {
     if (!ctx.isAdmin && !ctx.isAccountant && (await accountsAccessOf(deps.db, ctx.orgId)) !== 'EVERYONE')
       return null
-    const [row] = await deps.db
-      .select({ number: inv.number })
-      .from(inv)
-      .where(and(eq(inv.pdfKey, key), eq(inv.orgId, ctx.orgId)))
-    return row ? { fileName: `Invoice ${row.number}.pdf` } : null
+    const pdf = await cachedPdf(deps, ctx.orgId, key)
+    return pdf ? { fileName: `Invoice ${pdf.data.invoiceNo}.pdf` } : null
   }
+}
+
+/** The invoice's current PDF (drawn if need be), reading its key again if a change replaced it meanwhile. */
+async function currentPdf(deps: Deps, orgId: string, invoiceId: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await deps.db
+      .select({ key: inv.pdfKey })
+      .from(inv)
+      .where(and(eq(inv.invoiceId, invoiceId), eq(inv.orgId, orgId)))
+    if (!row?.key) return null
+    const pdf = await cachedPdf(deps, orgId, row.key)
+    if (pdf) return { key: row.key, ...pdf }
+  }
+  throw new Error(`The PDF of invoice ${invoiceId} kept changing while it was drawn`)
 }
 
 interface InvoiceMail {
@@ -143,10 +164,10 @@ export async function emailInvoice(deps: Deps, ctx: RequestContext, invoiceId: s
 export function invoiceMailHandler(deps: Deps) {
   return async (payload: unknown) => {
     const { orgId, invoiceId, to } = payload as InvoiceMail
-    const loaded = await loadPdfData(deps, orgId, invoiceId)
-    if (!loaded?.pdfKey) return // deleted meanwhile: nothing to send
-    const file = await deps.storage.read(loaded.pdfKey)
-    if (!file) throw new Error(`Invoice PDF ${loaded.pdfKey} is missing`)
+    const loaded = await currentPdf(deps, orgId, invoiceId)
+    if (!loaded) return // deleted meanwhile: nothing to send
+    const file = await deps.storage.read(loaded.key)
+    if (!file) throw new Error(`Invoice PDF ${loaded.key} is missing`)
     const chunks: Buffer[] = []
     for await (const chunk of file.stream) chunks.push(chunk as Buffer)
     const d = loaded.data

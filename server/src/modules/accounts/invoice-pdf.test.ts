@@ -10,6 +10,7 @@ import {
   accountsOrg,
   as,
   createReceivable,
+  day,
   paymentBody,
   receivable,
   sentReceivable,
@@ -91,7 +92,7 @@ async function parsePdf(bytes: Buffer): Promise<ParsedPdf> {
 }
 
 describe('the invoice PDF', () => {
-  it('is made when the invoice is marked sent: seller, buyer, GSTINs, lines, totals, words and a UPI QR for the due', async () => {
+  it('is named when the invoice is marked sent: seller, buyer, GSTINs, lines, totals, words and a UPI QR for the due', async () => {
     const id = await sentReceivable(server, org.accountant, org.clientId, {
       invoice_no: 'INV-2026-014',
       project_id: org.projectId,
@@ -136,7 +137,7 @@ describe('the invoice PDF', () => {
     expect(qr).toEqual([`upi://pay?pa=${UPI}&pn=Demo%20Industries&am=3509.00&tn=Invoice%20INV-2026-014`])
   })
 
-  it('is made again after a payment and an edit, with the balance due in the QR; RCM is stated', async () => {
+  it('is made anew after a payment and an edit, with the balance due in the QR; RCM is stated', async () => {
     const id = await sentReceivable(server, org.admin, org.clientId, { invoice_no: 'INV-RCM-1' })
     const first = (await receivable(server, org.admin, id)).invoice_pdf_s3_key
     await as(server, org.admin).post(`/receivables/${id}/payments`, paymentBody(950))
@@ -198,6 +199,64 @@ describe('the invoice PDF', () => {
     const outsider = await accountsOrg(server, 'Elsewhere')
     expect((await as(server, outsider.admin).get(url)).statusCode).toBe(404)
     expect((await as(server, org.admin).get(url)).statusCode).toBe(200)
+  })
+})
+
+describe('the PDF is drawn on download, cached by version (docs/decisions.md, "Invoice PDFs are drawn on download")', () => {
+  const stored = (key: string) => server.deps.storage.exists(key)
+
+  it('a GET of the document writes nothing: no file is made and its key stays', async () => {
+    const id = await sentReceivable(server, org.admin, org.clientId, { invoice_no: 'INV-READ-1' })
+    const key = (await receivable(server, org.admin, id)).invoice_pdf_s3_key
+    expect(key).toMatch(/^org\/.+\/receivables\/.+\.pdf$/)
+    const listed = await as(server, org.admin).get('/receivables?searchQuery=INV-READ-1')
+    expect(listed.statusCode).toBe(200)
+    expect((await receivable(server, org.admin, id)).invoice_pdf_s3_key).toBe(key)
+    expect(await stored(key)).toBe(false)
+    // The download draws it once; downloading again serves the same file.
+    const first = await downloadPdf(key)
+    expect(await stored(key)).toBe(true)
+    expect((await parsePdf(first)).text).toContain('INV-READ-1')
+    expect((await downloadPdf(key)).equals(first)).toBe(true)
+  })
+
+  it('after an edit the document names a new key, whose download shows the edit; the old file is gone', async () => {
+    const id = await sentReceivable(server, org.admin, org.clientId, { invoice_no: 'INV-EDIT-1' })
+    const before = await receivable(server, org.admin, id)
+    await downloadPdf(before.invoice_pdf_s3_key)
+    const edit = await as(server, org.admin).put(`/receivables/${id}`, {
+      client_id: org.clientId,
+      invoice_no: 'INV-EDIT-1',
+      invoice_date: before.invoice_date,
+      line_items: [{ description: 'Commissioning visit', qty: 3, rate: 700, gst_rate: 18 }],
+    })
+    expect(edit.statusCode, edit.body).toBe(200)
+    const after = await receivable(server, org.admin, id)
+    expect(after.invoice_pdf_s3_key).not.toBe(before.invoice_pdf_s3_key)
+    expect(await stored(before.invoice_pdf_s3_key)).toBe(false)
+    expect(await stored(after.invoice_pdf_s3_key)).toBe(false)
+    const bytes = await downloadPdf(after.invoice_pdf_s3_key)
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    const { text } = await parsePdf(bytes)
+    expect(text).toContain('Commissioning visit')
+    expect(text).toContain('Total (INR) 2,478.00')
+  })
+
+  it('a payment change that prints nothing new (its notes) keeps the key and the file', async () => {
+    const id = await sentReceivable(server, org.admin, org.clientId)
+    const paid = await as(server, org.admin).post(`/receivables/${id}/payments`, paymentBody(500))
+    expect(paid.statusCode, paid.body).toBe(201)
+    const { payment_id: paymentId, version } = paid.json().payment
+    const key = (await receivable(server, org.admin, id)).invoice_pdf_s3_key
+    await downloadPdf(key)
+    const noted = await as(server, org.admin).put(
+      `/payments/${paymentId}`,
+      { amount: 500, payment_date: day(-1), mode: 'Cheque', notes: 'Cheque cleared' },
+      { 'if-match': String(version) },
+    )
+    expect(noted.statusCode, noted.body).toBe(200)
+    expect((await receivable(server, org.admin, id)).invoice_pdf_s3_key).toBe(key)
+    expect(await stored(key)).toBe(true)
   })
 })
 

@@ -9,7 +9,6 @@ import {
 } from '@daftar/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/connection.ts'
-import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import {
@@ -20,11 +19,13 @@ import {
   preconditionFailed,
   unprocessable,
 } from '../../platform/errors.ts'
+import { changedBy } from '../../platform/versioned-edit.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
-import { refreshPdf } from './documents.ts'
+import { discardPdf, freshPdfKey } from './documents.ts'
 import {
+  auditDocument,
   type DocumentInput,
   numericOf,
   paiseOf,
@@ -36,7 +37,6 @@ import {
 import { accountInvoiceLines, accountInvoices, accountPayments } from './schema.ts'
 
 const inv = accountInvoices
-const AUDIT_TYPE: Record<AccountKind, string> = { RECEIVABLE: 'RECEIVABLE', PAYABLE: 'PAYABLE' }
 
 /** The party must be the organisation's; a project must be too, and on an invoice, the client's. */
 async function checkReferences(tx: Tx, ctx: RequestContext, kind: AccountKind, input: DocumentInput) {
@@ -63,8 +63,11 @@ async function checkReferences(tx: Tx, ctx: RequestContext, kind: AccountKind, i
     throw badRequest(accountMessages.projectOfOtherClient)
 }
 
-/** The stored amounts and lines of an input, computed by the domain's one GST function. */
-function computeAmounts(input: DocumentInput) {
+/**
+ * The stored amounts and lines of an input, computed by the domain's one GST function (the demo seed
+ * stores its documents through it too).
+ */
+export function documentAmounts(input: Pick<DocumentInput, 'lines' | 'gstType' | 'isRcm'>) {
   const { lines, totals } = computeGst(input.lines, input.gstType, input.isRcm)
   if (totals.total > toPaise(MAX_AMOUNT)) throw badRequest(accountMessages.tooLarge)
   return {
@@ -93,7 +96,8 @@ function computeAmounts(input: DocumentInput) {
   }
 }
 
-const documentColumns = (kind: AccountKind, input: DocumentInput) => ({
+/** The columns a document's input fills, whatever its kind. */
+export const documentColumns = (kind: AccountKind, input: DocumentInput) => ({
   clientId: kind === 'RECEIVABLE' ? input.partyId : null,
   supplierId: kind === 'PAYABLE' ? input.partyId : null,
   projectId: input.projectId,
@@ -103,6 +107,13 @@ const documentColumns = (kind: AccountKind, input: DocumentInput) => ({
   description: input.description,
   gstType: input.gstType,
   isRcm: input.isRcm,
+})
+
+/** What the audit log keeps of a document before a change. */
+const auditedBefore = (row: typeof inv.$inferSelect) => ({
+  number: row.number,
+  status: row.status,
+  total_amount: row.totalAmount,
 })
 
 async function duplicateAware<T>(kind: AccountKind, work: () => Promise<T>): Promise<T> {
@@ -122,7 +133,7 @@ export async function createDocument(
   input: DocumentInput,
 ) {
   await requireAccounts(deps.db, ctx)
-  const amounts = computeAmounts(input)
+  const amounts = documentAmounts(input)
   const id = await duplicateAware(kind, () =>
     deps.db.transaction(async (tx) => {
       await checkReferences(tx, ctx, kind, input)
@@ -139,12 +150,7 @@ export async function createDocument(
         })
         .returning({ id: inv.invoiceId })
       await tx.insert(accountInvoiceLines).values(amounts.lines(row!.id))
-      await audit(tx, ctx, {
-        action: 'CREATE',
-        entityType: AUDIT_TYPE[kind],
-        entityId: row!.id,
-        after: input,
-      })
+      await auditDocument(tx, ctx, kind, row!.id, 'CREATE', { after: input })
       return row!.id
     }),
   )
@@ -164,7 +170,7 @@ export async function lockDocument(tx: Tx, ctx: RequestContext, kind: AccountKin
 
 /**
  * An edit recomputes every amount. It may not bring the total below what has been paid; a live
- * document's status follows its new total (PAID ↔ PARTIALLY_PAID). A live invoice's PDF is regenerated.
+ * document's status follows its new total (PAID ↔ PARTIALLY_PAID). A live invoice's PDF gets a new key (its new version).
  */
 export async function updateDocument(
   deps: Deps,
@@ -175,8 +181,8 @@ export async function updateDocument(
   version?: number,
 ) {
   await requireAccounts(deps.db, ctx)
-  const amounts = computeAmounts(input)
-  const live = await duplicateAware(kind, () =>
+  const amounts = documentAmounts(input)
+  const stalePdf = await duplicateAware(kind, () =>
     deps.db.transaction(async (tx) => {
       const before = await lockDocument(tx, ctx, kind, id)
       if (version !== undefined && version !== before.version) throw preconditionFailed()
@@ -193,26 +199,19 @@ export async function updateDocument(
           ...documentColumns(kind, input),
           ...amounts.columns,
           status: statusAfterPayments(kind, before.status, paidPaise, amounts.totals.total),
-          updatedBy: ctx.userId,
-          updatedAt: new Date(),
-          version: sql`${inv.version} + 1`,
+          ...freshPdfKey(ctx.orgId, kind, before.status),
+          ...changedBy(inv, ctx.userId),
         })
         .where(and(eq(inv.invoiceId, id), eq(inv.version, before.version)))
         .returning({ id: inv.invoiceId })
       if (updated.length === 0) throw preconditionFailed()
       await tx.delete(accountInvoiceLines).where(eq(accountInvoiceLines.invoiceId, id))
       await tx.insert(accountInvoiceLines).values(amounts.lines(id))
-      await audit(tx, ctx, {
-        action: 'UPDATE',
-        entityType: AUDIT_TYPE[kind],
-        entityId: id,
-        before: { number: before.number, total_amount: before.totalAmount, status: before.status },
-        after: input,
-      })
-      return before.status !== 'DRAFT'
+      await auditDocument(tx, ctx, kind, id, 'UPDATE', { before: auditedBefore(before), after: input })
+      return before.pdfKey
     }),
   )
-  if (live && kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, id)
+  await discardPdf(deps, stalePdf)
   return { message: words(kind).updated, id }
 }
 
@@ -224,9 +223,8 @@ export async function markLive(deps: Deps, ctx: RequestContext, kind: AccountKin
       .update(inv)
       .set({
         status: liveStatusOf[kind],
-        updatedBy: ctx.userId,
-        updatedAt: new Date(),
-        version: sql`${inv.version} + 1`,
+        ...freshPdfKey(ctx.orgId, kind, liveStatusOf[kind]),
+        ...changedBy(inv, ctx.userId),
       })
       .where(
         and(eq(inv.invoiceId, id), eq(inv.orgId, ctx.orgId), eq(inv.kind, kind), eq(inv.status, 'DRAFT')),
@@ -236,15 +234,11 @@ export async function markLive(deps: Deps, ctx: RequestContext, kind: AccountKin
       await lockDocument(tx, ctx, kind, id) // 404 when it is not there at all
       throw conflict(words(kind).markLiveOnlyDraft)
     }
-    await audit(tx, ctx, {
-      action: kind === 'RECEIVABLE' ? 'SEND' : 'RECEIVE',
-      entityType: AUDIT_TYPE[kind],
-      entityId: id,
+    await auditDocument(tx, ctx, kind, id, kind === 'RECEIVABLE' ? 'SEND' : 'RECEIVE', {
       before: { status: 'DRAFT' },
       after: { status: liveStatusOf[kind] },
     })
   })
-  if (kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, id)
   return { message: words(kind).markLive }
 }
 
@@ -257,7 +251,7 @@ const LIVE_STATUSES = ['SENT', 'RECEIVED', 'PARTIALLY_PAID', 'PAID'] as const
  */
 export async function cancelDocument(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
   requireAccountsAdmin(ctx, accountMessages.adminOnlyDelete)
-  await deps.db.transaction(async (tx) => {
+  const stalePdf = await deps.db.transaction(async (tx) => {
     const before = await lockDocument(tx, ctx, kind, id)
     if (before.status === 'CANCELLED') throw conflict(words(kind).alreadyCancelled)
     if (before.status === 'DRAFT') throw conflict(words(kind).cancelOnlyLive)
@@ -265,21 +259,20 @@ export async function cancelDocument(deps: Deps, ctx: RequestContext, kind: Acco
       .update(inv)
       .set({
         status: 'CANCELLED',
-        updatedBy: ctx.userId,
-        updatedAt: new Date(),
-        version: sql`${inv.version} + 1`,
+        // A cancelled invoice owes nothing: its PDF no longer shows a balance due or a QR.
+        ...freshPdfKey(ctx.orgId, kind, 'CANCELLED'),
+        ...changedBy(inv, ctx.userId),
       })
       .where(and(eq(inv.invoiceId, id), inArray(inv.status, LIVE_STATUSES)))
       .returning({ id: inv.invoiceId })
     if (!moved) throw conflict(words(kind).alreadyCancelled)
-    await audit(tx, ctx, {
-      action: 'CANCEL',
-      entityType: AUDIT_TYPE[kind],
-      entityId: id,
-      before: { number: before.number, status: before.status, total_amount: before.totalAmount },
+    await auditDocument(tx, ctx, kind, id, 'CANCEL', {
+      before: auditedBefore(before),
       after: { status: 'CANCELLED' },
     })
+    return before.pdfKey
   })
+  await discardPdf(deps, stalePdf)
   return { message: words(kind).cancelled }
 }
 
@@ -312,15 +305,9 @@ export async function removeDocument(
       )
       .returning({ id: inv.invoiceId })
     if (!deleted) throw conflict(words(kind).deleteWithPayments)
-    await audit(tx, ctx, {
-      action: 'DELETE',
-      entityType: AUDIT_TYPE[kind],
-      entityId: id,
-      before: { number: before.number, status: before.status, total_amount: before.totalAmount },
-      after: null,
-    })
+    await auditDocument(tx, ctx, kind, id, 'DELETE', { before: auditedBefore(before) })
     return before.pdfKey
   })
-  if (pdfKey) await deps.storage.delete(pdfKey).catch(() => {})
+  await discardPdf(deps, pdfKey)
   return { message: words(kind).deleted }
 }

@@ -8,7 +8,8 @@ import {
   type StoredAccountStatus,
   toPaise,
 } from '@daftar/domain'
-import type { DbOrTx } from '../../db/connection.ts'
+import type { DbOrTx, Tx } from '../../db/connection.ts'
+import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { forbidden } from '../../platform/errors.ts'
 import { accountsAccessOf } from '../organisations/service.ts'
@@ -52,6 +53,18 @@ export function routeRule(method: string, url: string | undefined): ((ctx: Reque
 
 export const words = (kind: AccountKind) => kindWords[kind]
 
+/** The audit entry of a change to a document or its payments, written in the change's transaction. */
+export function auditDocument(
+  tx: Tx,
+  ctx: RequestContext,
+  kind: AccountKind,
+  id: string,
+  action: string,
+  change: { before?: unknown; after?: unknown },
+) {
+  return audit(tx, ctx, { action, entityType: kind, entityId: id, ...change })
+}
+
 /** A receivable or payable input in the shape both share. */
 export interface DocumentInput {
   partyId: string
@@ -65,26 +78,15 @@ export interface DocumentInput {
   isRcm: boolean
 }
 
-export function fromReceivable(input: ReceivableInput): DocumentInput {
+/** A receivable's or payable's input under the names both share (`client_id` or `supplier_id` …). */
+export function documentInput(input: ReceivableInput | PayableInput): DocumentInput {
+  const own =
+    'client_id' in input
+      ? { partyId: input.client_id, number: input.invoice_no, documentDate: input.invoice_date }
+      : { partyId: input.supplier_id, number: input.vendor_invoice_no, documentDate: input.bill_date }
   return {
-    partyId: input.client_id,
+    ...own,
     projectId: input.project_id,
-    number: input.invoice_no,
-    documentDate: input.invoice_date,
-    dueDate: input.due_date,
-    description: input.description,
-    lines: input.line_items,
-    gstType: input.gst_type,
-    isRcm: input.is_rcm,
-  }
-}
-
-export function fromPayable(input: PayableInput): DocumentInput {
-  return {
-    partyId: input.supplier_id,
-    projectId: input.project_id,
-    number: input.vendor_invoice_no,
-    documentDate: input.bill_date,
     dueDate: input.due_date,
     description: input.description,
     lines: input.line_items,

@@ -10,7 +10,6 @@ import {
 } from '@daftar/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/connection.ts'
-import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import {
@@ -21,10 +20,18 @@ import {
   preconditionFailed,
   unprocessable,
 } from '../../platform/errors.ts'
+import { changedBy } from '../../platform/versioned-edit.ts'
 import { users } from '../users/schema.ts'
-import { refreshPdf } from './documents.ts'
+import { discardPdf, freshPdfKey } from './documents.ts'
 import { lockDocument } from './invoices.ts'
-import { paiseOf, requireAccountant, requireAccountsAdmin, statusAfterPayments, words } from './kinds.ts'
+import {
+  auditDocument,
+  paiseOf,
+  requireAccountant,
+  requireAccountsAdmin,
+  statusAfterPayments,
+  words,
+} from './kinds.ts'
 import { presentPayment } from './queries.ts'
 import { accountInvoices, accountPayments } from './schema.ts'
 
@@ -37,7 +44,9 @@ function checkDate(date: string) {
 
 /**
  * Sets amount_paid to the sum of the document's payments and its status to follow, in the payment's
- * own transaction (the document's row is locked by the caller).
+ * own transaction (the document's row is locked by the caller). When the amount paid changes, so does
+ * what the invoice's PDF prints: it gets a new key, and the old one (`stalePdf`) is discarded after
+ * the commit.
  */
 async function settle(tx: Tx, kind: AccountKind, invoice: typeof inv.$inferSelect) {
   const [sum] = await tx
@@ -46,12 +55,25 @@ async function settle(tx: Tx, kind: AccountKind, invoice: typeof inv.$inferSelec
     .where(eq(pay.invoiceId, invoice.invoiceId))
   const paidPaise = paiseOf(sum?.paid ?? '0')
   const status = statusAfterPayments(kind, invoice.status, paidPaise, paiseOf(invoice.totalAmount))
+  const reprinted = paidPaise !== paiseOf(invoice.amountPaid)
   await tx
     .update(inv)
-    .set({ amountPaid: (paidPaise / 100).toFixed(2), status })
+    .set({
+      amountPaid: (paidPaise / 100).toFixed(2),
+      status,
+      ...(reprinted ? freshPdfKey(invoice.orgId, kind, status) : {}),
+    })
     .where(eq(inv.invoiceId, invoice.invoiceId))
-  return { status, paid: paidPaise / 100 }
+  return { status, paid: paidPaise / 100, stalePdf: reprinted ? invoice.pdfKey : null }
 }
+
+/** What the audit log keeps of a payment before it is changed or deleted. */
+const auditedPayment = (payment: typeof pay.$inferSelect) => ({
+  payment_id: payment.paymentId,
+  amount: payment.amount,
+  date: payment.paymentDate,
+  mode: payment.mode,
+})
 
 async function presentWithNames(tx: Tx, row: typeof pay.$inferSelect) {
   const names = await tx
@@ -101,7 +123,7 @@ export async function recordPayment(
     deps.db.transaction(async (tx) => {
       const invoice = await lockDocument(tx, ctx, kind, invoiceId)
       const earlier = key ? await byKey(tx, ctx.orgId, key) : undefined
-      if (earlier) return { result: await replay(tx, earlier, invoiceId, input), fresh: false }
+      if (earlier) return { result: await replay(tx, earlier, invoiceId, input), stalePdf: null }
       if (invoice.status === 'DRAFT' || invoice.status === 'CANCELLED') throw conflict(words(kind).noPayment)
       if (toPaise(input.amount_paid_now) > paiseOf(invoice.amountDue))
         throw unprocessable(accountMessages.exceedsDue)
@@ -122,14 +144,11 @@ export async function recordPayment(
         })
         .returning()
       const after = await settle(tx, kind, invoice)
-      await audit(tx, ctx, {
-        action: 'PAYMENT_CREATE',
-        entityType: kind,
-        entityId: invoiceId,
+      await auditDocument(tx, ctx, kind, invoiceId, 'PAYMENT_CREATE', {
         after: { payment_id: row!.paymentId, ...input, amount_paid: after.paid, status: after.status },
       })
       const payment = presentPayment(row!, ctx.username, ctx.username)
-      return { result: { message: accountMessages.paymentRecorded, payment }, fresh: true }
+      return { result: { message: accountMessages.paymentRecorded, payment }, stalePdf: after.stalePdf }
     })
   let outcome: Awaited<ReturnType<typeof run>>
   try {
@@ -140,10 +159,10 @@ export async function recordPayment(
     outcome = await deps.db.transaction(async (tx) => {
       const earlier = await byKey(tx, ctx.orgId, key)
       if (!earlier) throw error
-      return { result: await replay(tx, earlier, invoiceId, input), fresh: false }
+      return { result: await replay(tx, earlier, invoiceId, input), stalePdf: null }
     })
   }
-  if (outcome.fresh && kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, invoiceId)
+  await discardPdf(deps, outcome.stalePdf)
   return outcome.result
 }
 
@@ -186,53 +205,35 @@ export async function updatePayment(
         mode: input.mode,
         transactionId: input.transaction_id,
         notes: input.notes,
-        updatedBy: ctx.userId,
-        updatedAt: new Date(),
-        version: sql`${pay.version} + 1`,
+        ...changedBy(pay, ctx.userId),
       })
       .where(and(eq(pay.paymentId, paymentId), eq(pay.version, payment.version)))
       .returning()
     if (!row) throw preconditionFailed()
     const after = await settle(tx, kind, invoice)
-    await audit(tx, ctx, {
-      action: 'PAYMENT_UPDATE',
-      entityType: kind,
-      entityId: invoice.invoiceId,
-      before: {
-        payment_id: paymentId,
-        amount: payment.amount,
-        date: payment.paymentDate,
-        mode: payment.mode,
-      },
+    await auditDocument(tx, ctx, kind, invoice.invoiceId, 'PAYMENT_UPDATE', {
+      before: auditedPayment(payment),
       after: { payment_id: paymentId, ...input, amount_paid: after.paid, status: after.status },
     })
-    return { kind, invoiceId: invoice.invoiceId, payment: await presentWithNames(tx, row) }
+    return { stalePdf: after.stalePdf, payment: await presentWithNames(tx, row) }
   })
-  if (outcome.kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, outcome.invoiceId)
+  await discardPdf(deps, outcome.stalePdf)
   return { message: accountMessages.paymentUpdated, payment: outcome.payment }
 }
 
 /** Delete Payment (admins): the amount goes back to the amount due, the status follows. */
 export async function deletePayment(deps: Deps, ctx: RequestContext, paymentId: string) {
   requireAccountsAdmin(ctx, accountMessages.adminOnlyPayments)
-  const outcome = await deps.db.transaction(async (tx) => {
+  const stalePdf = await deps.db.transaction(async (tx) => {
     const { payment, invoice, kind } = await lockPayment(tx, ctx, paymentId)
     await tx.delete(pay).where(eq(pay.paymentId, paymentId))
     const after = await settle(tx, kind, invoice)
-    await audit(tx, ctx, {
-      action: 'PAYMENT_DELETE',
-      entityType: kind,
-      entityId: invoice.invoiceId,
-      before: {
-        payment_id: paymentId,
-        amount: payment.amount,
-        date: payment.paymentDate,
-        mode: payment.mode,
-      },
+    await auditDocument(tx, ctx, kind, invoice.invoiceId, 'PAYMENT_DELETE', {
+      before: auditedPayment(payment),
       after: { amount_paid: after.paid, status: after.status },
     })
-    return { kind, invoiceId: invoice.invoiceId }
+    return after.stalePdf
   })
-  if (outcome.kind === 'RECEIVABLE') await refreshPdf(deps, ctx.orgId, outcome.invoiceId)
+  await discardPdf(deps, stalePdf)
   return { message: accountMessages.paymentDeleted }
 }

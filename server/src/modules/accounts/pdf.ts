@@ -1,8 +1,9 @@
-import { amountInWords, formatDate, type StoredLineItem, toPaise } from '@daftar/domain'
+import { amountInWords, formatDate, type GstTotals, type StoredLineItem, toPaise } from '@daftar/domain'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
 
-export interface InvoicePdfData {
+/** What an invoice prints; its totals under the GST function's names, in rupees. */
+export interface InvoicePdfData extends GstTotals {
   org: {
     name: string
     address: string | null
@@ -21,12 +22,6 @@ export interface InvoicePdfData {
   dueDate: string | null
   isRcm: boolean
   lines: StoredLineItem[]
-  subtotal: number
-  cgst: number
-  sgst: number
-  igst: number
-  roundOff: number
-  total: number
   paid: number
   due: number
 }

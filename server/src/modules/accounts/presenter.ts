@@ -61,33 +61,38 @@ function common(row: DocumentRow) {
   }
 }
 
-export function receivableItem(row: DocumentRow, today: string): ReceivableListItem {
-  return {
-    receivable_id: row.invoiceId,
-    client_id: row.partyId,
-    client_name: row.partyName,
-    invoice_no: row.number,
-    invoice_date: row.documentDate,
-    status: shownStatus(row, today) as ReceivableStatus,
-    ...common(row),
-  }
-}
+/** The fields a receivable names its own way. */
+const receivableNames = (row: DocumentRow) => ({
+  receivable_id: row.invoiceId,
+  client_id: row.partyId,
+  client_name: row.partyName,
+  invoice_no: row.number,
+  invoice_date: row.documentDate,
+})
 
-export function payableItem(row: DocumentRow, today: string): PayableListItem {
-  return {
-    payable_id: row.invoiceId,
-    supplier_id: row.partyId,
-    supplier_name: row.partyName,
-    vendor_invoice_no: row.number,
-    bill_date: row.documentDate,
-    status: shownStatus(row, today) as PayableStatus,
-    ...common(row),
-  }
-}
+/** The fields a payable names its own way. */
+const payableNames = (row: DocumentRow) => ({
+  payable_id: row.invoiceId,
+  supplier_id: row.partyId,
+  supplier_name: row.partyName,
+  vendor_invoice_no: row.number,
+  bill_date: row.documentDate,
+})
+
+export const receivableItem = (row: DocumentRow, today: string): ReceivableListItem => ({
+  ...receivableNames(row),
+  status: shownStatus(row, today) as ReceivableStatus,
+  ...common(row),
+})
+
+export const payableItem = (row: DocumentRow, today: string): PayableListItem => ({
+  ...payableNames(row),
+  status: shownStatus(row, today) as PayableStatus,
+  ...common(row),
+})
 
 function detailCommon(row: DocumentDetailRow, lines: StoredLineItem[], payments: Payment[]) {
   return {
-    ...common(row),
     description: row.description,
     line_items: lines,
     gst_type: row.gstType,
@@ -105,6 +110,7 @@ function detailCommon(row: DocumentDetailRow, lines: StoredLineItem[], payments:
   }
 }
 
+/** A detail is its list item with the party's GSTIN, the lines, the amounts and the payments. */
 export function receivableDetail(
   row: DocumentDetailRow,
   lines: StoredLineItem[],
@@ -112,13 +118,8 @@ export function receivableDetail(
   today: string,
 ): ReceivableDetail {
   return {
-    receivable_id: row.invoiceId,
-    client_id: row.partyId,
-    client_name: row.partyName,
+    ...receivableItem(row, today),
     client_gstin: row.partyGstin,
-    invoice_no: row.number,
-    invoice_date: row.documentDate,
-    status: shownStatus(row, today) as ReceivableStatus,
     invoice_pdf_s3_key: row.pdfKey,
     ...detailCommon(row, lines, payments),
   }
@@ -130,14 +131,5 @@ export function payableDetail(
   payments: Payment[],
   today: string,
 ): PayableDetail {
-  return {
-    payable_id: row.invoiceId,
-    supplier_id: row.partyId,
-    supplier_name: row.partyName,
-    supplier_gstin: row.partyGstin,
-    vendor_invoice_no: row.number,
-    bill_date: row.documentDate,
-    status: shownStatus(row, today) as PayableStatus,
-    ...detailCommon(row, lines, payments),
-  }
+  return { ...payableItem(row, today), supplier_gstin: row.partyGstin, ...detailCommon(row, lines, payments) }
 }

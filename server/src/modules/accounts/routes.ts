@@ -3,24 +3,25 @@ import {
   type AccountListQuery,
   accountsEndpoints,
   accountsToday,
+  type PayableList,
+  type PayableSummary,
   payableEndpoints,
+  type payableSaved,
+  type ReceivableList,
+  type ReceivableSummary,
   receivableEndpoints,
+  type receivableSaved,
 } from '@daftar/domain'
 import type { FastifyReply } from 'fastify'
+import type { z } from 'zod'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { type App, serve } from '../../platform/http.ts'
 import { idempotencyKey, ifMatchVersion } from '../../platform/validation.ts'
 import { csvFileName, csvStream } from './csv.ts'
-import {
-  accountsOrganisation,
-  emailInvoice,
-  invoiceMailHandler,
-  invoicePdfAccess,
-  refreshPdf,
-} from './documents.ts'
+import { accountsOrganisation, emailInvoice, invoiceMailHandler, invoicePdfAccess } from './documents.ts'
 import { cancelDocument, createDocument, markLive, removeDocument, updateDocument } from './invoices.ts'
-import { fromPayable, fromReceivable, requireAccounts, routeRule } from './kinds.ts'
+import { documentInput, requireAccounts, routeRule } from './kinds.ts'
 import { deletePayment, recordPayment, updatePayment } from './payments.ts'
 import * as present from './presenter.ts'
 import { documentDetail, exportRows, listDocuments, summarise } from './queries.ts'
@@ -49,90 +50,73 @@ async function sendCsv(
     .send(csvStream(kind, all()))
 }
 
-const ifMatch = (header: string | string[] | undefined) => ifMatchVersion(header)
-
-export async function receivableRoutes(app: App, deps: Deps) {
-  const kind = 'RECEIVABLE'
-  const e = receivableEndpoints
-  serve(app, e.list, async (req) => {
-    const r = await listDocuments(deps, req.ctx, kind, req.query)
-    return { receivables: r.rows.map((row) => present.receivableItem(row, r.today)), ...r }
-  })
-  serve(app, e.summary, async (req) => {
-    const s = await summarise(deps, req.ctx, kind, req.query)
-    return {
-      totalReceivable: s.outstanding,
-      totalOverdue: s.overdue,
-      draftCount: s.draftCount,
-      draftTotalValue: s.draftTotal,
-      receivedThisMonth: s.received,
-      aging: s.aging,
-    }
-  })
-  serve(app, e.export, async (req, reply) => sendCsv(deps, req.ctx, kind, req.query, reply))
-  serve(app, e.detail, async (req) => {
-    let d = await documentDetail(deps, req.ctx, kind, req.params.id)
-    // A live invoice without its PDF (seeded, or its generation failed) gets one now.
-    if (!d.row.pdfKey && d.row.status !== 'DRAFT' && d.row.status !== 'CANCELLED') {
-      await refreshPdf(deps, req.ctx.orgId, req.params.id)
-      d = await documentDetail(deps, req.ctx, kind, req.params.id)
-    }
-    return present.receivableDetail(d.row, d.lines, d.payments, d.today)
-  })
-  serve(app, e.create, async (req, reply) => {
-    const r = await createDocument(deps, req.ctx, kind, fromReceivable(req.body))
-    reply.code(201)
-    return { message: r.message, receivable_id: r.id }
-  })
-  serve(app, e.update, async (req) => {
-    const version = ifMatch(req.headers['if-match'])
-    const r = await updateDocument(deps, req.ctx, kind, req.params.id, fromReceivable(req.body), version)
-    return { message: r.message, receivable_id: r.id }
-  })
-  serve(app, e.remove, async (req) => removeDocument(deps, req.ctx, kind, req.params.id, req.query.status))
-  serve(app, e.cancel, async (req) => cancelDocument(deps, req.ctx, kind, req.params.id))
-  serve(app, e.markLive, async (req) => markLive(deps, req.ctx, kind, req.params.id))
-  serve(app, e.email, async (req) => emailInvoice(deps, req.ctx, req.params.id))
-  serve(app, e.recordPayment, async (req, reply) => {
-    const key = idempotencyKey(req.headers['idempotency-key'])
-    const result = await recordPayment(deps, req.ctx, kind, req.params.id, req.body, key)
-    reply.code(201)
-    return result
-  })
+type Listed = Awaited<ReturnType<typeof listDocuments>>
+type Detail = Awaited<ReturnType<typeof documentDetail>>
+type Summary = Awaited<ReturnType<typeof summarise>>
+interface Saved {
+  message: string
+  id: string
 }
 
-export async function payableRoutes(app: App, deps: Deps) {
-  const kind = 'PAYABLE'
-  const e = payableEndpoints
-  serve(app, e.list, async (req) => {
-    const r = await listDocuments(deps, req.ctx, kind, req.query)
-    return { payables: r.rows.map((row) => present.payableItem(row, r.today)), ...r }
-  })
-  serve(app, e.summary, async (req) => {
-    const s = await summarise(deps, req.ctx, kind, req.query)
-    return {
+/** The summary's figures that both kinds name alike. */
+const summaryCommon = (s: Summary) => ({
+  totalOverdue: s.overdue,
+  draftCount: s.draftCount,
+  draftTotalValue: s.draftTotal,
+  aging: s.aging,
+})
+
+/**
+ * What differs between the two kinds on the wire: the endpoints and the names of the answers' fields
+ * (`receivable_id` or `payable_id` …), each typed by its kind's own response schema. Everything else
+ * is served once for both (docs/decisions.md, "Accounts (receivables, payables, payments)").
+ */
+const wire = {
+  RECEIVABLE: {
+    endpoints: receivableEndpoints,
+    list: (r: Listed): ReceivableList => ({
+      receivables: r.rows.map((row) => present.receivableItem(row, r.today)),
+      ...r,
+    }),
+    summary: (s: Summary): ReceivableSummary => ({
+      ...summaryCommon(s),
+      totalReceivable: s.outstanding,
+      receivedThisMonth: s.received,
+    }),
+    detail: (d: Detail) => present.receivableDetail(d.row, d.lines, d.payments, d.today),
+    saved: (r: Saved): z.input<typeof receivableSaved> => ({ message: r.message, receivable_id: r.id }),
+  },
+  PAYABLE: {
+    endpoints: payableEndpoints,
+    list: (r: Listed): PayableList => ({
+      payables: r.rows.map((row) => present.payableItem(row, r.today)),
+      ...r,
+    }),
+    summary: (s: Summary): PayableSummary => ({
+      ...summaryCommon(s),
       totalPayable: s.outstanding,
-      totalOverdue: s.overdue,
-      draftCount: s.draftCount,
-      draftTotalValue: s.draftTotal,
       paidThisMonth: s.received,
-      aging: s.aging,
-    }
-  })
+    }),
+    detail: (d: Detail) => present.payableDetail(d.row, d.lines, d.payments, d.today),
+    saved: (r: Saved): z.input<typeof payableSaved> => ({ message: r.message, payable_id: r.id }),
+  },
+}
+
+/** The routes of one kind of document: /receivables or /payables. */
+async function documentRoutes<K extends AccountKind>(app: App, deps: Deps, kind: K) {
+  const w = wire[kind]
+  const e = w.endpoints
+  serve(app, e.list, async (req) => w.list(await listDocuments(deps, req.ctx, kind, req.query)))
+  serve(app, e.summary, async (req) => w.summary(await summarise(deps, req.ctx, kind, req.query)))
   serve(app, e.export, async (req, reply) => sendCsv(deps, req.ctx, kind, req.query, reply))
-  serve(app, e.detail, async (req) => {
-    const d = await documentDetail(deps, req.ctx, kind, req.params.id)
-    return present.payableDetail(d.row, d.lines, d.payments, d.today)
-  })
+  serve(app, e.detail, async (req) => w.detail(await documentDetail(deps, req.ctx, kind, req.params.id)))
   serve(app, e.create, async (req, reply) => {
-    const r = await createDocument(deps, req.ctx, kind, fromPayable(req.body))
     reply.code(201)
-    return { message: r.message, payable_id: r.id }
+    return w.saved(await createDocument(deps, req.ctx, kind, documentInput(req.body)))
   })
   serve(app, e.update, async (req) => {
-    const version = ifMatch(req.headers['if-match'])
-    const r = await updateDocument(deps, req.ctx, kind, req.params.id, fromPayable(req.body), version)
-    return { message: r.message, payable_id: r.id }
+    const version = ifMatchVersion(req.headers['if-match'])
+    return w.saved(await updateDocument(deps, req.ctx, kind, req.params.id, documentInput(req.body), version))
   })
   serve(app, e.remove, async (req) => removeDocument(deps, req.ctx, kind, req.params.id, req.query.status))
   serve(app, e.cancel, async (req) => cancelDocument(deps, req.ctx, kind, req.params.id))
@@ -159,10 +143,11 @@ async function accountsScope(app: App, deps: Deps) {
     await requireAccounts(deps.db, req.ctx)
     routeRule(req.method, req.routeOptions.url)?.(req.ctx)
   })
-  await receivableRoutes(app, deps)
-  await payableRoutes(app, deps)
+  await documentRoutes(app, deps, 'RECEIVABLE')
+  await documentRoutes(app, deps, 'PAYABLE')
+  serve(app, receivableEndpoints.email, async (req) => emailInvoice(deps, req.ctx, req.params.id))
   serve(app, accountsEndpoints.updatePayment, async (req) =>
-    updatePayment(deps, req.ctx, req.params.id, req.body, ifMatch(req.headers['if-match'])),
+    updatePayment(deps, req.ctx, req.params.id, req.body, ifMatchVersion(req.headers['if-match'])),
   )
   serve(app, accountsEndpoints.deletePayment, async (req) => deletePayment(deps, req.ctx, req.params.id))
   serve(app, accountsEndpoints.organisation, async (req) => accountsOrganisation(deps, req.ctx))

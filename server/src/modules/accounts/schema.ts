@@ -1,4 +1,3 @@
-import { accountKinds, gstTypes, paymentModes, storedAccountStatuses } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -7,7 +6,6 @@ import {
   index,
   integer,
   numeric,
-  pgEnum,
   pgTable,
   smallint,
   text,
@@ -15,16 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { accountKindEnum, accountStatusEnum, gstTypeEnum, paymentModeEnum } from '../../db/enums.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
 import { users } from '../users/schema.ts'
-
-export const accountKindEnum = pgEnum('account_kind', accountKinds)
-/** OVERDUE is not here: it is derived when read (docs/product.md, "Statuses and OVERDUE"). */
-export const accountStatusEnum = pgEnum('account_status', storedAccountStatuses)
-export const gstTypeEnum = pgEnum('gst_type', gstTypes)
-export const paymentModeEnum = pgEnum('payment_mode', paymentModes)
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0')
 

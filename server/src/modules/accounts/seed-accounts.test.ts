@@ -22,10 +22,15 @@ describe('the demo organisation’s accounts', () => {
     )
     expect(list.filter((r) => r.status === 'OVERDUE')).toHaveLength(1)
     expect(list.filter((r) => r.amount_paid > 0).length).toBeGreaterThanOrEqual(2)
-    // A live demo invoice gets its PDF (with the organisation's UPI QR) when first opened.
+    // A live demo invoice has its PDF's key; the PDF (with the organisation's UPI QR) is drawn on download.
     const sent = list.find((r) => r.status === 'SENT')!
     const detail = await api.get(`/receivables/${sent.receivable_id}`)
-    expect(detail.json().invoice_pdf_s3_key).toMatch(/\.pdf$/)
+    const key = detail.json().invoice_pdf_s3_key
+    expect(key).toMatch(/\.pdf$/)
+    const signed = await api.get(`/get-presigned-url?key=${encodeURIComponent(key)}&bucketType=documents`)
+    expect(signed.statusCode, signed.body).toBe(200)
+    const file = await server.app.inject({ method: 'GET', url: signed.json().url })
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
   })
 
   it('has payables in every status, with payments', async () => {

@@ -12,9 +12,10 @@ import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { badRequest, notFound, preconditionFailed } from '../../platform/errors.ts'
+import { badRequest, notFound } from '../../platform/errors.ts'
 import { totalPages } from '../../platform/pagination.ts'
 import { creator } from '../../platform/register-queries.ts'
+import { deleteAudited, editVersioned } from '../../platform/versioned-edit.ts'
 import { notify } from '../notifications/service.ts'
 import { users } from '../users/schema.ts'
 import { announcementRecipients, announcements } from './schema.ts'
@@ -162,48 +163,38 @@ export async function updateAnnouncement(
   version?: number,
 ) {
   requireAdmin(ctx, announcementMessages.adminsOnly)
-  return deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(a)
-      .where(and(eq(a.announcementId, id), eq(a.orgId, ctx.orgId)))
-    if (!before) throw notFound(announcementMessages.notFound)
-    const [row] = await tx
-      .update(a)
-      .set({
-        title: input.title,
-        content: input.content,
-        updatedAt: new Date(),
-        version: sql`${a.version} + 1`,
-      })
-      .where(and(eq(a.announcementId, id), version === undefined ? undefined : eq(a.version, version)))
-      .returning()
-    if (!row) throw preconditionFailed()
-    await audit(tx, ctx, {
-      action: 'ANNOUNCEMENT_UPDATE',
-      entityType: 'ANNOUNCEMENT',
-      entityId: id,
-      before: { title: before.title, content: before.content },
-      after: { title: row.title, content: row.content },
-    })
-    return { message: announcementMessages.updated }
-  })
+  await deps.db.transaction((tx) =>
+    editVersioned(tx, ctx, {
+      table: a,
+      where: and(eq(a.announcementId, id), eq(a.orgId, ctx.orgId)),
+      version,
+      notFoundMessage: announcementMessages.notFound,
+      changes: () => ({ title: input.title, content: input.content }),
+      audit: {
+        action: 'ANNOUNCEMENT_UPDATE',
+        entityType: 'ANNOUNCEMENT',
+        entityId: id,
+        view: (row) => ({ title: row.title, content: row.content }),
+      },
+    }),
+  )
+  return { message: announcementMessages.updated }
 }
 
 export async function deleteAnnouncement(deps: Deps, ctx: RequestContext, id: string) {
   requireAdmin(ctx, announcementMessages.adminsOnly)
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(a)
-      .where(and(eq(a.announcementId, id), eq(a.orgId, ctx.orgId)))
-      .returning()
-    if (!row) throw notFound(announcementMessages.notFound)
-    await audit(tx, ctx, {
-      action: 'ANNOUNCEMENT_DELETE',
-      entityType: 'ANNOUNCEMENT',
-      entityId: id,
-      before: { title: row.title, content: row.content, is_public: row.isPublic },
-    })
-    return { message: announcementMessages.deleted }
-  })
+  await deps.db.transaction((tx) =>
+    deleteAudited(tx, ctx, {
+      table: a,
+      where: and(eq(a.announcementId, id), eq(a.orgId, ctx.orgId)),
+      notFoundMessage: announcementMessages.notFound,
+      audit: {
+        action: 'ANNOUNCEMENT_DELETE',
+        entityType: 'ANNOUNCEMENT',
+        entityId: id,
+        view: (row) => ({ title: row.title, content: row.content, is_public: row.isPublic }),
+      },
+    }),
+  )
+  return { message: announcementMessages.deleted }
 }

@@ -263,6 +263,28 @@ async function queueRequest(
   }
 }
 
+/**
+ * A state request (archive, activate …) from a register's own route. Access comes first, so a record
+ * the caller may not see (or change) is not revealed by a 409; a record already in that state (its
+ * current data says so) answers 409 `already`.
+ */
+export async function submitStateRequest(
+  deps: Deps,
+  ctx: RequestContext,
+  request: StateRequest & {
+    notFound: string
+    already: string
+    inState(data: Record<string, unknown>): boolean
+  },
+): Promise<ChangeResult> {
+  const register = registerOf(deps, request.entityType)
+  await assertWritable(deps.db, ctx, register, request.entityId, request.notFound)
+  const current = await register.currentData(deps.db, ctx.orgId, request.entityId)
+  if (current && request.inState(current)) throw conflict(request.already)
+  const { entityType, actionType, entityId } = request
+  return submitChange(deps, ctx, { entityType, actionType, entityId })
+}
+
 async function findByKey(deps: Deps, ctx: RequestContext, requestKey: string): Promise<string | null> {
   const [row] = await deps.db
     .select({ actionId: pendingActions.actionId })

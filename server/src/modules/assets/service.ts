@@ -7,10 +7,11 @@ import {
   assetMessages,
   todayIn,
 } from '@daftar/domain'
-import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { lowerSort } from '../../platform/register-queries.ts'
+import { countRows } from '../../platform/listing.ts'
+import { sortsByName } from '../../platform/register-queries.ts'
 import { registerReads } from '../../platform/register-reads.ts'
 import { readAccess, visibleTo } from '../access/service.ts'
 import { projects } from '../projects/schema.ts'
@@ -20,8 +21,7 @@ import { assets } from './schema.ts'
 
 const a = assets
 const sorts: Record<AssetSort, SQL[]> = {
-  name_asc: [lowerSort(a.name, 'asc'), asc(a.assetId)],
-  name_desc: [lowerSort(a.name, 'desc'), asc(a.assetId)],
+  ...sortsByName('name', a.name, a.assetId),
   purchase_date_desc: [sql`${a.purchaseDate} desc nulls last`, asc(a.assetId)],
   maintenance_date_asc: [sql`${a.nextMaintenanceDue} asc nulls last`, asc(a.assetId)],
   last_updated: [desc(a.updatedAt), asc(a.assetId)],
@@ -56,16 +56,11 @@ function dueSoon(deps: Deps) {
  * sidebar and the Assets page. Read from the maintenance and warranty indexes.
  */
 export async function countDueSoon(deps: Deps, ctx: RequestContext) {
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(a)
-    .where(and(eq(a.orgId, ctx.orgId), visibleTo(ctx, 'ASSET', a.assetId), dueSoon(deps)))
-  return { count: row?.n ?? 0 }
+  const where = and(eq(a.orgId, ctx.orgId), visibleTo(ctx, 'ASSET', a.assetId), dueSoon(deps))
+  return { count: await countRows(deps.db, a, where) }
 }
 
 const reads = registerReads({
-  table: a,
-  id: a.assetId,
   register: assetRegister,
   access: readAccess,
   notFound: assetMessages.notFound,

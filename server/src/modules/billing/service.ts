@@ -1,8 +1,9 @@
 import type { createInvoiceInput, updateInvoiceInput } from '@daftar/domain'
 import { billingMessages, INVOICE_PDF_MAX_BYTES, type InvoiceStatus, projectMessages } from '@daftar/domain'
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, lte } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
+import type { Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -11,6 +12,7 @@ import { badRequest, conflict, notFound, preconditionFailed } from '../../platfo
 import { sniffFileType } from '../../platform/file-types.ts'
 import { verifyPassword } from '../../platform/passwords.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
+import { changedBy } from '../../platform/versioned-edit.ts'
 import { assertReadable, assertWritable } from '../access/service.ts'
 import { projectRegister } from '../projects/register.ts'
 import { projects } from '../projects/schema.ts'
@@ -28,6 +30,15 @@ const creator = alias(users, 'creator')
 const updater = alias(users, 'updater')
 const clearer = alias(users, 'clearer')
 const money = (v: string | null) => (v === null ? null : Number(v))
+
+/** A project's invoices are audited as changes of the project. */
+const auditProject = (
+  tx: Tx,
+  ctx: RequestContext,
+  projectId: string,
+  action: string,
+  change: { before?: unknown; after?: unknown },
+) => audit(tx, ctx, { action, entityType: 'PROJECT', entityId: projectId, ...change })
 
 function selectInvoices(deps: Deps) {
   return deps.db
@@ -127,10 +138,7 @@ export async function addInvoice(
           updatedBy: ctx.userId,
         })
         .returning()
-      await audit(tx, ctx, {
-        action: 'INVOICE_CREATE',
-        entityType: 'PROJECT',
-        entityId: projectId,
+      await auditProject(tx, ctx, projectId, 'INVOICE_CREATE', {
         after: {
           invoice_id: row!.invoiceId,
           invoice_no: row!.invoiceNo,
@@ -179,17 +187,12 @@ export async function editInvoice(
         amount: String(input.amount),
         costIncurred: input.cost_incurred === null ? null : String(input.cost_incurred),
         invoiceDate: input.invoice_date,
-        updatedBy: ctx.userId,
-        updatedAt: new Date(),
-        version: sql`${projectInvoices.version} + 1`,
+        ...changedBy(projectInvoices, ctx.userId),
       })
       .where(and(eq(projectInvoices.invoiceId, invoiceId), eq(projectInvoices.version, invoice.version)))
       .returning({ id: projectInvoices.invoiceId })
     if (updated.length === 0) throw preconditionFailed()
-    await audit(tx, ctx, {
-      action: 'INVOICE_UPDATE',
-      entityType: 'PROJECT',
-      entityId: invoice.projectId,
+    await auditProject(tx, ctx, invoice.projectId, 'INVOICE_UPDATE', {
       before: { invoice_id: invoiceId, amount: invoice.amount },
       after: input,
     })
@@ -226,9 +229,7 @@ export async function setInvoiceStatus(
         transactionId: cleared ? input.transaction_id : null,
         clearanceDate: cleared ? input.clearance_date : null,
         clearedBy: cleared ? ctx.userId : null,
-        updatedBy: ctx.userId,
-        updatedAt: new Date(),
-        version: sql`${projectInvoices.version} + 1`,
+        ...changedBy(projectInvoices, ctx.userId),
       })
       .where(
         and(
@@ -245,10 +246,7 @@ export async function setInvoiceStatus(
       if (version !== undefined) throw preconditionFailed()
       throw conflict(cleared ? billingMessages.alreadyCleared : billingMessages.alreadyPending)
     }
-    await audit(tx, ctx, {
-      action: 'INVOICE_STATUS',
-      entityType: 'PROJECT',
-      entityId: invoice.projectId,
+    await auditProject(tx, ctx, invoice.projectId, 'INVOICE_STATUS', {
       before: { invoice_id: invoiceId, status: invoice.status },
       after: input,
     })
@@ -266,10 +264,7 @@ export async function deleteInvoice(deps: Deps, ctx: RequestContext, invoiceId: 
   if (!me || !(await verifyPassword(me.hash, password))) throw badRequest(billingMessages.wrongPassword)
   await deps.db.transaction(async (tx) => {
     await tx.delete(projectInvoices).where(eq(projectInvoices.invoiceId, invoiceId))
-    await audit(tx, ctx, {
-      action: 'INVOICE_DELETE',
-      entityType: 'PROJECT',
-      entityId: invoice.projectId,
+    await auditProject(tx, ctx, invoice.projectId, 'INVOICE_DELETE', {
       before: { invoice_id: invoiceId, invoice_no: invoice.invoiceNo, amount: invoice.amount },
     })
   })

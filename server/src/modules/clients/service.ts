@@ -1,16 +1,19 @@
 import {
   type ClientDetail,
   type ClientList,
-  type ClientOption,
   type ClientSort,
   clientDisplayId,
   clientMessages,
 } from '@daftar/domain'
-import { asc, desc, eq, sql } from 'drizzle-orm'
-import type { RequestContext } from '../../platform/context.ts'
-import type { Deps } from '../../platform/deps.ts'
-import { contactValues, firstContact, lowerSort } from '../../platform/register-queries.ts'
-import { registerReads } from '../../platform/register-reads.ts'
+import { asc, sql } from 'drizzle-orm'
+import {
+  contactValues,
+  firstContact,
+  lowerSort,
+  sortsByChange,
+  sortsByName,
+} from '../../platform/register-queries.ts'
+import { registerOptions, registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
 import { clientRegister } from './register.ts'
 import { clients } from './schema.ts'
@@ -18,19 +21,15 @@ import { clients } from './schema.ts'
 const contactName = firstContact(clients.contacts, 'name')
 
 const reads = registerReads({
-  table: clients,
-  id: clients.clientId,
   register: clientRegister,
   access: readAccess,
   notFound: clientMessages.notFound,
   listKey: 'clients',
   sorts: {
-    name_asc: [lowerSort(clients.name, 'asc'), asc(clients.clientId)],
-    name_desc: [lowerSort(clients.name, 'desc'), asc(clients.clientId)],
+    ...sortsByName('name', clients.name, clients.clientId),
     contact_person_asc: [lowerSort(contactName, 'asc', true), asc(clients.clientId)],
     contact_person_desc: [lowerSort(contactName, 'desc', true), asc(clients.clientId)],
-    last_updated: [desc(clients.updatedAt), asc(clients.clientId)],
-    first_added: [asc(clients.createdAt), asc(clients.clientId)],
+    ...sortsByChange(clients, clients.clientId),
   } satisfies Record<ClientSort, unknown>,
   search: [
     clients.name,
@@ -74,11 +73,9 @@ const reads = registerReads({
 export const listClients = reads.list
 export const getClient = reads.detail
 
-/** Every client of the organisation, for pickers (tasks and invoices reference any: docs/product.md, "Who may use what"). */
-export async function clientDropdown(deps: Deps, ctx: RequestContext): Promise<ClientOption[]> {
-  return deps.db
-    .select({ client_id: clients.clientId, name: clients.name, gstin: clients.gstin })
-    .from(clients)
-    .where(eq(clients.orgId, ctx.orgId))
-    .orderBy(sql`lower(${clients.name})`)
-}
+/** Every client of the organisation, for pickers (tasks and invoices reference any client). */
+export const clientDropdown = registerOptions(
+  clients,
+  { client_id: clients.clientId, name: clients.name, gstin: clients.gstin },
+  clients.name,
+)

@@ -1,6 +1,5 @@
 import { type CollectionDetail, type CollectionSort, collectionMessages } from '@daftar/domain'
-import { asc, desc } from 'drizzle-orm'
-import { lowerSort } from '../../platform/register-queries.ts'
+import { sortsByChange, sortsByName } from '../../platform/register-queries.ts'
 import { registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
 import { collectionRegister } from './register.ts'
@@ -9,17 +8,13 @@ import { collections } from './schema.ts'
 const c = collections
 
 const reads = registerReads({
-  table: c,
-  id: c.collectionId,
   register: collectionRegister,
   access: readAccess,
   notFound: collectionMessages.notFound,
   listKey: 'collections',
   sorts: {
-    name_asc: [lowerSort(c.name, 'asc'), asc(c.collectionId)],
-    name_desc: [lowerSort(c.name, 'desc'), asc(c.collectionId)],
-    last_updated: [desc(c.updatedAt), asc(c.collectionId)],
-    first_added: [asc(c.createdAt), asc(c.collectionId)],
+    ...sortsByName('name', c.name, c.collectionId),
+    ...sortsByChange(c, c.collectionId),
   } satisfies Record<CollectionSort, unknown>,
   search: [c.name, c.description],
   listColumns: { id: c.collectionId, name: c.name, description: c.description, updatedAt: c.updatedAt },

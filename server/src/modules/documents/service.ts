@@ -7,7 +7,7 @@ import {
 } from '@daftar/domain'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/connection.ts'
+import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -32,6 +32,10 @@ function registerOf(deps: Deps, entityType: EntityType): RegisterDefinition {
   return register
 }
 
+/** The documents and folders of one record. */
+const ofRecord = (orgId: string, entityType: EntityType, entityId: string) =>
+  and(eq(documents.orgId, orgId), eq(documents.entityType, entityType), eq(documents.entityId, entityId))
+
 async function assertFolder(
   db: DbOrTx,
   orgId: string,
@@ -46,14 +50,24 @@ async function assertFolder(
     .where(
       and(
         eq(documents.documentId, folderId),
-        eq(documents.orgId, orgId),
-        eq(documents.entityType, entityType),
-        eq(documents.entityId, entityId),
+        ofRecord(orgId, entityType, entityId),
         eq(documents.isFolder, true),
       ),
     )
   if (!folder) throw notFound(documentMessages.folderNotFound)
 }
+
+/** The documents directly in one folder of a record (`null`: its top level). */
+const inFolder = (
+  orgId: string,
+  where: { entityType: EntityType; entityId: string; parentFolderId: string | null },
+) =>
+  and(
+    ofRecord(orgId, where.entityType, where.entityId),
+    where.parentFolderId
+      ? eq(documents.parentFolderId, where.parentFolderId)
+      : isNull(documents.parentFolderId),
+  )
 
 const creator = alias(users, 'creator')
 const updater = alias(users, 'updater')
@@ -98,18 +112,36 @@ export async function listDocuments(
     .from(documents)
     .leftJoin(creator, eq(creator.userId, documents.createdBy))
     .leftJoin(updater, eq(updater.userId, documents.updatedBy))
-    .where(
-      and(
-        eq(documents.orgId, ctx.orgId),
-        eq(documents.entityType, query.entityType),
-        eq(documents.entityId, query.entityId),
-        query.parentFolderId
-          ? eq(documents.parentFolderId, query.parentFolderId)
-          : isNull(documents.parentFolderId),
-      ),
-    )
+    .where(inFolder(ctx.orgId, query))
     .orderBy(desc(documents.isFolder), asc(sql`lower(${documents.name})`))
   return rows.map(present)
+}
+
+type Place = { entityType: EntityType; entityId: string; parentFolderId: string | null }
+type Entry = Pick<typeof documents.$inferInsert, 'name' | 'isFolder' | 'storageKey' | 'fileSize'>
+
+/** A new folder or file in a record's folder, audited on the record; its id. */
+async function addEntry(tx: Tx, ctx: RequestContext, place: Place, action: string, entry: Entry) {
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      orgId: ctx.orgId,
+      entityType: place.entityType,
+      entityId: place.entityId,
+      parentFolderId: place.parentFolderId,
+      ...entry,
+      createdBy: ctx.userId,
+      updatedBy: ctx.userId,
+    })
+    .returning({ documentId: documents.documentId })
+  const size = entry.isFolder ? {} : { size: entry.fileSize }
+  await audit(tx, ctx, {
+    action,
+    entityType: place.entityType,
+    entityId: place.entityId,
+    after: { document_id: row!.documentId, name: entry.name, ...size },
+  })
+  return row!.documentId
 }
 
 /** How long an identical folder from the same user counts as a repeat of the first request. */
@@ -135,12 +167,7 @@ export async function createFolder(
       .from(documents)
       .where(
         and(
-          eq(documents.orgId, ctx.orgId),
-          eq(documents.entityType, input.entityType),
-          eq(documents.entityId, input.entityId),
-          input.parentFolderId
-            ? eq(documents.parentFolderId, input.parentFolderId)
-            : isNull(documents.parentFolderId),
+          inFolder(ctx.orgId, input),
           eq(documents.isFolder, true),
           eq(documents.name, input.folderName),
           eq(documents.createdBy, ctx.userId),
@@ -149,26 +176,8 @@ export async function createFolder(
       )
       .limit(1)
     if (repeat) return { message: documentMessages.folderCreated, document_id: repeat.id }
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        orgId: ctx.orgId,
-        entityType: input.entityType,
-        entityId: input.entityId,
-        parentFolderId: input.parentFolderId,
-        name: input.folderName,
-        isFolder: true,
-        createdBy: ctx.userId,
-        updatedBy: ctx.userId,
-      })
-      .returning()
-    await audit(tx, ctx, {
-      action: 'FOLDER_CREATE',
-      entityType: input.entityType,
-      entityId: input.entityId,
-      after: { document_id: row!.documentId, name: row!.name },
-    })
-    return { message: documentMessages.folderCreated, document_id: row!.documentId }
+    const id = await addEntry(tx, ctx, input, 'FOLDER_CREATE', { name: input.folderName, isFolder: true })
+    return { message: documentMessages.folderCreated, document_id: id }
   })
 }
 
@@ -183,28 +192,9 @@ export async function uploadDocument(
     await assertFolder(deps.db, ctx.orgId, input.entityType, input.entityId, input.parentFolderId)
     if (!file) throw badRequest(documentMessages.fileRequired)
     return deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          orgId: ctx.orgId,
-          entityType: input.entityType,
-          entityId: input.entityId,
-          parentFolderId: input.parentFolderId,
-          name: file.fileName,
-          isFolder: false,
-          storageKey: file.key,
-          fileSize: file.size,
-          createdBy: ctx.userId,
-          updatedBy: ctx.userId,
-        })
-        .returning()
-      await audit(tx, ctx, {
-        action: 'FILE_UPLOAD',
-        entityType: input.entityType,
-        entityId: input.entityId,
-        after: { document_id: row!.documentId, name: row!.name, size: file.size },
-      })
-      return { message: documentMessages.fileUploaded, document_id: row!.documentId }
+      const entry = { name: file.fileName, isFolder: false, storageKey: file.key, fileSize: file.size }
+      const id = await addEntry(tx, ctx, input, 'FILE_UPLOAD', entry)
+      return { message: documentMessages.fileUploaded, document_id: id }
     })
   })
 }

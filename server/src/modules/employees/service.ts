@@ -4,11 +4,11 @@ import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { conflict, notFound } from '../../platform/errors.ts'
-import { lowerSort } from '../../platform/register-queries.ts'
-import { registerReads } from '../../platform/register-reads.ts'
-import { assertWritable, readAccess } from '../access/service.ts'
-import { submitChange } from '../approvals/submit.ts'
+import { notFound } from '../../platform/errors.ts'
+import { lowerSort, sortsByName } from '../../platform/register-queries.ts'
+import { listByFlag, registerReads } from '../../platform/register-reads.ts'
+import { readAccess } from '../access/service.ts'
+import { submitStateRequest } from '../approvals/submit.ts'
 import { users } from '../users/schema.ts'
 import { employeeRegister, presentEmployeeData } from './register.ts'
 import { employees } from './schema.ts'
@@ -16,17 +16,13 @@ import { employees } from './schema.ts'
 const e = employees
 
 const reads = registerReads({
-  table: e,
-  id: e.employeeId,
   register: employeeRegister,
   access: readAccess,
   notFound: employeeMessages.notFound,
   listKey: 'employees',
   sorts: {
-    name_asc: [lowerSort(e.fullName, 'asc'), asc(e.employeeId)],
-    name_desc: [lowerSort(e.fullName, 'desc'), asc(e.employeeId)],
-    employee_official_id_asc: [lowerSort(e.officialId, 'asc'), asc(e.employeeId)],
-    employee_official_id_desc: [lowerSort(e.officialId, 'desc'), asc(e.employeeId)],
+    ...sortsByName('name', e.fullName, e.employeeId),
+    ...sortsByName('employee_official_id', e.officialId, e.employeeId),
     department_asc: [lowerSort(e.department, 'asc', true), lowerSort(e.fullName, 'asc'), asc(e.employeeId)],
     department_desc: [lowerSort(e.department, 'desc', true), lowerSort(e.fullName, 'asc'), asc(e.employeeId)],
     last_updated: [desc(e.updatedAt), asc(e.employeeId)],
@@ -68,14 +64,7 @@ const reads = registerReads({
 })
 
 /** GET /employees (current) and GET /employees/old. */
-export async function listEmployees(
-  deps: Deps,
-  ctx: RequestContext,
-  active: boolean,
-  query: { page: number; searchQuery: string; sortBy: EmployeeSort },
-) {
-  return reads.list(deps, ctx, query, eq(e.isActive, active))
-}
+export const listEmployees = listByFlag(reads.list, e.isActive)
 
 export const getEmployee = reads.detail
 
@@ -93,16 +82,12 @@ export async function revealSensitive(deps: Deps, ctx: RequestContext, id: strin
 
 /** PUT /employees/{id}/activate: a request for staff, applied at once for admins. */
 export async function requestActivation(deps: Deps, ctx: RequestContext, id: string, activate: boolean) {
-  await assertWritable(deps.db, ctx, employeeRegister, id, employeeMessages.notFound)
-  const [row] = await deps.db
-    .select({ isActive: e.isActive })
-    .from(e)
-    .where(and(eq(e.employeeId, id), eq(e.orgId, ctx.orgId)))
-  if (row && row.isActive === activate)
-    throw conflict(activate ? employeeMessages.alreadyActive : employeeMessages.alreadyInactive)
-  return submitChange(deps, ctx, {
+  return submitStateRequest(deps, ctx, {
     entityType: 'EMPLOYEE',
     actionType: activate ? 'ACTIVATE' : 'DEACTIVATE',
     entityId: id,
+    notFound: employeeMessages.notFound,
+    inState: (data) => data.is_active === activate,
+    already: activate ? employeeMessages.alreadyActive : employeeMessages.alreadyInactive,
   })
 }

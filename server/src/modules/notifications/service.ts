@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
+import { countRows } from '../../platform/listing.ts'
 import { enqueue } from '../../platform/outbox.ts'
 import { pageWindow, totalPages } from '../../platform/pagination.ts'
 import { users } from '../users/schema.ts'
@@ -86,17 +87,12 @@ export async function listNotifications(deps: Deps, ctx: RequestContext, page: n
 }
 
 export async function unreadCount(deps: Deps, ctx: RequestContext) {
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, ctx.userId),
-        eq(notifications.orgId, ctx.orgId),
-        eq(notifications.isRead, false),
-      ),
-    )
-  return { unreadCount: row?.n ?? 0 }
+  const unread = and(
+    eq(notifications.userId, ctx.userId),
+    eq(notifications.orgId, ctx.orgId),
+    eq(notifications.isRead, false),
+  )
+  return { unreadCount: await countRows(deps.db, notifications, unread) }
 }
 
 export async function markRead(deps: Deps, ctx: RequestContext, id: number) {

@@ -4,9 +4,10 @@ import {
   userLimitMessage,
   userLimitReached,
 } from '@daftar/domain'
-import { and, count, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { notFound, unprocessable } from '../../platform/errors.ts'
+import { countRows } from '../../platform/listing.ts'
 import { users } from '../users/schema.ts'
 import { organisations } from './schema.ts'
 
@@ -18,11 +19,7 @@ export async function getOrganisation(db: DbOrTx, orgId: string) {
 
 /** Login accounts that count against the provider's limit: the active ones. */
 export async function countLoginAccounts(db: DbOrTx, orgId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.isActive, true)))
-  return row?.n ?? 0
+  return countRows(db, users, and(eq(users.orgId, orgId), eq(users.isActive, true)))
 }
 
 /**

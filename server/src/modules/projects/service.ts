@@ -1,13 +1,13 @@
 import { type ProjectSort, projectMessages } from '@daftar/domain'
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { conflict, notFound } from '../../platform/errors.ts'
-import { creator, updater } from '../../platform/register-queries.ts'
-import { registerList } from '../../platform/register-reads.ts'
-import { assertReadable, assertWritable, readAccess } from '../access/service.ts'
+import { notFound } from '../../platform/errors.ts'
+import { creator, sortsByChange, sortsByName, updater } from '../../platform/register-queries.ts'
+import { listByFlag, registerList } from '../../platform/register-reads.ts'
+import { assertReadable, readAccess } from '../access/service.ts'
 import { pendingActions } from '../approvals/schema.ts'
-import { submitChange } from '../approvals/submit.ts'
+import { submitStateRequest } from '../approvals/submit.ts'
 import { projectInvoices } from '../billing/schema.ts'
 import { clients } from '../clients/schema.ts'
 import { projectRegister } from './register.ts'
@@ -21,18 +21,14 @@ const costIncurred = sql<string>`(select coalesce(sum(${projectInvoices.costIncu
 const money = (v: string | null) => (v === null ? null : Number(v))
 
 const reads = registerList({
-  table: projects,
-  id: projects.projectId,
   register: projectRegister,
   access: readAccess,
   listKey: 'projects',
   sorts: {
-    name_asc: [sql`lower(${projects.name}) asc`, asc(projects.projectId)],
-    name_desc: [sql`lower(${projects.name}) desc`, asc(projects.projectId)],
+    ...sortsByName('name', projects.name, projects.projectId),
     client_asc: [sql`lower(${clients.name}) asc`, sql`lower(${projects.name}) asc`, asc(projects.projectId)],
     order_value_desc: [sql`${projects.workOrderTotalValue} desc nulls last`, asc(projects.projectId)],
-    last_updated: [desc(projects.updatedAt), asc(projects.projectId)],
-    first_added: [asc(projects.createdAt), asc(projects.projectId)],
+    ...sortsByChange(projects, projects.projectId),
   } satisfies Record<ProjectSort, unknown>,
   search: [projects.name, clients.name, projects.projectType, projects.workOrderNumber],
   listColumns: {
@@ -62,14 +58,8 @@ const reads = registerList({
   }),
 })
 
-export async function listProjects(
-  deps: Deps,
-  ctx: RequestContext,
-  archived: boolean,
-  query: { page: number; searchQuery: string; sortBy: ProjectSort },
-) {
-  return reads.list(deps, ctx, query, eq(projects.isArchived, archived))
-}
+/** GET /projects (not archived) and GET /projects/archived. */
+export const listProjects = listByFlag(reads.list, projects.isArchived)
 
 /** The detail is the project's own: full names in System Information, the waiting state request. */
 export async function getProject(deps: Deps, ctx: RequestContext, projectId: string) {
@@ -151,17 +141,12 @@ export async function projectDropdown(deps: Deps, ctx: RequestContext) {
 }
 
 export async function requestArchive(deps: Deps, ctx: RequestContext, projectId: string, archive: boolean) {
-  // Access first: a project the caller may not see (or change) must not be revealed by a 409.
-  await assertWritable(deps.db, ctx, projectRegister, projectId, projectMessages.notFound)
-  const [row] = await deps.db
-    .select({ isArchived: projects.isArchived })
-    .from(projects)
-    .where(and(eq(projects.projectId, projectId), eq(projects.orgId, ctx.orgId)))
-  if (row && row.isArchived === archive)
-    throw conflict(archive ? 'The project is already archived.' : 'The project is not archived.')
-  return submitChange(deps, ctx, {
+  return submitStateRequest(deps, ctx, {
     entityType: 'PROJECT',
     actionType: archive ? 'ARCHIVE' : 'UNARCHIVE',
     entityId: projectId,
+    notFound: projectMessages.notFound,
+    inState: (data) => data.is_archived === archive,
+    already: archive ? 'The project is already archived.' : 'The project is not archived.',
   })
 }

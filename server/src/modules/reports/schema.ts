@@ -1,11 +1,9 @@
-import { reportStatuses, reportTypes } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
   index,
   integer,
   jsonb,
-  pgEnum,
   pgTable,
   primaryKey,
   text,
@@ -13,11 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { reportStatusEnum, reportTypeEnum } from '../../db/enums.ts'
 import { projects } from '../projects/schema.ts'
 import { users } from '../users/schema.ts'
-
-export const reportTypeEnum = pgEnum('report_type', reportTypes)
-export const reportStatusEnum = pgEnum('report_status', reportStatuses)
 
 /**
  * Staff reports (docs/product.md, "Staff reports"). report_data is the output of the type's domain schema (blank rows

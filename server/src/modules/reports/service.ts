@@ -19,8 +19,9 @@ import type { RequestContext } from '../../platform/context.ts'
 import { nextNumber } from '../../platform/counters.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts'
-import { likePattern } from '../../platform/listing.ts'
+import { countRows, likePattern } from '../../platform/listing.ts'
 import { totalPages } from '../../platform/pagination.ts'
+import { deleteAudited } from '../../platform/versioned-edit.ts'
 import { notify } from '../notifications/service.ts'
 import { projects } from '../projects/schema.ts'
 import { users } from '../users/schema.ts'
@@ -235,17 +236,12 @@ export function getReport(deps: Deps, ctx: RequestContext, id: string) {
 
 /** GET /api/reports/open-count: open reports addressed to me (the sidebar entry's count). */
 export async function openReportCount(deps: Deps, ctx: RequestContext) {
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(reportRecipients)
-    .where(
-      and(
-        eq(reportRecipients.orgId, ctx.orgId),
-        eq(reportRecipients.userId, ctx.userId),
-        eq(reportRecipients.isOpen, true),
-      ),
-    )
-  return { count: row?.n ?? 0 }
+  const mineOpen = and(
+    eq(reportRecipients.orgId, ctx.orgId),
+    eq(reportRecipients.userId, ctx.userId),
+    eq(reportRecipients.isOpen, true),
+  )
+  return { count: await countRows(deps.db, reportRecipients, mineOpen) }
 }
 
 /**
@@ -395,18 +391,22 @@ export async function closeReport(deps: Deps, ctx: RequestContext, id: string) {
 /** DELETE /api/reports/{id}: admins only. */
 export async function deleteReport(deps: Deps, ctx: RequestContext, id: string) {
   requireAdmin(ctx, reportMessages.deleteForbidden)
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(r)
-      .where(and(eq(r.reportId, id), eq(r.orgId, ctx.orgId)))
-      .returning()
-    if (!row) throw notFound(reportMessages.notFound)
-    await audit(tx, ctx, {
-      action: 'REPORT_DELETE',
-      entityType: 'REPORT',
-      entityId: id,
-      before: { report_type: row.reportType, submitted_by: row.submittedBy, project_name: row.projectName },
-    })
-    return { message: reportMessages.deleted }
-  })
+  await deps.db.transaction((tx) =>
+    deleteAudited(tx, ctx, {
+      table: r,
+      where: and(eq(r.reportId, id), eq(r.orgId, ctx.orgId)),
+      notFoundMessage: reportMessages.notFound,
+      audit: {
+        action: 'REPORT_DELETE',
+        entityType: 'REPORT',
+        entityId: id,
+        view: (row) => ({
+          report_type: row.reportType,
+          submitted_by: row.submittedBy,
+          project_name: row.projectName,
+        }),
+      },
+    }),
+  )
+  return { message: reportMessages.deleted }
 }

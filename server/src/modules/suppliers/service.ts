@@ -1,15 +1,13 @@
+import { type SupplierDetail, type SupplierList, type SupplierSort, supplierMessages } from '@daftar/domain'
+import { asc } from 'drizzle-orm'
 import {
-  type SupplierDetail,
-  type SupplierList,
-  type SupplierOption,
-  type SupplierSort,
-  supplierMessages,
-} from '@daftar/domain'
-import { asc, desc, eq, sql } from 'drizzle-orm'
-import type { RequestContext } from '../../platform/context.ts'
-import type { Deps } from '../../platform/deps.ts'
-import { contactValues, firstContact, lowerSort } from '../../platform/register-queries.ts'
-import { registerReads } from '../../platform/register-reads.ts'
+  contactValues,
+  firstContact,
+  lowerSort,
+  sortsByChange,
+  sortsByName,
+} from '../../platform/register-queries.ts'
+import { registerOptions, registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
 import { supplierRegister } from './register.ts'
 import { suppliers } from './schema.ts'
@@ -17,15 +15,12 @@ import { suppliers } from './schema.ts'
 const s = suppliers
 
 const reads = registerReads({
-  table: s,
-  id: s.supplierId,
   register: supplierRegister,
   access: readAccess,
   notFound: supplierMessages.notFound,
   listKey: 'suppliers',
   sorts: {
-    name_asc: [lowerSort(s.name, 'asc'), asc(s.supplierId)],
-    name_desc: [lowerSort(s.name, 'desc'), asc(s.supplierId)],
+    ...sortsByName('name', s.name, s.supplierId),
     product_category_asc: [
       lowerSort(s.productCategory, 'asc', true),
       lowerSort(s.name, 'asc'),
@@ -36,8 +31,7 @@ const reads = registerReads({
       lowerSort(s.name, 'asc'),
       asc(s.supplierId),
     ],
-    last_updated: [desc(s.updatedAt), asc(s.supplierId)],
-    first_added: [asc(s.createdAt), asc(s.supplierId)],
+    ...sortsByChange(s, s.supplierId),
   } satisfies Record<SupplierSort, unknown>,
   search: [s.name, s.productCategory, s.gstin, s.website, contactValues(s.contacts)],
   listColumns: {
@@ -78,11 +72,9 @@ const reads = registerReads({
 export const listSuppliers = reads.list
 export const getSupplier = reads.detail
 
-/** Every supplier of the organisation, for pickers (bills reference any supplier: docs/product.md, "Who may use what"). */
-export async function supplierDropdown(deps: Deps, ctx: RequestContext): Promise<SupplierOption[]> {
-  return deps.db
-    .select({ supplier_id: s.supplierId, name: s.name, gstin: s.gstin })
-    .from(s)
-    .where(eq(s.orgId, ctx.orgId))
-    .orderBy(sql`lower(${s.name})`)
-}
+/** Every supplier of the organisation, for pickers (bills reference any supplier). */
+export const supplierDropdown = registerOptions(
+  s,
+  { supplier_id: s.supplierId, name: s.name, gstin: s.gstin },
+  s.name,
+)

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict, preconditionFailed } from '../../platform/errors.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
-import { everyoneOn, notifyTask } from './notices.ts'
+import { everyoneOn, notifyTask, type TaskEvent } from './notices.ts'
 import { loadPeople } from './people.ts'
 import { getTask } from './queries.ts'
 import { ACTIVE, assertAllowed, loadForAction, resolveTaskFields, type TaskRow } from './rules.ts'
@@ -32,6 +32,36 @@ async function guardedUpdate(tx: Tx, row: TaskRow, set: Partial<typeof tasks.$in
   // edited the task meanwhile, like a stale If-Match (412).
   const [now] = await tx.select({ status: tasks.status }).from(tasks).where(eq(tasks.taskId, row.taskId))
   throw now?.status === row.status ? preconditionFailed() : conflict(taskMessages.wrongState)
+}
+
+interface Notice {
+  type: TaskEvent
+  to: string[]
+  message: string
+}
+
+interface Move {
+  set: Partial<typeof tasks.$inferInsert>
+  audit: { action: string; before?: unknown; after?: unknown }
+  /** Who is told of the move, from the task as it is after it. */
+  notices: (updated: TaskRow) => Notice[]
+  /** Stored files the move drops: deleted once it has committed. */
+  dropped?: (string | null)[]
+}
+
+/**
+ * A task changes state or hands: the guarded update, its audit event and its notices in one
+ * transaction; the files it drops are deleted after the commit.
+ */
+async function moveTask(deps: Deps, ctx: RequestContext, row: TaskRow, move: Move) {
+  const updated = await deps.db.transaction(async (tx) => {
+    const updated = await guardedUpdate(tx, row, move.set)
+    await audit(tx, ctx, { entityType: 'TASK', entityId: row.taskId, ...move.audit })
+    for (const n of move.notices(updated)) await notifyTask(tx, ctx, updated, n.type, n.to, n.message)
+    return updated
+  })
+  await deleteFiles(deps, move.dropped ?? [])
+  return updated
 }
 
 export async function createTask(
@@ -101,55 +131,40 @@ export async function updateTask(
     const reassigned = fields.assignee !== currentAssignee
     const chain = reassigned ? [...row.assignmentChain, fields.assignee] : row.assignmentChain
     const dropAttachment = Boolean(attachment) || input.removeAttachment
-    const updated = await deps.db.transaction(async (tx) => {
-      const updated = await guardedUpdate(tx, row, {
+    const newCc = fields.columns.cc.filter((u) => !row.cc.includes(u))
+    const updated = await moveTask(deps, ctx, row, {
+      set: {
         ...fields.columns,
         assignmentChain: chain,
         ...(dropAttachment
           ? { attachment: attachment?.key ?? null, attachmentName: attachment?.fileName ?? null }
           : {}),
         editedAt: new Date(),
-      })
-      await audit(tx, ctx, {
+      },
+      audit: {
         action: 'TASK_UPDATE',
-        entityType: 'TASK',
-        entityId: taskId,
         before: { title: row.title, chain: row.assignmentChain },
-        after: { title: updated.title, chain },
-      })
-      if (reassigned) {
-        await notifyTask(
-          tx,
-          ctx,
-          updated,
-          'TASK_ASSIGNED',
-          [fields.assignee],
-          `${ctx.fullName} assigned you the task '${updated.title}'.`,
-        )
-      }
-      const newCc = fields.columns.cc.filter((u) => !row.cc.includes(u))
-      await notifyTask(
-        tx,
-        ctx,
-        updated,
-        'TASK_CC',
-        newCc,
-        `${ctx.fullName} copied you on the task '${updated.title}'.`,
-      )
-      const others = everyoneOn(updated).filter(
-        (u) => !newCc.includes(u) && !(reassigned && u === fields.assignee),
-      )
-      await notifyTask(
-        tx,
-        ctx,
-        updated,
-        'TASK_UPDATED',
-        others,
-        `${ctx.fullName} updated the task '${updated.title}'.`,
-      )
-      return updated
+        after: { title: fields.columns.title, chain },
+      },
+      notices: (updated) => [
+        ...(reassigned
+          ? [
+              {
+                type: 'TASK_ASSIGNED' as const,
+                to: [fields.assignee],
+                message: `${ctx.fullName} assigned you the task '${updated.title}'.`,
+              },
+            ]
+          : []),
+        { type: 'TASK_CC', to: newCc, message: `${ctx.fullName} copied you on the task '${updated.title}'.` },
+        {
+          type: 'TASK_UPDATED',
+          to: everyoneOn(updated).filter((u) => !newCc.includes(u) && !(reassigned && u === fields.assignee)),
+          message: `${ctx.fullName} updated the task '${updated.title}'.`,
+        },
+      ],
+      dropped: dropAttachment ? [row.attachment] : [],
     })
-    if (dropAttachment) await deleteFiles(deps, [row.attachment])
     return { message: taskMessages.updated, task: await getTask(deps, ctx, updated.taskId) }
   })
 }
@@ -158,31 +173,25 @@ export async function updateTask(
 export async function deleteTask(deps: Deps, ctx: RequestContext, taskId: string) {
   const { row, subject } = await loadForAction(deps.db, ctx, taskId)
   assertAllowed('delete', subject, ctx.username, ACTIVE)
-  await deps.db.transaction(async (tx) => {
-    const updated = await guardedUpdate(tx, row, {
+  await moveTask(deps, ctx, row, {
+    set: {
       status: TASK_STATUS.deleted,
       deletionDate: new Date(),
       attachment: null,
       attachmentName: null,
       completionFile: null,
       completionFileName: null,
-    })
-    await audit(tx, ctx, {
-      action: 'TASK_DELETE',
-      entityType: 'TASK',
-      entityId: taskId,
-      before: { status: row.status },
-    })
-    await notifyTask(
-      tx,
-      ctx,
-      updated,
-      'TASK_DELETED',
-      everyoneOn(row),
-      `${ctx.fullName} deleted the task '${row.title}'.`,
-    )
+    },
+    audit: { action: 'TASK_DELETE', before: { status: row.status } },
+    notices: () => [
+      {
+        type: 'TASK_DELETED',
+        to: everyoneOn(row),
+        message: `${ctx.fullName} deleted the task '${row.title}'.`,
+      },
+    ],
+    dropped: [row.attachment, row.completionFile],
   })
-  await deleteFiles(deps, [row.attachment, row.completionFile])
   return { message: taskMessages.deleted }
 }
 
@@ -196,8 +205,8 @@ export async function completeTask(
   return keepUploadsOnlyIf(deps.storage, { file }, async () => {
     const { row, subject } = await loadForAction(deps.db, ctx, taskId)
     assertAllowed('complete', subject, ctx.username, [TASK_STATUS.inProgress])
-    await deps.db.transaction(async (tx) => {
-      const updated = await guardedUpdate(tx, row, {
+    await moveTask(deps, ctx, row, {
+      set: {
         status: TASK_STATUS.pendingApproval,
         submittedAt: new Date(),
         completionFile: file?.key ?? null,
@@ -205,18 +214,17 @@ export async function completeTask(
         completionFeedback: feedback,
         // The rejection comment stays visible until the next submission (docs/product.md, "Task lifecycle").
         rejectionComments: null,
-      })
-      await audit(tx, ctx, { action: 'TASK_SUBMIT', entityType: 'TASK', entityId: taskId })
-      await notifyTask(
-        tx,
-        ctx,
-        updated,
-        'TASK_SUBMITTED',
-        [row.assignmentChain[0]!],
-        `${ctx.fullName} submitted the task '${row.title}' for your approval.`,
-      )
+      },
+      audit: { action: 'TASK_SUBMIT' },
+      notices: () => [
+        {
+          type: 'TASK_SUBMITTED',
+          to: [row.assignmentChain[0]!],
+          message: `${ctx.fullName} submitted the task '${row.title}' for your approval.`,
+        },
+      ],
+      dropped: [row.completionFile],
     })
-    await deleteFiles(deps, [row.completionFile])
     return { message: taskMessages.submitted }
   })
 }
@@ -225,24 +233,18 @@ export async function completeTask(
 export async function approveTask(deps: Deps, ctx: RequestContext, taskId: string) {
   const { row, subject } = await loadForAction(deps.db, ctx, taskId)
   assertAllowed('approveOrReject', subject, ctx.username, [TASK_STATUS.pendingApproval])
-  await deps.db.transaction(async (tx) => {
-    const updated = await guardedUpdate(tx, row, {
-      status: TASK_STATUS.completed,
-      approvedAt: new Date(),
-      attachment: null,
-      attachmentName: null,
-    })
-    await audit(tx, ctx, { action: 'TASK_APPROVE', entityType: 'TASK', entityId: taskId })
-    await notifyTask(
-      tx,
-      ctx,
-      updated,
-      'TASK_APPROVED',
-      everyoneOn(row),
-      `${ctx.fullName} approved the task '${row.title}'.`,
-    )
+  await moveTask(deps, ctx, row, {
+    set: { status: TASK_STATUS.completed, approvedAt: new Date(), attachment: null, attachmentName: null },
+    audit: { action: 'TASK_APPROVE' },
+    notices: () => [
+      {
+        type: 'TASK_APPROVED',
+        to: everyoneOn(row),
+        message: `${ctx.fullName} approved the task '${row.title}'.`,
+      },
+    ],
+    dropped: [row.attachment],
   })
-  await deleteFiles(deps, [row.attachment])
   return { message: taskMessages.approved }
 }
 
@@ -250,21 +252,21 @@ export async function approveTask(deps: Deps, ctx: RequestContext, taskId: strin
 export async function rejectTask(deps: Deps, ctx: RequestContext, taskId: string, comment: string | null) {
   const { row, subject } = await loadForAction(deps.db, ctx, taskId)
   assertAllowed('approveOrReject', subject, ctx.username, [TASK_STATUS.pendingApproval])
-  await deps.db.transaction(async (tx) => {
-    const updated = await guardedUpdate(tx, row, {
+  const message = comment
+    ? `${ctx.fullName} rejected the task '${row.title}': ${comment}`
+    : `${ctx.fullName} rejected the task '${row.title}'.`
+  await moveTask(deps, ctx, row, {
+    set: {
       status: TASK_STATUS.inProgress,
       rejectionComments: comment,
       submittedAt: null,
       completionFile: null,
       completionFileName: null,
-    })
-    await audit(tx, ctx, { action: 'TASK_REJECT', entityType: 'TASK', entityId: taskId, after: { comment } })
-    const message = comment
-      ? `${ctx.fullName} rejected the task '${row.title}': ${comment}`
-      : `${ctx.fullName} rejected the task '${row.title}'.`
-    await notifyTask(tx, ctx, updated, 'TASK_REJECTED', [row.assignmentChain.at(-1)!], message)
+    },
+    audit: { action: 'TASK_REJECT', after: { comment } },
+    notices: () => [{ type: 'TASK_REJECTED', to: [row.assignmentChain.at(-1)!], message }],
+    dropped: [row.completionFile],
   })
-  await deleteFiles(deps, [row.completionFile])
   return { message: taskMessages.rejected }
 }
 
@@ -275,30 +277,21 @@ export async function forwardTask(deps: Deps, ctx: RequestContext, taskId: strin
   const next = (await loadPeople(deps.db, ctx.orgId, [assignTo])).get(assignTo)
   if (!next) throw badRequest(taskMessages.unknownUser)
   if (next.username === ctx.username) throw conflict('The task is already assigned to you.')
-  await deps.db.transaction(async (tx) => {
-    const updated = await guardedUpdate(tx, row, { assignmentChain: [...row.assignmentChain, next.username] })
-    await audit(tx, ctx, {
-      action: 'TASK_FORWARD',
-      entityType: 'TASK',
-      entityId: taskId,
-      after: { to: next.username },
-    })
-    await notifyTask(
-      tx,
-      ctx,
-      updated,
-      'TASK_ASSIGNED',
-      [next.username],
-      `${ctx.fullName} forwarded you the task '${row.title}'.`,
-    )
-    await notifyTask(
-      tx,
-      ctx,
-      updated,
-      'TASK_UPDATED',
-      [row.assignmentChain[0]!],
-      `${ctx.fullName} forwarded the task '${row.title}' to ${next.full_name}.`,
-    )
+  await moveTask(deps, ctx, row, {
+    set: { assignmentChain: [...row.assignmentChain, next.username] },
+    audit: { action: 'TASK_FORWARD', after: { to: next.username } },
+    notices: () => [
+      {
+        type: 'TASK_ASSIGNED',
+        to: [next.username],
+        message: `${ctx.fullName} forwarded you the task '${row.title}'.`,
+      },
+      {
+        type: 'TASK_UPDATED',
+        to: [row.assignmentChain[0]!],
+        message: `${ctx.fullName} forwarded the task '${row.title}' to ${next.full_name}.`,
+      },
+    ],
   })
   return { message: 'Task forwarded.', task: await getTask(deps, ctx, taskId) }
 }

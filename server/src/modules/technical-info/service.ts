@@ -1,6 +1,6 @@
 import { type TechnicalInfoDetail, type TechnicalInfoSort, technicalInfoMessages } from '@daftar/domain'
-import { asc, desc, sql } from 'drizzle-orm'
-import { lowerSort } from '../../platform/register-queries.ts'
+import { sql } from 'drizzle-orm'
+import { sortsByChange, sortsByName } from '../../platform/register-queries.ts'
 import { registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
 import { technicalInfoRegister } from './register.ts'
@@ -10,17 +10,13 @@ const t = technicalInfo
 
 /** Search matches the title, the keywords and the use cases (docs/product.md, "Technical information"). */
 const reads = registerReads({
-  table: t,
-  id: t.technicalInfoId,
   register: technicalInfoRegister,
   access: readAccess,
   notFound: technicalInfoMessages.notFound,
   listKey: 'technicalInfo',
   sorts: {
-    title_asc: [lowerSort(t.title, 'asc'), asc(t.technicalInfoId)],
-    title_desc: [lowerSort(t.title, 'desc'), asc(t.technicalInfoId)],
-    last_updated: [desc(t.updatedAt), asc(t.technicalInfoId)],
-    first_added: [asc(t.createdAt), asc(t.technicalInfoId)],
+    ...sortsByName('title', t.title, t.technicalInfoId),
+    ...sortsByChange(t, t.technicalInfoId),
   } satisfies Record<TechnicalInfoSort, unknown>,
   search: [t.title, sql`array_to_string(${t.keywords}, ' ')`, t.whenToUse],
   listColumns: {
