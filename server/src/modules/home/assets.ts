@@ -12,7 +12,11 @@ import { assets } from '../assets/schema.ts'
 export async function assetsDue(deps: Deps, ctx: RequestContext): Promise<HomeSection | undefined> {
   if (!ctx.isAdmin) return undefined
   const horizon = addDays(todayIn(deps.config.TIME_ZONE), HOME_DUE_DAYS)
-  const where = and(eq(assets.orgId, ctx.orgId), lte(assets.nextMaintenanceDue, horizon), ne(assets.status, 'Retired'))
+  const where = and(
+    eq(assets.orgId, ctx.orgId),
+    lte(assets.nextMaintenanceDue, horizon),
+    ne(assets.status, 'Retired'),
+  )
   const [rows, [total]] = await Promise.all([
     deps.db
       .select({

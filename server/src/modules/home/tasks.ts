@@ -83,7 +83,10 @@ export async function taskSections(deps: Deps, ctx: RequestContext, today: strin
     username ? (people.get(username)?.full_name ?? username) : ''
   const assigned = (r: TaskRow): HomeItem => ({
     ...taskItem(r),
-    subtitle: joined(r.projectName ?? r.clientName, r.chain.length > 1 ? `From ${nameOf(r.chain.at(-2))}` : 'Your own task'),
+    subtitle: joined(
+      r.projectName ?? r.clientName,
+      r.chain.length > 1 ? `From ${nameOf(r.chain.at(-2))}` : 'Your own task',
+    ),
     date: r.deadline,
   })
   const waiting = (r: TaskRow): HomeItem => ({
