@@ -7,6 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { session } from '../api/session.ts'
 import { meQuery } from '../api/shared-queries.ts'
+import { homeQuery } from '../features/home/api.ts'
 import { activeTasksQuery } from '../features/tasks/api.ts'
 
 type LoginPageModule = typeof import('../features/auth/LoginPage.tsx')
@@ -27,9 +28,10 @@ export const lazyLoginPage = (): Promise<LoginPageModule> => {
   return settled as unknown as Promise<LoginPageModule>
 }
 export const loadAppLayout = () => import('./shell/AppLayout.tsx')
+export const loadHomePage = () => import('../features/home/HomePage.tsx')
 export const loadTaskListPage = () => import('../features/tasks/TaskListPage.tsx')
 
-export function preloadFirstScreen(pathname: string, queryClient: QueryClient) {
+export function preloadFirstScreen(pathname: string, search: string, queryClient: QueryClient) {
   // Signed out, every address leads to /login (app/guards.tsx).
   if (!session.isAuthenticated()) {
     void loadLoginPage()
@@ -37,8 +39,12 @@ export function preloadFirstScreen(pathname: string, queryClient: QueryClient) {
   }
   void loadAppLayout()
   void queryClient.prefetchQuery(meQuery)
-  if (pathname === '/') {
+  // `/?task=…` is an old link to the task list (app/router.tsx).
+  if (pathname === '/tasks' || (pathname === '/' && new URLSearchParams(search).has('task'))) {
     void loadTaskListPage()
     void queryClient.prefetchQuery(activeTasksQuery)
+  } else if (pathname === '/') {
+    void loadHomePage()
+    void queryClient.prefetchQuery(homeQuery)
   }
 }
