@@ -7,7 +7,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { session } from '../api/session.ts'
 import { meQuery } from '../api/shared-queries.ts'
-import { homeQuery } from '../features/home/api.ts'
 import { activeTasksQuery } from '../features/tasks/api.ts'
 
 type LoginPageModule = typeof import('../features/auth/LoginPage.tsx')
@@ -45,6 +44,8 @@ export function preloadFirstScreen(pathname: string, search: string, queryClient
     void queryClient.prefetchQuery(activeTasksQuery)
   } else if (pathname === '/') {
     void loadHomePage()
-    void queryClient.prefetchQuery(homeQuery)
+    // Its query through its own small chunk, asked for beside the page's: imported here, the home
+    // contract (and the accounts' aging it names) would weigh on the sign-in page's entry.
+    void import('../features/home/api.ts').then(({ homeQuery }) => queryClient.prefetchQuery(homeQuery))
   }
 }
