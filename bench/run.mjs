@@ -306,6 +306,9 @@ async function readPaths(base, tokens) {
     { name: 'client detail', user: 'staff', url: `/api/clients/${clientId}` },
     { name: 'approval queue', user: 'admin', url: '/api/admin-actions/pending', list: true },
     { name: 'reports (staff)', user: 'staff', url: '/api/reports', list: true },
+    // The landing page: every section in one answer, as each role sees it.
+    { name: 'home (staff)', user: 'staff', url: '/api/home', list: true },
+    { name: 'home (admin)', user: 'admin', url: '/api/home', list: true },
   ]
 }
 

@@ -27,6 +27,20 @@ export async function signIn(page: Page, identifier: string, password = PASSWORD
   await expect(page.getByLabel('User menu')).toBeVisible()
 }
 
+/**
+ * Opens the task list from the sidebar, as a person does: the app opens on the home page (/), and the
+ * task list is at /tasks. On a phone the sidebar opens from its toggle first.
+ */
+export async function openTasks(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) <= 768)
+    await page.getByRole('button', { name: 'Toggle navigation' }).click()
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Active Tasks', exact: true })
+    .click()
+  await expect(page).toHaveURL(`${baseURL()}/tasks`)
+}
+
 /** Signs in with the form, as a person does (for the journeys about signing in). */
 export async function signInWithForm(page: Page, identifier: string, password = PASSWORD) {
   await page.goto(`${baseURL()}/login`)

@@ -36,7 +36,7 @@ test('a wrong password shows the failure message and stays on /login', async ({ 
   await expect(page).toHaveURL(`${baseURL()}/login`)
 })
 
-test('signing in lands on / with the organisation and the user menu; /login then redirects to /', async ({
+test('signing in lands on / (the home page) with the organisation and the user menu; /login then redirects to /', async ({
   page,
 }) => {
   await signInWithForm(page, 'asha@example.com')
@@ -150,7 +150,7 @@ test('an expired access token is refreshed once for all the calls that hit it', 
   await page.goto(`${baseURL()}/`)
   // The page's several first calls all get 401, share one refresh and are retried with its token.
   await expect(page.getByLabel('User menu')).toContainText('Ravi Kumar')
-  await expect(page.getByRole('tab', { name: /My Tasks/ })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Overdue tasks' })).toBeVisible()
   expect(refreshes).toEqual(['POST'])
   expect(await page.evaluate(() => localStorage.getItem('daftar.accessToken'))).not.toBe('expired.or.forged')
 })

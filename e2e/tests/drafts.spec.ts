@@ -1,4 +1,4 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, openTasks, signIn } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
@@ -18,7 +18,7 @@ test('Create Task with unsaved input asks before browser back, a link and a relo
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Active Tasks' })
     .click()
-  await expect(page).toHaveURL(`${baseURL()}/`)
+  await expect(page).toHaveURL(`${baseURL()}/tasks`)
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
   await form.getByRole('textbox', { name: /^Title/ }).fill('Draft that must not vanish')
@@ -27,7 +27,7 @@ test('Create Task with unsaved input asks before browser back, a link and a relo
   const leave = page.getByRole('dialog', { name: 'Leave this page?' })
   await expect(leave).toBeVisible()
   await leave.getByRole('button', { name: 'Stay' }).click()
-  await expect(page).toHaveURL(`${baseURL()}/`)
+  await expect(page).toHaveURL(`${baseURL()}/tasks`)
   await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Draft that must not vanish')
 
   // A reload gets the browser's own prompt; dismissing it stays on the page with the input.
@@ -42,6 +42,7 @@ test('Create Task with unsaved input asks before browser back, a link and a relo
 // An expired session keeps the draft and comes back to it.
 test('a session that expires while creating a task keeps the draft and returns to it', async ({ page }) => {
   await signIn(page, e2eUsers.watcher.email)
+  await openTasks(page)
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
   await form.getByRole('textbox', { name: /^Title/ }).fill('Survives an expired session')
@@ -54,7 +55,7 @@ test('a session that expires while creating a task keeps the draft and returns t
   await page.getByLabel('Email or Mobile').fill(e2eUsers.watcher.email)
   await page.getByRole('textbox', { name: /^Password/ }).fill('Demo@1234')
   await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(`${baseURL()}/`)
+  await expect(page).toHaveURL(`${baseURL()}/tasks`)
   const again = page.getByRole('dialog', { name: 'Create Task' })
   await expect(again.getByRole('textbox', { name: /^Title/ })).toHaveValue('Survives an expired session')
   await expect(again.getByRole('textbox', { name: 'Details' })).toHaveValue(
@@ -101,7 +102,7 @@ test('a report form and the announcement form with unsaved input ask before a li
   await expect(incidents).toHaveValue('Pump tripped twice')
   await nav.getByRole('link', { name: 'Active Tasks' }).click()
   await leave.getByRole('button', { name: 'Leave' }).click()
-  await expect(page).toHaveURL(`${baseURL()}/`)
+  await expect(page).toHaveURL(`${baseURL()}/tasks`)
 
   // Reached inside the app, so that going back is the app's own navigation (a guarded one).
   await nav.getByRole('link', { name: 'Announcements' }).click()

@@ -1,4 +1,4 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, openTasks, signIn } from '../support/app.ts'
 import { expect, type Locator, type Page, test } from '../support/test.ts'
 
 // The Billing tab's loading, lists that agree with each other, task tables that line
@@ -145,6 +145,7 @@ function columns(table: Locator) {
 
 test('My Tasks, My Approval and Others’ Approval line their columns up', async ({ page }) => {
   await signIn(page, 'admin@example.com')
+  await openTasks(page)
   await expect(page.getByRole('table', { name: 'My Tasks' }).getByTestId('task-row').first()).toBeVisible()
   const mine = await columns(page.getByRole('table', { name: 'My Tasks' }))
   await page.getByRole('tab', { name: /Approval/ }).click()

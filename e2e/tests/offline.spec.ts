@@ -1,4 +1,4 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, openTasks, signIn } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
@@ -37,6 +37,7 @@ test('offline: a banner, the spec message, the input kept, and nothing sent when
 
 test('offline: Create Task says no response was received and keeps the form', async ({ page, context }) => {
   await signIn(page, e2eUsers.watcher.email)
+  await openTasks(page)
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
   await form.getByRole('textbox', { name: /^Title/ }).fill('Written offline')

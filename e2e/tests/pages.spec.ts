@@ -5,6 +5,7 @@ import { expect, type Page, test } from '../support/test.ts'
 /** Every route the e2e journeys visit, as the admin sees it (the admin sees every page). */
 const ROUTES = [
   '/',
+  '/tasks',
   '/finished-tasks',
   '/deleted-tasks',
   '/projects',

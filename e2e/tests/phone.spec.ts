@@ -1,4 +1,4 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, openTasks, signIn } from '../support/app.ts'
 import { checkPage, expectNoSideScroll } from '../support/checks.ts'
 import { expect, test } from '../support/test.ts'
 
@@ -94,6 +94,7 @@ test('the task list on a phone shows title, deadline, status and assignee withou
   page,
 }) => {
   await signIn(page, 'asha@example.com')
+  await openTasks(page)
   const card = page.getByTestId('task-row').first()
   await expect(card).toBeVisible()
   await expect(card).toBeInViewport({ ratio: 1 })

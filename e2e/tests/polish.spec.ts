@@ -1,4 +1,4 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, openTasks, signIn } from '../support/app.ts'
 import { type Browser, expect, type Locator, type Page, test } from '../support/test.ts'
 
 async function userPage(browser: Browser, identifier: string, width = 1280): Promise<Page> {
@@ -11,6 +11,7 @@ async function userPage(browser: Browser, identifier: string, width = 1280): Pro
 // The polish items of the last browser walk.
 test('toasts sit clear of the header and a follow-up replaces the one before', async ({ page }) => {
   await signIn(page, 'ravi@example.com')
+  await openTasks(page)
   for (const title of ['First toast task', 'Second toast task']) {
     await page.getByRole('button', { name: 'Create Task' }).click()
     const form = page.getByRole('dialog', { name: 'Create Task' })
@@ -27,6 +28,7 @@ test('toasts sit clear of the header and a follow-up replaces the one before', a
 
 test('a blank comment says why nothing happened; a new one reads “just now”', async ({ page }) => {
   await signIn(page, 'ravi@example.com')
+  await openTasks(page)
   const title = `Comment polish ${Date.now().toString(36)}`
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
@@ -66,6 +68,7 @@ test('a 300-character title is clamped to two lines in the list, whole in the de
   browser,
 }) => {
   await signIn(page, 'ravi@example.com')
+  await openTasks(page)
   const title = `Long title ${Date.now().toString(36)} `.padEnd(300, 'and more words ').slice(0, 300)
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
@@ -126,6 +129,7 @@ test('money reads the same in a list and its detail: ₹12,50,000.50 both', asyn
 
 test('dates read dd Mon yyyy, every date input is the Mantine picker with today marked', async ({ page }) => {
   await signIn(page, 'ravi@example.com')
+  await openTasks(page)
   const row = page.getByRole('row').filter({ hasText: 'Submit monthly O&M report for Ganga STP' })
   await expect(row).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}$/)
   await expect(row).not.toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)

@@ -1,4 +1,4 @@
-import { signIn } from '../support/app.ts'
+import { openTasks, signIn } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 
 // Choosing a project fills and locks its client, and the task keeps the link.
@@ -6,6 +6,7 @@ test('a chosen project fills and locks the client and stays linked; names keep t
   page,
 }) => {
   await signIn(page, 'admin@example.com')
+  await openTasks(page)
   const title = 'Check the ETP blower (project picker)'
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
@@ -62,6 +63,7 @@ test('a chosen project fills and locks the client and stays linked; names keep t
 test('a task’s project and client are links only for those who may open them', async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage()
   await signIn(admin, 'admin@example.com')
+  await openTasks(admin)
   const title = `Links by access ${Date.now().toString(36)}`
   await admin.getByRole('button', { name: 'Create Task' }).click()
   const form = admin.getByRole('dialog', { name: 'Create Task' })
@@ -76,6 +78,7 @@ test('a task’s project and client are links only for those who may open them',
   // Asha is not on Metro Pharma's access lists: she reads the names, without links.
   const asha = await (await browser.newContext()).newPage()
   await signIn(asha, 'asha@example.com')
+  await openTasks(asha)
   const row = asha.getByTestId('task-row').filter({ hasText: title })
   await expect(row.getByRole('cell', { name: 'Metro Pharma WTP' })).toBeVisible()
   await expect(row.getByRole('link', { name: /Metro Pharma/ })).toHaveCount(0)
@@ -89,6 +92,7 @@ test('a task’s project and client are links only for those who may open them',
 // A validation message clears as the field becomes valid.
 test('“Title is required.” goes as soon as a title is typed', async ({ page }) => {
   await signIn(page, 'ravi@example.com')
+  await openTasks(page)
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
   await form.getByRole('button', { name: 'Create Task' }).click()

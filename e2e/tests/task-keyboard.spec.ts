@@ -1,4 +1,4 @@
-import { signIn } from '../support/app.ts'
+import { openTasks, signIn } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 
 // Create Task from the keyboard: typing in a picker searches, Enter picks the highlighted option and
@@ -7,6 +7,7 @@ test('Create Task from the keyboard: typing a name and Enter picks the person, n
   page,
 }) => {
   await signIn(page, 'asha@example.com')
+  await openTasks(page)
   const title = `Keyboard task ${Date.now().toString(36)}`
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
@@ -41,6 +42,7 @@ test('Create Task from the keyboard: typing a name and Enter picks the person, n
 // Escape, the X, a click outside and Cancel ask before unsaved input is thrown away.
 test('Create Task with unsaved input asks “Discard changes?” before it closes', async ({ page }) => {
   await signIn(page, 'asha@example.com')
+  await openTasks(page)
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
   await form.getByRole('textbox', { name: /^Title/ }).fill('Half a thought')
@@ -78,6 +80,7 @@ test('Create Task with unsaved input asks “Discard changes?” before it close
 // tick, and the server answers an identical repeat with the first comment).
 test('a double click on Add Comment adds one comment', async ({ page }) => {
   await signIn(page, 'ravi@example.com')
+  await openTasks(page)
   const title = `Double comment ${Date.now().toString(36)}`
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })

@@ -1,4 +1,4 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, openTasks, signIn } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
@@ -14,7 +14,9 @@ test('a submitted task reaches the creator’s My Approval from the notification
   const creator = await (await browser.newContext()).newPage()
   const assignee = await (await browser.newContext()).newPage()
   await signIn(creator, e2eUsers.pager.email)
+  await openTasks(creator)
   await signIn(assignee, e2eUsers.photographer.email)
+  await openTasks(assignee)
   const title = `Fresh lists ${Date.now().toString(36)}`
 
   await creator.getByRole('button', { name: 'Create Task' }).click()
@@ -57,6 +59,7 @@ test('a CC’d task is tagged CC in My Tasks and listed in Others’ Approval on
   const cc = await (await browser.newContext()).newPage()
   const assignee = await (await browser.newContext()).newPage()
   await signIn(creator, e2eUsers.pager.email)
+  await openTasks(creator)
   const title = `CC tag ${Date.now().toString(36)}`
   await creator.getByRole('button', { name: 'Create Task' }).click()
   const form = creator.getByRole('dialog', { name: 'Create Task' })
@@ -70,10 +73,12 @@ test('a CC’d task is tagged CC in My Tasks and listed in Others’ Approval on
   await expect(creator.getByText('Task Created').first()).toBeVisible()
 
   await signIn(cc, e2eUsers.watcher.email)
+  await openTasks(cc)
   const row = cc.getByRole('table', { name: 'My Tasks' }).getByTestId('task-row').filter({ hasText: title })
   await expect(row.getByText('CC', { exact: true })).toBeVisible()
 
   await signIn(assignee, e2eUsers.photographer.email)
+  await openTasks(assignee)
   // The assignee's row has no CC tag (only this row: other journeys may CC this user meanwhile).
   const assigned = assignee
     .getByRole('table', { name: 'My Tasks' })
@@ -129,6 +134,7 @@ test('the finished list keeps its page and sort when reopened from the sidebar a
 // A finished task still shows its completion file and feedback.
 test('a completed task shows its completion feedback and file', async ({ page }) => {
   await signIn(page, e2eUsers.photographer.email)
+  await openTasks(page)
   const title = `Kept on approval ${Date.now().toString(36)}`
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
@@ -146,7 +152,7 @@ test('a completed task shows its completion feedback and file', async ({ page })
   await complete.getByRole('button', { name: 'Mark as Complete' }).click()
   await expect(page.getByText('Task submitted successfully!').first()).toBeVisible()
 
-  await page.goto(`${baseURL()}/`)
+  await page.goto(`${baseURL()}/tasks`)
   await page.getByRole('tab', { name: /Approval/ }).click()
   await page.getByRole('button', { name: title, exact: true }).click()
   await page.getByRole('button', { name: 'Approve' }).click()

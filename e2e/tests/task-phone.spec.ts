@@ -1,4 +1,4 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, openTasks, signIn } from '../support/app.ts'
 import { expectNoSideScroll } from '../support/checks.ts'
 import { expect, type Page, test } from '../support/test.ts'
 
@@ -25,6 +25,7 @@ test('a task on a phone: one row of filters, dates without the year, the whole t
   page,
 }) => {
   await signIn(page, 'admin@example.com')
+  await openTasks(page)
   const stamp = Date.now().toString(36).slice(-6)
   // 42 characters: two lines in the list, all of it in the detail.
   const title = `Replace the ETP blower bearings ${stamp}`.padEnd(42, '!')

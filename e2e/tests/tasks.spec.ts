@@ -1,4 +1,4 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, openTasks, signIn } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers, PAGER_FINISHED_TASKS } from '../support/users.ts'
 
@@ -21,8 +21,11 @@ test('a task goes from creator to assignee and back until it is approved', async
   const doer = await doerContext.newPage()
   const watcher = await watcherContext.newPage()
   await signIn(boss, e2eUsers.taskboss.email)
+  await openTasks(boss)
   await signIn(doer, e2eUsers.taskdoer.email)
+  await openTasks(doer)
   await signIn(watcher, e2eUsers.watcher.email)
+  await openTasks(watcher)
   const title = 'Calibrate the flow meter'
 
   // The creator creates the task with an attachment and a CC.
@@ -123,6 +126,7 @@ test('a task goes from creator to assignee and back until it is approved', async
 
 test('a failed delete restores the task with the spec message', async ({ page }) => {
   await signIn(page, e2eUsers.taskboss.email)
+  await openTasks(page)
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
   await form.getByRole('textbox', { name: /^Title/ }).fill('Task that refuses to go')

@@ -248,7 +248,7 @@ export async function seedNotifications(ctx: VolumeContext): Promise<void> {
       insert into notifications (org_id, user_id, type, message, link, entity_type, entity_id,
         triggering_user_id, is_read, created_at)
       select ${ctx.orgId}::uuid, (${list(ctx.userIds)}::uuid[])[g % ${n} + 1], 'TASK_COMMENT',
-        'New comment on task #' || (g % ${tasks} + 1), '/?task=' || ${idOf(ctx, 'task', sql`(g % ${tasks} + 1)`)},
+        'New comment on task #' || (g % ${tasks} + 1), '/tasks?task=' || ${idOf(ctx, 'task', sql`(g % ${tasks} + 1)`)},
         'TASK', ${idOf(ctx, 'task', sql`(g % ${tasks} + 1)`)}::text,
         (${list(ctx.userIds)}::uuid[])[(g + 1) % ${n} + 1], g % 20 <> 0, ${momentOf(sql.raw('g'), total)}
       from ${series}`,

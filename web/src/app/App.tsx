@@ -13,7 +13,7 @@ import { cssVariablesResolver, theme } from './theme.ts'
 setSignedOutHandler(() => queryClient.clear())
 // An expired session keeps the open forms' drafts and the page, to come back to after signing in.
 setSessionExpiredHandler(keepDraftsForExpiredSession)
-preloadFirstScreen(window.location.pathname, queryClient)
+preloadFirstScreen(window.location.pathname, window.location.search, queryClient)
 
 const Toasts = lazy(() => import('./Toasts.tsx'))
 

@@ -76,7 +76,7 @@ function ErrorMessage({ error, framed }: { error: unknown; framed: boolean }) {
             {errorTexts.reload}
           </Button>
           {framed && (
-            <Button component={Link} to="/" variant="default">
+            <Button component={Link} to="/tasks" variant="default">
               {errorTexts.home}
             </Button>
           )}

@@ -27,9 +27,10 @@ export const lazyLoginPage = (): Promise<LoginPageModule> => {
   return settled as unknown as Promise<LoginPageModule>
 }
 export const loadAppLayout = () => import('./shell/AppLayout.tsx')
+export const loadHomePage = () => import('../features/home/HomePage.tsx')
 export const loadTaskListPage = () => import('../features/tasks/TaskListPage.tsx')
 
-export function preloadFirstScreen(pathname: string, queryClient: QueryClient) {
+export function preloadFirstScreen(pathname: string, search: string, queryClient: QueryClient) {
   // Signed out, every address leads to /login (app/guards.tsx).
   if (!session.isAuthenticated()) {
     void loadLoginPage()
@@ -37,8 +38,14 @@ export function preloadFirstScreen(pathname: string, queryClient: QueryClient) {
   }
   void loadAppLayout()
   void queryClient.prefetchQuery(meQuery)
-  if (pathname === '/') {
+  // `/?task=…` is an old link to the task list (app/router.tsx).
+  if (pathname === '/tasks' || (pathname === '/' && new URLSearchParams(search).has('task'))) {
     void loadTaskListPage()
     void queryClient.prefetchQuery(activeTasksQuery)
+  } else if (pathname === '/') {
+    void loadHomePage()
+    // Its query through its own small chunk, asked for beside the page's: imported here, the home
+    // contract (and the accounts' aging it names) would weigh on the sign-in page's entry.
+    void import('../features/home/api.ts').then(({ homeQuery }) => queryClient.prefetchQuery(homeQuery))
   }
 }

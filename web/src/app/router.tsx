@@ -1,14 +1,15 @@
 import { lazy, Suspense } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router'
 import { registerRoutes } from '../ui/register-kit/routes.tsx'
 import { RootError, RouteError } from './errors.tsx'
-import { lazyLoginPage, loadAppLayout, loadTaskListPage } from './first-screen.ts'
+import { lazyLoginPage, loadAppLayout, loadHomePage, loadTaskListPage } from './first-screen.ts'
 import { PageLoader, RedirectIfAuthenticated, RequireAuth } from './guards.tsx'
 import { registerLoaders } from './registers.ts'
 
 // Every screen is its own chunk: the login page loads nothing of the signed-in app.
 const LoginPage = lazy(lazyLoginPage)
 const AppLayout = lazy(loadAppLayout)
+const HomePage = lazy(loadHomePage)
 const TaskListPage = lazy(loadTaskListPage)
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
 const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
@@ -65,9 +66,21 @@ export const router = createBrowserRouter([
   { path: '*', element: <Navigate to="/" replace /> },
 ])
 
+/**
+ * `/` is the home page; the task list moved to /tasks. An address made for the old landing page
+ * (`/?task=…` in notifications stored before, bookmarks) still opens the task over the task list
+ * (docs/decisions.md, "The home page").
+ */
+function HomeOrOldTaskLink() {
+  const { search } = useLocation()
+  if (new URLSearchParams(search).has('task')) return <Navigate to={`/tasks${search}`} replace />
+  return page(HomePage)
+}
+
 function pages(): RouteObject[] {
   return [
-    { index: true, element: page(TaskListPage) },
+    { index: true, element: <HomeOrOldTaskLink /> },
+    { path: 'tasks', element: page(TaskListPage) },
     { path: 'finished-tasks', element: page(FinishedTasksPage) },
     { path: 'deleted-tasks', element: page(DeletedTasksPage) },
     { path: 'reports/send', element: page(SendReportPage) },

@@ -23,7 +23,7 @@ import { announcementRecipients, announcements } from './schema.ts'
 const a = announcements
 
 /** Admins see every announcement; anyone else the public ones and those they were chosen for. */
-function visibleTo(ctx: RequestContext): SQL | undefined {
+export function visibleTo(ctx: RequestContext): SQL | undefined {
   if (ctx.isAdmin) return undefined
   return or(
     eq(a.isPublic, true),

@@ -217,7 +217,7 @@ describe('web push delivery', () => {
     expect(payload).toEqual({
       title: 'Daftar',
       body: "Meera Iyer assigned you the task 'Replace fuse'.",
-      link: `/?task=${task.task_id}`,
+      link: `/tasks?task=${task.task_id}`,
       tag: `notification-${notification.notification_id}`,
     })
     expect(payload.body).toBe(notification.message)

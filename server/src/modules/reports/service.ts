@@ -234,14 +234,21 @@ export function getReport(deps: Deps, ctx: RequestContext, id: string) {
   return findVisible(deps.db, ctx, id)
 }
 
-/** GET /api/reports/open-count: open reports addressed to me (the sidebar entry's count). */
-export async function openReportCount(deps: Deps, ctx: RequestContext) {
-  const mineOpen = and(
+/**
+ * Open reports addressed to me: my recipient rows still open, one range of the recipients' index.
+ * The sidebar's count and the home page read it.
+ */
+export function openForMe(ctx: Pick<RequestContext, 'orgId' | 'userId'>): SQL {
+  return and(
     eq(reportRecipients.orgId, ctx.orgId),
     eq(reportRecipients.userId, ctx.userId),
     eq(reportRecipients.isOpen, true),
-  )
-  return { count: await countRows(deps.db, reportRecipients, mineOpen) }
+  )!
+}
+
+/** GET /api/reports/open-count: open reports addressed to me (the sidebar entry's count). */
+export async function openReportCount(deps: Deps, ctx: RequestContext) {
+  return { count: await countRows(deps.db, reportRecipients, openForMe(ctx)) }
 }
 
 /**

@@ -15,10 +15,14 @@ export type TaskEvent =
   | 'TASK_DELETED'
   | 'TASK_COMMENT'
 
-/** Where a notification opens the task: the list it now lives in, with its detail over it. */
+/**
+ * Where a notification opens the task: the list it now lives in, with its detail over it. The active
+ * list is /tasks since / became the home page; links stored before still open it (docs/decisions.md,
+ * "The home page").
+ */
 export function taskLink(row: Pick<TaskRow, 'taskId' | 'status'>): string {
   const list =
-    row.status === 'Completed' ? '/finished-tasks' : row.status === 'Deleted' ? '/deleted-tasks' : '/'
+    row.status === 'Completed' ? '/finished-tasks' : row.status === 'Deleted' ? '/deleted-tasks' : '/tasks'
   return `${list}?task=${row.taskId}`
 }
 

@@ -23,7 +23,7 @@ export function visibleTo(ctx: Pick<RequestContext, 'orgId' | 'username'>): SQL 
  * The caller's member rows of tasks in `statuses` (task_members mirrors chain and CC, so this is
  * `visibleTo` for lists): one range of task_members_list_idx, read index-only.
  */
-function myMemberships(ctx: Pick<RequestContext, 'orgId' | 'username'>, statuses: TaskStatus[]): SQL {
+export function myMemberships(ctx: Pick<RequestContext, 'orgId' | 'username'>, statuses: TaskStatus[]): SQL {
   return and(
     eq(taskMembers.orgId, ctx.orgId),
     eq(taskMembers.username, ctx.username),

@@ -67,7 +67,7 @@ describe('notifications per task event', () => {
       message: "Meera Iyer assigned you the task 'Paint the gate'.",
       is_read: false,
       created_at: expect.any(String),
-      link: `/?task=${task.task_id}`,
+      link: `/tasks?task=${task.task_id}`,
       type: 'TASK_ASSIGNED',
       entity_type: 'TASK',
       entity_id: task.task_id,
@@ -80,7 +80,7 @@ describe('notifications per task event', () => {
       type: 'TASK_CC',
       message: "Meera Iyer copied you on the task 'Paint the gate'.",
       triggering_username: meera.username,
-      link: `/?task=${task.task_id}`,
+      link: `/tasks?task=${task.task_id}`,
     })
     expect(await typesAbout(arjun, task.task_id)).toEqual(['TASK_ASSIGNED'])
     expect(await typesAbout(kavya, task.task_id)).toEqual(['TASK_CC'])
@@ -162,7 +162,7 @@ describe('notifications per task event', () => {
     expect(await typesAbout(arjun, task.task_id)).toEqual(['TASK_ASSIGNED', 'TASK_REJECTED'])
     expect((await about(arjun, task.task_id))[1]).toMatchObject({
       message: "Meera Iyer rejected the task 'A task': Second coat needed",
-      link: `/?task=${task.task_id}`,
+      link: `/tasks?task=${task.task_id}`,
     })
     expect(await typesAbout(kavya, task.task_id)).toEqual(['TASK_CC'])
     expect(await typesAbout(meera, task.task_id)).toEqual(['TASK_SUBMITTED'])

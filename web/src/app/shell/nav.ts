@@ -11,6 +11,7 @@ import {
   IconFileInvoice,
   IconFolders,
   IconGavel,
+  IconHome,
   IconId,
   IconMessageReport,
   IconSend,
@@ -42,14 +43,20 @@ export interface NavGroup {
 /**
  * The sidebar of docs/product.md ("Pages and navigation"), in its order. A group appears here once its area is built; the order and
  * names are the product's (Tasks, Communication, Projects, Organization, Employees, Information,
- * Accounts, Admin Approvals), then Settings for admins.
+ * Accounts, Admin Approvals), after Home, the landing page (docs/decisions.md, "The home page"),
+ * then Settings for admins.
  */
 export const navGroups: NavGroup[] = [
+  {
+    label: 'Home',
+    icon: IconHome,
+    links: [{ label: 'Home', to: '/', icon: IconHome }],
+  },
   {
     label: 'Tasks',
     icon: IconChecklist,
     links: [
-      { label: 'Active Tasks', to: '/', icon: IconChecklist },
+      { label: 'Active Tasks', to: '/tasks', icon: IconChecklist },
       { label: 'Finished Tasks', to: '/finished-tasks', icon: IconCircleCheck },
       { label: 'Deleted Tasks', to: '/deleted-tasks', icon: IconTrash },
     ],

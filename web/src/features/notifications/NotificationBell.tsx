@@ -11,13 +11,15 @@ export function NotificationBell() {
   const unread = count ?? 0
   const queryClient = useQueryClient()
   const seen = useRef<number | undefined>(undefined)
-  // A new notification means something changed for this user: the task lists refresh with the bell.
-  // The first count is no news (the lists load with it): refreshing on it fetched the task list twice
-  // while the page was loading.
+  // A new notification means something changed for this user: the task lists and the home page
+  // refresh with the bell. The first count is no news (the lists load with it): refreshing on it
+  // fetched the task list twice while the page was loading.
   useEffect(() => {
     if (count === undefined) return
-    if (seen.current !== undefined && count > seen.current)
+    if (seen.current !== undefined && count > seen.current) {
       void queryClient.invalidateQueries({ queryKey: ['tasks'] })
+      void queryClient.invalidateQueries({ queryKey: ['home'] })
+    }
     seen.current = count
   }, [count, queryClient])
   // The popover's target is the button itself (its aria-expanded and aria-haspopup belong on a

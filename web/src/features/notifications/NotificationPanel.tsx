@@ -23,7 +23,8 @@ import classes from './NotificationPanel.module.css'
 /** The lists a notification's subject shows in: opening it refreshes them. */
 function subjectRoots(link: string | null): string[] {
   const path = link ?? ''
-  if (path.startsWith('/?') || path === '/' || path.includes('tasks')) return ['tasks']
+  // `/?task=` is how task links read before the task list moved to /tasks.
+  if (path.startsWith('/?') || path.includes('tasks')) return ['tasks', 'home']
   if (path.startsWith('/admin/approvals')) return ['approvals']
   if (path.startsWith('/organization/announcements')) return ['announcements']
   return [path.split(/[/?]/)[1] ?? ''].filter(Boolean)

@@ -1,0 +1,45 @@
+import { addDays, HOME_DUE_DAYS, HOME_ITEMS, type HomeSection, todayIn } from '@daftar/domain'
+import { and, asc, count, eq, lte, ne } from 'drizzle-orm'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { assets } from '../assets/schema.ts'
+
+/**
+ * Admins: assets not retired whose next maintenance is due within 7 days or has passed, the most
+ * urgent first. The 'Due soon' list's maintenance rule with the admins' reminder horizon (7 days,
+ * the reminder job's), read through the same maintenance index.
+ */
+export async function assetsDue(deps: Deps, ctx: RequestContext): Promise<HomeSection | undefined> {
+  if (!ctx.isAdmin) return undefined
+  const horizon = addDays(todayIn(deps.config.TIME_ZONE), HOME_DUE_DAYS)
+  const where = and(
+    eq(assets.orgId, ctx.orgId),
+    lte(assets.nextMaintenanceDue, horizon),
+    ne(assets.status, 'Retired'),
+  )
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({
+        id: assets.assetId,
+        displayId: assets.displayId,
+        name: assets.name,
+        category: assets.category,
+        due: assets.nextMaintenanceDue,
+      })
+      .from(assets)
+      .where(where)
+      .orderBy(asc(assets.nextMaintenanceDue), asc(assets.assetId))
+      .limit(HOME_ITEMS),
+    deps.db.select({ n: count() }).from(assets).where(where),
+  ])
+  return {
+    count: total?.n ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.name,
+      subtitle: [row.displayId, row.category].filter(Boolean).join(' · '),
+      url: `/organization/assets/${row.id}`,
+      date: row.due,
+    })),
+  }
+}

@@ -1,0 +1,71 @@
+import { HOME_ITEMS, type HomeSection, reportDisplayId, reportPath, reportTypeLabels } from '@daftar/domain'
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { announcements } from '../announcements/schema.ts'
+import { visibleTo as announcementVisibleTo } from '../announcements/service.ts'
+import { reportRecipients, reports } from '../reports/schema.ts'
+import { openForMe, openReportCount } from '../reports/service.ts'
+import { users } from '../users/schema.ts'
+
+/**
+ * Reports sent to me that are still open, newest first: the sidebar count's rule (`openForMe`, my
+ * open recipient rows) and the few newest of them by key.
+ */
+export async function openReports(deps: Deps, ctx: RequestContext): Promise<HomeSection> {
+  const r = reports
+  const [rows, total] = await Promise.all([
+    deps.db
+      .select({
+        id: r.reportId,
+        type: r.reportType,
+        number: r.displayNumber,
+        project: r.projectName,
+        at: r.submittedAt,
+        sender: users.fullName,
+      })
+      .from(reportRecipients)
+      .innerJoin(r, eq(r.reportId, reportRecipients.reportId))
+      .leftJoin(users, eq(users.userId, r.submittedBy))
+      .where(openForMe(ctx))
+      .orderBy(desc(r.submittedAt), desc(r.reportId))
+      .limit(HOME_ITEMS),
+    openReportCount(deps, ctx),
+  ])
+  return {
+    count: total.count,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: `${reportTypeLabels[row.type]} ${reportDisplayId(row.number)}`,
+      subtitle: [row.sender && `From ${row.sender}`, row.project].filter(Boolean).join(' · '),
+      url: reportPath(row.id),
+      date: row.at.toISOString(),
+    })),
+  }
+}
+
+/** The newest announcements the caller may read (the feed's own rule), and how many there are. */
+export async function newestAnnouncements(deps: Deps, ctx: RequestContext): Promise<HomeSection> {
+  const an = announcements
+  const where = and(eq(an.orgId, ctx.orgId), announcementVisibleTo(ctx))
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ id: an.announcementId, title: an.title, at: an.createdAt, author: users.fullName })
+      .from(an)
+      .leftJoin(users, eq(users.userId, an.createdBy))
+      .where(where)
+      .orderBy(desc(an.createdAt), desc(an.announcementId))
+      .limit(HOME_ITEMS),
+    deps.db.select({ n: count() }).from(an).where(where),
+  ])
+  return {
+    count: total?.n ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      subtitle: row.author ? `By ${row.author}` : 'Announcement',
+      url: `/organization/announcements?open=${row.id}`,
+      date: row.at.toISOString(),
+    })),
+  }
+}

@@ -1,0 +1,107 @@
+import {
+  type AccountKind,
+  accountsToday,
+  addDays,
+  agingBuckets,
+  canOpenAccounts,
+  HOME_DUE_DAYS,
+  HOME_ITEMS,
+  type HomeMoneySection,
+} from '@daftar/domain'
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { agingSql, baseTables, overdueSql, partyNameSql } from '../accounts/filters.ts'
+import { accountInvoices } from '../accounts/schema.ts'
+import { clients } from '../clients/schema.ts'
+import { accountsAccessOf } from '../organisations/service.ts'
+import { suppliers } from '../suppliers/schema.ts'
+
+const inv = accountInvoices
+const LIVE = sql`${inv.status} in ('SENT', 'RECEIVED', 'PARTIALLY_PAID')`
+
+export type MoneySections = {
+  receivables_overdue?: HomeMoneySection
+  payables_due_soon?: HomeMoneySection
+}
+
+/**
+ * Receivables past their due date and bills due within 7 days, for whoever may open Accounts: the
+ * organisation's 'Who can open Accounts' and the caller's role, decided as the accounts routes decide
+ * it (`requireAccounts`). Overdue, aging and "due" are the accounts lists' own rules (filters.ts);
+ * today is the accounts' day (India Standard Time), as on those pages.
+ */
+export async function moneySections(deps: Deps, ctx: RequestContext): Promise<MoneySections> {
+  const me = { isadmin: ctx.isAdmin, is_accountant: ctx.isAccountant }
+  if (!me.isadmin && !me.is_accountant && !canOpenAccounts(me, await accountsAccessOf(deps.db, ctx.orgId)))
+    return {}
+  const today = accountsToday()
+  const dueSoon = sql`(${agingSql(baseTables, 'current', today)} and ${inv.dueDate} <= ${addDays(today, HOME_DUE_DAYS)})`
+  const [receivables_overdue, payables_due_soon] = await Promise.all([
+    moneySection(deps, ctx.orgId, 'RECEIVABLE', overdueSql(baseTables, today), today),
+    moneySection(deps, ctx.orgId, 'PAYABLE', dueSoon, today),
+  ])
+  return { receivables_overdue, payables_due_soon }
+}
+
+const listPath: Record<AccountKind, string> = {
+  RECEIVABLE: '/accounts/receivables',
+  PAYABLE: '/accounts/payables',
+}
+
+/**
+ * One kind's section: the count and amount due of the documents `matching`, the aging strip of every
+ * live document of that kind (one aggregate over the status index, as the summary cards read it), and
+ * the first few matching by due date (the due-date index).
+ */
+async function moneySection(
+  deps: Deps,
+  orgId: string,
+  kind: AccountKind,
+  matching: SQL,
+  today: string,
+): Promise<HomeMoneySection> {
+  const due = (where: SQL) => sql<string>`coalesce(sum(${inv.amountDue}) filter (where ${where}), 0)`
+  const ofKind = and(eq(inv.orgId, orgId), eq(inv.kind, kind))
+  const [[totals], rows] = await Promise.all([
+    deps.db
+      .select({
+        count: sql<number>`(count(*) filter (where ${matching}))::int`,
+        amount: due(matching),
+        ...Object.fromEntries(agingBuckets.map((b) => [b, due(agingSql(baseTables, b, today))])),
+      })
+      .from(inv)
+      .where(and(ofKind, LIVE)),
+    deps.db
+      .select({
+        id: inv.invoiceId,
+        number: inv.number,
+        party: partyNameSql(baseTables),
+        dueDate: inv.dueDate,
+        amountDue: inv.amountDue,
+      })
+      .from(inv)
+      .leftJoin(clients, eq(clients.clientId, inv.clientId))
+      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+      .where(and(ofKind, matching))
+      .orderBy(asc(inv.dueDate), asc(inv.invoiceId))
+      .limit(HOME_ITEMS),
+  ])
+  const money = (v: unknown) => Number(v ?? 0)
+  return {
+    count: totals?.count ?? 0,
+    amount: money(totals?.amount),
+    aging: Object.fromEntries(
+      agingBuckets.map((b) => [b, money((totals as Record<string, unknown> | undefined)?.[b])]),
+    ) as HomeMoneySection['aging'],
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.number,
+      subtitle: row.party,
+      // The list searched for the number: the accounts pages open a document in a dialog, not at an address.
+      url: `${listPath[kind]}?searchQuery=${encodeURIComponent(row.number)}`,
+      date: row.dueDate,
+      amount: money(row.amountDue),
+    })),
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  type ActionType,
+  type EntityType,
+  HOME_DECIDED_DAYS,
+  HOME_ITEMS,
+  type HomeRequestItem,
+  type HomeSection,
+} from '@daftar/domain'
+import { and, count, desc, eq, gte, or, type SQL, sql } from 'drizzle-orm'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { pendingActions } from '../approvals/schema.ts'
+import { users } from '../users/schema.ts'
+
+const a = pendingActions
+
+const entityWords: Record<EntityType, string> = {
+  CLIENT: 'client',
+  PROJECT: 'project',
+  COLLECTION: 'collection',
+  ASSET: 'asset',
+  EMPLOYEE: 'employee',
+  SUPPLIER: 'supplier',
+  TECHNICAL_INFO: 'technical information',
+}
+const actionWords: Record<ActionType, string> = {
+  CREATE: 'New',
+  UPDATE: 'Edit of',
+  ARCHIVE: 'Archive',
+  UNARCHIVE: 'Unarchive',
+  ACTIVATE: 'Activate',
+  DEACTIVATE: 'Deactivate',
+}
+const outcomeWords = { PENDING: 'Waiting for approval', APPROVED: 'Approved', REJECTED: 'Rejected' } as const
+
+type Action = typeof a.$inferSelect
+
+/** 'New client', 'Archive project' … */
+const whatOf = (r: Action) => `${actionWords[r.actionType]} ${entityWords[r.entityType]}`
+/** The record's name when asked, else its display id, else what was asked. */
+const titleOf = (r: Action) => r.summary ?? r.entityDisplayId ?? whatOf(r)
+const urlOf = (r: Action) => `/admin/approvals/${r.actionId}`
+
+/**
+ * A staff member's register requests still waiting, and those decided in the last 7 days with their
+ * outcome, the latest news first. Admins' changes apply at once, so they have none and no section
+ * (docs/decisions.md, "The home page"). The queue's rule for a non-admin: their own requests.
+ */
+export async function myRequests(deps: Deps, ctx: RequestContext) {
+  if (ctx.isAdmin) return undefined
+  const since = new Date(Date.now() - HOME_DECIDED_DAYS * 86_400_000)
+  const where = and(
+    eq(a.orgId, ctx.orgId),
+    eq(a.requestedBy, ctx.userId),
+    or(eq(a.status, 'PENDING'), gte(a.processedAt, since)),
+  )!
+  const [rows, total] = await Promise.all([
+    deps.db
+      .select()
+      .from(a)
+      .where(where)
+      .orderBy(desc(sql`coalesce(${a.processedAt}, ${a.requestedAt})`), desc(a.actionId))
+      .limit(HOME_ITEMS),
+    countOf(deps, where),
+  ])
+  return {
+    count: total,
+    items: rows.map(
+      (r): HomeRequestItem => ({
+        id: r.actionId,
+        title: titleOf(r),
+        subtitle: `${whatOf(r)} · ${outcomeWords[r.status]}`,
+        url: urlOf(r),
+        date: (r.processedAt ?? r.requestedAt).toISOString(),
+        status: r.status,
+      }),
+    ),
+  }
+}
+
+/** Admins: the approval queue, newest first, as the queue page lists it. */
+export async function pendingRequests(deps: Deps, ctx: RequestContext): Promise<HomeSection | undefined> {
+  if (!ctx.isAdmin) return undefined
+  const where = and(eq(a.orgId, ctx.orgId), eq(a.status, 'PENDING'))!
+  const [rows, total] = await Promise.all([
+    deps.db
+      .select({ a, requester: users.fullName })
+      .from(a)
+      .innerJoin(users, eq(users.userId, a.requestedBy))
+      .where(where)
+      .orderBy(desc(a.requestedAt), desc(a.actionId))
+      .limit(HOME_ITEMS),
+    countOf(deps, where),
+  ])
+  return {
+    count: total,
+    items: rows.map(({ a: r, requester }) => ({
+      id: r.actionId,
+      title: titleOf(r),
+      subtitle: `${whatOf(r)} · by ${requester}`,
+      url: urlOf(r),
+      date: r.requestedAt.toISOString(),
+    })),
+  }
+}
+
+async function countOf(deps: Deps, where: SQL): Promise<number> {
+  const [row] = await deps.db.select({ n: count() }).from(a).where(where)
+  return row?.n ?? 0
+}
