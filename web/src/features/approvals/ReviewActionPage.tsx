@@ -85,12 +85,11 @@ export const reviewTitles = {
 } as const
 
 function Review({ action: a, admin }: { action: PendingActionDetail; admin: boolean }) {
-  const { register, loading } = useRegisterDeclaration(a.entity_type)
+  const { open, loading } = useRegisterDeclaration(a.entity_type)
   const clients = useQuery({ ...clientDropdownQuery, enabled: a.entity_type === 'PROJECT' })
   const names = Object.fromEntries((clients.data ?? []).map((c) => [c.client_id, c.name]))
-  const naming: FieldNaming = register
-    ? { labels: register.form.labels, order: fieldOrder(register.form.empty) }
-    : {}
+  const naming: FieldNaming =
+    open?.((register) => ({ labels: register.form.labels, order: fieldOrder(register.form.empty) })) ?? {}
   const rows = changeRows(a, naming)
   const name = a.entity_name ?? a.summary
   const pending = a.status === 'PENDING'

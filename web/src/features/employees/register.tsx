@@ -192,26 +192,21 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
   )
 }
 
-export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values, EmployeeData>({
+type Employee = { item: EmployeeListItem; detail: EmployeeDetail; values: Values; data: EmployeeData }
+
+export const register = defineRegister<Employee>({
   entityType: 'EMPLOYEE',
   label: 'Employee',
-  noun: 'employee',
   endpoints: employeeEndpoints,
-  queryKey: 'employees',
-  listKey: 'employees',
   path: '/employees',
   idOf: (e) => e.employee_id,
   titleOf: (e) => e.full_name,
   notFound: employeeMessages.notFound,
   list: {
     query: employeeListQuery,
-    views: [
-      {
-        path: '/employees',
-        endpoint: employeeEndpoints.list,
-        title: 'Current Employees',
-        emptyText: 'No current employees found.',
-      },
+    title: 'Current Employees',
+    emptyText: 'No current employees found.',
+    otherViews: [
       {
         path: '/old-employees',
         endpoint: employeeEndpoints.old,
@@ -238,7 +233,6 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
     ],
     defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, employee ID, department...',
-    addLabel: 'Add Employee',
     pagerOnlyWhenPaged: true,
   },
   form: {
@@ -253,8 +247,6 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
     }),
     empty,
     Fields,
-    addTitle: 'Add New Employee',
-    editTitle: (e) => `Edit Employee: ${e.full_name}`,
     labels: {
       employee_official_id: 'Employee Official ID',
       aadhar_no: 'Aadhaar No.',
@@ -289,7 +281,7 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
       busyText: (e) => (e.is_active ? employeeMessages.deactivating : 'Activating employee...'),
       call: (e) =>
         call(employeeEndpoints.activate, { params: { id: e.employee_id }, body: { activate: !e.is_active } }),
-      leavesView: (e) => (e.is_active ? '/employees' : '/employees/old'),
+      leavesView: (e) => (e.is_active ? employeeEndpoints.list : employeeEndpoints.old),
       failed: requestFailedMessage('Employee', 'DEACTIVATE'),
     },
   },

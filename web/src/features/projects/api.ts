@@ -2,6 +2,7 @@ import { billingEndpoints, type ProjectBilling, type ProjectInvoice } from '@daf
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { call } from '../../api/client.ts'
+import { registerQueryKeys } from '../../ui/register-kit/keys.ts'
 
 const FIVE_MINUTES = 5 * 60_000
 
@@ -10,7 +11,7 @@ export type Billing = ProjectBilling
 
 export const billingQuery = (projectId: string) =>
   queryOptions({
-    queryKey: ['projects', 'billing', projectId],
+    queryKey: [registerQueryKeys.PROJECT, 'billing', projectId],
     queryFn: ({ signal }) => call(billingEndpoints.list, { params: { id: projectId }, signal }),
     staleTime: FIVE_MINUTES,
   })

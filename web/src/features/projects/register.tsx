@@ -141,27 +141,22 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
 
 const money = (v: number | null) => formatCurrency(v)
 
-export const register = defineRegister<ProjectListItem, ProjectDetail, Values, ProjectData>({
+type Project = { item: ProjectListItem; detail: ProjectDetail; values: Values; data: ProjectData }
+
+export const register = defineRegister<Project>({
   entityType: 'PROJECT',
   label: 'Project',
-  noun: 'project',
   endpoints: projectEndpoints,
-  queryKey: 'projects',
-  listKey: 'projects',
   path: '/projects',
   idOf: (p) => p.project_id,
   titleOf: (p) => p.name,
   notFound: projectMessages.notFound,
   list: {
     query: projectListQuery,
-    views: [
-      {
-        path: '/projects',
-        endpoint: projectEndpoints.list,
-        title: 'Projects',
-        description: 'Projects in progress.',
-        emptyText: 'No projects found.',
-      },
+    title: 'Projects',
+    description: 'Projects in progress.',
+    emptyText: 'No projects found.',
+    otherViews: [
       {
         path: '/projects/archived',
         endpoint: projectEndpoints.archived,
@@ -200,14 +195,11 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
     ],
     defaultSort: 'name_asc',
     searchPlaceholder: 'Search project, client, type...',
-    addLabel: 'Add Project',
   },
   form: {
     schema: projectData,
     empty,
     Fields,
-    addTitle: 'Add New Project',
-    editTitle: (p) => `Edit Project: ${p.name}`,
     labels: {
       name: 'Project Name',
       client_id: 'Client',
@@ -254,7 +246,7 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
         }`,
       call: (p) =>
         call(projectEndpoints.archive, { params: { id: p.project_id }, body: { archive: !p.is_archived } }),
-      leavesView: (p) => (p.is_archived ? '/projects/archived' : '/projects'),
+      leavesView: (p) => (p.is_archived ? projectEndpoints.archived : projectEndpoints.list),
       failed: requestFailedMessage('Project', 'ARCHIVE'),
       requested: (p) =>
         p.state_request_pending ? (p.is_archived ? 'Unarchive requested' : 'Archive requested') : null,

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { register as employees } from '../../features/employees/register.tsx'
+import { register as suppliers } from '../../features/suppliers/register.tsx'
+import { register as technicalInfo } from '../../features/technical-info/register.tsx'
+import { rowsOf, withoutRows } from './api.ts'
+import { recordPath } from './define.ts'
+
+describe('a register declaration with the defaults filled in', () => {
+  it('words what every register words the same way from its label and path', () => {
+    expect(suppliers.noun).toBe('supplier')
+    expect(suppliers.queryKey).toBe('suppliers')
+    expect(suppliers.list.addLabel).toBe('Add Supplier')
+    expect(suppliers.form.addTitle).toBe('Add New Supplier')
+    const record = { name: 'Kaveri Valves' } as Parameters<typeof suppliers.form.editTitle>[0]
+    expect(suppliers.form.editTitle(record)).toBe('Edit Supplier: Kaveri Valves')
+    expect(recordPath(suppliers, 'abc')).toBe('/suppliers/abc')
+  })
+
+  it('makes the main list from the path and the list endpoint, before the other views', () => {
+    expect(suppliers.list.views).toEqual([suppliers.list.main])
+    expect(suppliers.list.main).toMatchObject({
+      path: '/suppliers',
+      title: 'Suppliers',
+      emptyText: 'No suppliers found.',
+    })
+    expect(suppliers.list.main.endpoint.path).toBe('/suppliers')
+    expect(employees.list.views.map((v) => [v.path, v.endpoint.path])).toEqual([
+      ['/employees', '/employees'],
+      ['/old-employees', '/employees/old'],
+    ])
+  })
+
+  it('keeps what a register words otherwise', () => {
+    expect(technicalInfo.list.addLabel).toBe('Add Entry')
+    expect(technicalInfo.form.addTitle).toBe('Add Technical Info Entry')
+    expect(technicalInfo.noun).toBe('technical info')
+    expect(technicalInfo.queryKey).toBe('technical-info')
+  })
+})
+
+describe('a list answer', () => {
+  const answer = { technicalInfo: [{ id: 'a' }, { id: 'b' }], totalPages: 3, currentPage: 1 }
+
+  it('has its rows under whatever key the register names them', () => {
+    expect(rowsOf(answer)).toEqual([{ id: 'a' }, { id: 'b' }])
+    expect(rowsOf(undefined)).toBeUndefined()
+  })
+
+  it('loses only the rows dropped, keeping its paging', () => {
+    expect(withoutRows(answer, (row) => row.id === 'a')).toEqual({
+      technicalInfo: [{ id: 'b' }],
+      totalPages: 3,
+      currentPage: 1,
+    })
+  })
+})
