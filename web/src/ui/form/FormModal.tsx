@@ -59,14 +59,7 @@ export function FormModal({
  * The buttons at the foot of a modal form: Cancel (FormModal's `requestClose`, which asks first when
  * input is unsaved) and the submit button, both held while the request runs.
  */
-export function FormActions({
-  onCancel,
-  busy,
-  submitLabel = 'Save',
-  color,
-  mt,
-  autoFocus,
-}: {
+export interface FormActionsProps {
   onCancel: () => void
   busy: boolean
   submitLabel?: ReactNode
@@ -75,13 +68,31 @@ export function FormActions({
   mt?: MantineSpacing
   /** The dialog opens with the submit button focused (a confirmation). */
   autoFocus?: boolean
-}) {
+  /** The submit button is off until the form can be sent (a decision that needs a confirmation). */
+  disabled?: boolean
+}
+
+export function FormActions({
+  onCancel,
+  busy,
+  submitLabel = 'Save',
+  color,
+  mt,
+  autoFocus,
+  disabled,
+}: FormActionsProps) {
   return (
     <Group justify="flex-end" mt={mt}>
       <Button variant="default" onClick={onCancel} disabled={busy}>
         Cancel
       </Button>
-      <Button type="submit" loading={busy} color={color} data-autofocus={autoFocus || undefined}>
+      <Button
+        type="submit"
+        loading={busy}
+        color={color}
+        disabled={disabled}
+        data-autofocus={autoFocus || undefined}
+      >
         {submitLabel}
       </Button>
     </Group>

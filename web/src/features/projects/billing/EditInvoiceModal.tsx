@@ -1,8 +1,9 @@
 import { updateInvoiceInput } from '@daftar/domain/billing'
-import { Alert, Stack, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { useState } from 'react'
 import { describeFailure } from '../../../api/client.ts'
-import { FormActions, FormModal } from '../../../ui/form/FormModal.tsx'
+import { FormFailure } from '../../../ui/form/FormFailure.tsx'
+import { ModalForm } from '../../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { billingApi, type Invoice } from '../api.ts'
 import { InvoiceFieldInputs, type InvoiceFieldValues, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
@@ -36,38 +37,26 @@ export function EditInvoiceModal({
     onInvalid: (errors) => setRefused(String(Object.values(errors)[0] ?? '')),
     validateInputOnBlur: false,
   })
-  const error = refused ?? f.failure?.text ?? null
   return (
-    <FormModal
-      dirty={f.dirty}
-      busy={f.busy}
+    <ModalForm
+      f={f}
       onClose={onClose}
       title={`Edit Invoice ${invoice.invoice_no}`}
       size="lg"
+      gap="sm"
+      failure={<FormFailure failure={f.failure} refused={refused} />}
+      submit={{ submitLabel: 'Save Changes', mt: 'xs' }}
     >
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack gap="sm">
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <InvoiceFieldInputs
-              value={f.form.getValues()}
-              onChange={(values: InvoiceFieldValues) => {
-                setRefused(null)
-                f.form.setValues(values)
-              }}
-            />
-            <Text size="xs" c="dimmed">
-              The invoice PDF cannot be changed. To replace it, delete this invoice and add it again.
-            </Text>
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Save Changes" mt="xs" />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+      <InvoiceFieldInputs
+        value={f.form.getValues()}
+        onChange={(values: InvoiceFieldValues) => {
+          setRefused(null)
+          f.form.setValues(values)
+        }}
+      />
+      <Text size="xs" c="dimmed">
+        The invoice PDF cannot be changed. To replace it, delete this invoice and add it again.
+      </Text>
+    </ModalForm>
   )
 }
