@@ -9,6 +9,19 @@ const FIVE_MINUTES = 5 * 60_000
 export type Invoice = ProjectInvoice
 export type Billing = ProjectBilling
 
+/** A dialog on one invoice of the Billing tab: it refreshes the tab (`onSaved`) and closes once saved. */
+export interface InvoiceDialogProps {
+  invoice: Invoice
+  onClose: () => void
+  onSaved: () => void
+}
+
+/** What a billing dialog does once its request succeeds: the tab refreshed, then the dialog closed. */
+export const savedThenClosed = (dialog: Pick<InvoiceDialogProps, 'onClose' | 'onSaved'>) => () => {
+  dialog.onSaved()
+  dialog.onClose()
+}
+
 export const billingQuery = (projectId: string) =>
   queryOptions({
     queryKey: [registerQueryKeys.PROJECT, 'billing', projectId],

@@ -28,15 +28,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-export function TaskDetailBody({
-  task,
-  onClose,
-  hidden,
-}: {
+/** An open task, how to close it, and the list's hidden tasks (Complete hides the task there at once). */
+export interface OpenTaskProps {
   task: TaskDetail
   onClose: () => void
   hidden?: HiddenTasks
-}) {
+}
+
+export function TaskDetailBody({ task, onClose, hidden }: OpenTaskProps) {
   const pending = task.status === TASK_STATUS.pendingApproval
   const [showDetails, setShowDetails] = useState(!pending)
   const nameOf = (username: string) => task.people[username]?.full_name ?? username

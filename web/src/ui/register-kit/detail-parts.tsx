@@ -66,7 +66,13 @@ export interface AuditInfo {
   created_at: string
   updated_by_username: string | null
   updated_at: string
+  /** Where a detail answers them (projects), people are named 'Full Name (@username)'. */
+  created_by_fullname?: string | null
+  updated_by_fullname?: string | null
 }
+
+const who = (full: string | null | undefined, user: string | null) =>
+  full ? `${full}${user ? ` (@${user})` : ''}` : user
 
 /** System Information, collapsed by default: who created and last changed the record, and when. */
 export function SystemInformation({
@@ -84,9 +90,9 @@ export function SystemInformation({
       collapsible
       defaultOpen={false}
       fields={[
-        { label: 'Created by', value: record.created_by_username },
+        { label: 'Created by', value: who(record.created_by_fullname, record.created_by_username) },
         { label: 'Created at', value: formatDateTime(record.created_at) },
-        { label: 'Last updated by', value: record.updated_by_username },
+        { label: 'Last updated by', value: who(record.updated_by_fullname, record.updated_by_username) },
         { label: 'Last updated at', value: formatDateTime(record.updated_at) },
       ]}
     >

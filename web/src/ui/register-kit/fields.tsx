@@ -172,28 +172,24 @@ const hintBelow = ['label', 'input', 'description', 'error'] as (
   | 'error'
 )[]
 
+/** A field's props with its length hint at the right, below the input. */
+function counted<P extends ComponentProps<typeof TextInput> | ComponentProps<typeof Textarea>>(props: P): P {
+  return {
+    inputWrapperOrder: hintBelow,
+    styles: { description: { textAlign: 'right' } },
+    ...props,
+    description: withHint(props.description, lengthHint(props.value, props.maxLength)),
+  }
+}
+
 /** A text input that shows how much of its maximum length is used. */
 export function CountedTextInput(props: ComponentProps<typeof TextInput>) {
-  return (
-    <TextInput
-      inputWrapperOrder={hintBelow}
-      styles={{ description: { textAlign: 'right' } }}
-      {...props}
-      description={withHint(props.description, lengthHint(props.value, props.maxLength))}
-    />
-  )
+  return <TextInput {...counted(props)} />
 }
 
 /** A textarea that shows how much of its maximum length is used. */
 export function CountedTextarea(props: ComponentProps<typeof Textarea>) {
-  return (
-    <Textarea
-      inputWrapperOrder={hintBelow}
-      styles={{ description: { textAlign: 'right' } }}
-      {...props}
-      description={withHint(props.description, lengthHint(props.value, props.maxLength))}
-    />
-  )
+  return <Textarea {...counted(props)} />
 }
 
 /** A phone number: the keypad on a phone, and the 40 characters the registers' schemas allow. */

@@ -14,7 +14,7 @@ import { FormFailure } from '../../../ui/form/FormFailure.tsx'
 import { ModalForm } from '../../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
-import { billingApi } from '../api.ts'
+import { billingApi, type InvoiceDialogProps, savedThenClosed } from '../api.ts'
 import { InvoiceFieldInputs, type InvoiceFieldValues, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
 
 function pdfProblem(file: File | null): string | null {
@@ -42,15 +42,12 @@ const addForm = z.intersection(
  * the one form hook: the create's domain schema and the PDF, refused in one line of the spec's words,
  * one request per submit, and 'Discard changes?' before typed input is thrown away.
  */
-export function AddInvoiceModal({
-  projectId,
-  onClose,
-  onSaved,
-}: {
-  projectId: string
-  onClose: () => void
-  onSaved: () => void
-}) {
+export function AddInvoiceModal(
+  props: Omit<InvoiceDialogProps, 'invoice'> & {
+    projectId: string
+  },
+) {
+  const { projectId, onClose } = props
   const [refused, setRefused] = useState<string | null>(null)
   const f = useSchemaForm({
     schema: addForm,
@@ -72,10 +69,7 @@ export function AddInvoiceModal({
     },
     failed: 'Failed to add invoice.',
     describeFailure: (error) => describeFailure(error, 'Failed to create.', 'An unexpected error occurred.'),
-    onSuccess: () => {
-      onSaved()
-      onClose()
-    },
+    onSuccess: savedThenClosed(props),
     onInvalid: (errors) => setRefused(String(Object.values(errors)[0] ?? billingMessages.addRequired)),
     validateInputOnBlur: false,
   })

@@ -5,7 +5,7 @@ import { describeFailure } from '../../../api/client.ts'
 import { FormFailure } from '../../../ui/form/FormFailure.tsx'
 import { ModalForm } from '../../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
-import { billingApi, type Invoice } from '../api.ts'
+import { billingApi, type InvoiceDialogProps, savedThenClosed } from '../api.ts'
 import { InvoiceFieldInputs, type InvoiceFieldValues, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
 
 /**
@@ -13,15 +13,8 @@ import { InvoiceFieldInputs, type InvoiceFieldValues, invoiceFieldValues } from 
  * form hook: the edit's domain schema, one request per submit, the leave guard, and 'Discard changes?'
  * before typed input is thrown away.
  */
-export function EditInvoiceModal({
-  invoice,
-  onClose,
-  onSaved,
-}: {
-  invoice: Invoice
-  onClose: () => void
-  onSaved: () => void
-}) {
+export function EditInvoiceModal(props: InvoiceDialogProps) {
+  const { invoice, onClose } = props
   // The spec words the form's refusals as one line in its red box, not under each field.
   const [refused, setRefused] = useState<string | null>(null)
   const f = useSchemaForm({
@@ -30,10 +23,7 @@ export function EditInvoiceModal({
     submit: (data) => billingApi.edit(invoice.invoice_id, data, invoice.version),
     failed: 'Failed to edit invoice.',
     describeFailure: (error) => describeFailure(error, 'Failed to update.', 'An unexpected error occurred.'),
-    onSuccess: () => {
-      onSaved()
-      onClose()
-    },
+    onSuccess: savedThenClosed(props),
     onInvalid: (errors) => setRefused(String(Object.values(errors)[0] ?? '')),
     validateInputOnBlur: false,
   })

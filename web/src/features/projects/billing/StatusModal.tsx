@@ -4,22 +4,15 @@ import { Alert, Text } from '@mantine/core'
 import { ModalForm } from '../../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
-import { billingApi, type Invoice } from '../api.ts'
+import { billingApi, type InvoiceDialogProps, savedThenClosed } from '../api.ts'
 
 /**
  * Admins move an invoice PENDING → CLEARED (clearance date, default today, and an optional transaction
  * id) or back to PENDING, which drops the clearance details. On the one form hook: the status change's
  * domain schema, and a clearance not before the invoice's own date (the server says the same).
  */
-export function StatusModal({
-  invoice,
-  onClose,
-  onSaved,
-}: {
-  invoice: Invoice
-  onClose: () => void
-  onSaved: () => void
-}) {
+export function StatusModal(props: InvoiceDialogProps) {
+  const { invoice, onClose } = props
   const clearing = invoice.status === 'PENDING'
   const f = useSchemaForm({
     schema: invoiceStatusInput.refine(
@@ -31,10 +24,7 @@ export function StatusModal({
       : { status: 'PENDING' as const, clearance_date: null, transaction_id: '' },
     submit: (input) => billingApi.setStatus(invoice.invoice_id, input),
     failed: 'Failed to update invoice status.',
-    onSuccess: () => {
-      onSaved()
-      onClose()
-    },
+    onSuccess: savedThenClosed(props),
     guard: false,
   })
   return (
