@@ -1,8 +1,7 @@
-import type { AssetData, AssetDetail, AssetListItem } from '@daftar/domain/assets'
+import type { AssetDetail } from '@daftar/domain/assets'
 import {
   assetData,
   assetEndpoints,
-  assetListQuery,
   assetMessages,
   assetStatuses,
   DEFAULT_ASSET_STATUS,
@@ -199,9 +198,7 @@ function Overview({ record: a }: { record: AssetDetail }) {
   )
 }
 
-type Asset = { item: AssetListItem; detail: AssetDetail; values: Values; data: AssetData }
-
-export const register = defineRegister<Asset>({
+export const register = defineRegister({
   entityType: 'ASSET',
   label: 'Asset',
   endpoints: assetEndpoints,
@@ -210,7 +207,6 @@ export const register = defineRegister<Asset>({
   titleOf: (a) => a.name,
   notFound: assetMessages.notFound,
   list: {
-    query: assetListQuery,
     title: 'Assets',
     description: 'Equipment and property of the organisation, and where each is.',
     emptyText: 'No assets found.',
@@ -234,7 +230,6 @@ export const register = defineRegister<Asset>({
       { value: 'maintenance_date_asc', label: 'Maintenance Date (Earliest)' },
       lastUpdated,
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search asset ID, name, category...',
   },
   form: {

@@ -1,5 +1,5 @@
-import type { ClientData, ClientDetail, ClientListItem } from '@daftar/domain/clients'
-import { clientData, clientEndpoints, clientListQuery, clientMessages } from '@daftar/domain/clients'
+import type { ClientDetail } from '@daftar/domain/clients'
+import { clientData, clientEndpoints, clientMessages } from '@daftar/domain/clients'
 import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core'
 import { FieldSection } from '../../ui/DetailSection.tsx'
@@ -76,9 +76,7 @@ function Overview({ record: c }: { record: ClientDetail }) {
   )
 }
 
-type Client = { item: ClientListItem; detail: ClientDetail; values: Values; data: ClientData }
-
-export const register = defineRegister<Client>({
+export const register = defineRegister({
   entityType: 'CLIENT',
   label: 'Client',
   endpoints: clientEndpoints,
@@ -87,7 +85,6 @@ export const register = defineRegister<Client>({
   titleOf: (c) => c.name,
   notFound: clientMessages.notFound,
   list: {
-    query: clientListQuery,
     title: 'Clients',
     description: 'Companies the organisation works for.',
     emptyText: 'No clients found.',
@@ -115,7 +112,6 @@ export const register = defineRegister<Client>({
       lastUpdated,
       firstAdded,
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, GSTIN, contact...',
   },
   form: {

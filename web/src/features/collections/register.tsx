@@ -1,9 +1,8 @@
-import type { CollectionData, CollectionDetail, CollectionListItem } from '@daftar/domain/collections'
+import type { CollectionDetail } from '@daftar/domain/collections'
 import {
   COLLECTION_DESCRIPTION_PREVIEW,
   collectionData,
   collectionEndpoints,
-  collectionListQuery,
   collectionMessages,
 } from '@daftar/domain/collections'
 import { truncate } from '@daftar/domain/technical-info'
@@ -50,9 +49,7 @@ function Settings({ record: c }: { record: CollectionDetail }) {
   )
 }
 
-type Collection = { item: CollectionListItem; detail: CollectionDetail; values: Values; data: CollectionData }
-
-export const register = defineRegister<Collection>({
+export const register = defineRegister({
   entityType: 'COLLECTION',
   label: 'Collection',
   endpoints: collectionEndpoints,
@@ -61,7 +58,6 @@ export const register = defineRegister<Collection>({
   titleOf: (c) => c.name,
   notFound: collectionMessages.notFound,
   list: {
-    query: collectionListQuery,
     title: 'Internal Documents',
     description: 'Collections of the organisation’s own documents: policies, forms, manuals.',
     emptyText: 'No collections found.',
@@ -74,7 +70,6 @@ export const register = defineRegister<Collection>({
       },
     ],
     sorts: [...alphabetical('name', 'Name'), lastUpdated, firstAdded],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, description...',
   },
   form: {

@@ -1,9 +1,7 @@
-import type { EmployeeData, EmployeeDetail, EmployeeListItem } from '@daftar/domain/employees'
 import {
   employeeCreateInput,
   employeeData,
   employeeEndpoints,
-  employeeListQuery,
   employeeMessages,
   genders,
   maritalStatuses,
@@ -192,9 +190,7 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
   )
 }
 
-type Employee = { item: EmployeeListItem; detail: EmployeeDetail; values: Values; data: EmployeeData }
-
-export const register = defineRegister<Employee>({
+export const register = defineRegister({
   entityType: 'EMPLOYEE',
   label: 'Employee',
   endpoints: employeeEndpoints,
@@ -203,7 +199,6 @@ export const register = defineRegister<Employee>({
   titleOf: (e) => e.full_name,
   notFound: employeeMessages.notFound,
   list: {
-    query: employeeListQuery,
     title: 'Current Employees',
     emptyText: 'No current employees found.',
     otherViews: [
@@ -231,7 +226,6 @@ export const register = defineRegister<Employee>({
       { value: 'joining_date_asc', label: 'Joining Date (oldest)' },
       { value: 'joining_date_desc', label: 'Joining Date (newest)' },
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, employee ID, department...',
     pagerOnlyWhenPaged: true,
   },

@@ -1,6 +1,5 @@
 import { formatCurrency } from '@daftar/domain/format'
-import type { ProjectData, ProjectDetail, ProjectListItem } from '@daftar/domain/projects'
-import { projectData, projectEndpoints, projectListQuery, projectMessages } from '@daftar/domain/projects'
+import { projectData, projectEndpoints, projectMessages } from '@daftar/domain/projects'
 import { requestFailedMessage } from '@daftar/domain/registers'
 import { Badge, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { IconArchive, IconArchiveOff, IconReceipt } from '@tabler/icons-react'
@@ -141,9 +140,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
 
 const money = (v: number | null) => formatCurrency(v)
 
-type Project = { item: ProjectListItem; detail: ProjectDetail; values: Values; data: ProjectData }
-
-export const register = defineRegister<Project>({
+export const register = defineRegister({
   entityType: 'PROJECT',
   label: 'Project',
   endpoints: projectEndpoints,
@@ -152,7 +149,6 @@ export const register = defineRegister<Project>({
   titleOf: (p) => p.name,
   notFound: projectMessages.notFound,
   list: {
-    query: projectListQuery,
     title: 'Projects',
     description: 'Projects in progress.',
     emptyText: 'No projects found.',
@@ -193,7 +189,6 @@ export const register = defineRegister<Project>({
       lastUpdated,
       firstAdded,
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search project, client, type...',
   },
   form: {

@@ -1,11 +1,5 @@
-import type { SupplierData, SupplierDetail, SupplierListItem } from '@daftar/domain/suppliers'
-import {
-  supplierData,
-  supplierEndpoints,
-  supplierListQuery,
-  supplierMessages,
-  websiteHref,
-} from '@daftar/domain/suppliers'
+import type { SupplierDetail } from '@daftar/domain/suppliers'
+import { supplierData, supplierEndpoints, supplierMessages, websiteHref } from '@daftar/domain/suppliers'
 import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
@@ -142,9 +136,7 @@ function Overview({ record: s }: { record: SupplierDetail }) {
   )
 }
 
-type Supplier = { item: SupplierListItem; detail: SupplierDetail; values: Values; data: SupplierData }
-
-export const register = defineRegister<Supplier>({
+export const register = defineRegister({
   entityType: 'SUPPLIER',
   label: 'Supplier',
   endpoints: supplierEndpoints,
@@ -153,7 +145,6 @@ export const register = defineRegister<Supplier>({
   titleOf: (s) => s.name,
   notFound: supplierMessages.notFound,
   list: {
-    query: supplierListQuery,
     title: 'Suppliers',
     description: 'Companies the organisation buys from.',
     emptyText: 'No suppliers found.',
@@ -186,7 +177,6 @@ export const register = defineRegister<Supplier>({
       lastUpdated,
       firstAdded,
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, category, contact...',
   },
   form: {

@@ -1,8 +1,4 @@
-import type {
-  TechnicalInfoData,
-  TechnicalInfoDetail,
-  TechnicalInfoListItem,
-} from '@daftar/domain/technical-info'
+import type { TechnicalInfoDetail } from '@daftar/domain/technical-info'
 import {
   normaliseKeyword,
   TECH_KEYWORDS_SHOWN,
@@ -10,7 +6,6 @@ import {
   TECH_TITLE_PREVIEW,
   technicalInfoData,
   technicalInfoEndpoints,
-  technicalInfoListQuery,
   technicalInfoMessages,
   truncate,
 } from '@daftar/domain/technical-info'
@@ -113,14 +108,7 @@ function Overview({ record: t }: { record: TechnicalInfoDetail }) {
 
 const cut = (v: string | null, max: number) => (v ? truncate(v, max) : 'N/A')
 
-type TechnicalInfo = {
-  item: TechnicalInfoListItem
-  detail: TechnicalInfoDetail
-  values: Values
-  data: TechnicalInfoData
-}
-
-export const register = defineRegister<TechnicalInfo>({
+export const register = defineRegister({
   entityType: 'TECHNICAL_INFO',
   label: 'Technical info',
   endpoints: technicalInfoEndpoints,
@@ -129,7 +117,6 @@ export const register = defineRegister<TechnicalInfo>({
   titleOf: (t) => t.title,
   notFound: technicalInfoMessages.notFound,
   list: {
-    query: technicalInfoListQuery,
     title: 'Technical Information',
     description: 'Formulas, methods and know-how of the team.',
     emptyText: 'No technical info entries found.',
@@ -151,7 +138,6 @@ export const register = defineRegister<TechnicalInfo>({
       { key: 'pre', header: 'Prerequisites', render: (t) => cut(t.prerequisites, TECH_TEXT_PREVIEW) },
     ],
     sorts: [...alphabetical('title', 'Title'), lastUpdated, firstAdded],
-    defaultSort: 'title_asc',
     searchPlaceholder: 'Search Title, Keywords, Use Cases...',
     searchOnEnter: true,
     addLabel: 'Add Entry',

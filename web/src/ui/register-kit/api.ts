@@ -1,17 +1,10 @@
 import type { AccessPermissions } from '@daftar/domain/registers'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
-import type { ListAnswer, ListView, RegisterDeclaration, RegisterTypes } from './define.ts'
+import type { ListAnswer, ListParams, ListView, RegisterDeclaration, RegisterTypes } from './define.ts'
 
 // Lists and details are fresh for 5 minutes (docs/product.md, "Constants and limits").
 const FRESH = 5 * 60_000
-
-/** A register list's query, as its list-query schema makes it from the address. */
-export interface ListParams {
-  page: number
-  searchQuery: string
-  sortBy: string
-}
 
 /** The key of one list view's pages: the rows a record leaves are found under it. */
 export const registerListKey = <T extends RegisterTypes>(

@@ -39,11 +39,14 @@ export type RegisterForm<V> = UseFormReturnType<V>
 /** A list answer: its rows under the register's key, and its paging (`pageOf` in domain). */
 export type ListAnswer<Item> = { totalPages: number } & Record<string, Item[] | number>
 
-/** A list endpoint of the contract. */
+/** A register list's query: page, search and sort, in the address under the API's names. */
+export type ListParams = { page: number; searchQuery: string; sortBy: string }
+
+/** A list endpoint of the contract: its query schema (`registerListQuery` in domain) and its answer. */
 export type ListEndpoint<Item> = Endpoint<
   'GET',
   string,
-  { querystring: z.ZodType; response: { 200: z.ZodType<ListAnswer<Item>> } }
+  { querystring: z.ZodType<ListParams>; response: { 200: z.ZodType<ListAnswer<Item>> } }
 >
 
 /** One list page of a register (Projects and Archived Projects are two views of one register). */
@@ -120,8 +123,6 @@ export interface RegisterInput<T extends RegisterTypes> {
   notFound: string
 
   list: {
-    /** The list endpoints' query schema: page, search and sort in the address under its names. */
-    query: z.ZodType<{ page: number; searchQuery: string; sortBy: string }>
     /** The main list's page. */
     title: string
     description?: string
@@ -131,8 +132,8 @@ export interface RegisterInput<T extends RegisterTypes> {
     /** Other lists of the same records, each at its own path (Archived Projects, Old Employees). */
     otherViews?: ListView<T['item']>[]
     columns: Column<T['item']>[]
+    /** The sorts offered, named; the list's query schema falls back to its own default. */
     sorts: readonly { value: string; label: string }[]
-    defaultSort: string
     searchPlaceholder: string
     /** 'Add Supplier' unless given. */
     addLabel?: string
@@ -189,6 +190,8 @@ export interface RegisterDeclaration<T extends RegisterTypes>
   /** The root of its query keys ('suppliers'); every save refreshes them. */
   queryKey: string
   list: Omit<RegisterInput<T>['list'], 'otherViews' | 'addLabel'> & {
+    /** The list endpoints' query schema (every view's is the same): page, search and sort. */
+    query: z.ZodType<ListParams>
     /** The register's own list: where Back, Cancel and a saved add go. */
     main: ListView<T['item']>
     /** Every list page, the main one first. */
@@ -201,8 +204,14 @@ export interface RegisterDeclaration<T extends RegisterTypes>
   }
 }
 
-/** Declares a register; TypeScript checks the pieces against its four types. */
-export function defineRegister<T extends RegisterTypes>(input: RegisterInput<T>): RegisterDeclaration<T> {
+/**
+ * Declares a register. Its four types come from what it names: the list item and the detail from its
+ * endpoints' answers, the values from its blank form, the data from its schema; every column, field
+ * and overview is then checked against them.
+ */
+export function defineRegister<I, D extends RecordBase, V extends object, A extends object>(
+  input: RegisterInput<{ item: I; detail: D; values: V; data: A }>,
+): RegisterDeclaration<{ item: I; detail: D; values: V; data: A }> {
   const { otherViews = [], ...list } = input.list
   const { title, description, emptyText, Actions } = list
   const main = { path: input.path, endpoint: input.endpoints.list, title, description, emptyText, Actions }
@@ -210,7 +219,13 @@ export function defineRegister<T extends RegisterTypes>(input: RegisterInput<T>)
     ...input,
     noun: input.noun ?? input.label.toLowerCase(),
     queryKey: registerQueryKeys[input.entityType],
-    list: { ...list, main, views: [main, ...otherViews], addLabel: list.addLabel ?? `Add ${input.label}` },
+    list: {
+      ...list,
+      query: input.endpoints.list.schema.querystring,
+      main,
+      views: [main, ...otherViews],
+      addLabel: list.addLabel ?? `Add ${input.label}`,
+    },
     form: {
       ...input.form,
       addTitle: input.form.addTitle ?? `Add New ${input.label}`,
