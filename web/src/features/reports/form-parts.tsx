@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css'
 import { REPORT_NAME_MAX, type ReportType, reportEndpoints, reportMessages } from '@daftar/domain/reports'
-import { Alert, Autocomplete, Button, Group, MultiSelect, Stack } from '@mantine/core'
+import { Alert, Autocomplete, MultiSelect, Stack } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import { call } from '../../api/client.ts'
 import { projectDropdownQuery } from '../../api/register-queries.ts'
 import { usersQuery } from '../../api/shared-queries.ts'
+import { FormActions } from '../../ui/form/FormModal.tsx'
 import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
@@ -101,14 +102,12 @@ export function ReportFormFrame({
       <form {...f.formProps}>
         <Stack gap="md">
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/reports/send')} disabled={f.busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={f.busy}>
-              {f.busy ? 'Submitting...' : 'Submit Report'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => navigate('/reports/send')}
+            busy={f.busy}
+            submitLabel="Submit Report"
+            busyLabel="Submitting..."
+          />
         </Stack>
       </form>
     </Stack>

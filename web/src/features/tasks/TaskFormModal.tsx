@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css'
 import { titleCase } from '@daftar/domain/format'
 import { taskEndpoints, taskFormInput, taskMessages } from '@daftar/domain/tasks'
-import { Autocomplete, Button, Checkbox, Group, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core'
+import { Autocomplete, Checkbox, Group, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { type FocusEvent, useState } from 'react'
 import { ApiError, call, errorMessage, transportMessages } from '../../api/client.ts'
@@ -167,16 +167,11 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
         title={editing ? 'Edit Task' : 'Create Task'}
         size="lg"
         gap="sm"
-        actions={(requestClose) => (
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={requestClose} disabled={f.busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={f.busy}>
-              {editing ? (f.busy ? 'Saving...' : 'Save Changes') : f.busy ? 'Creating...' : 'Create Task'}
-            </Button>
-          </Group>
-        )}
+        submit={{
+          submitLabel: editing ? 'Save Changes' : 'Create Task',
+          busyLabel: editing ? 'Saving...' : 'Creating...',
+          mt: 'xs',
+        }}
       >
         <CountedTextInput
           label="Title"

@@ -70,6 +70,8 @@ export interface FormActionsProps {
   autoFocus?: boolean
   /** The submit button is off until the form can be sent (a decision that needs a confirmation). */
   disabled?: boolean
+  /** The words the button says while the request runs ('Saving...'), in place of a spinner. */
+  busyLabel?: ReactNode
 }
 
 export function FormActions({
@@ -80,7 +82,9 @@ export function FormActions({
   mt,
   autoFocus,
   disabled,
+  busyLabel,
 }: FormActionsProps) {
+  const spoken = busyLabel !== undefined
   return (
     <Group justify="flex-end" mt={mt}>
       <Button variant="default" onClick={onCancel} disabled={busy}>
@@ -88,12 +92,12 @@ export function FormActions({
       </Button>
       <Button
         type="submit"
-        loading={busy}
+        loading={busy && !spoken}
         color={color}
-        disabled={disabled}
+        disabled={disabled || (busy && spoken)}
         data-autofocus={autoFocus || undefined}
       >
-        {submitLabel}
+        {busy && spoken ? busyLabel : submitLabel}
       </Button>
     </Group>
   )

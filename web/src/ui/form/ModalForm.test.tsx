@@ -29,7 +29,7 @@ function NoteDialog(props: {
       f={f}
       onClose={props.onClose}
       title="Note"
-      submit={{ submitLabel: 'Keep note', color: 'teal' }}
+      submit={{ submitLabel: 'Keep note', color: 'teal', busyLabel: props.busyLabel }}
       failure={props.quiet ? null : undefined}
     >
       <TextInput label="Title" {...f.form.getInputProps('title')} />
@@ -80,5 +80,17 @@ describe('a dialog that is one form of the form hook', () => {
     expect(onClose).not.toHaveBeenCalled()
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }))
     expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('says its busy words on a held button while the request runs, where it has them', async () => {
+    let answer = () => {}
+    const send = () => new Promise<void>((resolve) => (answer = resolve))
+    renderApp(<NoteDialog send={send} onClose={vi.fn()} busyLabel="Keeping..." />)
+    await userEvent.type(await screen.findByLabelText('Title', {}, slow), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Keep note' }))
+    const busy = await screen.findByRole('button', { name: 'Keeping...' }, slow)
+    expect(busy).toHaveProperty('disabled', true)
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true)
+    answer()
   })
 })

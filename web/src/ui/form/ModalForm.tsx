@@ -10,10 +10,8 @@ export type ModalFormState = Pick<SchemaForm<object>, 'formProps' | 'busy' | 'di
 export interface ModalFormProps extends Omit<ModalProps, 'opened' | 'onClose' | 'children'> {
   f: ModalFormState
   onClose: () => void
-  /** The submit button (`FormActions`): its label, colour, margin, focus. */
+  /** The submit button (`FormActions`): its label, its busy words, colour, margin, focus. */
   submit?: Omit<FormActionsProps, 'onCancel' | 'busy'>
-  /** Other buttons than Cancel and submit, given FormModal's `requestClose` (Create Task's busy words). */
-  actions?: (requestClose: () => void) => ReactNode
   /** How a failure shows: the form's red box unless given; null where the toast alone says it. */
   failure?: ReactNode
   /** The space between the parts: Stack's own unless given. */
@@ -26,7 +24,7 @@ export interface ModalFormProps extends Omit<ModalProps, 'opened' | 'onClose' | 
  * 'Discard changes?' before typed input is thrown away and no closing while its request runs, then the
  * form with its leave guard, the failure, the fields, and Cancel with the submit button.
  */
-export function ModalForm({ f, onClose, submit, actions, failure, gap, children, ...modal }: ModalFormProps) {
+export function ModalForm({ f, onClose, submit, failure, gap, children, ...modal }: ModalFormProps) {
   return (
     <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} {...modal}>
       {(requestClose) => (
@@ -35,11 +33,7 @@ export function ModalForm({ f, onClose, submit, actions, failure, gap, children,
           <Stack gap={gap}>
             {failure === undefined ? <FormFailure failure={f.failure} /> : failure}
             {children}
-            {actions ? (
-              actions(requestClose)
-            ) : (
-              <FormActions onCancel={requestClose} busy={f.busy} {...submit} />
-            )}
+            <FormActions onCancel={requestClose} busy={f.busy} {...submit} />
           </Stack>
         </form>
       )}

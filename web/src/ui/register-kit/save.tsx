@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ApiError, errorMessage } from '../../api/client.ts'
 import { canWrite } from '../access-api.ts'
-import { ErrorPanel } from '../ErrorPanel.tsx'
+import { ErrorPanel, LoadError } from '../ErrorPanel.tsx'
 import { PageLoading } from '../RecordPage.tsx'
 import type { RegisterDeclaration, RegisterTypes } from './define.ts'
 
@@ -20,22 +19,18 @@ export function RecordGate<T extends RegisterTypes>(props: {
   const list = register.list.main
   if (query.isPending)
     return <PageLoading text={register.detail.loadingText ?? `Loading ${register.noun} details...`} />
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404
+  if (query.isError)
     return (
-      <ErrorPanel
-        title={missing ? 'Not found' : undefined}
-        message={
-          missing
-            ? register.notFound
-            : (register.detail.loadErrorText?.(errorMessage(query.error, 'Unknown error')) ??
-              `Error loading ${register.noun} details: ${errorMessage(query.error, 'Unknown error')}`)
+      <LoadError
+        error={query.error}
+        notFound={register.notFound}
+        failed={(message) =>
+          register.detail.loadErrorText?.(message) ?? `Error loading ${register.noun} details: ${message}`
         }
         backTo={list.path}
         backLabel={`Back to ${list.title}`}
       />
     )
-  }
   if (props.requireWrite && !canWrite(query.data.access_level)) {
     return (
       <ErrorPanel
