@@ -15,6 +15,7 @@ function NoteDialog(props: {
   send: (title: string) => Promise<unknown>
   onClose: () => void
   quiet?: boolean
+  busyLabel?: string
 }) {
   const f = useSchemaForm({
     schema: z.object({ title: z.string().trim().min(1, 'Title is required.') }),
