@@ -19,9 +19,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
-import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.tsx'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
+import {
+  CountedTextarea,
+  CountedTextInput,
+  DateField,
+  type FieldsForm,
+} from '../../ui/register-kit/fields.tsx'
 import { accountsApi, failureText } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
@@ -37,26 +42,18 @@ const paymentSaveOptions = (onClose: () => void) => ({
   guard: false as const,
 })
 
-interface PaymentValues {
-  payment_date: string
-  mode: PaymentMode
-  transaction_id: string
-  notes: string
-}
-
-function PaymentFields<V extends PaymentValues>({
-  f,
+/** The fields both payment forms have under the same names, and the amount under its own. */
+function PaymentFields({
+  form,
   amountKey,
   amountLabel,
   amountDue,
 }: {
-  f: SchemaForm<V>
+  form: FieldsForm
   amountKey: 'amount_paid_now' | 'amount'
   amountLabel: string
   amountDue?: number
 }) {
-  // biome-ignore lint/suspicious/noExplicitAny: the two forms share these fields under the same names
-  const form = f.form as any
   return (
     <>
       {amountDue !== undefined && (
@@ -146,7 +143,12 @@ export function RecordPaymentModal({
       gap="sm"
       submit={{ submitLabel: 'Confirm Payment', color: 'teal' }}
     >
-      <PaymentFields f={f} amountKey="amount_paid_now" amountLabel={config.amountNow} amountDue={doc.due} />
+      <PaymentFields
+        form={f.form}
+        amountKey="amount_paid_now"
+        amountLabel={config.amountNow}
+        amountDue={doc.due}
+      />
     </ModalForm>
   )
 }
@@ -192,7 +194,7 @@ export function EditPaymentModal({
       gap="sm"
       submit={{ submitLabel: 'Save Changes' }}
     >
-      <PaymentFields f={f} amountKey="amount" amountLabel={config.amountEdit} />
+      <PaymentFields form={f.form} amountKey="amount" amountLabel={config.amountEdit} />
     </ModalForm>
   )
 }
