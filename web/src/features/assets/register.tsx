@@ -202,7 +202,6 @@ export const register = defineRegister({
   entityType: 'ASSET',
   label: 'Asset',
   endpoints: assetEndpoints,
-  path: '/organization/assets',
   idOf: (a) => a.asset_id,
   titleOf: (a) => a.name,
   notFound: assetMessages.notFound,

@@ -80,7 +80,6 @@ export const register = defineRegister({
   entityType: 'CLIENT',
   label: 'Client',
   endpoints: clientEndpoints,
-  path: '/clients',
   idOf: (c) => c.client_id,
   titleOf: (c) => c.name,
   notFound: clientMessages.notFound,

@@ -53,7 +53,6 @@ export const register = defineRegister({
   entityType: 'COLLECTION',
   label: 'Collection',
   endpoints: collectionEndpoints,
-  path: '/organization/internal-docs',
   idOf: (c) => c.collection_id,
   titleOf: (c) => c.name,
   notFound: collectionMessages.notFound,

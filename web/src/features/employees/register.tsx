@@ -194,7 +194,6 @@ export const register = defineRegister({
   entityType: 'EMPLOYEE',
   label: 'Employee',
   endpoints: employeeEndpoints,
-  path: '/employees',
   idOf: (e) => e.employee_id,
   titleOf: (e) => e.full_name,
   notFound: employeeMessages.notFound,

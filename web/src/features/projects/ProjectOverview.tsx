@@ -4,6 +4,7 @@ import { Anchor } from '@mantine/core'
 import { Link } from 'react-router'
 import { FieldSection } from '../../ui/DetailSection.tsx'
 import { RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
+import { recordHref } from '../../ui/register-kit/roots.ts'
 
 export function ProjectOverview({ project: p }: { project: ProjectDetail }) {
   const contact = p.project_contact_details
@@ -18,7 +19,7 @@ export function ProjectOverview({ project: p }: { project: ProjectDetail }) {
           {
             label: 'Client',
             value: (
-              <Anchor component={Link} to={`/clients/${p.client_id}`}>
+              <Anchor component={Link} to={recordHref('CLIENT', p.client_id)}>
                 {p.client_name}
               </Anchor>
             ),

@@ -2,7 +2,7 @@ import { billingEndpoints, type ProjectBilling, type ProjectInvoice } from '@daf
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { call } from '../../api/client.ts'
-import { registerQueryKeys } from '../../ui/register-kit/keys.ts'
+import { registerRoots } from '../../ui/register-kit/roots.ts'
 
 const FIVE_MINUTES = 5 * 60_000
 
@@ -24,7 +24,7 @@ export const savedThenClosed = (dialog: Pick<InvoiceDialogProps, 'onClose' | 'on
 
 export const billingQuery = (projectId: string) =>
   queryOptions({
-    queryKey: [registerQueryKeys.PROJECT, 'billing', projectId],
+    queryKey: [registerRoots.PROJECT.queryKey, 'billing', projectId],
     queryFn: ({ signal }) => call(billingEndpoints.list, { params: { id: projectId }, signal }),
     staleTime: FIVE_MINUTES,
   })

@@ -144,7 +144,6 @@ export const register = defineRegister({
   entityType: 'PROJECT',
   label: 'Project',
   endpoints: projectEndpoints,
-  path: '/projects',
   idOf: (p) => p.project_id,
   titleOf: (p) => p.name,
   notFound: projectMessages.notFound,

@@ -140,7 +140,6 @@ export const register = defineRegister({
   entityType: 'SUPPLIER',
   label: 'Supplier',
   endpoints: supplierEndpoints,
-  path: '/suppliers',
   idOf: (s) => s.supplier_id,
   titleOf: (s) => s.name,
   notFound: supplierMessages.notFound,

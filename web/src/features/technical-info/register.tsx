@@ -112,7 +112,6 @@ export const register = defineRegister({
   entityType: 'TECHNICAL_INFO',
   label: 'Technical info',
   endpoints: technicalInfoEndpoints,
-  path: '/technical-info',
   idOf: (t) => t.technical_info_id,
   titleOf: (t) => t.title,
   notFound: technicalInfoMessages.notFound,

@@ -12,14 +12,8 @@ import { DocumentManager } from '../documents/DocumentManager.tsx'
 import { notifyError, notifySuccess } from '../notify.ts'
 import { RecordPage } from '../RecordPage.tsx'
 import { registerDetailQuery, registerListKey, withoutRows } from './api.ts'
-import {
-  type ListAnswer,
-  type RegisterDeclaration,
-  type RegisterTypes,
-  recordPath,
-  type StandardTabs,
-  type StateAction,
-} from './define.ts'
+import type { ListAnswer, RegisterDeclaration, RegisterTypes, StandardTabs, StateAction } from './define.ts'
+import { recordHref } from './roots.ts'
 import { RecordGate } from './save.tsx'
 
 /** '/suppliers/{id}': the record's tabs (Overview, Documents, Access by default), Edit and its state action. */
@@ -101,7 +95,7 @@ function RecordView<T extends RegisterTypes>({
           <>
             <Button
               component={Link}
-              to={`${recordPath(register, id)}/edit`}
+              to={`${recordHref(register.entityType, id)}/edit`}
               leftSection={<IconPencil size={16} />}
             >
               {register.detail.editLabel ?? 'Edit'}

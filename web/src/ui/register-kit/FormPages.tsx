@@ -6,8 +6,9 @@ import { useMe } from '../../api/shared-queries.ts'
 import { ApprovalNote } from '../FormNotes.tsx'
 import { PageHeader } from '../PageHeader.tsx'
 import { newRequestKey, registerApi, registerDetailQuery } from './api.ts'
-import { type RegisterDeclaration, type RegisterTypes, recordPath } from './define.ts'
+import type { RegisterDeclaration, RegisterTypes } from './define.ts'
 import { RegisterForm } from './RegisterForm.tsx'
+import { recordHref } from './roots.ts'
 import { RecordGate } from './save.tsx'
 import { formValues } from './values.ts'
 
@@ -64,7 +65,11 @@ export function RegisterEditPage<T extends RegisterTypes>({
   const { id = '' } = useParams()
   const record = useQuery(registerDetailQuery(register, id))
   return (
-    <RecordGate query={record} register={register} requireWrite={{ recordPath: recordPath(register, id) }}>
+    <RecordGate
+      query={record}
+      register={register}
+      requireWrite={{ recordPath: recordHref(register.entityType, id) }}
+    >
       {/* Keyed by version: after a reload the form starts again from the fresh record. */}
       {(r) => (
         <EditForm key={r.version} register={register} id={id} record={r} onReload={() => record.refetch()} />
@@ -83,7 +88,7 @@ function EditForm<T extends RegisterTypes>(props: {
   const navigate = useNavigate()
   const { data: me } = useMe()
   const requestKey = useMemo(newRequestKey, [])
-  const back = recordPath(register, id)
+  const back = recordHref(register.entityType, id)
   const initial = useMemo(() => formValues(register.form.empty, record), [register, record])
   return (
     <Stack gap="md" w="100%">

@@ -9,7 +9,8 @@ import { ListToolbar, SearchBox, SortSelect } from '../list/ListToolbar.tsx'
 import { useListState } from '../list/use-list-state.ts'
 import { PageHeader } from '../PageHeader.tsx'
 import { registerListQuery, rowsOf } from './api.ts'
-import { type ListView, type RegisterDeclaration, type RegisterTypes, recordPath } from './define.ts'
+import type { ListView, RegisterDeclaration, RegisterTypes } from './define.ts'
+import { recordHref } from './roots.ts'
 
 /**
  * A register's list page: search, sort, the page-number input, row numbers continuing across pages,
@@ -74,7 +75,7 @@ export function RegisterListPage<T extends RegisterTypes>({
         minWidth={list.minWidth}
         rows={rows}
         rowKey={register.idOf}
-        rowHref={(row) => recordPath(register, register.idOf(row))}
+        rowHref={(row) => recordHref(register.entityType, register.idOf(row))}
         rowNumberStart={(state.page - 1) * REGISTER_PAGE_SIZE + 1}
         loading={query.isPending}
         stale={query.isPlaceholderData}

@@ -3,7 +3,7 @@ import { register as employees } from '../../features/employees/register.tsx'
 import { register as suppliers } from '../../features/suppliers/register.tsx'
 import { register as technicalInfo } from '../../features/technical-info/register.tsx'
 import { rowsOf, withoutRows } from './api.ts'
-import { recordPath } from './define.ts'
+import { recordHref } from './roots.ts'
 
 describe('a register declaration with the defaults filled in', () => {
   it('words what every register words the same way from its label and path', () => {
@@ -13,7 +13,7 @@ describe('a register declaration with the defaults filled in', () => {
     expect(suppliers.form.addTitle).toBe('Add New Supplier')
     const record = { name: 'Kaveri Valves' } as Parameters<typeof suppliers.form.editTitle>[0]
     expect(suppliers.form.editTitle(record)).toBe('Edit Supplier: Kaveri Valves')
-    expect(recordPath(suppliers, 'abc')).toBe('/suppliers/abc')
+    expect(recordHref(suppliers.entityType, 'abc')).toBe('/suppliers/abc')
   })
 
   it('makes the main list from the path and the list endpoint, before the other views', () => {

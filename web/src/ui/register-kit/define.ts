@@ -14,7 +14,7 @@ import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
 import type { Column } from '../list/DataTable.tsx'
 import type { RecordTab } from '../RecordPage.tsx'
-import { registerQueryKeys } from './keys.ts'
+import { registerRoots } from './roots.ts'
 
 /** What every register detail answer carries. */
 export interface RecordBase {
@@ -116,8 +116,6 @@ export interface RegisterInput<T extends RegisterTypes> {
   /** 'supplier' ('Loading supplier details...'): the label in lower case unless given. */
   noun?: string
   endpoints: RegisterEndpoints<T>
-  /** Where records open in the app ('/suppliers'), and its main list (`endpoints.list`). */
-  path: string
   idOf(record: T['item'] | T['detail']): string
   titleOf(record: T['detail']): string
   notFound: string
@@ -187,6 +185,8 @@ export interface RegisterInput<T extends RegisterTypes> {
 export interface RegisterDeclaration<T extends RegisterTypes>
   extends Omit<RegisterInput<T>, 'list' | 'form'> {
   noun: string
+  /** Where records open in the app ('/suppliers'), and its main list (`endpoints.list`): `registerRoots`. */
+  path: string
   /** The root of its query keys ('suppliers'); every save refreshes them. */
   queryKey: string
   list: Omit<RegisterInput<T>['list'], 'otherViews' | 'addLabel'> & {
@@ -214,11 +214,13 @@ export function defineRegister<I, D extends RecordBase, V extends object, A exte
 ): RegisterDeclaration<{ item: I; detail: D; values: V; data: A }> {
   const { otherViews = [], ...list } = input.list
   const { title, description, emptyText, Actions } = list
-  const main = { path: input.path, endpoint: input.endpoints.list, title, description, emptyText, Actions }
+  const { path, queryKey } = registerRoots[input.entityType]
+  const main = { path, endpoint: input.endpoints.list, title, description, emptyText, Actions }
   return {
     ...input,
     noun: input.noun ?? input.label.toLowerCase(),
-    queryKey: registerQueryKeys[input.entityType],
+    path,
+    queryKey,
     list: {
       ...list,
       query: input.endpoints.list.schema.querystring,
@@ -232,9 +234,4 @@ export function defineRegister<I, D extends RecordBase, V extends object, A exte
       editTitle: input.form.editTitle ?? ((record) => `Edit ${input.label}: ${input.titleOf(record)}`),
     },
   }
-}
-
-/** The address of one record's page ('/suppliers/<id>'). */
-export function recordPath<T extends RegisterTypes>(register: RegisterDeclaration<T>, id: string): string {
-  return `${register.path}/${id}`
 }
