@@ -209,6 +209,7 @@ export const register = defineRegister({
         canAdd: false,
       },
     ],
+    listedIn: (e) => (e.is_active ? employeeEndpoints.list : employeeEndpoints.old),
     columns: [
       { key: 'name', header: 'Name', render: (e) => e.full_name },
       { key: 'id', header: 'Employee ID', nowrap: true, render: (e) => e.employee_official_id },
@@ -257,10 +258,6 @@ export const register = defineRegister({
   detail: {
     Overview: ({ record }) => <EmployeeOverview employee={record} />,
     editLabel: 'Edit Employee',
-    back: (e) =>
-      e.is_active
-        ? { to: '/employees', label: 'Back to Current Employees' }
-        : { to: '/old-employees', label: 'Back to Old Employees' },
     stateAction: {
       label: (e) => (e.is_active ? 'Deactivate' : 'Activate'),
       icon: (e) => (e.is_active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />),
@@ -274,7 +271,6 @@ export const register = defineRegister({
       busyText: (e) => (e.is_active ? employeeMessages.deactivating : 'Activating employee...'),
       call: (e) =>
         call(employeeEndpoints.activate, { params: { id: e.employee_id }, body: { activate: !e.is_active } }),
-      leavesView: (e) => (e.is_active ? employeeEndpoints.list : employeeEndpoints.old),
       failed: requestFailedMessage('Employee', 'DEACTIVATE'),
     },
   },

@@ -161,6 +161,7 @@ export const register = defineRegister({
         canAdd: false,
       },
     ],
+    listedIn: (p) => (p.is_archived ? projectEndpoints.archived : projectEndpoints.list),
     columns: [
       { key: 'name', header: 'Project Name', render: (p) => p.name },
       { key: 'client', header: 'Client Name', render: (p) => orNA(p.client_name) },
@@ -211,10 +212,6 @@ export const register = defineRegister({
         {p.is_archived ? 'Archived' : 'Active'}
       </Badge>
     ),
-    back: (p) =>
-      p.is_archived
-        ? { to: '/projects/archived', label: 'Back to Archived Projects' }
-        : { to: '/projects', label: 'Back to Projects' },
     // The Billing tab's invoices load in parallel with the project.
     alongside: (queryClient, id, tab) => {
       if (tab === 'billing') void queryClient.prefetchQuery(billingQuery(id))
@@ -240,7 +237,6 @@ export const register = defineRegister({
         }`,
       call: (p) =>
         call(projectEndpoints.archive, { params: { id: p.project_id }, body: { archive: !p.is_archived } }),
-      leavesView: (p) => (p.is_archived ? projectEndpoints.archived : projectEndpoints.list),
       failed: requestFailedMessage('Project', 'ARCHIVE'),
       requested: (p) =>
         p.state_request_pending ? (p.is_archived ? 'Unarchive requested' : 'Archive requested') : null,

@@ -73,7 +73,7 @@ function RecordView<T extends RegisterTypes>({
       content: <AccessTab entityType={register.entityType} entityId={id} />,
     },
   }
-  const list = register.list.main
+  const list = register.list.listOf(record)
   const writable = canWrite(record.access_level)
   const stateAction = register.detail.stateAction
   return (
@@ -89,7 +89,7 @@ function RecordView<T extends RegisterTypes>({
           )}
         </>
       }
-      back={register.detail.back?.(record) ?? { to: list.path, label: `Back to ${list.title}` }}
+      back={{ to: list.path, label: `Back to ${list.title}` }}
       actions={
         writable && (
           <>
@@ -128,7 +128,7 @@ function StateActionButton<T extends RegisterTypes>(props: {
   const mutation = useMutation({
     mutationFn: () => action.call(record),
     onMutate: async () => {
-      const from = registerListKey(register, { endpoint: action.leavesView(record) })
+      const from = registerListKey(register, register.list.listOf(record))
       await queryClient.cancelQueries({ queryKey: from })
       const snapshot = queryClient.getQueriesData<ListAnswer<T['item']>>({ queryKey: from })
       queryClient.setQueriesData<ListAnswer<T['item']>>({ queryKey: from }, (old) =>

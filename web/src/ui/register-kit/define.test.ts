@@ -30,6 +30,17 @@ describe('a register declaration with the defaults filled in', () => {
     ])
   })
 
+  it('finds the list that holds a record by its state, the main list unless the register says otherwise', () => {
+    type Employee = Parameters<typeof employees.list.listOf>[0]
+    expect(employees.list.listOf({ is_active: true } as Employee).path).toBe('/employees')
+    expect(employees.list.listOf({ is_active: false } as Employee)).toMatchObject({
+      path: '/old-employees',
+      title: 'Old Employees',
+    })
+    type Supplier = Parameters<typeof suppliers.list.listOf>[0]
+    expect(suppliers.list.listOf({} as Supplier)).toBe(suppliers.list.main)
+  })
+
   it('keeps what a register words otherwise', () => {
     expect(technicalInfo.list.addLabel).toBe('Add Entry')
     expect(technicalInfo.form.addTitle).toBe('Add Technical Info Entry')

@@ -77,8 +77,6 @@ export interface StateAction<Detail> {
   busyText?(record: Detail): string
   /** The call: PUT `/projects/{id}/archive` {archive} … */
   call(record: Detail): Promise<{ message: string }>
-  /** The list endpoint whose rows the record leaves at once (it comes back if the call fails). */
-  leavesView(record: Detail): ListEndpoint<unknown>
   /** 'Error submitting project status change request' */
   failed: string
   /**
@@ -129,6 +127,12 @@ export interface RegisterInput<T extends RegisterTypes> {
     Actions?: ComponentType
     /** Other lists of the same records, each at its own path (Archived Projects, Old Employees). */
     otherViews?: ListView<T['item']>[]
+    /**
+     * The list endpoint whose rows hold the record, by its state (an archived project's is the archived
+     * list's): the record's Back goes to that list, and a state change takes it out of it at once. The
+     * main list unless given.
+     */
+    listedIn?(record: T['detail']): ListEndpoint<T['item']>
     columns: Column<T['item']>[]
     /** The sorts offered, named; the list's query schema falls back to its own default. */
     sorts: readonly { value: string; label: string }[]
@@ -174,8 +178,6 @@ export interface RegisterInput<T extends RegisterTypes> {
     alongside?(queryClient: QueryClient, id: string, tab: string | null): void
     Overview: ComponentType<{ record: T['detail'] }>
     meta?(record: T['detail']): ReactNode
-    /** The back button, by the record's state (archived projects go back to the archived list). */
-    back?(record: T['detail']): { to: string; label: string }
     editLabel?: string
     stateAction?: StateAction<T['detail']>
   }
@@ -189,13 +191,15 @@ export interface RegisterDeclaration<T extends RegisterTypes>
   path: string
   /** The root of its query keys ('suppliers'); every save refreshes them. */
   queryKey: string
-  list: Omit<RegisterInput<T>['list'], 'otherViews' | 'addLabel'> & {
+  list: Omit<RegisterInput<T>['list'], 'otherViews' | 'listedIn' | 'addLabel'> & {
     /** The list endpoints' query schema (every view's is the same): page, search and sort. */
     query: z.ZodType<ListParams>
     /** The register's own list: where Back, Cancel and a saved add go. */
     main: ListView<T['item']>
     /** Every list page, the main one first. */
     views: ListView<T['item']>[]
+    /** The list page whose rows hold the record (`listedIn`). */
+    listOf(record: T['detail']): ListView<T['item']>
     addLabel: string
   }
   form: RegisterInput<T>['form'] & {
@@ -212,10 +216,11 @@ export interface RegisterDeclaration<T extends RegisterTypes>
 export function defineRegister<I, D extends RecordBase, V extends object, A extends object>(
   input: RegisterInput<{ item: I; detail: D; values: V; data: A }>,
 ): RegisterDeclaration<{ item: I; detail: D; values: V; data: A }> {
-  const { otherViews = [], ...list } = input.list
+  const { otherViews = [], listedIn, ...list } = input.list
   const { title, description, emptyText, Actions } = list
   const { path, queryKey } = registerRoots[input.entityType]
   const main = { path, endpoint: input.endpoints.list, title, description, emptyText, Actions }
+  const views = [main, ...otherViews]
   return {
     ...input,
     noun: input.noun ?? input.label.toLowerCase(),
@@ -225,7 +230,8 @@ export function defineRegister<I, D extends RecordBase, V extends object, A exte
       ...list,
       query: input.endpoints.list.schema.querystring,
       main,
-      views: [main, ...otherViews],
+      views,
+      listOf: (record) => views.find((view) => view.endpoint === listedIn?.(record)) ?? main,
       addLabel: list.addLabel ?? `Add ${input.label}`,
     },
     form: {
