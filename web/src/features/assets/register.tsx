@@ -208,7 +208,6 @@ export const register = defineRegister({
   list: {
     title: 'Assets',
     description: 'Equipment and property of the organisation, and where each is.',
-    emptyText: 'No assets found.',
     Actions: DueSoonLink,
     otherViews: [
       {

@@ -86,7 +86,6 @@ export const register = defineRegister({
   list: {
     title: 'Clients',
     description: 'Companies the organisation works for.',
-    emptyText: 'No clients found.',
     columns: [
       {
         key: 'name',

@@ -199,13 +199,11 @@ export const register = defineRegister({
   notFound: employeeMessages.notFound,
   list: {
     title: 'Current Employees',
-    emptyText: 'No current employees found.',
     otherViews: [
       {
         path: '/old-employees',
         endpoint: employeeEndpoints.old,
         title: 'Old Employees',
-        emptyText: 'No old employees found.',
         canAdd: false,
       },
     ],

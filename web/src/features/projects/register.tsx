@@ -150,14 +150,12 @@ export const register = defineRegister({
   list: {
     title: 'Projects',
     description: 'Projects in progress.',
-    emptyText: 'No projects found.',
     otherViews: [
       {
         path: '/projects/archived',
         endpoint: projectEndpoints.archived,
         title: 'Archived Projects',
         description: 'Finished or paused projects, kept for reference.',
-        emptyText: 'No archived projects found.',
         canAdd: false,
       },
     ],

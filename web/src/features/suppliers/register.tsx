@@ -146,7 +146,6 @@ export const register = defineRegister({
   list: {
     title: 'Suppliers',
     description: 'Companies the organisation buys from.',
-    emptyText: 'No suppliers found.',
     columns: [
       { key: 'name', header: 'Name', render: (s) => s.name },
       { key: 'category', header: 'Category', render: (s) => orNA(s.product_category) },

@@ -9,7 +9,7 @@ import { ListToolbar, SearchBox, SortSelect } from '../list/ListToolbar.tsx'
 import { useListState } from '../list/use-list-state.ts'
 import { PageHeader } from '../PageHeader.tsx'
 import { registerListQuery, rowsOf } from './api.ts'
-import type { ListView, RegisterDeclaration, RegisterTypes } from './define.ts'
+import type { RegisterDeclaration, RegisterTypes, WordedListView } from './define.ts'
 import { recordHref } from './roots.ts'
 
 /**
@@ -22,7 +22,7 @@ export function RegisterListPage<T extends RegisterTypes>({
   view,
 }: {
   register: RegisterDeclaration<T>
-  view: ListView<T['item']>
+  view: WordedListView<T['item']>
 }) {
   const { list } = register
   const { state, set, setPage } = useListState(list.query)

@@ -24,9 +24,9 @@ describe('a register declaration with the defaults filled in', () => {
       emptyText: 'No suppliers found.',
     })
     expect(suppliers.list.main.endpoint.path).toBe('/suppliers')
-    expect(employees.list.views.map((v) => [v.path, v.endpoint.path])).toEqual([
-      ['/employees', '/employees'],
-      ['/old-employees', '/employees/old'],
+    expect(employees.list.views.map((v) => [v.path, v.endpoint.path, v.emptyText])).toEqual([
+      ['/employees', '/employees', 'No current employees found.'],
+      ['/old-employees', '/employees/old', 'No old employees found.'],
     ])
   })
 
@@ -43,6 +43,7 @@ describe('a register declaration with the defaults filled in', () => {
 
   it('keeps what a register words otherwise', () => {
     expect(technicalInfo.list.addLabel).toBe('Add Entry')
+    expect(technicalInfo.list.main.emptyText).toBe('No technical info entries found.')
     expect(technicalInfo.form.addTitle).toBe('Add Technical Info Entry')
     expect(technicalInfo.noun).toBe('technical info')
     expect(technicalInfo.queryKey).toBe('technical-info')

@@ -57,13 +57,17 @@ export interface ListView<Item> {
   endpoint: ListEndpoint<Item>
   title: string
   description?: string
-  emptyText: string
+  /** 'No archived projects found.' (the title's words) unless given. */
+  emptyText?: string
   /** False on lists that add nothing (archived projects, old employees). */
   canAdd?: boolean
   columns?: Column<Item>[]
   /** More buttons beside Add in the page's header (Assets' way into 'Due soon'). */
   Actions?: ComponentType
 }
+
+/** A list view as the kit shows it: its empty state worded. */
+export type WordedListView<Item> = ListView<Item> & { emptyText: string }
 
 /** A state change offered on the detail page (archive, deactivate …), a request for staff. */
 export interface StateAction<Detail> {
@@ -122,7 +126,8 @@ export interface RegisterInput<T extends RegisterTypes> {
     /** The main list's page. */
     title: string
     description?: string
-    emptyText: string
+    /** 'No suppliers found.' (the title's words) unless given. */
+    emptyText?: string
     /** More buttons beside Add in the main list's header. */
     Actions?: ComponentType
     /** Other lists of the same records, each at its own path (Archived Projects, Old Employees). */
@@ -195,17 +200,22 @@ export interface RegisterDeclaration<T extends RegisterTypes>
     /** The list endpoints' query schema (every view's is the same): page, search and sort. */
     query: z.ZodType<ListParams>
     /** The register's own list: where Back, Cancel and a saved add go. */
-    main: ListView<T['item']>
+    main: WordedListView<T['item']>
     /** Every list page, the main one first. */
-    views: ListView<T['item']>[]
+    views: WordedListView<T['item']>[]
     /** The list page whose rows hold the record (`listedIn`). */
-    listOf(record: T['detail']): ListView<T['item']>
+    listOf(record: T['detail']): WordedListView<T['item']>
     addLabel: string
   }
   form: RegisterInput<T>['form'] & {
     addTitle: string
     editTitle(record: T['detail']): string
   }
+}
+
+/** A list view with its empty state worded: 'No <title> found.' unless it says otherwise. */
+function withEmptyText<Item>(view: ListView<Item>): WordedListView<Item> {
+  return { ...view, emptyText: view.emptyText ?? `No ${view.title.toLowerCase()} found.` }
 }
 
 /**
@@ -219,8 +229,8 @@ export function defineRegister<I, D extends RecordBase, V extends object, A exte
   const { otherViews = [], listedIn, ...list } = input.list
   const { title, description, emptyText, Actions } = list
   const { path, queryKey } = registerRoots[input.entityType]
-  const main = { path, endpoint: input.endpoints.list, title, description, emptyText, Actions }
-  const views = [main, ...otherViews]
+  const main = withEmptyText({ path, endpoint: input.endpoints.list, title, description, emptyText, Actions })
+  const views = [main, ...otherViews.map(withEmptyText)]
   return {
     ...input,
     noun: input.noun ?? input.label.toLowerCase(),
