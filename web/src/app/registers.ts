@@ -1,32 +1,49 @@
 /**
- * The registers built so far, by entity type: the router makes their pages from these, and the
- * approval queue takes their field labels and forms from them. Each loads on first use.
+ * The registers, by entity type: the router makes their pages from these, and the approval queue
+ * takes their field labels and forms from them. Each declaration loads on first use.
  */
 import type { EntityType } from '@daftar/domain/registers'
 import { useQuery } from '@tanstack/react-query'
-import type { AnyRegister } from '../ui/register-kit/define.ts'
+import type { RegisterDeclaration, RegisterTypes } from '../ui/register-kit/define.ts'
+import type { RegisterLoader } from '../ui/register-kit/routes.tsx'
 
-type Load = () => Promise<{ register: AnyRegister }>
+/**
+ * A register at its own types, for code that serves every register whichever it is: `open(use)` calls
+ * `use` with the declaration, so its list item, detail, values and data stay checked against each other.
+ */
+export type OpenRegister = <R>(use: <T extends RegisterTypes>(register: RegisterDeclaration<T>) => R) => R
 
-export const registerLoaders: Partial<Record<EntityType, Load>> = {
-  CLIENT: () => import('../features/clients/register.tsx'),
-  PROJECT: () => import('../features/projects/register.tsx'),
-  SUPPLIER: () => import('../features/suppliers/register.tsx'),
-  TECHNICAL_INFO: () => import('../features/technical-info/register.tsx'),
-  ASSET: () => import('../features/assets/register.tsx'),
-  EMPLOYEE: () => import('../features/employees/register.tsx'),
-  COLLECTION: () => import('../features/collections/register.tsx'),
+interface RegisterEntry<T extends RegisterTypes> extends RegisterLoader<T> {
+  open(): Promise<OpenRegister>
 }
 
-/** The declaration of a register, loaded on first use; undefined while loading or when not built. */
-export function useRegisterDeclaration(entityType: EntityType): { register?: AnyRegister; loading: boolean } {
-  const load = registerLoaders[entityType]
+function entry<T extends RegisterTypes>(load: RegisterLoader<T>['load']): RegisterEntry<T> {
+  return {
+    load,
+    open: async () => {
+      const { register } = await load()
+      return (use) => use(register)
+    },
+  }
+}
+
+export const registerLoaders = {
+  CLIENT: entry(() => import('../features/clients/register.tsx')),
+  PROJECT: entry(() => import('../features/projects/register.tsx')),
+  SUPPLIER: entry(() => import('../features/suppliers/register.tsx')),
+  TECHNICAL_INFO: entry(() => import('../features/technical-info/register.tsx')),
+  ASSET: entry(() => import('../features/assets/register.tsx')),
+  EMPLOYEE: entry(() => import('../features/employees/register.tsx')),
+  COLLECTION: entry(() => import('../features/collections/register.tsx')),
+} satisfies Record<EntityType, { open(): Promise<OpenRegister> }>
+
+/** The declaration of a register, loaded on first use; undefined while loading or if it failed to load. */
+export function useRegisterDeclaration(entityType: EntityType): { open?: OpenRegister; loading: boolean } {
   const query = useQuery({
     queryKey: ['register-declaration', entityType],
-    queryFn: async () => (await load!()).register,
-    enabled: Boolean(load),
+    queryFn: () => registerLoaders[entityType].open(),
     staleTime: Number.POSITIVE_INFINITY,
     structuralSharing: false,
   })
-  return { register: query.data, loading: Boolean(load) && query.isPending }
+  return { open: query.data, loading: query.isPending }
 }

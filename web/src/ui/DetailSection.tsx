@@ -53,6 +53,20 @@ export function DetailSection({
   )
 }
 
+/** A titled block of label and value pairs: most sections of a record's overview. */
+export function FieldSection({
+  fields,
+  children,
+  ...section
+}: Omit<Parameters<typeof DetailSection>[0], 'children'> & { fields: Field[]; children?: ReactNode }) {
+  return (
+    <DetailSection {...section}>
+      <FieldGrid fields={fields} />
+      {children}
+    </DetailSection>
+  )
+}
+
 export interface Field {
   label: string
   value: ReactNode

@@ -1,7 +1,8 @@
-import { ActionIcon, Center, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Center, Group, Loader, Stack, Tabs, Text, Tooltip } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { PageTitle } from './PageHeader.tsx'
 import { ScrollTabsList } from './ScrollTabsList.tsx'
 
 export interface RecordTab {
@@ -62,22 +63,13 @@ export function RecordPage({ title, meta, back, actions, tabs }: RecordPageProps
               <IconArrowLeft size={18} />
             </ActionIcon>
           </Tooltip>
-          <div style={{ minWidth: 0 }}>
-            {/* A long name is clamped to two lines, the whole of it on hover. */}
-            <Title
-              order={2}
-              lineClamp={2}
-              title={typeof title === 'string' ? title : undefined}
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {title}
-            </Title>
+          <PageTitle title={title}>
             {meta && (
               <Group gap="xs" mt={4}>
                 {meta}
               </Group>
             )}
-          </div>
+          </PageTitle>
         </Group>
         {actions && <Group gap="sm">{actions}</Group>}
       </Group>

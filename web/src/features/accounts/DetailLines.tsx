@@ -15,39 +15,58 @@ export function LineItems({ lines }: { lines: DocDetail['line_items'] }) {
   return narrow ? (
     <LineCards lines={lines} />
   ) : (
-    <ScrollTable minWidth={480} label="Line items">
-      <Table verticalSpacing={6} aria-label="Line items">
+    <DetailTable
+      label="Line items"
+      headers={['Description', 'Qty', 'Rate', 'Amount']}
+      figures={['Qty', 'Rate', 'Amount']}
+    >
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in its stored order
+        <Table.Tr key={i}>
+          <Table.Td>
+            {line.description}
+            {line.sac_code && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                · SAC/HSN {line.sac_code} · GST {line.gst_rate}%
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{`${line.qty} ${line.unit}`}</Table.Td>
+          <Table.Td ta="right" className={classes.figure}>
+            {money(line.rate)}
+          </Table.Td>
+          <Table.Td ta="right" className={classes.figure}>
+            {money(line.basic_amount)}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DetailTable>
+  )
+}
+
+/** A table of the details dialog: a box that scrolls sideways, compact rows, figures aligned right. */
+export function DetailTable(props: {
+  label: string
+  headers: string[]
+  figures: string[]
+  children: ReactNode
+}) {
+  const { label } = props
+  return (
+    <ScrollTable minWidth={480} label={label}>
+      <Table verticalSpacing={6} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Description</Table.Th>
-            <Table.Th ta="right">Qty</Table.Th>
-            <Table.Th ta="right">Rate</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
+            {props.headers.map((header, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of headers, the last may be blank
+              <Table.Th key={i} ta={props.figures.includes(header) ? 'right' : undefined}>
+                {header}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in its stored order
-            <Table.Tr key={i}>
-              <Table.Td>
-                {line.description}
-                {line.sac_code && (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    · SAC/HSN {line.sac_code} · GST {line.gst_rate}%
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{`${line.qty} ${line.unit}`}</Table.Td>
-              <Table.Td ta="right" className={classes.figure}>
-                {money(line.rate)}
-              </Table.Td>
-              <Table.Td ta="right" className={classes.figure}>
-                {money(line.basic_amount)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <Table.Tbody>{props.children}</Table.Tbody>
       </Table>
     </ScrollTable>
   )

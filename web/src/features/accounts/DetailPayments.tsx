@@ -4,11 +4,10 @@ import { ActionIcon, Group, Paper, Popover, Stack, Table, Text } from '@mantine/
 import { IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { ScrollTable } from '../../ui/ScrollTable'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import classes from './accounts.module.css'
 import type { DocDetail } from './api.ts'
-import { CardLine, money } from './DetailLines.tsx'
+import { CardLine, DetailTable, money } from './DetailLines.tsx'
 import type { KindConfig } from './kinds.ts'
 import { EditPaymentModal, useDeletePayment } from './PaymentModals.tsx'
 
@@ -46,36 +45,27 @@ export function PaymentHistory({
             onDelete={setDeleting}
           />
         ) : (
-          <ScrollTable minWidth={480} label="Payment history">
-            <Table verticalSpacing={6} aria-label="Payment history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Mode</Table.Th>
-                  <Table.Th>Reference</Table.Th>
-                  {manage && <Table.Th />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {doc.payment_details.map((p) => (
-                  <Table.Tr key={p.payment_id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</Table.Td>
-                    <Table.Td ta="right" className={classes.figure}>
-                      {money(p.amount)}
-                    </Table.Td>
-                    <Table.Td>{p.mode}</Table.Td>
-                    <Table.Td>{p.transaction_id || '—'}</Table.Td>
-                    {manage && (
-                      <Table.Td>
-                        <PaymentActions payment={p} onEdit={setEditing} onDelete={setDeleting} />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DetailTable
+            label="Payment history"
+            headers={['Date', 'Amount', 'Mode', 'Reference', ...(manage ? [''] : [])]}
+            figures={['Amount']}
+          >
+            {doc.payment_details.map((p) => (
+              <Table.Tr key={p.payment_id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</Table.Td>
+                <Table.Td ta="right" className={classes.figure}>
+                  {money(p.amount)}
+                </Table.Td>
+                <Table.Td>{p.mode}</Table.Td>
+                <Table.Td>{p.transaction_id || '—'}</Table.Td>
+                {manage && (
+                  <Table.Td>
+                    <PaymentActions payment={p} onEdit={setEditing} onDelete={setDeleting} />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </DetailTable>
         )}
       </div>
       {editing && (

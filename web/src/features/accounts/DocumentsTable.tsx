@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react'
 import { Link } from 'react-router'
 import type { Column } from '../../ui/list/DataTable.tsx'
+import { recordHref } from '../../ui/register-kit/roots.ts'
 import classes from './accounts.module.css'
 import type { DocRow } from './api.ts'
 import { type KindConfig, numberOf, partyOf, statusColors, statusLabels } from './kinds.ts'
@@ -70,7 +71,7 @@ export function documentColumns(config: KindConfig, o: ColumnOptions): Column<Do
       header: 'Project',
       render: (r) =>
         r.project_id ? (
-          <Anchor component={Link} to={`/projects/${r.project_id}`} size="sm">
+          <Anchor component={Link} to={recordHref('PROJECT', r.project_id)} size="sm">
             {r.project_name}
           </Anchor>
         ) : (

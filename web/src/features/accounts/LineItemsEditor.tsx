@@ -46,7 +46,11 @@ export function LineItemsEditor({
     onChange(lines.map((l) => (l.key === key ? { ...l, ...change } : l)))
   // On a phone each line stacks its fields, each with its visible label, instead of a wide row.
   const narrow = useNarrow()
-  const label = (text: string) => (narrow ? text : undefined)
+  // Each input is named with its line's number; on a phone it shows its label too.
+  const named = (i: number, name: string, shown = name) => ({
+    'aria-label': `${name} ${i + 1}`,
+    label: narrow ? shown : undefined,
+  })
   return (
     <Stack gap="xs">
       <div className={narrow ? undefined : classes.linesScroll}>
@@ -66,23 +70,20 @@ export function LineItemsEditor({
             aria-label={`Line item ${i + 1}`}
           >
             <CountedTextInput
-              aria-label={`Description ${i + 1}`}
-              label={label('Description')}
+              {...named(i, 'Description')}
               value={line.description}
               onChange={(e) => update(line.key, { description: e.currentTarget.value })}
               maxLength={1000}
               placeholder="What was supplied"
             />
             <TextInput
-              aria-label={`SAC/HSN ${i + 1}`}
-              label={label('SAC/HSN')}
+              {...named(i, 'SAC/HSN')}
               value={line.sac_code}
               onChange={(e) => update(line.key, { sac_code: e.currentTarget.value })}
               maxLength={20}
             />
             <NumberInput
-              aria-label={`Qty ${i + 1}`}
-              label={label('Qty')}
+              {...named(i, 'Qty')}
               value={line.qty}
               onChange={(v) => update(line.key, { qty: v })}
               min={0}
@@ -90,15 +91,13 @@ export function LineItemsEditor({
               hideControls
             />
             <TextInput
-              aria-label={`Unit ${i + 1}`}
-              label={label('Unit')}
+              {...named(i, 'Unit')}
               value={line.unit}
               onChange={(e) => update(line.key, { unit: e.currentTarget.value })}
               maxLength={20}
             />
             <NumberInput
-              aria-label={`Rate ${i + 1}`}
-              label={label('Rate')}
+              {...named(i, 'Rate')}
               value={line.rate}
               onChange={(v) => update(line.key, { rate: v })}
               min={0}
@@ -108,8 +107,7 @@ export function LineItemsEditor({
               hideControls
             />
             <Select
-              aria-label={`GST rate ${i + 1}`}
-              label={label('GST %')}
+              {...named(i, 'GST rate', 'GST %')}
               data={GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))}
               value={String(line.gst_rate)}
               onChange={(v) => v && update(line.key, { gst_rate: Number(v) })}
@@ -117,8 +115,7 @@ export function LineItemsEditor({
               disabled={isRcm}
             />
             <TextInput
-              aria-label={`Amount ${i + 1}`}
-              label={label('Amount')}
+              {...named(i, 'Amount')}
               value={formatCurrency((computed[i]?.basic ?? 0) / 100)}
               readOnly
               variant="filled"

@@ -14,15 +14,19 @@ import {
 } from '@daftar/domain/accounts-contract'
 import { formatCurrency } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
-import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
-import { FormFailure } from '../../ui/form/FormFailure.tsx'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
-import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
+import {
+  CountedTextarea,
+  CountedTextInput,
+  DateField,
+  type FieldsForm,
+} from '../../ui/register-kit/fields.tsx'
 import { accountsApi, failureText } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
@@ -38,29 +42,20 @@ const paymentSaveOptions = (onClose: () => void) => ({
   guard: false as const,
 })
 
-interface PaymentValues {
-  payment_date: string
-  mode: PaymentMode
-  transaction_id: string
-  notes: string
-}
-
-function PaymentFields<V extends PaymentValues>({
-  f,
+/** The fields both payment forms have under the same names, and the amount under its own. */
+function PaymentFields({
+  form,
   amountKey,
   amountLabel,
   amountDue,
 }: {
-  f: SchemaForm<V>
+  form: FieldsForm
   amountKey: 'amount_paid_now' | 'amount'
   amountLabel: string
   amountDue?: number
 }) {
-  // biome-ignore lint/suspicious/noExplicitAny: the two forms share these fields under the same names
-  const form = f.form as any
   return (
-    <Stack gap="sm">
-      <FormFailure failure={f.failure} />
+    <>
       {amountDue !== undefined && (
         <TextInput label="Amount Due" value={formatCurrency(amountDue)} readOnly variant="filled" />
       )}
@@ -98,7 +93,7 @@ function PaymentFields<V extends PaymentValues>({
         />
       </SimpleGrid>
       <CountedTextarea label="Notes" autosize minRows={2} maxLength={2000} {...form.getInputProps('notes')} />
-    </Stack>
+    </>
   )
 }
 
@@ -140,31 +135,21 @@ export function RecordPaymentModal({
     ...paymentSaveOptions(onClose),
   })
   return (
-    <FormModal
-      dirty={f.dirty}
-      busy={f.busy}
+    <ModalForm
+      f={f}
       onClose={onClose}
       title={`Record Payment for ${config.Noun} #${doc.number}`}
       zIndex={300}
+      gap="sm"
+      submit={{ submitLabel: 'Confirm Payment', color: 'teal' }}
     >
-      {(requestClose) => (
-        <form {...f.formProps}>
-          <PaymentFields
-            f={f}
-            amountKey="amount_paid_now"
-            amountLabel={config.amountNow}
-            amountDue={doc.due}
-          />
-          <FormActions
-            onCancel={requestClose}
-            busy={f.busy}
-            submitLabel="Confirm Payment"
-            color="teal"
-            mt="md"
-          />
-        </form>
-      )}
-    </FormModal>
+      <PaymentFields
+        form={f.form}
+        amountKey="amount_paid_now"
+        amountLabel={config.amountNow}
+        amountDue={doc.due}
+      />
+    </ModalForm>
   )
 }
 
@@ -201,20 +186,16 @@ export function EditPaymentModal({
     ...paymentSaveOptions(onClose),
   })
   return (
-    <FormModal
-      dirty={f.dirty}
-      busy={f.busy}
+    <ModalForm
+      f={f}
       onClose={onClose}
       title={`Edit Payment for ${config.Noun} #${doc.number}`}
       zIndex={300}
+      gap="sm"
+      submit={{ submitLabel: 'Save Changes' }}
     >
-      {(requestClose) => (
-        <form {...f.formProps}>
-          <PaymentFields f={f} amountKey="amount" amountLabel={config.amountEdit} />
-          <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Save Changes" mt="md" />
-        </form>
-      )}
-    </FormModal>
+      <PaymentFields form={f.form} amountKey="amount" amountLabel={config.amountEdit} />
+    </ModalForm>
   )
 }
 

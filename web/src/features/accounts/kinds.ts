@@ -11,6 +11,7 @@ import {
   receivableListQuery,
   receivableStatuses,
 } from '@daftar/domain/accounts'
+import { recordHref } from '../../ui/register-kit/roots.ts'
 import type { DocRow } from './api.ts'
 
 export interface KindConfig {
@@ -96,7 +97,7 @@ export const receivablesConfig: KindConfig = {
   numberField: 'Invoice No',
   dateField: 'Invoice Date',
   partyLabel: 'Client',
-  partyLink: (id) => `/clients/${id}`,
+  partyLink: (id) => recordHref('CLIENT', id),
   empty: 'No receivable invoices found for the selected criteria.',
   loading: 'Loading invoices...',
   filterStatuses: receivableStatuses,
@@ -149,7 +150,7 @@ export const payablesConfig: KindConfig = {
   numberField: 'Vendor Invoice No',
   dateField: 'Bill Date',
   partyLabel: 'Supplier',
-  partyLink: (id) => `/suppliers/${id}`,
+  partyLink: (id) => recordHref('SUPPLIER', id),
   empty: 'No payable bills found for the selected criteria.',
   loading: 'Loading bills...',
   filterStatuses: payableFilterStatuses,

@@ -4,15 +4,14 @@ import {
   categoryInput,
   DEFAULT_CATEGORY_COLOR,
 } from '@daftar/domain/categories'
-import { ActionIcon, Button, ColorInput, ColorSwatch, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Button, ColorInput, ColorSwatch, Group, Paper, Text, Title } from '@mantine/core'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
 import { categoriesQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { FormFailure } from '../../ui/form/FormFailure.tsx'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
@@ -157,35 +156,21 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
     onSuccess: onDone,
   })
   return (
-    <FormModal
-      dirty={f.dirty}
-      busy={f.busy}
-      onClose={onDone}
-      title={category ? 'Edit category' : 'Add category'}
-    >
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack>
-            <FormFailure failure={f.failure} />
-            <CountedTextInput
-              label="Name"
-              required
-              data-autofocus
-              maxLength={60}
-              {...f.form.getInputProps('category_name')}
-            />
-            <ColorInput
-              label="Colour"
-              format="hex"
-              swatches={swatches}
-              swatchesPerRow={9}
-              {...f.form.getInputProps('category_color')}
-            />
-            <FormActions onCancel={requestClose} busy={f.busy} />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+    <ModalForm f={f} onClose={onDone} title={category ? 'Edit category' : 'Add category'}>
+      <CountedTextInput
+        label="Name"
+        required
+        data-autofocus
+        maxLength={60}
+        {...f.form.getInputProps('category_name')}
+      />
+      <ColorInput
+        label="Colour"
+        format="hex"
+        swatches={swatches}
+        swatchesPerRow={9}
+        {...f.form.getInputProps('category_color')}
+      />
+    </ModalForm>
   )
 }

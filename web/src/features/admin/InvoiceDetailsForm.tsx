@@ -1,19 +1,14 @@
-import { type OrganisationBilling, organisationBillingFields } from '@daftar/domain/users'
+import { type OrganisationBilling, organisationUpdateInput } from '@daftar/domain/users'
 import { Button, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
-import { z } from 'zod'
-import { errorMessage } from '../../api/client.ts'
-import { LeaveGuard } from '../../ui/form/LeaveGuard.tsx'
-import { fieldErrors } from '../../ui/form-errors.ts'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import { adminApi, type Settings, settingsQuery } from './api.ts'
 
-const schema = z.object(organisationBillingFields)
+/** The invoice details part of the organisation's update request: the domain's own rules for each field. */
+const billingInput = organisationUpdateInput.omit({ name: true, accounts_access: true })
 type Field = keyof OrganisationBilling
 
-const fields: { key: Field; label: string; placeholder?: string; span?: boolean }[] = [
+const fields: { key: Exclude<Field, 'address'>; label: string; placeholder?: string }[] = [
   { key: 'gstin', label: 'GSTIN', placeholder: '27AABCD1234E1Z8' },
   { key: 'upi_id', label: 'UPI ID', placeholder: 'yourbusiness@okaxis' },
   { key: 'bank_account_name', label: 'Bank account name' },
@@ -23,54 +18,43 @@ const fields: { key: Field; label: string; placeholder?: string; span?: boolean 
   { key: 'bank_branch', label: 'Branch' },
 ]
 
+/** The stored details as form values: a missing one is a blank field. */
+function valuesOf(organisation: Settings['organisation']): Record<Field, string> {
+  const value = (key: Field) => organisation[key] ?? ''
+  return {
+    gstin: value('gstin'),
+    address: value('address'),
+    bank_account_name: value('bank_account_name'),
+    bank_name: value('bank_name'),
+    bank_account_number: value('bank_account_number'),
+    bank_ifsc: value('bank_ifsc'),
+    bank_branch: value('bank_branch'),
+    upi_id: value('upi_id'),
+  }
+}
+
 /** What invoices print: the organisation's GSTIN, address, bank details and UPI id. */
 export function InvoiceDetailsForm({ organisation }: { organisation: Settings['organisation'] }) {
-  const queryClient = useQueryClient()
-  const initial = (key: Field) => organisation[key] ?? ''
-  const [values, setValues] = useState<Record<Field, string>>({
-    gstin: initial('gstin'),
-    address: initial('address'),
-    bank_account_name: initial('bank_account_name'),
-    bank_name: initial('bank_name'),
-    bank_account_number: initial('bank_account_number'),
-    bank_ifsc: initial('bank_ifsc'),
-    bank_branch: initial('bank_branch'),
-    upi_id: initial('upi_id'),
+  const f = useSchemaForm({
+    schema: billingInput,
+    initialValues: valuesOf(organisation),
+    submit: (billing) => adminApi.renameOrganisation(organisation.name, organisation.version, billing),
+    failed: 'Failed to save the invoice details.',
+    successText: () => 'Invoice details saved.',
+    // Invoice PDFs read the organisation's details through Accounts.
+    invalidate: [settingsQuery.queryKey, ['accounts', 'organisation']],
   })
-  const [submitted, setSubmitted] = useState(false)
-  const parsed = schema.safeParse(values)
-  const errors = submitted && !parsed.success ? fieldErrors(parsed.error.issues) : {}
-  const save = useMutation({
-    mutationFn: () => adminApi.renameOrganisation(organisation.name, organisation.version, values),
-    onSuccess: async () => {
-      notifySuccess('Invoice details saved.')
-      await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey })
-      await queryClient.invalidateQueries({ queryKey: ['accounts', 'organisation'] })
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to save the invoice details.')),
-  })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setSubmitted(true)
-    if (parsed.success) save.mutate()
-  }
-  const input = (f: (typeof fields)[number]) => (
+  const input = (field: (typeof fields)[number]) => (
     <TextInput
-      key={f.key}
-      label={f.label}
-      placeholder={f.placeholder}
-      value={values[f.key]}
-      onChange={(e) => {
-        const value = e.currentTarget.value // read now: the event is gone when the update runs
-        setValues((v) => ({ ...v, [f.key]: value }))
-      }}
-      error={errors[f.key]}
+      key={field.key}
+      label={field.label}
+      placeholder={field.placeholder}
+      {...f.form.getInputProps(field.key)}
     />
   )
-  const unsaved = (Object.keys(values) as Field[]).some((k) => values[k] !== initial(k)) && !save.isPending
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="invoice-details-heading">
-      <LeaveGuard when={unsaved} />
+    <form {...f.formProps} aria-labelledby="invoice-details-heading">
+      {f.guard}
       <Title order={5} id="invoice-details-heading" mt="lg">
         Invoice details
       </Title>
@@ -83,21 +67,16 @@ export function InvoiceDetailsForm({ organisation }: { organisation: Settings['o
       <CountedTextarea
         mt="sm"
         label="Address"
-        value={values.address}
-        onChange={(e) => {
-          const address = e.currentTarget.value
-          setValues((v) => ({ ...v, address }))
-        }}
         autosize
         minRows={2}
         maxLength={1000}
-        error={errors.address}
+        {...f.form.getInputProps('address')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
         {fields.slice(2).map(input)}
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
-        <Button type="submit" loading={save.isPending} disabled={!unsaved && !save.isPending}>
+        <Button type="submit" loading={f.busy} disabled={!f.dirty && !f.busy}>
           Save invoice details
         </Button>
       </Group>

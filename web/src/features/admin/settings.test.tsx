@@ -8,6 +8,7 @@ import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { screen as device } from '../../../test/setup.ts'
 import { CategoriesSection } from './CategoriesSection.tsx'
+import { InvoiceDetailsForm } from './InvoiceDetailsForm.tsx'
 import { UsersSection } from './UsersSection.tsx'
 
 const mock = startMockApi()
@@ -128,5 +129,59 @@ describe('the task categories', () => {
     await user.type(colour, '#1E88E5')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(sent).toEqual([{ category_name: 'Audit', category_color: '#1e88e5' }]), slow)
+  })
+})
+
+describe('the invoice details of the organisation', () => {
+  const organisation = {
+    name: 'Acme Works',
+    accounts_access: 'EVERYONE' as const,
+    userLimit: 10,
+    userCount: 2,
+    version: 7,
+    gstin: null,
+    address: 'Plot 4, MIDC',
+    bank_account_name: null,
+    bank_name: null,
+    bank_account_number: null,
+    bank_ifsc: null,
+    bank_branch: null,
+    upi_id: null,
+  }
+
+  it("refuse a field the domain refuses, then send the details with the organisation's name and version", async () => {
+    const sent: { body: unknown; ifMatch: string | null }[] = []
+    mock.use(
+      http.put('/api/admin/organisation', async ({ request }) => {
+        sent.push({ body: await request.json(), ifMatch: request.headers.get('if-match') })
+        return HttpResponse.json({ message: 'Organisation updated.', version: 8 })
+      }),
+    )
+    renderApp(<InvoiceDetailsForm organisation={organisation} />, { path: '/admin/settings' })
+    const save = await screen.findByRole('button', { name: 'Save invoice details' }, slow)
+    expect(save).toHaveProperty('disabled', true)
+    expect((screen.getByRole('textbox', { name: 'Address' }) as HTMLTextAreaElement).value).toBe(
+      'Plot 4, MIDC',
+    )
+
+    await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'not a upi')
+    await user.click(save)
+    expect(await screen.findByText('Invalid UPI ID.', undefined, slow)).toBeTruthy()
+    expect(sent).toHaveLength(0)
+
+    await user.clear(screen.getByRole('textbox', { name: 'UPI ID' }))
+    await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'acme@okaxis')
+    await user.type(screen.getByRole('textbox', { name: 'IFSC code' }), 'utib0000123')
+    await user.click(save)
+    await waitFor(() => expect(sent).toHaveLength(1), slow)
+    expect(sent[0]!.body).toMatchObject({
+      name: 'Acme Works',
+      upi_id: 'acme@okaxis',
+      bank_ifsc: 'UTIB0000123',
+      address: 'Plot 4, MIDC',
+    })
+    expect(sent[0]!.ifMatch).toContain('7')
+    // Saved: nothing unsaved is left to send.
+    await waitFor(() => expect(save).toHaveProperty('disabled', true), slow)
   })
 })

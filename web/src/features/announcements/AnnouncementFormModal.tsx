@@ -9,8 +9,7 @@ import { MultiSelect, SegmentedControl, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { call, describeFailure } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
-import { FormFailure } from '../../ui/form/FormFailure.tsx'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { announcementsKey } from './api.ts'
@@ -56,74 +55,61 @@ export function AnnouncementFormModal({
   })
   const { values } = f.form
   return (
-    <FormModal
-      dirty={f.dirty}
-      busy={f.busy}
+    <ModalForm
+      f={f}
       onClose={onClose}
       title={editing ? 'Edit Announcement' : 'New Announcement'}
       size="lg"
+      submit={{ submitLabel: editing ? 'Save Changes' : 'Publish' }}
     >
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack>
-            <FormFailure failure={f.failure} />
-            <CountedTextInput
-              label="Title"
-              required
-              maxLength={200}
-              data-autofocus
-              {...f.form.getInputProps('title')}
+      <CountedTextInput
+        label="Title"
+        required
+        maxLength={200}
+        data-autofocus
+        {...f.form.getInputProps('title')}
+      />
+      <CountedTextarea
+        label="Content"
+        required
+        autosize
+        minRows={5}
+        maxLength={20000}
+        {...f.form.getInputProps('content')}
+      />
+      {!editing && (
+        <Stack gap="xs">
+          <SegmentedControl
+            aria-label="Who sees it"
+            data={[
+              { value: 'everyone', label: 'Everyone' },
+              { value: 'selected', label: 'Selected users' },
+            ]}
+            value={values.is_public ? 'everyone' : 'selected'}
+            onChange={(v) => f.form.setFieldValue('is_public', v === 'everyone')}
+          />
+          {!values.is_public && (
+            <MultiSelect
+              label="Show to"
+              placeholder={users.isPending ? 'Loading users...' : 'Search by name or username'}
+              data={(users.data ?? [])
+                .filter((u) => u.user_id !== me?.user_id)
+                .map((u) => ({ value: u.user_id, label: `${u.full_name} (@${u.username})` }))}
+              value={values.accessPermissions.map((p) => p.user_id)}
+              onChange={(ids) =>
+                f.form.setFieldValue(
+                  'accessPermissions',
+                  ids.map((user_id) => ({ user_id, level: 'READ' as const })),
+                )
+              }
+              error={f.form.errors.accessPermissions}
+              searchable
+              clearable
+              comboboxProps={{ zIndex: 400 }}
             />
-            <CountedTextarea
-              label="Content"
-              required
-              autosize
-              minRows={5}
-              maxLength={20000}
-              {...f.form.getInputProps('content')}
-            />
-            {!editing && (
-              <Stack gap="xs">
-                <SegmentedControl
-                  aria-label="Who sees it"
-                  data={[
-                    { value: 'everyone', label: 'Everyone' },
-                    { value: 'selected', label: 'Selected users' },
-                  ]}
-                  value={values.is_public ? 'everyone' : 'selected'}
-                  onChange={(v) => f.form.setFieldValue('is_public', v === 'everyone')}
-                />
-                {!values.is_public && (
-                  <MultiSelect
-                    label="Show to"
-                    placeholder={users.isPending ? 'Loading users...' : 'Search by name or username'}
-                    data={(users.data ?? [])
-                      .filter((u) => u.user_id !== me?.user_id)
-                      .map((u) => ({ value: u.user_id, label: `${u.full_name} (@${u.username})` }))}
-                    value={values.accessPermissions.map((p) => p.user_id)}
-                    onChange={(ids) =>
-                      f.form.setFieldValue(
-                        'accessPermissions',
-                        ids.map((user_id) => ({ user_id, level: 'READ' as const })),
-                      )
-                    }
-                    error={f.form.errors.accessPermissions}
-                    searchable
-                    clearable
-                    comboboxProps={{ zIndex: 400 }}
-                  />
-                )}
-              </Stack>
-            )}
-            <FormActions
-              onCancel={requestClose}
-              busy={f.busy}
-              submitLabel={editing ? 'Save Changes' : 'Publish'}
-            />
-          </Stack>
-        </form>
+          )}
+        </Stack>
       )}
-    </FormModal>
+    </ModalForm>
   )
 }

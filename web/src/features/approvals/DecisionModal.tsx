@@ -1,13 +1,10 @@
-import { Button, Group, Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { FormFailure } from '../../ui/form/FormFailure.tsx'
-import { FormModal } from '../../ui/form/FormModal.tsx'
-import type { SchemaForm } from '../../ui/form/use-schema-form.tsx'
+import { ModalForm, type ModalFormState } from '../../ui/form/ModalForm.tsx'
 
 /**
  * The dialog of a decision on a request (approve, reject, edit): its form, the failure in a red box,
- * Cancel and the confirming button. It asks before typed input is thrown away, and cannot be closed
- * while its request runs.
+ * Cancel and the confirming button, focused. It asks before typed input is thrown away, and cannot be
+ * closed while its request runs.
  */
 export function DecisionModal({
   f,
@@ -19,7 +16,7 @@ export function DecisionModal({
   onClose,
   children,
 }: {
-  f: Pick<SchemaForm<object>, 'formProps' | 'busy' | 'dirty' | 'failure'>
+  f: ModalFormState
   title: string
   confirm: string
   color?: string
@@ -29,23 +26,14 @@ export function DecisionModal({
   children: ReactNode
 }) {
   return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title={title} size={size}>
-      {(requestClose) => (
-        <form {...f.formProps}>
-          <Stack>
-            <FormFailure failure={f.failure} />
-            {children}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                Cancel
-              </Button>
-              <Button type="submit" color={color} loading={f.busy} disabled={confirmDisabled} data-autofocus>
-                {confirm}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+    <ModalForm
+      f={f}
+      title={title}
+      size={size}
+      onClose={onClose}
+      submit={{ submitLabel: confirm, color, disabled: confirmDisabled, autoFocus: true }}
+    >
+      {children}
+    </ModalForm>
   )
 }

@@ -5,12 +5,11 @@ import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { ApiError, errorMessage } from '../../api/client.ts'
 import { clientDropdownQuery } from '../../api/register-queries.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { useRegisterDeclaration } from '../../app/registers.ts'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
+import { LoadError } from '../../ui/ErrorPanel.tsx'
 import { notifyError } from '../../ui/notify.ts'
 import { PageLoading } from '../../ui/RecordPage.tsx'
 import { fieldOrder } from '../../ui/register-kit/values.ts'
@@ -50,21 +49,16 @@ export default function ReviewActionPage() {
   }, [admin, status, actionId, navigate])
 
   if (action.isPending) return <PageLoading text="Loading pending action..." />
-  if (action.isError) {
-    const missing = action.error instanceof ApiError && action.error.status === 404
+  if (action.isError)
     return (
-      <ErrorPanel
-        title={missing ? 'Not found' : undefined}
-        message={
-          missing
-            ? approvalMessages.notFound
-            : `Error loading pending action: ${errorMessage(action.error, 'Unknown error')}`
-        }
+      <LoadError
+        error={action.error}
+        notFound={approvalMessages.notFound}
+        failed={(message) => `Error loading pending action: ${message}`}
         backTo={QUEUE}
         backLabel="Back to Approval Queue"
       />
     )
-  }
   return <Review action={action.data} admin={admin} />
 }
 
@@ -85,12 +79,11 @@ export const reviewTitles = {
 } as const
 
 function Review({ action: a, admin }: { action: PendingActionDetail; admin: boolean }) {
-  const { register, loading } = useRegisterDeclaration(a.entity_type)
+  const { open, loading } = useRegisterDeclaration(a.entity_type)
   const clients = useQuery({ ...clientDropdownQuery, enabled: a.entity_type === 'PROJECT' })
   const names = Object.fromEntries((clients.data ?? []).map((c) => [c.client_id, c.name]))
-  const naming: FieldNaming = register
-    ? { labels: register.form.labels, order: fieldOrder(register.form.empty) }
-    : {}
+  const naming: FieldNaming =
+    open?.((register) => ({ labels: register.form.labels, order: fieldOrder(register.form.empty) })) ?? {}
   const rows = changeRows(a, naming)
   const name = a.entity_name ?? a.summary
   const pending = a.status === 'PENDING'

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router'
 import { call } from '../../api/client.ts'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
+import { registerRoots } from '../../ui/register-kit/roots.ts'
 import { entityLabels, type PendingActionDetail, pendingActionKey } from './api.ts'
 import { DecisionModal } from './DecisionModal.tsx'
 import { EditActionModal } from './EditActionModal.tsx'
@@ -19,16 +20,9 @@ import { EditActionModal } from './EditActionModal.tsx'
 type Dialog = 'approve' | 'reject' | 'edit' | null
 
 /** Lists that an approval can change (docs/product.md, "The admin approval queue"), refreshed after approve or reject. */
-const AFFECTED = [
-  'approvals',
-  'projects',
-  'clients',
-  'employees',
-  'suppliers',
-  'technical-info',
-  'assets',
-  'collections',
-].map((key) => [key])
+const AFFECTED = ['approvals', ...Object.values(registerRoots).map((root) => root.queryKey)].map((key) => [
+  key,
+])
 
 /**
  * What a decision does once made: its message (a repeated one answers as the first did, so a double

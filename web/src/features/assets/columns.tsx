@@ -6,6 +6,7 @@ import { IconCalendarDue } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
+import { recordHref } from '../../ui/register-kit/roots.ts'
 import { assetDueSoonCountQuery } from './api.ts'
 
 export const statusColors: Record<string, string> = {
@@ -29,7 +30,7 @@ export function AssignedTo({
   if (asset.assigned_to_type === 'PROJECT' && asset.assigned_to_id)
     return (
       <Stack gap={0}>
-        <Anchor component={Link} to={`/projects/${asset.assigned_to_id}`} size="sm">
+        <Anchor component={Link} to={recordHref('PROJECT', asset.assigned_to_id)} size="sm">
           {asset.assigned_project_name ?? 'Project'}
         </Anchor>
         {withId && (

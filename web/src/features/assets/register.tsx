@@ -1,8 +1,7 @@
-import type { AssetData, AssetDetail, AssetListItem } from '@daftar/domain/assets'
+import type { AssetDetail } from '@daftar/domain/assets'
 import {
   assetData,
   assetEndpoints,
-  assetListQuery,
   assetMessages,
   assetStatuses,
   DEFAULT_ASSET_STATUS,
@@ -12,9 +11,9 @@ import { Badge, Select, SimpleGrid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { projectDropdownQuery } from '../../api/register-queries.ts'
 import { usersQuery } from '../../api/shared-queries.ts'
-import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
-import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
 import {
   AddressField,
   CountedTextInput,
@@ -153,86 +152,64 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
 
 function Overview({ record: a }: { record: AssetDetail }) {
   const seller = a.seller_details
+  const day = (date: string | null) => date && formatDate(date)
   return (
-    <Stack gap="md">
-      <DetailSection title="Asset Details">
-        <FieldGrid
-          fields={[
-            { label: 'Asset ID', value: a.asset_display_id },
-            { label: 'Asset name', value: a.name },
-            { label: 'Category', value: a.category },
-            {
-              label: 'Status',
-              value: (
-                <Badge color={statusColors[a.status]} variant="light">
-                  {a.status}
-                </Badge>
-              ),
-            },
-            {
-              label: 'Next maintenance due',
-              value: a.next_maintenance_due && formatDate(a.next_maintenance_due),
-            },
-            { label: 'Notes', value: a.notes, wide: true },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title="Assignment Information">
-        <FieldGrid
-          fields={[
-            { label: 'Assigned to', value: <AssignedTo asset={a} withId /> },
-            { label: 'Assignment date', value: a.assignment_date && formatDate(a.assignment_date) },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title="Purchase & Warranty">
-        <FieldGrid
-          fields={[
-            { label: 'Purchase date', value: a.purchase_date && formatDate(a.purchase_date) },
-            {
-              label: 'Purchase cost',
-              value: a.purchase_cost !== null && formatCurrency(a.purchase_cost),
-            },
-            { label: 'Seller', value: seller.name },
-            { label: 'Seller contact person', value: seller.contact_person },
-            { label: 'Seller phone', value: seller.phone },
-            { label: 'Seller email', value: seller.email },
-            { label: 'Seller address', value: seller.address, wide: true },
-            {
-              label: 'Warranty expires on',
-              value: a.warranty_details.expires_on && formatDate(a.warranty_details.expires_on),
-            },
-            { label: 'Warranty details', value: a.warranty_details.details },
-          ]}
-        />
-      </DetailSection>
-      <SystemInformation record={a} />
-    </Stack>
+    <RecordOverview record={a}>
+      <FieldSection
+        title="Asset Details"
+        fields={[
+          { label: 'Asset ID', value: a.asset_display_id },
+          { label: 'Asset name', value: a.name },
+          { label: 'Category', value: a.category },
+          {
+            label: 'Status',
+            value: (
+              <Badge color={statusColors[a.status]} variant="light">
+                {a.status}
+              </Badge>
+            ),
+          },
+          { label: 'Next maintenance due', value: day(a.next_maintenance_due) },
+          { label: 'Notes', value: a.notes, wide: true },
+        ]}
+      />
+      <FieldSection
+        title="Assignment Information"
+        fields={[
+          { label: 'Assigned to', value: <AssignedTo asset={a} withId /> },
+          { label: 'Assignment date', value: day(a.assignment_date) },
+        ]}
+      />
+      <FieldSection
+        title="Purchase & Warranty"
+        fields={[
+          { label: 'Purchase date', value: day(a.purchase_date) },
+          { label: 'Purchase cost', value: a.purchase_cost !== null && formatCurrency(a.purchase_cost) },
+          { label: 'Seller', value: seller.name },
+          { label: 'Seller contact person', value: seller.contact_person },
+          { label: 'Seller phone', value: seller.phone },
+          { label: 'Seller email', value: seller.email },
+          { label: 'Seller address', value: seller.address, wide: true },
+          { label: 'Warranty expires on', value: day(a.warranty_details.expires_on) },
+          { label: 'Warranty details', value: a.warranty_details.details },
+        ]}
+      />
+    </RecordOverview>
   )
 }
 
-export const register = defineRegister<AssetListItem, AssetDetail, Values, AssetData>({
+export const register = defineRegister({
   entityType: 'ASSET',
   label: 'Asset',
-  noun: 'asset',
   endpoints: assetEndpoints,
-  queryKey: 'assets',
-  listKey: 'assets',
-  path: '/organization/assets',
   idOf: (a) => a.asset_id,
   titleOf: (a) => a.name,
   notFound: assetMessages.notFound,
   list: {
-    query: assetListQuery,
-    views: [
-      {
-        path: '/organization/assets',
-        endpoint: assetEndpoints.list,
-        title: 'Assets',
-        description: 'Equipment and property of the organisation, and where each is.',
-        emptyText: 'No assets found.',
-        Actions: DueSoonLink,
-      },
+    title: 'Assets',
+    description: 'Equipment and property of the organisation, and where each is.',
+    Actions: DueSoonLink,
+    otherViews: [
       {
         path: '/organization/assets/due-soon',
         endpoint: assetEndpoints.dueSoon,
@@ -251,16 +228,12 @@ export const register = defineRegister<AssetListItem, AssetDetail, Values, Asset
       { value: 'maintenance_date_asc', label: 'Maintenance Date (Earliest)' },
       lastUpdated,
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search asset ID, name, category...',
-    addLabel: 'Add Asset',
   },
   form: {
     schema: assetData,
     empty,
     Fields,
-    addTitle: 'Add New Asset',
-    editTitle: (a) => `Edit Asset: ${a.name}`,
     labels: {
       asset_display_id: 'Asset ID',
       assigned_to_type: 'Assigned To',

@@ -1,10 +1,10 @@
-import type { ClientData, ClientDetail, ClientListItem } from '@daftar/domain/clients'
-import { clientData, clientEndpoints, clientListQuery, clientMessages } from '@daftar/domain/clients'
+import type { ClientDetail } from '@daftar/domain/clients'
+import { clientData, clientEndpoints, clientMessages } from '@daftar/domain/clients'
 import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core'
-import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
-import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { ContactsSection, orNA, RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
 import {
   AddressField,
   CodeField,
@@ -59,47 +59,33 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
 
 function Overview({ record: c }: { record: ClientDetail }) {
   return (
-    <Stack gap="md">
-      <DetailSection title="Client Information">
-        <FieldGrid
-          fields={[
-            { label: 'Client name', value: c.name },
-            { label: 'Client ID', value: c.client_id_display },
-            { label: 'GSTIN', value: c.gstin },
-            { label: 'PAN', value: c.pan },
-            { label: 'Office address', value: c.office_address, wide: true },
-            { label: 'Notes', value: c.notes, wide: true },
-          ]}
-        />
-      </DetailSection>
+    <RecordOverview record={c}>
+      <FieldSection
+        title="Client Information"
+        fields={[
+          { label: 'Client name', value: c.name },
+          { label: 'Client ID', value: c.client_id_display },
+          { label: 'GSTIN', value: c.gstin },
+          { label: 'PAN', value: c.pan },
+          { label: 'Office address', value: c.office_address, wide: true },
+          { label: 'Notes', value: c.notes, wide: true },
+        ]}
+      />
       <ContactsSection contacts={c.contacts} />
-      <SystemInformation record={c} />
-    </Stack>
+    </RecordOverview>
   )
 }
 
-export const register = defineRegister<ClientListItem, ClientDetail, Values, ClientData>({
+export const register = defineRegister({
   entityType: 'CLIENT',
   label: 'Client',
-  noun: 'client',
   endpoints: clientEndpoints,
-  queryKey: 'clients',
-  listKey: 'clients',
-  path: '/clients',
   idOf: (c) => c.client_id,
   titleOf: (c) => c.name,
   notFound: clientMessages.notFound,
   list: {
-    query: clientListQuery,
-    views: [
-      {
-        path: '/clients',
-        endpoint: clientEndpoints.list,
-        title: 'Clients',
-        description: 'Companies the organisation works for.',
-        emptyText: 'No clients found.',
-      },
-    ],
+    title: 'Clients',
+    description: 'Companies the organisation works for.',
     columns: [
       {
         key: 'name',
@@ -124,16 +110,12 @@ export const register = defineRegister<ClientListItem, ClientDetail, Values, Cli
       lastUpdated,
       firstAdded,
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, GSTIN, contact...',
-    addLabel: 'Add Client',
   },
   form: {
     schema: clientData,
     empty,
     Fields,
-    addTitle: 'Add New Client',
-    editTitle: (c) => `Edit Client: ${c.name}`,
     labels: { name: 'Client Name' },
   },
   detail: {

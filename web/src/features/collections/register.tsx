@@ -1,17 +1,16 @@
-import type { CollectionData, CollectionDetail, CollectionListItem } from '@daftar/domain/collections'
+import type { CollectionDetail } from '@daftar/domain/collections'
 import {
   COLLECTION_DESCRIPTION_PREVIEW,
   collectionData,
   collectionEndpoints,
-  collectionListQuery,
   collectionMessages,
 } from '@daftar/domain/collections'
 import { truncate } from '@daftar/domain/technical-info'
 import { Stack } from '@mantine/core'
 import { IconSettings } from '@tabler/icons-react'
-import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
-import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
@@ -38,42 +37,29 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
 
 function Settings({ record: c }: { record: CollectionDetail }) {
   return (
-    <Stack gap="md">
-      <DetailSection title="Collection">
-        <FieldGrid
-          fields={[
-            { label: 'Name', value: c.name },
-            { label: 'Description', value: c.description, wide: true },
-          ]}
-        />
-      </DetailSection>
-      <SystemInformation record={c} />
-    </Stack>
+    <RecordOverview record={c}>
+      <FieldSection
+        title="Collection"
+        fields={[
+          { label: 'Name', value: c.name },
+          { label: 'Description', value: c.description, wide: true },
+        ]}
+      />
+    </RecordOverview>
   )
 }
 
-export const register = defineRegister<CollectionListItem, CollectionDetail, Values, CollectionData>({
+export const register = defineRegister({
   entityType: 'COLLECTION',
   label: 'Collection',
-  noun: 'collection',
   endpoints: collectionEndpoints,
-  queryKey: 'collections',
-  listKey: 'collections',
-  path: '/organization/internal-docs',
   idOf: (c) => c.collection_id,
   titleOf: (c) => c.name,
   notFound: collectionMessages.notFound,
   list: {
-    query: collectionListQuery,
-    views: [
-      {
-        path: '/organization/internal-docs',
-        endpoint: collectionEndpoints.list,
-        title: 'Internal Documents',
-        description: 'Collections of the organisation’s own documents: policies, forms, manuals.',
-        emptyText: 'No collections found.',
-      },
-    ],
+    title: 'Internal Documents',
+    description: 'Collections of the organisation’s own documents: policies, forms, manuals.',
+    emptyText: 'No collections found.',
     columns: [
       { key: 'name', header: 'Name', render: (c) => c.name },
       {
@@ -83,16 +69,12 @@ export const register = defineRegister<CollectionListItem, CollectionDetail, Val
       },
     ],
     sorts: [...alphabetical('name', 'Name'), lastUpdated, firstAdded],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, description...',
-    addLabel: 'Add Collection',
   },
   form: {
     schema: collectionData,
     empty,
     Fields,
-    addTitle: 'Add New Collection',
-    editTitle: (c) => `Edit Collection: ${c.name}`,
     labels: { name: 'Collection Name' },
   },
   detail: {

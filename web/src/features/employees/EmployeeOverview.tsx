@@ -5,7 +5,7 @@ import { IconEye } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
-import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { FieldGrid, FieldSection } from '../../ui/DetailSection.tsx'
 import { notifyError } from '../../ui/notify.ts'
 import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
 
@@ -40,61 +40,59 @@ export function EmployeeOverview({ employee: e }: { employee: EmployeeDetail }) 
   const previous = e.previous_work_details
   return (
     <Stack gap="md">
-      <DetailSection title="Basic & Professional Information" collapsible>
-        <FieldGrid
-          fields={[
-            { label: 'Full name', value: e.full_name },
-            { label: 'Employee ID', value: e.employee_official_id },
-            { label: 'Designation', value: e.designation },
-            { label: 'Department', value: e.department },
-            { label: 'Joining date', value: e.joining_date && formatDate(e.joining_date) },
-            { label: 'Qualification', value: e.qualification },
-            { label: 'Status', value: e.is_active ? 'Current' : 'Old' },
-            { label: 'Login account', value: e.linked_username && `@${e.linked_username}` },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title="Contact Information" collapsible>
-        <FieldGrid
-          fields={[
-            { label: 'Contact no.', value: e.contact_phone },
-            { label: 'Official email', value: e.contact_email },
-            { label: 'Personal phone', value: e.personal_phone_no },
-            { label: 'Current address', value: e.current_address, wide: true },
-            { label: 'Permanent address', value: e.permanent_address, wide: true },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title="Personal & Family Details" collapsible>
-        <FieldGrid
-          fields={[
-            { label: 'Gender', value: e.gender },
-            { label: 'Blood group', value: e.blood_group },
-            { label: "Father's name", value: e.father_name },
-            { label: "Mother's name", value: e.mother_name },
-            { label: 'Marital status', value: e.marital_status },
-            ...(e.marital_status === 'Married' ? [{ label: "Spouse's name", value: e.spouse_name }] : []),
-          ]}
-        />
-      </DetailSection>
-      <DetailSection
+      <FieldSection
+        title="Basic & Professional Information"
+        collapsible
+        fields={[
+          { label: 'Full name', value: e.full_name },
+          { label: 'Employee ID', value: e.employee_official_id },
+          { label: 'Designation', value: e.designation },
+          { label: 'Department', value: e.department },
+          { label: 'Joining date', value: e.joining_date && formatDate(e.joining_date) },
+          { label: 'Qualification', value: e.qualification },
+          { label: 'Status', value: e.is_active ? 'Current' : 'Old' },
+          { label: 'Login account', value: e.linked_username && `@${e.linked_username}` },
+        ]}
+      />
+      <FieldSection
+        title="Contact Information"
+        collapsible
+        fields={[
+          { label: 'Contact no.', value: e.contact_phone },
+          { label: 'Official email', value: e.contact_email },
+          { label: 'Personal phone', value: e.personal_phone_no },
+          { label: 'Current address', value: e.current_address, wide: true },
+          { label: 'Permanent address', value: e.permanent_address, wide: true },
+        ]}
+      />
+      <FieldSection
+        title="Personal & Family Details"
+        collapsible
+        fields={[
+          { label: 'Gender', value: e.gender },
+          { label: 'Blood group', value: e.blood_group },
+          { label: "Father's name", value: e.father_name },
+          { label: "Mother's name", value: e.mother_name },
+          { label: 'Marital status', value: e.marital_status },
+          ...(e.marital_status === 'Married' ? [{ label: "Spouse's name", value: e.spouse_name }] : []),
+        ]}
+      />
+      <FieldSection
         title="Statutory & Financial Information"
         collapsible
         actions={
           me?.isadmin && (e.aadhar_no || bank.account_no) ? <Reveal employeeId={e.employee_id} /> : undefined
         }
+        fields={[
+          { label: 'Aadhaar no.', value: e.aadhar_no },
+          { label: 'PAN', value: e.pan_no },
+          { label: 'UAN', value: e.uan_no },
+          { label: 'Bank account no.', value: bank.account_no },
+          { label: 'IFSC', value: bank.ifsc_code },
+          { label: 'Bank', value: bank.bank_name },
+          { label: 'Branch', value: bank.branch_name },
+        ]}
       >
-        <FieldGrid
-          fields={[
-            { label: 'Aadhaar no.', value: e.aadhar_no },
-            { label: 'PAN', value: e.pan_no },
-            { label: 'UAN', value: e.uan_no },
-            { label: 'Bank account no.', value: bank.account_no },
-            { label: 'IFSC', value: bank.ifsc_code },
-            { label: 'Bank', value: bank.bank_name },
-            { label: 'Branch', value: bank.branch_name },
-          ]}
-        />
         <Text size="sm" fw={600} mt="md" mb="xs">
           Previous work
         </Text>
@@ -105,7 +103,7 @@ export function EmployeeOverview({ employee: e }: { employee: EmployeeDetail }) 
             { label: 'Company contact', value: previous.contact_no },
           ]}
         />
-      </DetailSection>
+      </FieldSection>
       <SystemInformation record={e} title="System Information & Notes">
         <Group mt="md">
           <div style={{ width: '100%' }}>

@@ -1,9 +1,7 @@
-import type { EmployeeData, EmployeeDetail, EmployeeListItem } from '@daftar/domain/employees'
 import {
   employeeCreateInput,
   employeeData,
   employeeEndpoints,
-  employeeListQuery,
   employeeMessages,
   genders,
   maritalStatuses,
@@ -192,34 +190,24 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
   )
 }
 
-export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values, EmployeeData>({
+export const register = defineRegister({
   entityType: 'EMPLOYEE',
   label: 'Employee',
-  noun: 'employee',
   endpoints: employeeEndpoints,
-  queryKey: 'employees',
-  listKey: 'employees',
-  path: '/employees',
   idOf: (e) => e.employee_id,
   titleOf: (e) => e.full_name,
   notFound: employeeMessages.notFound,
   list: {
-    query: employeeListQuery,
-    views: [
-      {
-        path: '/employees',
-        endpoint: employeeEndpoints.list,
-        title: 'Current Employees',
-        emptyText: 'No current employees found.',
-      },
+    title: 'Current Employees',
+    otherViews: [
       {
         path: '/old-employees',
         endpoint: employeeEndpoints.old,
         title: 'Old Employees',
-        emptyText: 'No old employees found.',
         canAdd: false,
       },
     ],
+    listedIn: (e) => (e.is_active ? employeeEndpoints.list : employeeEndpoints.old),
     columns: [
       { key: 'name', header: 'Name', render: (e) => e.full_name },
       { key: 'id', header: 'Employee ID', nowrap: true, render: (e) => e.employee_official_id },
@@ -236,9 +224,7 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
       { value: 'joining_date_asc', label: 'Joining Date (oldest)' },
       { value: 'joining_date_desc', label: 'Joining Date (newest)' },
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, employee ID, department...',
-    addLabel: 'Add Employee',
     pagerOnlyWhenPaged: true,
   },
   form: {
@@ -253,8 +239,6 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
     }),
     empty,
     Fields,
-    addTitle: 'Add New Employee',
-    editTitle: (e) => `Edit Employee: ${e.full_name}`,
     labels: {
       employee_official_id: 'Employee Official ID',
       aadhar_no: 'Aadhaar No.',
@@ -272,10 +256,6 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
   detail: {
     Overview: ({ record }) => <EmployeeOverview employee={record} />,
     editLabel: 'Edit Employee',
-    back: (e) =>
-      e.is_active
-        ? { to: '/employees', label: 'Back to Current Employees' }
-        : { to: '/old-employees', label: 'Back to Old Employees' },
     stateAction: {
       label: (e) => (e.is_active ? 'Deactivate' : 'Activate'),
       icon: (e) => (e.is_active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />),
@@ -289,7 +269,6 @@ export const register = defineRegister<EmployeeListItem, EmployeeDetail, Values,
       busyText: (e) => (e.is_active ? employeeMessages.deactivating : 'Activating employee...'),
       call: (e) =>
         call(employeeEndpoints.activate, { params: { id: e.employee_id }, body: { activate: !e.is_active } }),
-      leavesView: (e) => (e.is_active ? '/employees' : '/employees/old'),
       failed: requestFailedMessage('Employee', 'DEACTIVATE'),
     },
   },

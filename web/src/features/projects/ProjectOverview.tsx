@@ -1,86 +1,72 @@
-import { formatCurrency, formatDate, formatDateTime } from '@daftar/domain/format'
+import { formatCurrency, formatDate } from '@daftar/domain/format'
 import type { ProjectDetail } from '@daftar/domain/projects'
-import { Anchor, Stack } from '@mantine/core'
+import { Anchor } from '@mantine/core'
 import { Link } from 'react-router'
-import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
-
-const who = (full: string | null, user: string | null) =>
-  full ? `${full}${user ? ` (@${user})` : ''}` : user
+import { FieldSection } from '../../ui/DetailSection.tsx'
+import { RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
+import { recordHref } from '../../ui/register-kit/roots.ts'
 
 export function ProjectOverview({ project: p }: { project: ProjectDetail }) {
   const contact = p.project_contact_details
   const consultant = p.consultant_details
   const wo = p.work_order_details
   return (
-    <Stack gap="md">
-      <DetailSection title="Project Information">
-        <FieldGrid
-          fields={[
-            { label: 'Project name', value: p.name },
-            {
-              label: 'Client',
-              value: (
-                <Anchor component={Link} to={`/clients/${p.client_id}`}>
-                  {p.client_name}
-                </Anchor>
-              ),
-            },
-            { label: 'Project type', value: p.project_type },
-            { label: 'Capacity', value: p.capacity },
-            { label: 'Address', value: p.address, wide: true },
-            { label: 'Zip code', value: p.zip_code },
-            {
-              label: 'Maps link',
-              value: p.project_address_maps_link && (
-                <Anchor href={p.project_address_maps_link} target="_blank" rel="noopener noreferrer">
-                  Open in maps
-                </Anchor>
-              ),
-            },
-            { label: 'Contact name', value: contact.name },
-            {
-              label: 'Contact phone',
-              value: contact.phone && <Anchor href={`tel:${contact.phone}`}>{contact.phone}</Anchor>,
-            },
-            {
-              label: 'Contact email',
-              value: contact.email && <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>,
-            },
-            { label: 'Status', value: p.is_archived ? 'Archived' : 'Active' },
-            { label: 'Notes', value: p.notes, wide: true },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title="Work Order Details">
-        <FieldGrid
-          fields={[
-            { label: 'Work order number', value: wo.number },
-            { label: 'Work order date', value: wo.date && formatDate(wo.date) },
-            { label: 'Total value', value: wo.total_value !== null && formatCurrency(wo.total_value) },
-            { label: 'Billed so far', value: formatCurrency(p.billed_amount) },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title="Consultant Details">
-        <FieldGrid
-          fields={[
-            { label: 'Consultant', value: consultant.name },
-            { label: 'Contact person', value: consultant.contact_person },
-            { label: 'Phone', value: consultant.phone },
-            { label: 'Email', value: consultant.email },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title="System Information" collapsible defaultOpen={false}>
-        <FieldGrid
-          fields={[
-            { label: 'Created by', value: who(p.created_by_fullname, p.created_by_username) },
-            { label: 'Created at', value: formatDateTime(p.created_at) },
-            { label: 'Last updated by', value: who(p.updated_by_fullname, p.updated_by_username) },
-            { label: 'Last updated at', value: formatDateTime(p.updated_at) },
-          ]}
-        />
-      </DetailSection>
-    </Stack>
+    <RecordOverview record={p}>
+      <FieldSection
+        title="Project Information"
+        fields={[
+          { label: 'Project name', value: p.name },
+          {
+            label: 'Client',
+            value: (
+              <Anchor component={Link} to={recordHref('CLIENT', p.client_id)}>
+                {p.client_name}
+              </Anchor>
+            ),
+          },
+          { label: 'Project type', value: p.project_type },
+          { label: 'Capacity', value: p.capacity },
+          { label: 'Address', value: p.address, wide: true },
+          { label: 'Zip code', value: p.zip_code },
+          {
+            label: 'Maps link',
+            value: p.project_address_maps_link && (
+              <Anchor href={p.project_address_maps_link} target="_blank" rel="noopener noreferrer">
+                Open in maps
+              </Anchor>
+            ),
+          },
+          { label: 'Contact name', value: contact.name },
+          {
+            label: 'Contact phone',
+            value: contact.phone && <Anchor href={`tel:${contact.phone}`}>{contact.phone}</Anchor>,
+          },
+          {
+            label: 'Contact email',
+            value: contact.email && <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>,
+          },
+          { label: 'Status', value: p.is_archived ? 'Archived' : 'Active' },
+          { label: 'Notes', value: p.notes, wide: true },
+        ]}
+      />
+      <FieldSection
+        title="Work Order Details"
+        fields={[
+          { label: 'Work order number', value: wo.number },
+          { label: 'Work order date', value: wo.date && formatDate(wo.date) },
+          { label: 'Total value', value: wo.total_value !== null && formatCurrency(wo.total_value) },
+          { label: 'Billed so far', value: formatCurrency(p.billed_amount) },
+        ]}
+      />
+      <FieldSection
+        title="Consultant Details"
+        fields={[
+          { label: 'Consultant', value: consultant.name },
+          { label: 'Contact person', value: consultant.contact_person },
+          { label: 'Phone', value: consultant.phone },
+          { label: 'Email', value: consultant.email },
+        ]}
+      />
+    </RecordOverview>
   )
 }

@@ -2,15 +2,29 @@ import { billingEndpoints, type ProjectBilling, type ProjectInvoice } from '@daf
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { call } from '../../api/client.ts'
+import { registerRoots } from '../../ui/register-kit/roots.ts'
 
 const FIVE_MINUTES = 5 * 60_000
 
 export type Invoice = ProjectInvoice
 export type Billing = ProjectBilling
 
+/** A dialog on one invoice of the Billing tab: it refreshes the tab (`onSaved`) and closes once saved. */
+export interface InvoiceDialogProps {
+  invoice: Invoice
+  onClose: () => void
+  onSaved: () => void
+}
+
+/** What a billing dialog does once its request succeeds: the tab refreshed, then the dialog closed. */
+export const savedThenClosed = (dialog: Pick<InvoiceDialogProps, 'onClose' | 'onSaved'>) => () => {
+  dialog.onSaved()
+  dialog.onClose()
+}
+
 export const billingQuery = (projectId: string) =>
   queryOptions({
-    queryKey: ['projects', 'billing', projectId],
+    queryKey: [registerRoots.PROJECT.queryKey, 'billing', projectId],
     queryFn: ({ signal }) => call(billingEndpoints.list, { params: { id: projectId }, signal }),
     staleTime: FIVE_MINUTES,
   })

@@ -1,6 +1,5 @@
 import { formatCurrency } from '@daftar/domain/format'
-import type { ProjectData, ProjectDetail, ProjectListItem } from '@daftar/domain/projects'
-import { projectData, projectEndpoints, projectListQuery, projectMessages } from '@daftar/domain/projects'
+import { projectData, projectEndpoints, projectMessages } from '@daftar/domain/projects'
 import { requestFailedMessage } from '@daftar/domain/registers'
 import { Badge, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { IconArchive, IconArchiveOff, IconReceipt } from '@tabler/icons-react'
@@ -141,36 +140,26 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
 
 const money = (v: number | null) => formatCurrency(v)
 
-export const register = defineRegister<ProjectListItem, ProjectDetail, Values, ProjectData>({
+export const register = defineRegister({
   entityType: 'PROJECT',
   label: 'Project',
-  noun: 'project',
   endpoints: projectEndpoints,
-  queryKey: 'projects',
-  listKey: 'projects',
-  path: '/projects',
   idOf: (p) => p.project_id,
   titleOf: (p) => p.name,
   notFound: projectMessages.notFound,
   list: {
-    query: projectListQuery,
-    views: [
-      {
-        path: '/projects',
-        endpoint: projectEndpoints.list,
-        title: 'Projects',
-        description: 'Projects in progress.',
-        emptyText: 'No projects found.',
-      },
+    title: 'Projects',
+    description: 'Projects in progress.',
+    otherViews: [
       {
         path: '/projects/archived',
         endpoint: projectEndpoints.archived,
         title: 'Archived Projects',
         description: 'Finished or paused projects, kept for reference.',
-        emptyText: 'No archived projects found.',
         canAdd: false,
       },
     ],
+    listedIn: (p) => (p.is_archived ? projectEndpoints.archived : projectEndpoints.list),
     columns: [
       { key: 'name', header: 'Project Name', render: (p) => p.name },
       { key: 'client', header: 'Client Name', render: (p) => orNA(p.client_name) },
@@ -198,16 +187,12 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
       lastUpdated,
       firstAdded,
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search project, client, type...',
-    addLabel: 'Add Project',
   },
   form: {
     schema: projectData,
     empty,
     Fields,
-    addTitle: 'Add New Project',
-    editTitle: (p) => `Edit Project: ${p.name}`,
     labels: {
       name: 'Project Name',
       client_id: 'Client',
@@ -225,10 +210,6 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
         {p.is_archived ? 'Archived' : 'Active'}
       </Badge>
     ),
-    back: (p) =>
-      p.is_archived
-        ? { to: '/projects/archived', label: 'Back to Archived Projects' }
-        : { to: '/projects', label: 'Back to Projects' },
     // The Billing tab's invoices load in parallel with the project.
     alongside: (queryClient, id, tab) => {
       if (tab === 'billing') void queryClient.prefetchQuery(billingQuery(id))
@@ -254,7 +235,6 @@ export const register = defineRegister<ProjectListItem, ProjectDetail, Values, P
         }`,
       call: (p) =>
         call(projectEndpoints.archive, { params: { id: p.project_id }, body: { archive: !p.is_archived } }),
-      leavesView: (p) => (p.is_archived ? '/projects/archived' : '/projects'),
       failed: requestFailedMessage('Project', 'ARCHIVE'),
       requested: (p) =>
         p.state_request_pending ? (p.is_archived ? 'Unarchive requested' : 'Archive requested') : null,

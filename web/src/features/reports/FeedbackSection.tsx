@@ -1,10 +1,11 @@
 import { formatDateTime } from '@daftar/domain/format'
 import { type Report, reportEndpoints, reportFeedbackInput, reportMessages } from '@daftar/domain/reports'
-import { Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
 import { DetailSection } from '../../ui/DetailSection.tsx'
+import { FormActions } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import { reportDetailQuery, reportsKey } from './api.ts'
@@ -38,14 +39,7 @@ function FeedbackForm({ report, onDone }: { report: Report; onDone: () => void }
           data-autofocus
           {...f.form.getInputProps('feedback')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={f.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={f.busy}>
-            {f.busy ? 'Saving...' : 'Save Feedback'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={f.busy} submitLabel="Save Feedback" busyLabel="Saving..." />
       </Stack>
     </form>
   )

@@ -11,11 +11,10 @@ import { IconPrinter } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { ApiError, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { SectionBoundary } from '../../app/errors.tsx'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
+import { LoadError } from '../../ui/ErrorPanel.tsx'
 import { PageLoading } from '../../ui/RecordPage.tsx'
 import { reportDetailQuery } from './api.ts'
 import { FeedbackSection } from './FeedbackSection.tsx'
@@ -38,17 +37,16 @@ export default function ReportDetailPage() {
   const [acting, setActing] = useState<ReportAction | null>(null)
 
   if (query.isPending) return <PageLoading text={reportMessages.loadingDetail} />
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404
+  if (query.isError)
     return (
-      <ErrorPanel
-        title={missing ? 'Not found' : undefined}
-        message={missing ? reportMessages.notFound : `Error: ${errorMessage(query.error, 'Unknown error')}`}
+      <LoadError
+        error={query.error}
+        notFound={reportMessages.notFound}
+        failed={(message) => `Error: ${message}`}
         backTo="/reports/view"
         backLabel="Back to Report Types"
       />
     )
-  }
   const report = query.data
   const viewer = { userId: me?.user_id ?? '', isAdmin: Boolean(me?.isadmin) }
   const mayFeedback = canGiveFeedback(report, viewer)

@@ -8,9 +8,9 @@ import {
   reportStartingRows as starting,
 } from '@daftar/domain/reports'
 import { Group, Radio, SimpleGrid } from '@mantine/core'
+import type { FieldsForm } from '../../ui/register-kit/fields.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import {
-  type AnyForm,
   FormDate,
   NameField,
   ProjectField,
@@ -41,7 +41,7 @@ function LongText({
   label,
   ...rest
 }: {
-  form: AnyForm
+  form: FieldsForm
   path: string
   label: string
   placeholder?: string
@@ -108,7 +108,7 @@ const siteReport = () => ({
   },
 })
 
-function PeriodAndContext({ form }: { form: AnyForm }) {
+function PeriodAndContext({ form }: { form: FieldsForm }) {
   return (
     <>
       <Section title="Reporting Period">

@@ -26,6 +26,7 @@ import { useListState } from '../../ui/list/use-list-state.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
 import { DateField } from '../../ui/register-kit/fields.tsx'
+import { recordHref } from '../../ui/register-kit/roots.ts'
 import { reportListQuery } from './api.ts'
 import {
   type ReportAction,
@@ -92,7 +93,7 @@ function columns(
       header: 'Project Name',
       render: (r) =>
         r.project_id ? (
-          <Anchor component={Link} to={`/projects/${r.project_id}`} size="sm">
+          <Anchor component={Link} to={recordHref('PROJECT', r.project_id)} size="sm">
             {r.project_name}
           </Anchor>
         ) : (

@@ -13,8 +13,9 @@ import {
 import { IconTrash } from '@tabler/icons-react'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
 import type { Totals } from '../../ui/list/DataTableEnd.tsx'
+import type { FieldsForm } from '../../ui/register-kit/fields.tsx'
 import { useNarrow } from '../../ui/use-narrow.ts'
-import { type AnyForm, at, FormDate } from './form-parts.tsx'
+import { at, FormDate } from './form-parts.tsx'
 import classes from './reports.module.css'
 import { blankRow, type RowField, type RowTable } from './row-fields.ts'
 
@@ -31,7 +32,7 @@ const defaultWidth: Record<RowField['kind'], number> = {
 }
 
 interface CellProps {
-  form: AnyForm
+  form: FieldsForm
   path: string
   field: RowField
   /** The input's accessible name: its column and row ('Item Name 2'). */
@@ -85,7 +86,7 @@ export function RowsTable({
   amounts,
   totals,
 }: {
-  form: AnyForm
+  form: FieldsForm
   table: RowTable
   minWidth: number
   /** The computed amount of each row (consumables). */

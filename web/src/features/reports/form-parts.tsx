@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css'
 import { REPORT_NAME_MAX, type ReportType, reportEndpoints, reportMessages } from '@daftar/domain/reports'
-import { Alert, Autocomplete, Button, Group, MultiSelect, Stack } from '@mantine/core'
+import { Alert, Autocomplete, MultiSelect, Stack } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
@@ -9,15 +9,13 @@ import type { z } from 'zod'
 import { call } from '../../api/client.ts'
 import { projectDropdownQuery } from '../../api/register-queries.ts'
 import { usersQuery } from '../../api/shared-queries.ts'
+import { FormActions } from '../../ui/form/FormModal.tsx'
 import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
-import { CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
+import { CountedTextInput, DateField, type FieldsForm } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { reportsKey } from './api.ts'
 import classes from './reports.module.css'
-
-// biome-ignore lint/suspicious/noExplicitAny: the form values of each report type differ
-export type AnyForm = UseFormReturnType<any>
 
 /** The value at a dotted form path ('report_data.period.start'). */
 export const at = (values: unknown, path: string): unknown =>
@@ -101,14 +99,12 @@ export function ReportFormFrame({
       <form {...f.formProps}>
         <Stack gap="md">
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/reports/send')} disabled={f.busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={f.busy}>
-              {f.busy ? 'Submitting...' : 'Submit Report'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => navigate('/reports/send')}
+            busy={f.busy}
+            submitLabel="Submit Report"
+            busyLabel="Submitting..."
+          />
         </Stack>
       </form>
     </Stack>
@@ -125,7 +121,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 /** 'To': a searchable list of users (by username or name), shown as removable tags; each once. */
-export function RecipientsField({ form }: { form: AnyForm }) {
+export function RecipientsField({ form }: { form: FieldsForm }) {
   const users = useQuery(usersQuery)
   return (
     <Section title="Recipients">
@@ -139,15 +135,19 @@ export function RecipientsField({ form }: { form: AnyForm }) {
         hidePickedOptions
         nothingFoundMessage={users.isError ? 'Could not load users.' : 'No users found.'}
         comboboxProps={{ withinPortal: true }}
-        value={form.values.to_user_ids}
+        value={recipientsOf(form.values)}
         onChange={(ids) => form.setFieldValue('to_user_ids', ids)}
       />
     </Section>
   )
 }
 
+/** The chosen recipients' ids (every report form holds them as `to_user_ids`). */
+const recipientsOf = (values: Record<string, unknown>): string[] =>
+  Array.isArray(values.to_user_ids) ? values.to_user_ids : []
+
 /** Project Name: searchable over the organisation's projects; free text allowed (then no link). */
-export function ProjectField({ form, path }: { form: AnyForm; path: string }) {
+export function ProjectField({ form, path }: { form: FieldsForm; path: string }) {
   const projects = useQuery(projectDropdownQuery)
   const names = [...new Set((projects.data ?? []).map((p) => p.name))]
   const context = at(form.values, path) as { projectName?: string; clientName?: string } | undefined
@@ -170,7 +170,7 @@ export function ProjectField({ form, path }: { form: AnyForm; path: string }) {
 }
 
 /** A context name ('Client Name', 'Project Type' …), counted to its limit. */
-export function NameField({ form, path, label }: { form: AnyForm; path: string; label: string }) {
+export function NameField({ form, path, label }: { form: FieldsForm; path: string; label: string }) {
   return <CountedTextInput label={label} maxLength={REPORT_NAME_MAX} {...form.getInputProps(path)} />
 }
 
@@ -186,7 +186,7 @@ export function FormDate({
   required,
   miw,
 }: {
-  form: AnyForm
+  form: FieldsForm
   path: string
   label?: string
   name?: string

@@ -1,15 +1,9 @@
-import type { SupplierData, SupplierDetail, SupplierListItem } from '@daftar/domain/suppliers'
-import {
-  supplierData,
-  supplierEndpoints,
-  supplierListQuery,
-  supplierMessages,
-  websiteHref,
-} from '@daftar/domain/suppliers'
+import type { SupplierDetail } from '@daftar/domain/suppliers'
+import { supplierData, supplierEndpoints, supplierMessages, websiteHref } from '@daftar/domain/suppliers'
 import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
-import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
-import { ContactsSection, orNA, SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { ContactsSection, orNA, RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
 import {
   AddressField,
   CodeField,
@@ -115,58 +109,43 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
 function Overview({ record: s }: { record: SupplierDetail }) {
   const bank = s.bank_details
   return (
-    <Stack gap="md">
-      <DetailSection title="Supplier Information">
-        <FieldGrid
-          fields={[
-            { label: 'Name', value: s.name },
-            { label: 'Product category', value: s.product_category },
-            { label: 'Website', value: s.website && <Website url={s.website} /> },
-            { label: 'Address', value: s.address, wide: true },
-            { label: 'Notes', value: s.notes, wide: true },
-          ]}
-        />
-      </DetailSection>
+    <RecordOverview record={s}>
+      <FieldSection
+        title="Supplier Information"
+        fields={[
+          { label: 'Name', value: s.name },
+          { label: 'Product category', value: s.product_category },
+          { label: 'Website', value: s.website && <Website url={s.website} /> },
+          { label: 'Address', value: s.address, wide: true },
+          { label: 'Notes', value: s.notes, wide: true },
+        ]}
+      />
       <ContactsSection contacts={s.contacts} />
-      <DetailSection title="Financial Information">
-        <FieldGrid
-          fields={[
-            { label: 'GSTIN', value: s.gstin },
-            { label: 'PAN', value: s.pan },
-            { label: 'Bank name', value: bank?.bank_name },
-            { label: 'Branch', value: bank?.branch_name },
-            { label: 'Account number', value: bank?.account_no },
-            { label: 'IFSC', value: bank?.ifsc_code },
-          ]}
-        />
-      </DetailSection>
-      <SystemInformation record={s} />
-    </Stack>
+      <FieldSection
+        title="Financial Information"
+        fields={[
+          { label: 'GSTIN', value: s.gstin },
+          { label: 'PAN', value: s.pan },
+          { label: 'Bank name', value: bank?.bank_name },
+          { label: 'Branch', value: bank?.branch_name },
+          { label: 'Account number', value: bank?.account_no },
+          { label: 'IFSC', value: bank?.ifsc_code },
+        ]}
+      />
+    </RecordOverview>
   )
 }
 
-export const register = defineRegister<SupplierListItem, SupplierDetail, Values, SupplierData>({
+export const register = defineRegister({
   entityType: 'SUPPLIER',
   label: 'Supplier',
-  noun: 'supplier',
   endpoints: supplierEndpoints,
-  queryKey: 'suppliers',
-  listKey: 'suppliers',
-  path: '/suppliers',
   idOf: (s) => s.supplier_id,
   titleOf: (s) => s.name,
   notFound: supplierMessages.notFound,
   list: {
-    query: supplierListQuery,
-    views: [
-      {
-        path: '/suppliers',
-        endpoint: supplierEndpoints.list,
-        title: 'Suppliers',
-        description: 'Companies the organisation buys from.',
-        emptyText: 'No suppliers found.',
-      },
-    ],
+    title: 'Suppliers',
+    description: 'Companies the organisation buys from.',
     columns: [
       { key: 'name', header: 'Name', render: (s) => s.name },
       { key: 'category', header: 'Category', render: (s) => orNA(s.product_category) },
@@ -196,16 +175,12 @@ export const register = defineRegister<SupplierListItem, SupplierDetail, Values,
       lastUpdated,
       firstAdded,
     ],
-    defaultSort: 'name_asc',
     searchPlaceholder: 'Search name, category, contact...',
-    addLabel: 'Add Supplier',
   },
   form: {
     schema: supplierData,
     empty,
     Fields,
-    addTitle: 'Add New Supplier',
-    editTitle: (s) => `Edit Supplier: ${s.name}`,
     labels: {
       name: 'Supplier Name',
       product_category: 'Category',

@@ -5,13 +5,12 @@ import {
   taskEndpoints,
   taskMessages,
 } from '@daftar/domain/tasks'
-import { Select, Stack, Text, Textarea } from '@mantine/core'
+import { Select, Text, Textarea } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call, transportMessages } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
-import { FormFailure } from '../../ui/form/FormFailure.tsx'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type TaskDetail, tasksKey } from './api.ts'
 import { FilePicker } from './FilePicker.tsx'
@@ -45,24 +44,24 @@ export function CompleteTaskModal({
     extraDirty: file !== null,
   })
   return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Mark the Task as Complete">
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack gap="sm">
-            <Text size="sm">The task goes to its creator for approval.</Text>
-            <FilePicker label="Completion File" value={file} onChange={setFile} />
-            <Textarea
-              label="Completion Feedback"
-              autosize
-              minRows={3}
-              {...f.form.getInputProps('completionFeedback')}
-            />
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Mark as Complete" />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+    <ModalForm
+      f={f}
+      onClose={onClose}
+      title="Mark the Task as Complete"
+      gap="sm"
+      // The list says when completing fails, as it brings the task back (`complete`).
+      failure={null}
+      submit={{ submitLabel: 'Mark as Complete' }}
+    >
+      <Text size="sm">The task goes to its creator for approval.</Text>
+      <FilePicker label="Completion File" value={file} onChange={setFile} />
+      <Textarea
+        label="Completion Feedback"
+        autosize
+        minRows={3}
+        {...f.form.getInputProps('completionFeedback')}
+      />
+    </ModalForm>
   )
 }
 
@@ -79,25 +78,16 @@ export function RejectTaskModal({ task, onClose, onDone }: ActionFormProps) {
     guard: 'search',
   })
   return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Reject the Task">
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack gap="sm">
-            <FormFailure failure={f.failure} />
-            <Text size="sm">The task goes back to its assignee.</Text>
-            <Textarea
-              label="Rejection Comment"
-              autosize
-              minRows={3}
-              data-autofocus
-              {...f.form.getInputProps('rejectionComment')}
-            />
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Reject" />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+    <ModalForm f={f} onClose={onClose} title="Reject the Task" gap="sm" submit={{ submitLabel: 'Reject' }}>
+      <Text size="sm">The task goes back to its assignee.</Text>
+      <Textarea
+        label="Rejection Comment"
+        autosize
+        minRows={3}
+        data-autofocus
+        {...f.form.getInputProps('rejectionComment')}
+      />
+    </ModalForm>
   )
 }
 
@@ -116,30 +106,21 @@ export function ForwardTaskModal({ task, onClose, onDone }: ActionFormProps) {
     guard: 'search',
   })
   return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Forward the Task">
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack gap="sm">
-            <FormFailure failure={f.failure} />
-            <Text size="sm">Pass this task on; the assignment chain keeps you in it.</Text>
-            <Select
-              label="Forward to"
-              searchable
-              selectFirstOptionOnChange
-              data-autofocus
-              data={(users.data ?? [])
-                .filter((u) => u.username !== me?.username)
-                .map((u) => ({ value: u.username, label: `${u.full_name} (${u.username})` }))}
-              comboboxProps={{ zIndex: 500 }}
-              {...f.form.getInputProps('assignTo')}
-              value={f.form.values.assignTo || null}
-              onChange={(v) => f.form.setFieldValue('assignTo', v ?? '')}
-            />
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Forward" />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+    <ModalForm f={f} onClose={onClose} title="Forward the Task" gap="sm" submit={{ submitLabel: 'Forward' }}>
+      <Text size="sm">Pass this task on; the assignment chain keeps you in it.</Text>
+      <Select
+        label="Forward to"
+        searchable
+        selectFirstOptionOnChange
+        data-autofocus
+        data={(users.data ?? [])
+          .filter((u) => u.username !== me?.username)
+          .map((u) => ({ value: u.username, label: `${u.full_name} (${u.username})` }))}
+        comboboxProps={{ zIndex: 500 }}
+        {...f.form.getInputProps('assignTo')}
+        value={f.form.values.assignTo || null}
+        onChange={(v) => f.form.setFieldValue('assignTo', v ?? '')}
+      />
+    </ModalForm>
   )
 }

@@ -7,25 +7,17 @@ import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { hasDraft } from '../../ui/drafts.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
-import { type TaskDetail, tasksKey } from './api.ts'
-import type { HiddenTasks } from './hidden-tasks.ts'
+import { tasksKey } from './api.ts'
 import { CompleteTaskModal, ForwardTaskModal, RejectTaskModal } from './TaskActionForms.tsx'
 import classes from './TaskDetail.module.css'
+import type { OpenTaskProps } from './TaskDetailBody.tsx'
 
 const TaskFormModal = lazy(() => import('./TaskFormModal.tsx'))
 
 type Dialog = 'edit' | 'complete' | 'delete' | 'approve' | 'reject' | 'forward' | null
 
 /** The buttons docs/product.md ("Who may do what on a task") allows, each behind its confirmation dialog. */
-export function TaskActions({
-  task,
-  onClose,
-  hidden,
-}: {
-  task: TaskDetail
-  onClose: () => void
-  hidden?: HiddenTasks
-}) {
+export function TaskActions({ task, onClose, hidden }: OpenTaskProps) {
   const queryClient = useQueryClient()
   const { data: me } = useMe()
   // A draft kept from an expired session reopens its Edit Task form.

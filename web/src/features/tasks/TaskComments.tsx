@@ -4,7 +4,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconMessagePlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import { type TaskDetail, tasksKey } from './api.ts'
@@ -25,27 +25,27 @@ function AddCommentModal({ task, onClose }: { task: TaskDetail; onClose: () => v
     guard: 'search',
   })
   return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Add Comment">
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack gap="sm">
-            <Text size="sm">Your comment is shown to everyone on this task.</Text>
-            <CountedTextarea
-              label="Comment"
-              autosize
-              minRows={3}
-              maxLength={5000}
-              data-autofocus
-              {...f.form.getInputProps('comment_text')}
-              // A blank comment says why nothing happened.
-              error={f.form.errors.comment_text ? 'Write a comment first.' : undefined}
-            />
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Add Comment" />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+    <ModalForm
+      f={f}
+      onClose={onClose}
+      title="Add Comment"
+      gap="sm"
+      // A failed comment is said by the toast alone.
+      failure={null}
+      submit={{ submitLabel: 'Add Comment' }}
+    >
+      <Text size="sm">Your comment is shown to everyone on this task.</Text>
+      <CountedTextarea
+        label="Comment"
+        autosize
+        minRows={3}
+        maxLength={5000}
+        data-autofocus
+        {...f.form.getInputProps('comment_text')}
+        // A blank comment says why nothing happened.
+        error={f.form.errors.comment_text ? 'Write a comment first.' : undefined}
+      />
+    </ModalForm>
   )
 }
 

@@ -5,6 +5,7 @@ import { Anchor, Badge, Button, CloseButton, Group, Stack, Text, Title } from '@
 import { IconArrowRight } from '@tabler/icons-react'
 import { type CSSProperties, Fragment, type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
+import { recordHref } from '../../ui/register-kit/roots.ts'
 import type { TaskDetail } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
 import type { HiddenTasks } from './hidden-tasks.ts'
@@ -28,15 +29,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-export function TaskDetailBody({
-  task,
-  onClose,
-  hidden,
-}: {
+/** An open task, how to close it, and the list's hidden tasks (Complete hides the task there at once). */
+export interface OpenTaskProps {
   task: TaskDetail
   onClose: () => void
   hidden?: HiddenTasks
-}) {
+}
+
+export function TaskDetailBody({ task, onClose, hidden }: OpenTaskProps) {
   const pending = task.status === TASK_STATUS.pendingApproval
   const [showDetails, setShowDetails] = useState(!pending)
   const nameOf = (username: string) => task.people[username]?.full_name ?? username
@@ -109,7 +109,7 @@ export function TaskDetailBody({
             )}
             <Field label="Project">
               {task.project && task.project_id && task.project_readable ? (
-                <Anchor component={Link} to={`/projects/${task.project_id}`} size="sm">
+                <Anchor component={Link} to={recordHref('PROJECT', task.project_id)} size="sm">
                   {task.project}
                 </Anchor>
               ) : (
@@ -119,7 +119,7 @@ export function TaskDetailBody({
             {/* The client links only when the task has a project (docs/decisions.md, "Tasks on the new pieces"). */}
             <Field label="Client">
               {task.client && task.client_id && task.client_readable && task.project_id ? (
-                <Anchor component={Link} to={`/clients/${task.client_id}`} size="sm">
+                <Anchor component={Link} to={recordHref('CLIENT', task.client_id)} size="sm">
                   {task.client}
                 </Anchor>
               ) : (

@@ -1,25 +1,14 @@
 import '@mantine/dates/styles.css'
 import { titleCase } from '@daftar/domain/format'
 import { taskEndpoints, taskFormInput, taskMessages } from '@daftar/domain/tasks'
-import {
-  Autocomplete,
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core'
+import { Autocomplete, Checkbox, Group, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { type FocusEvent, useState } from 'react'
 import { ApiError, call, errorMessage, transportMessages } from '../../api/client.ts'
 import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
 import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { FormFailure } from '../../ui/form/FormFailure.tsx'
-import { FormModal } from '../../ui/form/FormModal.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { type TaskDetail, tasksKey } from './api.ts'
@@ -172,105 +161,94 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
 
   return (
     <>
-      <FormModal
-        dirty={f.dirty}
-        busy={f.busy}
+      <ModalForm
+        f={f}
         onClose={onClose}
         title={editing ? 'Edit Task' : 'Create Task'}
         size="lg"
+        gap="sm"
+        submit={{
+          submitLabel: editing ? 'Save Changes' : 'Create Task',
+          busyLabel: editing ? 'Saving...' : 'Creating...',
+          mt: 'xs',
+        }}
       >
-        {(requestClose) => (
-          <form {...f.formProps}>
-            {f.guard}
-            <Stack gap="sm">
-              <FormFailure failure={f.failure} />
-              <CountedTextInput
-                label="Title"
-                required
-                maxLength={300}
-                data-autofocus
-                {...f.form.getInputProps('title')}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label="Assign To"
-                  searchable
-                  data={userOptions}
-                  nothingFoundMessage="No such user"
-                  {...picker(f.form.getInputProps('assignTo'))}
-                />
-                <MultiSelect
-                  label="CC"
-                  searchable
-                  data={userOptions.filter((o) => o.value !== values.assignTo)}
-                  clearable
-                  {...picker(f.form.getInputProps('cc'))}
-                  onChange={(v) => f.form.setFieldValue('cc', [...new Set(v)])}
-                />
-                <Autocomplete
-                  label="Project"
-                  data={(projects.data ?? []).map((p) => ({ value: p.project_id, label: p.name }))}
-                  {...picker({
-                    value: values.project,
-                    onChange: typeProject,
-                    onOptionSubmit: chooseProject,
-                  })}
-                />
-                <Autocomplete
-                  label="Client"
-                  data={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.name }))}
-                  value={values.client}
-                  disabled={Boolean(values.projectId)}
-                  description={values.projectId ? 'Client is set by the selected project' : undefined}
-                  {...picker({ onChange: typeClient, onOptionSubmit: chooseClient })}
-                />
-                <DateField label="Deadline" {...f.form.getInputProps('deadline')} />
-                <DateField label="Start Date" {...f.form.getInputProps('startDate')} />
-                <Select
-                  label="Category"
-                  placeholder="Select a category"
-                  data={(categories.data ?? []).map((c) => ({
-                    value: c.category_id,
-                    label: c.category_name,
-                  }))}
-                  clearable
-                  searchable
-                  {...picker(f.form.getInputProps('category'))}
-                />
-                <FilePicker label="Attachment" value={attachment} onChange={setAttachment} />
-              </SimpleGrid>
-              {task?.attachment && !attachment && (
-                <Group gap="sm">
-                  <Text size="sm" c="dimmed">
-                    Current attachment:
-                  </Text>
-                  <FileLinks fileKey={task.attachment} bucketType="attachment" label="Current attachment" />
-                  <Checkbox
-                    label="Remove it"
-                    checked={removeAttachment}
-                    onChange={(e) => setRemoveAttachment(e.currentTarget.checked)}
-                  />
-                </Group>
-              )}
-              <CountedTextarea
-                label="Details"
-                autosize
-                minRows={3}
-                maxLength={10000}
-                {...f.form.getInputProps('details')}
-              />
-              <Group justify="flex-end" mt="xs">
-                <Button variant="default" onClick={requestClose} disabled={f.busy}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={f.busy}>
-                  {editing ? (f.busy ? 'Saving...' : 'Save Changes') : f.busy ? 'Creating...' : 'Create Task'}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+        <CountedTextInput
+          label="Title"
+          required
+          maxLength={300}
+          data-autofocus
+          {...f.form.getInputProps('title')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Assign To"
+            searchable
+            data={userOptions}
+            nothingFoundMessage="No such user"
+            {...picker(f.form.getInputProps('assignTo'))}
+          />
+          <MultiSelect
+            label="CC"
+            searchable
+            data={userOptions.filter((o) => o.value !== values.assignTo)}
+            clearable
+            {...picker(f.form.getInputProps('cc'))}
+            onChange={(v) => f.form.setFieldValue('cc', [...new Set(v)])}
+          />
+          <Autocomplete
+            label="Project"
+            data={(projects.data ?? []).map((p) => ({ value: p.project_id, label: p.name }))}
+            {...picker({
+              value: values.project,
+              onChange: typeProject,
+              onOptionSubmit: chooseProject,
+            })}
+          />
+          <Autocomplete
+            label="Client"
+            data={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.name }))}
+            value={values.client}
+            disabled={Boolean(values.projectId)}
+            description={values.projectId ? 'Client is set by the selected project' : undefined}
+            {...picker({ onChange: typeClient, onOptionSubmit: chooseClient })}
+          />
+          <DateField label="Deadline" {...f.form.getInputProps('deadline')} />
+          <DateField label="Start Date" {...f.form.getInputProps('startDate')} />
+          <Select
+            label="Category"
+            placeholder="Select a category"
+            data={(categories.data ?? []).map((c) => ({
+              value: c.category_id,
+              label: c.category_name,
+            }))}
+            clearable
+            searchable
+            {...picker(f.form.getInputProps('category'))}
+          />
+          <FilePicker label="Attachment" value={attachment} onChange={setAttachment} />
+        </SimpleGrid>
+        {task?.attachment && !attachment && (
+          <Group gap="sm">
+            <Text size="sm" c="dimmed">
+              Current attachment:
+            </Text>
+            <FileLinks fileKey={task.attachment} bucketType="attachment" label="Current attachment" />
+            <Checkbox
+              label="Remove it"
+              checked={removeAttachment}
+              onChange={(e) => setRemoveAttachment(e.currentTarget.checked)}
+            />
+          </Group>
         )}
-      </FormModal>
+        <CountedTextarea
+          label="Details"
+          autosize
+          minRows={3}
+          maxLength={10000}
+          {...f.form.getInputProps('details')}
+        />
+      </ModalForm>
       <ConfirmDialog
         opened={f.confirming}
         title="Edit Task - Save Changes"

@@ -5,6 +5,7 @@ import { Anchor, Badge, Center, Group, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import type { CSSProperties, ReactNode } from 'react'
 import { Link } from 'react-router'
+import { recordHref, registerRoots } from '../../ui/register-kit/roots.ts'
 import { ScrollTable } from '../../ui/ScrollTable'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import { useProgressiveList } from '../../ui/use-progressive-list.ts'
@@ -76,7 +77,7 @@ export function PersonCell({ username, people }: { username: string; people: Peo
   const name = person?.full_name ?? username
   if (!person?.employee_id) return <>{name}</>
   return (
-    <Anchor component={Link} to={`/employees/${person.employee_id}`} size="sm">
+    <Anchor component={Link} to={recordHref('EMPLOYEE', person.employee_id)} size="sm">
       {name}
     </Anchor>
   )
@@ -172,14 +173,14 @@ export function TaskTable(props: TaskTableProps) {
                   <RecordLink
                     id={task.project_readable ? task.project_id : null}
                     name={task.project}
-                    base="/projects"
+                    base={registerRoots.PROJECT.path}
                   />
                 </Table.Td>
                 <Table.Td>
                   <RecordLink
                     id={task.client_readable ? task.client_id : null}
                     name={task.client}
-                    base="/clients"
+                    base={registerRoots.CLIENT.path}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -253,13 +254,13 @@ function TaskCards(props: TaskTableProps & { today: string }) {
               <RecordLink
                 id={task.project_readable ? task.project_id : null}
                 name={task.project}
-                base="/projects"
+                base={registerRoots.PROJECT.path}
               />{' '}
               ·{' '}
               <RecordLink
                 id={task.client_readable ? task.client_id : null}
                 name={task.client}
-                base="/clients"
+                base={registerRoots.CLIENT.path}
               />
             </p>
           )}

@@ -1,8 +1,4 @@
-import type {
-  TechnicalInfoData,
-  TechnicalInfoDetail,
-  TechnicalInfoListItem,
-} from '@daftar/domain/technical-info'
+import type { TechnicalInfoDetail } from '@daftar/domain/technical-info'
 import {
   normaliseKeyword,
   TECH_KEYWORDS_SHOWN,
@@ -10,14 +6,13 @@ import {
   TECH_TITLE_PREVIEW,
   technicalInfoData,
   technicalInfoEndpoints,
-  technicalInfoListQuery,
   technicalInfoMessages,
   truncate,
 } from '@daftar/domain/technical-info'
 import { Badge, Group, Stack, TagsInput, Text } from '@mantine/core'
-import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
+import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
-import { SystemInformation } from '../../ui/register-kit/detail-parts.tsx'
+import { RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
@@ -82,93 +77,77 @@ function Keywords({ keywords }: { keywords: string[] }) {
 function Overview({ record: t }: { record: TechnicalInfoDetail }) {
   const pre = (v: string | null) => v && <Text style={{ whiteSpace: 'pre-wrap' }}>{v}</Text>
   return (
-    <Stack gap="md">
-      <DetailSection title="Technical Details">
-        <FieldGrid
-          fields={[
-            { label: 'Title', value: t.title, wide: true },
-            {
-              label: 'Keywords',
-              value: t.keywords.length > 0 && <Keywords keywords={t.keywords} />,
-              wide: true,
-            },
-            { label: 'When to use', value: pre(t.when_to_use), wide: true },
-            { label: 'Prerequisites', value: pre(t.prerequisites), wide: true },
-            { label: 'Description', value: pre(t.description), wide: true },
-            {
-              label: 'Formula',
-              value: t.formula && (
-                <Text ff="monospace" style={{ whiteSpace: 'pre-wrap' }}>
-                  {t.formula}
-                </Text>
-              ),
-              wide: true,
-            },
-            { label: 'Steps', value: pre(t.steps), wide: true },
-          ]}
-        />
-      </DetailSection>
-      <SystemInformation record={t} />
-    </Stack>
+    <RecordOverview record={t}>
+      <FieldSection
+        title="Technical Details"
+        fields={[
+          { label: 'Title', value: t.title, wide: true },
+          {
+            label: 'Keywords',
+            value: t.keywords.length > 0 && <Keywords keywords={t.keywords} />,
+            wide: true,
+          },
+          { label: 'When to use', value: pre(t.when_to_use), wide: true },
+          { label: 'Prerequisites', value: pre(t.prerequisites), wide: true },
+          { label: 'Description', value: pre(t.description), wide: true },
+          {
+            label: 'Formula',
+            value: t.formula && (
+              <Text ff="monospace" style={{ whiteSpace: 'pre-wrap' }}>
+                {t.formula}
+              </Text>
+            ),
+            wide: true,
+          },
+          { label: 'Steps', value: pre(t.steps), wide: true },
+        ]}
+      />
+    </RecordOverview>
   )
 }
 
 const cut = (v: string | null, max: number) => (v ? truncate(v, max) : 'N/A')
 
-export const register = defineRegister<TechnicalInfoListItem, TechnicalInfoDetail, Values, TechnicalInfoData>(
-  {
-    entityType: 'TECHNICAL_INFO',
-    label: 'Technical info',
-    noun: 'technical info',
-    endpoints: technicalInfoEndpoints,
-    queryKey: 'technical-info',
-    listKey: 'technicalInfo',
-    path: '/technical-info',
-    idOf: (t) => t.technical_info_id,
-    titleOf: (t) => t.title,
-    notFound: technicalInfoMessages.notFound,
-    list: {
-      query: technicalInfoListQuery,
-      views: [
-        {
-          path: '/technical-info',
-          endpoint: technicalInfoEndpoints.list,
-          title: 'Technical Information',
-          description: 'Formulas, methods and know-how of the team.',
-          emptyText: 'No technical info entries found.',
-        },
-      ],
-      columns: [
-        {
-          key: 'title',
-          header: 'Title',
-          render: (t) => <span title={t.title}>{truncate(t.title, TECH_TITLE_PREVIEW)}</span>,
-        },
-        {
-          key: 'keywords',
-          header: 'Keywords',
-          render: (t) =>
-            t.keywords.length === 0
-              ? 'N/A'
-              : `${t.keywords.slice(0, TECH_KEYWORDS_SHOWN).join(', ')}${t.keywords.length > TECH_KEYWORDS_SHOWN ? ', …' : ''}`,
-        },
-        { key: 'when', header: 'When to Use', render: (t) => cut(t.when_to_use, TECH_TEXT_PREVIEW) },
-        { key: 'pre', header: 'Prerequisites', render: (t) => cut(t.prerequisites, TECH_TEXT_PREVIEW) },
-      ],
-      sorts: [...alphabetical('title', 'Title'), lastUpdated, firstAdded],
-      defaultSort: 'title_asc',
-      searchPlaceholder: 'Search Title, Keywords, Use Cases...',
-      searchOnEnter: true,
-      addLabel: 'Add Entry',
-    },
-    form: {
-      schema: technicalInfoData,
-      empty,
-      Fields,
-      addTitle: 'Add Technical Info Entry',
-      editTitle: (t) => `Edit Technical Info: ${t.title}`,
-      labels: { when_to_use: 'When to Use' },
-    },
-    detail: { Overview },
+export const register = defineRegister({
+  entityType: 'TECHNICAL_INFO',
+  label: 'Technical info',
+  endpoints: technicalInfoEndpoints,
+  idOf: (t) => t.technical_info_id,
+  titleOf: (t) => t.title,
+  notFound: technicalInfoMessages.notFound,
+  list: {
+    title: 'Technical Information',
+    description: 'Formulas, methods and know-how of the team.',
+    emptyText: 'No technical info entries found.',
+    columns: [
+      {
+        key: 'title',
+        header: 'Title',
+        render: (t) => <span title={t.title}>{truncate(t.title, TECH_TITLE_PREVIEW)}</span>,
+      },
+      {
+        key: 'keywords',
+        header: 'Keywords',
+        render: (t) =>
+          t.keywords.length === 0
+            ? 'N/A'
+            : `${t.keywords.slice(0, TECH_KEYWORDS_SHOWN).join(', ')}${t.keywords.length > TECH_KEYWORDS_SHOWN ? ', …' : ''}`,
+      },
+      { key: 'when', header: 'When to Use', render: (t) => cut(t.when_to_use, TECH_TEXT_PREVIEW) },
+      { key: 'pre', header: 'Prerequisites', render: (t) => cut(t.prerequisites, TECH_TEXT_PREVIEW) },
+    ],
+    sorts: [...alphabetical('title', 'Title'), lastUpdated, firstAdded],
+    searchPlaceholder: 'Search Title, Keywords, Use Cases...',
+    searchOnEnter: true,
+    addLabel: 'Add Entry',
   },
-)
+  form: {
+    schema: technicalInfoData,
+    empty,
+    Fields,
+    addTitle: 'Add Technical Info Entry',
+    editTitle: (t) => `Edit Technical Info: ${t.title}`,
+    labels: { when_to_use: 'When to Use' },
+  },
+  detail: { Overview },
+})

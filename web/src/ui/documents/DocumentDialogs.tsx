@@ -9,13 +9,12 @@ import {
 import { formatFileSize } from '@daftar/domain/files'
 import { formatDateTime } from '@daftar/domain/format'
 import type { EntityType } from '@daftar/domain/registers'
-import { Modal, PasswordInput, Stack, Text } from '@mantine/core'
+import { Modal, PasswordInput, Text } from '@mantine/core'
 import type { QueryKey } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { call, describeFailure } from '../../api/client.ts'
 import { FieldGrid } from '../DetailSection.tsx'
-import { FormFailure } from '../form/FormFailure.tsx'
-import { FormActions, FormModal } from '../form/FormModal.tsx'
+import { ModalForm } from '../form/ModalForm.tsx'
 import { type SchemaForm, useSchemaForm } from '../form/use-schema-form.tsx'
 import { CountedTextInput } from '../register-kit/fields.tsx'
 import { documentFailures } from './api.ts'
@@ -47,36 +46,6 @@ export function DocumentDialogs(props: Props) {
   return <InfoDialog item={dialog.item} onClose={props.onClose} />
 }
 
-/** A dialog form: asks before typed input is thrown away, and holds while its request runs. */
-function DialogForm<V extends object>(props: {
-  f: SchemaForm<V>
-  title: string
-  label: string
-  color?: string
-  onClose: () => void
-  children: React.ReactNode
-}) {
-  const { f } = props
-  return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={props.onClose} title={props.title}>
-      {(requestClose) => (
-        <form {...f.formProps}>
-          <Stack>
-            <FormFailure failure={f.failure} />
-            {props.children}
-            <FormActions
-              onCancel={requestClose}
-              busy={f.busy}
-              submitLabel={props.label}
-              color={props.color}
-            />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
-  )
-}
-
 const folderForm = createFolderInput.pick({ folderName: true })
 
 function FolderDialog({ onClose, entityType, entityId, folderId, queryKey }: Props) {
@@ -95,7 +64,7 @@ function FolderDialog({ onClose, entityType, entityId, folderId, queryKey }: Pro
     guard: false,
   })
   return (
-    <DialogForm f={f} title="New Folder" label="Create" onClose={onClose}>
+    <ModalForm f={f} title="New Folder" submit={{ submitLabel: 'Create' }} onClose={onClose}>
       <CountedTextInput
         label="Folder name"
         maxLength={255}
@@ -103,7 +72,7 @@ function FolderDialog({ onClose, entityType, entityId, folderId, queryKey }: Pro
         required
         {...f.form.getInputProps('folderName')}
       />
-    </DialogForm>
+    </ModalForm>
   )
 }
 
@@ -124,7 +93,12 @@ function RenameDialog({ item, onClose, queryKey }: Props & { item: DocumentItem 
     validateInputOnBlur: false,
   })
   return (
-    <DialogForm f={f} title={`Rename ${item.is_folder ? 'folder' : 'file'}`} label="Rename" onClose={onClose}>
+    <ModalForm
+      f={f}
+      title={`Rename ${item.is_folder ? 'folder' : 'file'}`}
+      submit={{ submitLabel: 'Rename' }}
+      onClose={onClose}
+    >
       <CountedTextInput
         label="New name"
         maxLength={255}
@@ -139,7 +113,7 @@ function RenameDialog({ item, onClose, queryKey }: Props & { item: DocumentItem 
           e.currentTarget.setSelectionRange(0, dot > 0 ? dot : item.name.length)
         }}
       />
-    </DialogForm>
+    </ModalForm>
   )
 }
 
@@ -159,11 +133,10 @@ function DeleteDialog({ item, onClose, queryKey }: Props & { item: DocumentItem 
     guard: false,
   })
   return (
-    <DialogForm
+    <ModalForm
       f={f}
       title={`Delete ${item.is_folder ? 'folder' : 'file'}`}
-      label="Delete"
-      color="red"
+      submit={{ submitLabel: 'Delete', color: 'red' }}
       onClose={onClose}
     >
       <Text size="sm">
@@ -178,7 +151,7 @@ function DeleteDialog({ item, onClose, queryKey }: Props & { item: DocumentItem 
         required
         {...f.form.getInputProps('password')}
       />
-    </DialogForm>
+    </ModalForm>
   )
 }
 

@@ -59,14 +59,7 @@ export function FormModal({
  * The buttons at the foot of a modal form: Cancel (FormModal's `requestClose`, which asks first when
  * input is unsaved) and the submit button, both held while the request runs.
  */
-export function FormActions({
-  onCancel,
-  busy,
-  submitLabel = 'Save',
-  color,
-  mt,
-  autoFocus,
-}: {
+export interface FormActionsProps {
   onCancel: () => void
   busy: boolean
   submitLabel?: ReactNode
@@ -75,14 +68,36 @@ export function FormActions({
   mt?: MantineSpacing
   /** The dialog opens with the submit button focused (a confirmation). */
   autoFocus?: boolean
-}) {
+  /** The submit button is off until the form can be sent (a decision that needs a confirmation). */
+  disabled?: boolean
+  /** The words the button says while the request runs ('Saving...'), in place of a spinner. */
+  busyLabel?: ReactNode
+}
+
+export function FormActions({
+  onCancel,
+  busy,
+  submitLabel = 'Save',
+  color,
+  mt,
+  autoFocus,
+  disabled,
+  busyLabel,
+}: FormActionsProps) {
+  const spoken = busyLabel !== undefined
   return (
     <Group justify="flex-end" mt={mt}>
       <Button variant="default" onClick={onCancel} disabled={busy}>
         Cancel
       </Button>
-      <Button type="submit" loading={busy} color={color} data-autofocus={autoFocus || undefined}>
-        {submitLabel}
+      <Button
+        type="submit"
+        loading={busy && !spoken}
+        color={color}
+        disabled={disabled || (busy && spoken)}
+        data-autofocus={autoFocus || undefined}
+      >
+        {busy && spoken ? busyLabel : submitLabel}
       </Button>
     </Group>
   )

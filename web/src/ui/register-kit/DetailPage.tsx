@@ -11,25 +11,29 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { DocumentManager } from '../documents/DocumentManager.tsx'
 import { notifyError, notifySuccess } from '../notify.ts'
 import { RecordPage } from '../RecordPage.tsx'
-import { type ListAnswer, registerDetailQuery } from './api.ts'
-import type { AnyRegister, RecordBase, StandardTabs, StateAction } from './define.ts'
+import { registerDetailQuery, registerListKey, withoutRows } from './api.ts'
+import type { ListAnswer, RegisterDeclaration, RegisterTypes, StandardTabs, StateAction } from './define.ts'
+import { recordHref } from './roots.ts'
 import { RecordGate } from './save.tsx'
 
 /** '/suppliers/{id}': the record's tabs (Overview, Documents, Access by default), Edit and its state action. */
-export function RegisterDetailPage({ register }: { register: AnyRegister }) {
+export function RegisterDetailPage<T extends RegisterTypes>({
+  register,
+}: {
+  register: RegisterDeclaration<T>
+}) {
   const { id = '' } = useParams()
-  const record = useQuery(registerDetailQuery<RecordBase>(register, id))
+  const record = useQuery(registerDetailQuery(register, id))
   useAlongside(register, id)
-  const view = register.list.views[0]!
   return (
-    <RecordGate query={record} register={register} listPath={view.path} listLabel={`Back to ${view.title}`}>
+    <RecordGate query={record} register={register}>
       {(r) => <RecordView register={register} record={r} />}
     </RecordGate>
   )
 }
 
 /** Starts the register's `alongside` queries in the same commit as the record's (a project's invoices). */
-function useAlongside(register: AnyRegister, id: string) {
+function useAlongside<T extends RegisterTypes>(register: RegisterDeclaration<T>, id: string) {
   const queryClient = useQueryClient()
   const tab = useSearchParams()[0].get('tab')
   // biome-ignore lint/correctness/useExhaustiveDependencies: the register never changes on a page
@@ -38,7 +42,13 @@ function useAlongside(register: AnyRegister, id: string) {
   }, [id, tab, queryClient])
 }
 
-function RecordView({ register, record }: { register: AnyRegister; record: RecordBase }) {
+function RecordView<T extends RegisterTypes>({
+  register,
+  record,
+}: {
+  register: RegisterDeclaration<T>
+  record: T['detail']
+}) {
   const id = register.idOf(record)
   const { Overview } = register.detail
   const standard: StandardTabs = {
@@ -63,7 +73,7 @@ function RecordView({ register, record }: { register: AnyRegister; record: Recor
       content: <AccessTab entityType={register.entityType} entityId={id} />,
     },
   }
-  const view = register.list.views[0]!
+  const list = register.list.listOf(record)
   const writable = canWrite(record.access_level)
   const stateAction = register.detail.stateAction
   return (
@@ -79,13 +89,13 @@ function RecordView({ register, record }: { register: AnyRegister; record: Recor
           )}
         </>
       }
-      back={register.detail.back?.(record) ?? { to: view.path, label: `Back to ${view.title}` }}
+      back={{ to: list.path, label: `Back to ${list.title}` }}
       actions={
         writable && (
           <>
             <Button
               component={Link}
-              to={`${register.path}/${id}/edit`}
+              to={`${recordHref(register.entityType, id)}/edit`}
               leftSection={<IconPencil size={16} />}
             >
               {register.detail.editLabel ?? 'Edit'}
@@ -105,10 +115,10 @@ function RecordView({ register, record }: { register: AnyRegister; record: Recor
  * Archive, deactivate …: a confirmation, then a request for staff (applied at once for admins). The
  * record leaves the list it was in at once and comes back if the call fails; the lists are refetched.
  */
-function StateActionButton(props: {
-  register: AnyRegister
-  record: RecordBase
-  action: StateAction<RecordBase>
+function StateActionButton<T extends RegisterTypes>(props: {
+  register: RegisterDeclaration<T>
+  record: T['detail']
+  action: StateAction<T['detail']>
 }) {
   const { register, record, action } = props
   const queryClient = useQueryClient()
@@ -118,16 +128,11 @@ function StateActionButton(props: {
   const mutation = useMutation({
     mutationFn: () => action.call(record),
     onMutate: async () => {
-      const from = [register.queryKey, 'list', action.leavesView(record)]
+      const from = registerListKey(register, register.list.listOf(record))
       await queryClient.cancelQueries({ queryKey: from })
-      const snapshot = queryClient.getQueriesData<ListAnswer<unknown>>({ queryKey: from })
-      queryClient.setQueriesData<ListAnswer<unknown>>({ queryKey: from }, (old) =>
-        old
-          ? {
-              ...old,
-              [register.listKey]: (old[register.listKey] as unknown[]).filter((r) => register.idOf(r) !== id),
-            }
-          : old,
+      const snapshot = queryClient.getQueriesData<ListAnswer<T['item']>>({ queryKey: from })
+      queryClient.setQueriesData<ListAnswer<T['item']>>({ queryKey: from }, (old) =>
+        old ? withoutRows(old, (row) => register.idOf(row) === id) : old,
       )
       return { snapshot }
     },

@@ -6,7 +6,6 @@ import { person, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { register as suppliers } from '../../features/suppliers/register.tsx'
-import type { ListView } from './define.ts'
 import { RegisterAddPage } from './FormPages.tsx'
 import { RegisterListPage } from './ListPage.tsx'
 
@@ -54,12 +53,9 @@ describe('a register form on the form hook', { timeout: 30_000 }, () => {
         return HttpResponse.json({ suppliers: [], totalPages: 1, currentPage: 1 })
       }),
     )
-    renderApp(
-      <RegisterListPage register={suppliers} view={suppliers.list.views[0]! as ListView<unknown>} />,
-      {
-        path: '/suppliers?searchQuery=valve&sortBy=name_desc',
-      },
-    )
+    renderApp(<RegisterListPage register={suppliers} view={suppliers.list.main} />, {
+      path: '/suppliers?searchQuery=valve&sortBy=name_desc',
+    })
     expect(await screen.findByText('No suppliers found.', undefined, slow)).toBeTruthy()
     expect(asked.at(-1)).toBe('?page=1&searchQuery=valve&sortBy=name_desc')
   })

@@ -6,19 +6,18 @@ import { useMe } from '../../api/shared-queries.ts'
 import { ApprovalNote } from '../FormNotes.tsx'
 import { PageHeader } from '../PageHeader.tsx'
 import { newRequestKey, registerApi, registerDetailQuery } from './api.ts'
-import type { AnyRegister, RecordBase } from './define.ts'
+import type { RegisterDeclaration, RegisterTypes } from './define.ts'
 import { RegisterForm } from './RegisterForm.tsx'
+import { recordHref } from './roots.ts'
 import { RecordGate } from './save.tsx'
 import { formValues } from './values.ts'
 
-const firstView = (register: AnyRegister) => register.list.views[0]!
-
 /** '/suppliers/add': the blank form; on success the list (staff) or the new record (admins). */
-export function RegisterAddPage({ register }: { register: AnyRegister }) {
+export function RegisterAddPage<T extends RegisterTypes>({ register }: { register: RegisterDeclaration<T> }) {
   const navigate = useNavigate()
   const { data: me } = useMe()
   const requestKey = useMemo(newRequestKey, [])
-  const listPath = firstView(register).path
+  const listPath = register.list.main.path
   const initial = useMemo(
     () => formValues({ ...register.form.empty, ...register.form.initial }, null),
     [register],
@@ -58,17 +57,18 @@ export function RegisterAddPage({ register }: { register: AnyRegister }) {
 }
 
 /** '/suppliers/{id}/edit': the record's form with its If-Match version; on success its detail page. */
-export function RegisterEditPage({ register }: { register: AnyRegister }) {
+export function RegisterEditPage<T extends RegisterTypes>({
+  register,
+}: {
+  register: RegisterDeclaration<T>
+}) {
   const { id = '' } = useParams()
-  const record = useQuery(registerDetailQuery<RecordBase>(register, id))
-  const view = firstView(register)
+  const record = useQuery(registerDetailQuery(register, id))
   return (
     <RecordGate
       query={record}
       register={register}
-      listPath={view.path}
-      listLabel={`Back to ${view.title}`}
-      requireWrite={{ recordPath: `${register.path}/${id}` }}
+      requireWrite={{ recordPath: recordHref(register.entityType, id) }}
     >
       {/* Keyed by version: after a reload the form starts again from the fresh record. */}
       {(r) => (
@@ -78,12 +78,17 @@ export function RegisterEditPage({ register }: { register: AnyRegister }) {
   )
 }
 
-function EditForm(props: { register: AnyRegister; id: string; record: RecordBase; onReload: () => void }) {
+function EditForm<T extends RegisterTypes>(props: {
+  register: RegisterDeclaration<T>
+  id: string
+  record: T['detail']
+  onReload: () => void
+}) {
   const { register, id, record } = props
   const navigate = useNavigate()
   const { data: me } = useMe()
   const requestKey = useMemo(newRequestKey, [])
-  const back = `${register.path}/${id}`
+  const back = recordHref(register.entityType, id)
   const initial = useMemo(() => formValues(register.form.empty, record), [register, record])
   return (
     <Stack gap="md" w="100%">
@@ -102,7 +107,7 @@ function EditForm(props: { register: AnyRegister; id: string; record: RecordBase
             </ApprovalNote>
           ) : null
         }
-        draftKey={`register:${register.path}/${id}:edit`}
+        draftKey={`register:${back}:edit`}
         submit={(data) => registerApi.update(register, id, data, record.version, requestKey)}
         onSaved={() => navigate(back)}
         onCancel={() => navigate(back)}

@@ -8,19 +8,26 @@ import { DataTable } from '../list/DataTable.tsx'
 import { ListToolbar, SearchBox, SortSelect } from '../list/ListToolbar.tsx'
 import { useListState } from '../list/use-list-state.ts'
 import { PageHeader } from '../PageHeader.tsx'
-import { registerListQuery } from './api.ts'
-import type { AnyRegister, ListView } from './define.ts'
+import { registerListQuery, rowsOf } from './api.ts'
+import type { RegisterDeclaration, RegisterTypes, WordedListView } from './define.ts'
+import { recordHref } from './roots.ts'
 
 /**
  * A register's list page: search, sort, the page-number input, row numbers continuing across pages,
  * and the spec's empty text; its page, search and sort live in the address under the API's own names
  * (docs/architecture.md, "Adding a list").
  */
-export function RegisterListPage({ register, view }: { register: AnyRegister; view: ListView<unknown> }) {
+export function RegisterListPage<T extends RegisterTypes>({
+  register,
+  view,
+}: {
+  register: RegisterDeclaration<T>
+  view: WordedListView<T['item']>
+}) {
   const { list } = register
   const { state, set, setPage } = useListState(list.query)
   const query = useQuery(registerListQuery(register, view, state))
-  const rows = query.data?.[register.listKey] as unknown[] | undefined
+  const rows = rowsOf(query.data)
   const loadingText = `Loading ${view.title.toLowerCase()}...`
   return (
     <Stack gap="md" w="100%">
@@ -68,7 +75,7 @@ export function RegisterListPage({ register, view }: { register: AnyRegister; vi
         minWidth={list.minWidth}
         rows={rows}
         rowKey={register.idOf}
-        rowHref={(row) => `${register.path}/${register.idOf(row)}`}
+        rowHref={(row) => recordHref(register.entityType, register.idOf(row))}
         rowNumberStart={(state.page - 1) * REGISTER_PAGE_SIZE + 1}
         loading={query.isPending}
         stale={query.isPlaceholderData}

@@ -10,14 +10,14 @@ import { SaveError } from '../FormNotes.tsx'
 import { FormActions } from '../form/FormModal.tsx'
 import { useSchemaForm } from '../form/use-schema-form.tsx'
 import { GrantAccessField } from '../GrantAccessField.tsx'
-import type { AnyRegister, FormMode } from './define.ts'
+import type { RegisterForm as Form, FormMode, RegisterDeclaration, RegisterTypes } from './define.ts'
 import { CountedTextarea } from './fields.tsx'
 
-export interface RegisterFormProps {
-  register: AnyRegister
+export interface RegisterFormProps<T extends RegisterTypes> {
+  register: RegisterDeclaration<T>
   mode: FormMode
   /** The form's starting values (formValues of the record, the request or the blank form). */
-  initial: unknown
+  initial: T['values']
   submitLabel: string
   /** Shown above the fields (the admin-approval note). */
   note?: ReactNode
@@ -26,7 +26,7 @@ export interface RegisterFormProps {
   /** CREATE or UPDATE: the spec's 'Error submitting … request' when the server says nothing. */
   action: ActionType
   /** The request: the register's data as its schema makes it, the form's values, the grants. */
-  submit(data: object, values: Record<string, unknown>, grants: AccessPermissions): Promise<ChangeResult>
+  submit(data: T['data'], values: T['values'], grants: AccessPermissions): Promise<ChangeResult>
   onSaved(result: ChangeResult): void
   onCancel(): void
   /** Reloads the record when the server says it changed meanwhile (412, edit pages). */
@@ -35,30 +35,33 @@ export interface RegisterFormProps {
   draftKey?: string
 }
 
+/** Access grants chosen on a form, and whether they differ from where the form started. */
+export function useGrants(initial: AccessPermissions) {
+  const [grants, setGrants] = useState(initial)
+  return { grants, setGrants, changed: JSON.stringify(grants) !== JSON.stringify(initial) }
+}
+
 /**
  * The frame of every register form, on the one form hook (docs/architecture.md, "Adding a form"):
  * validated with the register's own zod schema (the server's), one request per submit however fast
  * the clicks, the server's error in the red box and a toast, the leave guard and the draft; then the
  * note, the register's fields, notes, access grants and the buttons.
  */
-export function RegisterForm(props: RegisterFormProps) {
+export function RegisterForm<T extends RegisterTypes>(props: RegisterFormProps<T>) {
   const { register } = props
-  const initialGrants = props.grants?.initial ?? []
-  const [grants, setGrants] = useState<AccessPermissions>(initialGrants)
+  const access = useGrants(props.grants?.initial ?? [])
   // A create may carry more than the data (an employee's login account), checked by its own schema.
   const schema = (props.mode === 'create' && register.form.createSchema) || register.form.schema
   const f = useSchemaForm({
     schema,
-    initialValues: props.initial as Record<string, unknown>,
-    submit: (_parsed, values) => props.submit(register.form.schema.parse(values) as object, values, grants),
+    initialValues: props.initial,
+    submit: (_parsed, values) => props.submit(register.form.schema.parse(values), values, access.grants),
     failed: requestFailedMessage(register.label, props.action),
     invalidate: [[register.queryKey], ['approvals']],
     onSuccess: (result) => props.onSaved(result),
     draftKey: props.draftKey,
-    extraDirty: grants.length !== initialGrants.length,
+    extraDirty: access.changed,
   })
-  const { Fields } = register.form
-  const hasNotes = 'notes' in (props.initial as object)
 
   return (
     <form {...f.formProps}>
@@ -70,22 +73,41 @@ export function RegisterForm(props: RegisterFormProps) {
           </Alert>
         )}
         {props.note}
-        <Fields form={f.form} mode={props.mode} />
-        {hasNotes && (
-          <Paper withBorder radius="md" p="md">
-            <CountedTextarea
-              label="Notes"
-              autosize
-              minRows={3}
-              maxLength={5000}
-              {...f.form.getInputProps('notes')}
-            />
-          </Paper>
-        )}
-        {props.grants && <GrantAccessField value={grants} onChange={setGrants} />}
+        <RegisterFields register={register} form={f.form} mode={props.mode} grants={props.grants && access} />
         <FormActions onCancel={props.onCancel} busy={f.busy} submitLabel={props.submitLabel} />
       </Stack>
     </form>
+  )
+}
+
+/**
+ * What a register's form holds, wherever it is shown (its own pages, the approval queue's 'Edit &
+ * Re-evaluate'): the register's fields, the notes every register with notes shares, and the access
+ * grants of a create.
+ */
+export function RegisterFields<T extends RegisterTypes>(props: {
+  register: RegisterDeclaration<T>
+  form: Form<T['values']>
+  mode: FormMode
+  grants?: { grants: AccessPermissions; setGrants(value: AccessPermissions): void }
+}) {
+  const { Fields } = props.register.form
+  return (
+    <>
+      <Fields form={props.form} mode={props.mode} />
+      {'notes' in props.register.form.empty && (
+        <Paper withBorder radius="md" p="md">
+          <CountedTextarea
+            label="Notes"
+            autosize
+            minRows={3}
+            maxLength={5000}
+            {...props.form.getInputProps('notes')}
+          />
+        </Paper>
+      )}
+      {props.grants && <GrantAccessField value={props.grants.grants} onChange={props.grants.setGrants} />}
+    </>
   )
 }
 

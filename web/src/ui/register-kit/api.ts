@@ -1,48 +1,48 @@
-import type { Endpoint } from '@daftar/domain/http'
-import type { AccessPermissions, ChangeResult } from '@daftar/domain/registers'
+import type { AccessPermissions } from '@daftar/domain/registers'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
-import type { AnyRegister, ListView, RecordBase } from './define.ts'
+import type { ListAnswer, ListParams, ListView, RegisterDeclaration, RegisterTypes } from './define.ts'
 
 // Lists and details are fresh for 5 minutes (docs/product.md, "Constants and limits").
 const FRESH = 5 * 60_000
 
-/** A register list's query, as its list-query schema makes it from the address. */
-export interface ListParams {
-  page: number
-  searchQuery: string
-  sortBy: string
-}
+/** The key of one list view's pages: the rows a record leaves are found under it. */
+export const registerListKey = <T extends RegisterTypes>(
+  register: RegisterDeclaration<T>,
+  view: Pick<ListView<T['item']>, 'endpoint'>,
+) => [register.queryKey, 'list', view.endpoint.path]
 
-export type ListAnswer<Item> = { totalPages: number; currentPage: number } & Record<string, Item[] | number>
-
-interface KitInput {
-  params?: Record<string, string>
-  query?: object
-  body?: unknown
-  ifMatch?: number
-  idempotencyKey?: string
-  signal?: AbortSignal
-}
-
-/**
- * The kit calls the endpoints a register declares, whatever the register: their paths and shapes are
- * checked where each register declares them (`defineRegister`), so here they are taken as given.
- */
-const callRegister = call as unknown as <T>(endpoint: Endpoint, input?: KitInput) => Promise<T>
-
-export const registerListQuery = <Item>(register: AnyRegister, view: ListView<unknown>, params: ListParams) =>
+export const registerListQuery = <T extends RegisterTypes>(
+  register: RegisterDeclaration<T>,
+  view: ListView<T['item']>,
+  params: ListParams,
+) =>
   queryOptions({
-    queryKey: [register.queryKey, 'list', view.endpoint.path, params],
-    queryFn: ({ signal }) => callRegister<ListAnswer<Item>>(view.endpoint, { query: params, signal }),
+    queryKey: [...registerListKey(register, view), params],
+    queryFn: ({ signal }) => call(view.endpoint, { query: params, signal }),
     staleTime: FRESH,
     placeholderData: keepPreviousData,
   })
 
-export const registerDetailQuery = <Detail extends RecordBase>(register: AnyRegister, id: string) =>
+/** The rows of a list answer: every register list is `pageOf(key, item)`, one list and its paging. */
+export function rowsOf<Item>(answer: ListAnswer<Item> | undefined): Item[] | undefined {
+  return answer && (Object.values(answer).find(Array.isArray) as Item[] | undefined)
+}
+
+/** The answer without the rows `drop` picks, for a record that leaves a list at once. */
+export function withoutRows<Item>(answer: ListAnswer<Item>, drop: (row: Item) => boolean): ListAnswer<Item> {
+  return Object.fromEntries(
+    Object.entries(answer).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.filter((r) => !drop(r)) : value,
+    ]),
+  ) as ListAnswer<Item>
+}
+
+export const registerDetailQuery = <T extends RegisterTypes>(register: RegisterDeclaration<T>, id: string) =>
   queryOptions({
     queryKey: [register.queryKey, 'detail', id],
-    queryFn: ({ signal }) => callRegister<Detail>(register.endpoints.detail, { params: { id }, signal }),
+    queryFn: ({ signal }) => call(register.endpoints.detail, { params: { id }, signal }),
     staleTime: FRESH,
   })
 
@@ -56,13 +56,24 @@ export function newRequestKey(): string {
 }
 
 export const registerApi = {
-  create: (register: AnyRegister, body: object, accessPermissions: AccessPermissions, requestKey: string) =>
-    callRegister<ChangeResult>(register.endpoints.create, {
+  create: <T extends RegisterTypes>(
+    register: RegisterDeclaration<T>,
+    body: object,
+    accessPermissions: AccessPermissions,
+    requestKey: string,
+  ) =>
+    call(register.endpoints.create, {
       body: { ...body, accessPermissions },
       idempotencyKey: requestKey,
     }),
-  update: (register: AnyRegister, id: string, data: object, version: number, requestKey: string) =>
-    callRegister<ChangeResult>(register.endpoints.update, {
+  update: <T extends RegisterTypes>(
+    register: RegisterDeclaration<T>,
+    id: string,
+    data: object,
+    version: number,
+    requestKey: string,
+  ) =>
+    call(register.endpoints.update, {
       params: { id },
       body: data,
       ifMatch: version,

@@ -1,17 +1,20 @@
 /**
  * A register is declared once — its schema, labels, list columns, sorts, form fields and detail
  * sections — and the kit renders its list, add, edit and detail pages and its form in the approval
- * queue's 'Edit & Re-evaluate' (docs/decisions.md, "The register kit").
+ * queue's 'Edit & Re-evaluate' (docs/decisions.md, "The register kit"). A declaration says only what
+ * is special to its register: `defineRegister` fills in what every register words the same way.
  */
 import type { EntityType, RecordAccess } from '@daftar/domain'
 import type { idParams } from '@daftar/domain/contract'
 import type { Endpoint } from '@daftar/domain/http'
+import type { changeResponses } from '@daftar/domain/registers'
 import type { UseFormReturnType } from '@mantine/form'
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
 import type { Column } from '../list/DataTable.tsx'
 import type { RecordTab } from '../RecordPage.tsx'
+import { registerRoots } from './roots.ts'
 
 /** What every register detail answer carries. */
 export interface RecordBase {
@@ -19,7 +22,32 @@ export interface RecordBase {
   access_level: RecordAccess
 }
 
+/** The four types a register is made of; the kit's pages are generic over them. */
+export interface RegisterTypes {
+  /** A row of its lists. */
+  item: unknown
+  /** Its detail answer. */
+  detail: RecordBase
+  /** Its form's values. */
+  values: object
+  /** Its data as the schema makes it from the values: the request's body. */
+  data: object
+}
+
 export type RegisterForm<V> = UseFormReturnType<V>
+
+/** A list answer: its rows under the register's key, and its paging (`pageOf` in domain). */
+export type ListAnswer<Item> = { totalPages: number } & Record<string, Item[] | number>
+
+/** A register list's query: page, search and sort, in the address under the API's names. */
+export type ListParams = { page: number; searchQuery: string; sortBy: string }
+
+/** A list endpoint of the contract: its query schema (`registerListQuery` in domain) and its answer. */
+export type ListEndpoint<Item> = Endpoint<
+  'GET',
+  string,
+  { querystring: z.ZodType<ListParams>; response: { 200: z.ZodType<ListAnswer<Item>> } }
+>
 
 /** One list page of a register (Projects and Archived Projects are two views of one register). */
 export interface ListView<Item> {
@@ -29,7 +57,8 @@ export interface ListView<Item> {
   endpoint: ListEndpoint<Item>
   title: string
   description?: string
-  emptyText: string
+  /** 'No archived projects found.' (the title's words) unless given. */
+  emptyText?: string
   /** False on lists that add nothing (archived projects, old employees). */
   canAdd?: boolean
   columns?: Column<Item>[]
@@ -37,17 +66,10 @@ export interface ListView<Item> {
   Actions?: ComponentType
 }
 
-/** A state change offered on the detail page (archive, deactivate …), a request for staff. */
-/** A list endpoint of the contract: its rows under the register's key, paged. */
-export type ListEndpoint<Item> = Endpoint<
-  'GET',
-  string,
-  {
-    querystring: z.ZodType
-    response: { 200: z.ZodType<{ totalPages: number } & Record<string, Item[] | number>> }
-  }
->
+/** A list view as the kit shows it: its empty state worded. */
+export type WordedListView<Item> = ListView<Item> & { emptyText: string }
 
+/** A state change offered on the detail page (archive, deactivate …), a request for staff. */
 export interface StateAction<Detail> {
   /** The label of the button for this record, e.g. 'Archive' or 'Unarchive'. */
   label(record: Detail): string
@@ -59,8 +81,6 @@ export interface StateAction<Detail> {
   busyText?(record: Detail): string
   /** The call: PUT `/projects/{id}/archive` {archive} … */
   call(record: Detail): Promise<{ message: string }>
-  /** The API path of the list view the record leaves at once ('/projects'; it comes back if the call fails). */
-  leavesView(record: Detail): string
   /** 'Error submitting project status change request' */
   failed: string
   /**
@@ -68,81 +88,6 @@ export interface StateAction<Detail> {
    * requested'), or null. Staff only: an admin's change applies at once.
    */
   requested?(record: Detail): string | null
-}
-
-export interface RegisterDeclaration<Item, Detail extends RecordBase, Values, Data extends object> {
-  entityType: EntityType
-  /** 'Supplier': messages, notifications and the queue. */
-  label: string
-  /** 'supplier': 'Loading supplier details...', 'Error loading supplier details: …'. */
-  noun: string
-  /** The record's endpoints in the contract: its detail, create and update (`supplierEndpoints`). */
-  endpoints: {
-    detail: Endpoint<'GET', string, { params: typeof idParams; response: { 200: z.ZodType<Detail> } }>
-    create: Endpoint<'POST'>
-    update: Endpoint<'PUT'>
-  }
-  /** The root of its query keys ('suppliers'); every save refreshes them. */
-  queryKey: string
-  /** The key of the rows in a list answer ('suppliers'). */
-  listKey: string
-  /** Where records open in the app ('/suppliers'). */
-  path: string
-  idOf(record: Item | Detail): string
-  titleOf(record: Detail): string
-  notFound: string
-
-  list: {
-    /** The list endpoints' query schema: page, search and sort in the address under its names. */
-    query: z.ZodType<{ page: number; searchQuery: string; sortBy: string }>
-    views: ListView<Item>[]
-    columns: Column<Item>[]
-    sorts: readonly { value: string; label: string }[]
-    defaultSort: string
-    searchPlaceholder: string
-    addLabel: string
-    minWidth?: number
-    /** Search applies only on Enter, shown as a chip that clears it (technical information). */
-    searchOnEnter?: boolean
-    /** The page input shows only when there is more than one page (employees). */
-    pagerOnlyWhenPaged?: boolean
-  }
-
-  form: {
-    schema: z.ZodType<Data>
-    /** The form's blank values, in the order the form shows its fields (the review diff uses it). */
-    empty: Values
-    Fields: ComponentType<{ form: RegisterForm<Values>; mode: FormMode }>
-    addTitle: string
-    editTitle(record: Detail): string
-    /** Labels of the fields for the approval review, by key ('product_category' → 'Category'). */
-    labels: Record<string, string>
-    /** Values the create form starts from besides `empty` (e.g. the default asset status). */
-    initial?: Partial<Values>
-    /** Validates the create form when it has more than the data (an employee's login account). */
-    createSchema?: z.ZodType
-    /** Extra fields a create request carries besides the data (an employee's login account). */
-    createExtras?: (values: Values) => Record<string, unknown>
-  }
-
-  detail: {
-    /** The page's loading and load-error texts when the spec words them otherwise (assets). */
-    loadingText?: string
-    loadErrorText?(message: string): string
-    /** Overview, Documents, Access by default; a register may add or reorder tabs. */
-    tabs?(record: Detail, standard: StandardTabs): RecordTab[]
-    /**
-     * Starts (prefetches) queries together with the record's own, from the address alone (the record's
-     * id and the `?tab=` asked for), so a tab's data does not wait for the record to arrive.
-     */
-    alongside?(queryClient: QueryClient, id: string, tab: string | null): void
-    Overview: ComponentType<{ record: Detail }>
-    meta?(record: Detail): ReactNode
-    /** The back button, by the record's state (archived projects go back to the archived list). */
-    back?(record: Detail): { to: string; label: string }
-    editLabel?: string
-    stateAction?: StateAction<Detail>
-  }
 }
 
 export type FormMode = 'create' | 'edit' | 'review'
@@ -153,12 +98,156 @@ export interface StandardTabs {
   access: RecordTab
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a register of any shape, for the router and the queue
-export type AnyRegister = RegisterDeclaration<any, any, any, any>
+/** The record's endpoints in the contract: its list, detail, create and update (`supplierEndpoints`). */
+export interface RegisterEndpoints<T extends RegisterTypes> {
+  list: ListEndpoint<T['item']>
+  detail: Endpoint<'GET', string, { params: typeof idParams; response: { 200: z.ZodType<T['detail']> } }>
+  create: Endpoint<'POST', string, { body: z.ZodType; response: typeof changeResponses }>
+  update: Endpoint<
+    'PUT',
+    string,
+    { params: typeof idParams; body: z.ZodType; response: typeof changeResponses }
+  >
+}
 
-/** Declares a register; the identity function lets TypeScript check the pieces against each other. */
-export function defineRegister<Item, Detail extends RecordBase, Values, Data extends object>(
-  declaration: RegisterDeclaration<Item, Detail, Values, Data>,
-) {
-  return declaration
+/** What a register's declaration says (`features/<register>/register.tsx`). */
+export interface RegisterInput<T extends RegisterTypes> {
+  entityType: EntityType
+  /** 'Supplier': messages, notifications, the queue, and by default 'Add Supplier', 'Add New Supplier'. */
+  label: string
+  /** 'supplier' ('Loading supplier details...'): the label in lower case unless given. */
+  noun?: string
+  endpoints: RegisterEndpoints<T>
+  idOf(record: T['item'] | T['detail']): string
+  titleOf(record: T['detail']): string
+  notFound: string
+
+  list: {
+    /** The main list's page. */
+    title: string
+    description?: string
+    /** 'No suppliers found.' (the title's words) unless given. */
+    emptyText?: string
+    /** More buttons beside Add in the main list's header. */
+    Actions?: ComponentType
+    /** Other lists of the same records, each at its own path (Archived Projects, Old Employees). */
+    otherViews?: ListView<T['item']>[]
+    /**
+     * The list endpoint whose rows hold the record, by its state (an archived project's is the archived
+     * list's): the record's Back goes to that list, and a state change takes it out of it at once. The
+     * main list unless given.
+     */
+    listedIn?(record: T['detail']): ListEndpoint<T['item']>
+    columns: Column<T['item']>[]
+    /** The sorts offered, named; the list's query schema falls back to its own default. */
+    sorts: readonly { value: string; label: string }[]
+    searchPlaceholder: string
+    /** 'Add Supplier' unless given. */
+    addLabel?: string
+    minWidth?: number
+    /** Search applies only on Enter, shown as a chip that clears it (technical information). */
+    searchOnEnter?: boolean
+    /** The page input shows only when there is more than one page (employees). */
+    pagerOnlyWhenPaged?: boolean
+  }
+
+  form: {
+    schema: z.ZodType<T['data']>
+    /** The form's blank values, in the order the form shows its fields (the review diff uses it). */
+    empty: T['values']
+    Fields: ComponentType<{ form: RegisterForm<T['values']>; mode: FormMode }>
+    /** 'Add New Supplier' unless given. */
+    addTitle?: string
+    /** 'Edit Supplier: <title>' unless given. */
+    editTitle?(record: T['detail']): string
+    /** Labels of the fields for the approval review, by key ('product_category' → 'Category'). */
+    labels: Record<string, string>
+    /** Values the create form starts from besides `empty` (e.g. the default asset status). */
+    initial?: Partial<T['values']>
+    /** Validates the create form when it has more than the data (an employee's login account). */
+    createSchema?: z.ZodType
+    /** Extra fields a create request carries besides the data (an employee's login account). */
+    createExtras?: (values: T['values']) => Record<string, unknown>
+  }
+
+  detail: {
+    /** The page's loading and load-error texts when the spec words them otherwise (assets). */
+    loadingText?: string
+    loadErrorText?(message: string): string
+    /** Overview, Documents, Access by default; a register may add or reorder tabs. */
+    tabs?(record: T['detail'], standard: StandardTabs): RecordTab[]
+    /**
+     * Starts (prefetches) queries together with the record's own, from the address alone (the record's
+     * id and the `?tab=` asked for), so a tab's data does not wait for the record to arrive.
+     */
+    alongside?(queryClient: QueryClient, id: string, tab: string | null): void
+    Overview: ComponentType<{ record: T['detail'] }>
+    meta?(record: T['detail']): ReactNode
+    editLabel?: string
+    stateAction?: StateAction<T['detail']>
+  }
+}
+
+/** A register as the kit reads it: the declaration with every default filled in. */
+export interface RegisterDeclaration<T extends RegisterTypes>
+  extends Omit<RegisterInput<T>, 'list' | 'form'> {
+  noun: string
+  /** Where records open in the app ('/suppliers'), and its main list (`endpoints.list`): `registerRoots`. */
+  path: string
+  /** The root of its query keys ('suppliers'); every save refreshes them. */
+  queryKey: string
+  list: Omit<RegisterInput<T>['list'], 'otherViews' | 'listedIn' | 'addLabel'> & {
+    /** The list endpoints' query schema (every view's is the same): page, search and sort. */
+    query: z.ZodType<ListParams>
+    /** The register's own list: where Back, Cancel and a saved add go. */
+    main: WordedListView<T['item']>
+    /** Every list page, the main one first. */
+    views: WordedListView<T['item']>[]
+    /** The list page whose rows hold the record (`listedIn`). */
+    listOf(record: T['detail']): WordedListView<T['item']>
+    addLabel: string
+  }
+  form: RegisterInput<T>['form'] & {
+    addTitle: string
+    editTitle(record: T['detail']): string
+  }
+}
+
+/** A list view with its empty state worded: 'No <title> found.' unless it says otherwise. */
+function withEmptyText<Item>(view: ListView<Item>): WordedListView<Item> {
+  return { ...view, emptyText: view.emptyText ?? `No ${view.title.toLowerCase()} found.` }
+}
+
+/**
+ * Declares a register. Its four types come from what it names: the list item and the detail from its
+ * endpoints' answers, the values from its blank form, the data from its schema; every column, field
+ * and overview is then checked against them.
+ */
+export function defineRegister<I, D extends RecordBase, V extends object, A extends object>(
+  input: RegisterInput<{ item: I; detail: D; values: V; data: A }>,
+): RegisterDeclaration<{ item: I; detail: D; values: V; data: A }> {
+  const { otherViews = [], listedIn, ...list } = input.list
+  const { title, description, emptyText, Actions } = list
+  const { path, queryKey } = registerRoots[input.entityType]
+  const main = withEmptyText({ path, endpoint: input.endpoints.list, title, description, emptyText, Actions })
+  const views = [main, ...otherViews.map(withEmptyText)]
+  return {
+    ...input,
+    noun: input.noun ?? input.label.toLowerCase(),
+    path,
+    queryKey,
+    list: {
+      ...list,
+      query: input.endpoints.list.schema.querystring,
+      main,
+      views,
+      listOf: (record) => views.find((view) => view.endpoint === listedIn?.(record)) ?? main,
+      addLabel: list.addLabel ?? `Add ${input.label}`,
+    },
+    form: {
+      ...input.form,
+      addTitle: input.form.addTitle ?? `Add New ${input.label}`,
+      editTitle: input.form.editTitle ?? ((record) => `Edit ${input.label}: ${input.titleOf(record)}`),
+    },
+  }
 }

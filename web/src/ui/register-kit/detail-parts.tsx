@@ -1,6 +1,7 @@
 import { formatDateTime } from '@daftar/domain/format'
-import { Anchor, Table, Text } from '@mantine/core'
-import { DetailSection, FieldGrid } from '../DetailSection.tsx'
+import { Anchor, Stack, Table, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { DetailSection, FieldSection } from '../DetailSection.tsx'
 import { ScrollTable } from '../ScrollTable'
 
 export interface Contact {
@@ -65,7 +66,13 @@ export interface AuditInfo {
   created_at: string
   updated_by_username: string | null
   updated_at: string
+  /** Where a detail answers them (projects), people are named 'Full Name (@username)'. */
+  created_by_fullname?: string | null
+  updated_by_fullname?: string | null
 }
+
+const who = (full: string | null | undefined, user: string | null) =>
+  full ? `${full}${user ? ` (@${user})` : ''}` : user
 
 /** System Information, collapsed by default: who created and last changed the record, and when. */
 export function SystemInformation({
@@ -75,20 +82,32 @@ export function SystemInformation({
 }: {
   record: AuditInfo
   title?: string
-  children?: React.ReactNode
+  children?: ReactNode
 }) {
   return (
-    <DetailSection title={title} collapsible defaultOpen={false}>
-      <FieldGrid
-        fields={[
-          { label: 'Created by', value: record.created_by_username },
-          { label: 'Created at', value: formatDateTime(record.created_at) },
-          { label: 'Last updated by', value: record.updated_by_username },
-          { label: 'Last updated at', value: formatDateTime(record.updated_at) },
-        ]}
-      />
+    <FieldSection
+      title={title}
+      collapsible
+      defaultOpen={false}
+      fields={[
+        { label: 'Created by', value: who(record.created_by_fullname, record.created_by_username) },
+        { label: 'Created at', value: formatDateTime(record.created_at) },
+        { label: 'Last updated by', value: who(record.updated_by_fullname, record.updated_by_username) },
+        { label: 'Last updated at', value: formatDateTime(record.updated_at) },
+      ]}
+    >
       {children}
-    </DetailSection>
+    </FieldSection>
+  )
+}
+
+/** A record's overview: its own sections, then System Information. */
+export function RecordOverview({ record, children }: { record: AuditInfo; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      {children}
+      <SystemInformation record={record} />
+    </Stack>
   )
 }
 

@@ -15,8 +15,11 @@ import type { UseFormReturnType } from '@mantine/form'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import type { ComponentProps, ReactNode } from 'react'
 
-// biome-ignore lint/suspicious/noExplicitAny: the fields work on any register's form values
-type AnyForm = UseFormReturnType<any>
+/** What the shared fields use of a form, whatever its values: its fields by path. */
+export type FieldsForm = Pick<
+  UseFormReturnType<Record<string, unknown>>,
+  'values' | 'errors' | 'getValues' | 'getInputProps' | 'setFieldValue' | 'insertListItem' | 'removeListItem'
+>
 
 export const emptyContact = () => ({ name: '', phone: '', email: '' })
 
@@ -24,7 +27,7 @@ export const emptyContact = () => ({ name: '', phone: '', email: '' })
  * Contact persons of a record: at least one row always stays, and remove is offered only while there
  * is more than one (docs/product.md, "Clients"). Blank rows are dropped by the schema on submit.
  */
-export function ContactsField({ form, path = 'contacts' }: { form: AnyForm; path?: string }) {
+export function ContactsField({ form, path = 'contacts' }: { form: FieldsForm; path?: string }) {
   const rows = (form.getValues()[path] as unknown[]) ?? []
   return (
     <Stack gap="sm">
@@ -126,7 +129,7 @@ export function MoneyField(props: ComponentProps<typeof NumberInput>) {
 
 /** An identifier typed in capitals (GSTIN, PAN, IFSC), in a fixed-width font. */
 export function CodeField(
-  props: Omit<ComponentProps<typeof TextInput>, 'form'> & { form: AnyForm; path: string },
+  props: Omit<ComponentProps<typeof TextInput>, 'form'> & { form: FieldsForm; path: string },
 ) {
   const { form, path, ...rest } = props
   const input = form.getInputProps(path)
@@ -172,28 +175,24 @@ const hintBelow = ['label', 'input', 'description', 'error'] as (
   | 'error'
 )[]
 
+/** A field's props with its length hint at the right, below the input. */
+function counted<P extends ComponentProps<typeof TextInput> | ComponentProps<typeof Textarea>>(props: P): P {
+  return {
+    inputWrapperOrder: hintBelow,
+    styles: { description: { textAlign: 'right' } },
+    ...props,
+    description: withHint(props.description, lengthHint(props.value, props.maxLength)),
+  }
+}
+
 /** A text input that shows how much of its maximum length is used. */
 export function CountedTextInput(props: ComponentProps<typeof TextInput>) {
-  return (
-    <TextInput
-      inputWrapperOrder={hintBelow}
-      styles={{ description: { textAlign: 'right' } }}
-      {...props}
-      description={withHint(props.description, lengthHint(props.value, props.maxLength))}
-    />
-  )
+  return <TextInput {...counted(props)} />
 }
 
 /** A textarea that shows how much of its maximum length is used. */
 export function CountedTextarea(props: ComponentProps<typeof Textarea>) {
-  return (
-    <Textarea
-      inputWrapperOrder={hintBelow}
-      styles={{ description: { textAlign: 'right' } }}
-      {...props}
-      description={withHint(props.description, lengthHint(props.value, props.maxLength))}
-    />
-  )
+  return <Textarea {...counted(props)} />
 }
 
 /** A phone number: the keypad on a phone, and the 40 characters the registers' schemas allow. */

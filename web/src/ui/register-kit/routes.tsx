@@ -1,9 +1,12 @@
 import { type ComponentType, lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { PageLoader } from '../../app/guards.tsx'
-import type { AnyRegister } from './define.ts'
+import type { RegisterDeclaration, RegisterTypes } from './define.ts'
 
-type Load = () => Promise<{ register: AnyRegister }>
+/** A register's declaration, loaded on first use (its entry in app/registers.ts). */
+export interface RegisterLoader<T extends RegisterTypes> {
+  load(): Promise<{ register: RegisterDeclaration<T> }>
+}
 
 function page(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load)
@@ -19,7 +22,10 @@ function page(load: () => Promise<{ default: ComponentType }>) {
  * `<base>/:id/edit`. The register's declaration and the kit's pages load with the first of its pages
  * that is opened, never with the app's first screen.
  */
-export function registerRoutes(load: Load, paths: { base: string; lists: string[] }): RouteObject[] {
+export function registerRoutes<T extends RegisterTypes>(
+  { load }: RegisterLoader<T>,
+  paths: { base: string; lists: string[] },
+): RouteObject[] {
   const lists = paths.lists.map((path, index) => ({
     path,
     element: page(async () => {

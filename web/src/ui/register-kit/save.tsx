@@ -1,42 +1,36 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ApiError, errorMessage } from '../../api/client.ts'
-import { canWrite, type RecordAccess } from '../access-api.ts'
-import { ErrorPanel } from '../ErrorPanel.tsx'
+import { canWrite } from '../access-api.ts'
+import { ErrorPanel, LoadError } from '../ErrorPanel.tsx'
 import { PageLoading } from '../RecordPage.tsx'
-import type { AnyRegister } from './define.ts'
+import type { RegisterDeclaration, RegisterTypes } from './define.ts'
 
 /**
  * The loading, error, not-found and read-only states of every register record page; `children` gets
  * the loaded record. With `requireWrite` (edit pages), READ access shows a read-only panel instead.
  */
-export function RecordGate<T extends { access_level: RecordAccess }>(props: {
-  query: UseQueryResult<T>
-  register: AnyRegister
-  listPath: string
-  listLabel: string
+export function RecordGate<T extends RegisterTypes>(props: {
+  query: UseQueryResult<T['detail']>
+  register: RegisterDeclaration<T>
   requireWrite?: { recordPath: string }
-  children: (record: T) => ReactNode
+  children: (record: T['detail']) => ReactNode
 }) {
   const { query, register } = props
+  const list = register.list.main
   if (query.isPending)
     return <PageLoading text={register.detail.loadingText ?? `Loading ${register.noun} details...`} />
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404
+  if (query.isError)
     return (
-      <ErrorPanel
-        title={missing ? 'Not found' : undefined}
-        message={
-          missing
-            ? register.notFound
-            : (register.detail.loadErrorText?.(errorMessage(query.error, 'Unknown error')) ??
-              `Error loading ${register.noun} details: ${errorMessage(query.error, 'Unknown error')}`)
+      <LoadError
+        error={query.error}
+        notFound={register.notFound}
+        failed={(message) =>
+          register.detail.loadErrorText?.(message) ?? `Error loading ${register.noun} details: ${message}`
         }
-        backTo={props.listPath}
-        backLabel={props.listLabel}
+        backTo={list.path}
+        backLabel={`Back to ${list.title}`}
       />
     )
-  }
   if (props.requireWrite && !canWrite(query.data.access_level)) {
     return (
       <ErrorPanel

@@ -5,15 +5,16 @@ import {
   type InvoiceStatus,
 } from '@daftar/domain/billing'
 import { todayIso } from '@daftar/domain/format'
-import { Alert, FileInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core'
+import { FileInput, SegmentedControl, SimpleGrid, Text } from '@mantine/core'
 import { IconFileTypePdf } from '@tabler/icons-react'
 import { useState } from 'react'
 import { z } from 'zod'
 import { describeFailure } from '../../../api/client.ts'
-import { FormActions, FormModal } from '../../../ui/form/FormModal.tsx'
+import { FormFailure } from '../../../ui/form/FormFailure.tsx'
+import { ModalForm } from '../../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
-import { billingApi } from '../api.ts'
+import { billingApi, type InvoiceDialogProps, savedThenClosed } from '../api.ts'
 import { InvoiceFieldInputs, type InvoiceFieldValues, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
 
 function pdfProblem(file: File | null): string | null {
@@ -41,15 +42,12 @@ const addForm = z.intersection(
  * the one form hook: the create's domain schema and the PDF, refused in one line of the spec's words,
  * one request per submit, and 'Discard changes?' before typed input is thrown away.
  */
-export function AddInvoiceModal({
-  projectId,
-  onClose,
-  onSaved,
-}: {
-  projectId: string
-  onClose: () => void
-  onSaved: () => void
-}) {
+export function AddInvoiceModal(
+  props: Omit<InvoiceDialogProps, 'invoice'> & {
+    projectId: string
+  },
+) {
+  const { projectId, onClose } = props
   const [refused, setRefused] = useState<string | null>(null)
   const f = useSchemaForm({
     schema: addForm,
@@ -71,10 +69,7 @@ export function AddInvoiceModal({
     },
     failed: 'Failed to add invoice.',
     describeFailure: (error) => describeFailure(error, 'Failed to create.', 'An unexpected error occurred.'),
-    onSuccess: () => {
-      onSaved()
-      onClose()
-    },
+    onSuccess: savedThenClosed(props),
     onInvalid: (errors) => setRefused(String(Object.values(errors)[0] ?? billingMessages.addRequired)),
     validateInputOnBlur: false,
   })
@@ -83,67 +78,61 @@ export function AddInvoiceModal({
     setRefused(null)
     f.form.setValues(changes)
   }
-  const error = refused ?? f.failure?.text ?? null
   return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Add Invoice" size="lg">
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack gap="sm">
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <InvoiceFieldInputs value={values} onChange={(v: InvoiceFieldValues) => set(v)} />
-            <div>
-              <Text size="sm" fw={500} mb={4} id="invoice-status-label">
-                Status
-              </Text>
-              <SegmentedControl
-                aria-labelledby="invoice-status-label"
-                data={[
-                  { value: 'PENDING', label: 'Pending' },
-                  { value: 'CLEARED', label: 'Cleared' },
-                ]}
-                value={values.status}
-                onChange={(v) => set({ status: v as InvoiceStatus })}
-              />
-            </div>
-            {values.status === 'CLEARED' && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <CountedTextInput
-                  label="Transaction ID"
-                  value={values.transaction_id}
-                  onChange={(e) => set({ transaction_id: e.currentTarget.value })}
-                  maxLength={120}
-                />
-                <DateField
-                  label="Date of Clearance"
-                  required
-                  value={values.clearance_date || null}
-                  onChange={(v) => set({ clearance_date: v ?? '' })}
-                />
-              </SimpleGrid>
-            )}
-            <FileInput
-              label="Invoice PDF"
-              description="PDF only, up to 25 MB."
-              placeholder="Choose a PDF"
-              required
-              accept="application/pdf"
-              leftSection={<IconFileTypePdf size={18} aria-hidden />}
-              value={values.invoice_pdf}
-              clearable
-              onChange={(file) => {
-                set({ invoice_pdf: file })
-                setRefused(pdfProblem(file))
-              }}
-            />
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Add Invoice" mt="xs" />
-          </Stack>
-        </form>
+    <ModalForm
+      f={f}
+      onClose={onClose}
+      title="Add Invoice"
+      size="lg"
+      gap="sm"
+      failure={<FormFailure failure={f.failure} refused={refused} />}
+      submit={{ submitLabel: 'Add Invoice', mt: 'xs' }}
+    >
+      <InvoiceFieldInputs value={values} onChange={(v: InvoiceFieldValues) => set(v)} />
+      <div>
+        <Text size="sm" fw={500} mb={4} id="invoice-status-label">
+          Status
+        </Text>
+        <SegmentedControl
+          aria-labelledby="invoice-status-label"
+          data={[
+            { value: 'PENDING', label: 'Pending' },
+            { value: 'CLEARED', label: 'Cleared' },
+          ]}
+          value={values.status}
+          onChange={(v) => set({ status: v as InvoiceStatus })}
+        />
+      </div>
+      {values.status === 'CLEARED' && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <CountedTextInput
+            label="Transaction ID"
+            value={values.transaction_id}
+            onChange={(e) => set({ transaction_id: e.currentTarget.value })}
+            maxLength={120}
+          />
+          <DateField
+            label="Date of Clearance"
+            required
+            value={values.clearance_date || null}
+            onChange={(v) => set({ clearance_date: v ?? '' })}
+          />
+        </SimpleGrid>
       )}
-    </FormModal>
+      <FileInput
+        label="Invoice PDF"
+        description="PDF only, up to 25 MB."
+        placeholder="Choose a PDF"
+        required
+        accept="application/pdf"
+        leftSection={<IconFileTypePdf size={18} aria-hidden />}
+        value={values.invoice_pdf}
+        clearable
+        onChange={(file) => {
+          set({ invoice_pdf: file })
+          setRefused(pdfProblem(file))
+        }}
+      />
+    </ModalForm>
   )
 }

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { errorMessage } from '../../../api/client.ts'
 import { canWrite, type RecordAccess } from '../../../ui/access-api.ts'
 import { notifyError, notifySuccess } from '../../../ui/notify.ts'
+import { registerRoots } from '../../../ui/register-kit/roots.ts'
 import { type Billing, billingApi, billingQuery } from '../api.ts'
 import { AddInvoiceModal } from './AddInvoiceModal.tsx'
 import { DeleteInvoiceModal } from './DeleteInvoiceModal.tsx'
@@ -26,7 +27,7 @@ export function BillingTab({ projectId, projectAccess }: { projectId: string; pr
   const [dialog, setDialog] = useState<InvoiceDialog>(null)
   const key = billingQuery(projectId).queryKey
   // The cards, the project's figures and the lists' billed amounts all follow a change.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['projects'] })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [registerRoots.PROJECT.queryKey] })
 
   const remove = useMutation({
     mutationFn: ({ invoiceId, password }: { invoiceId: string; password: string }) =>

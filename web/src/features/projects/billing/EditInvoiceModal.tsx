@@ -1,10 +1,11 @@
 import { updateInvoiceInput } from '@daftar/domain/billing'
-import { Alert, Stack, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { useState } from 'react'
 import { describeFailure } from '../../../api/client.ts'
-import { FormActions, FormModal } from '../../../ui/form/FormModal.tsx'
+import { FormFailure } from '../../../ui/form/FormFailure.tsx'
+import { ModalForm } from '../../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
-import { billingApi, type Invoice } from '../api.ts'
+import { billingApi, type InvoiceDialogProps, savedThenClosed } from '../api.ts'
 import { InvoiceFieldInputs, type InvoiceFieldValues, invoiceFieldValues } from './InvoiceFieldInputs.tsx'
 
 /**
@@ -12,15 +13,8 @@ import { InvoiceFieldInputs, type InvoiceFieldValues, invoiceFieldValues } from 
  * form hook: the edit's domain schema, one request per submit, the leave guard, and 'Discard changes?'
  * before typed input is thrown away.
  */
-export function EditInvoiceModal({
-  invoice,
-  onClose,
-  onSaved,
-}: {
-  invoice: Invoice
-  onClose: () => void
-  onSaved: () => void
-}) {
+export function EditInvoiceModal(props: InvoiceDialogProps) {
+  const { invoice, onClose } = props
   // The spec words the form's refusals as one line in its red box, not under each field.
   const [refused, setRefused] = useState<string | null>(null)
   const f = useSchemaForm({
@@ -29,45 +23,30 @@ export function EditInvoiceModal({
     submit: (data) => billingApi.edit(invoice.invoice_id, data, invoice.version),
     failed: 'Failed to edit invoice.',
     describeFailure: (error) => describeFailure(error, 'Failed to update.', 'An unexpected error occurred.'),
-    onSuccess: () => {
-      onSaved()
-      onClose()
-    },
+    onSuccess: savedThenClosed(props),
     onInvalid: (errors) => setRefused(String(Object.values(errors)[0] ?? '')),
     validateInputOnBlur: false,
   })
-  const error = refused ?? f.failure?.text ?? null
   return (
-    <FormModal
-      dirty={f.dirty}
-      busy={f.busy}
+    <ModalForm
+      f={f}
       onClose={onClose}
       title={`Edit Invoice ${invoice.invoice_no}`}
       size="lg"
+      gap="sm"
+      failure={<FormFailure failure={f.failure} refused={refused} />}
+      submit={{ submitLabel: 'Save Changes', mt: 'xs' }}
     >
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack gap="sm">
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <InvoiceFieldInputs
-              value={f.form.getValues()}
-              onChange={(values: InvoiceFieldValues) => {
-                setRefused(null)
-                f.form.setValues(values)
-              }}
-            />
-            <Text size="xs" c="dimmed">
-              The invoice PDF cannot be changed. To replace it, delete this invoice and add it again.
-            </Text>
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Save Changes" mt="xs" />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+      <InvoiceFieldInputs
+        value={f.form.getValues()}
+        onChange={(values: InvoiceFieldValues) => {
+          setRefused(null)
+          f.form.setValues(values)
+        }}
+      />
+      <Text size="xs" c="dimmed">
+        The invoice PDF cannot be changed. To replace it, delete this invoice and add it again.
+      </Text>
+    </ModalForm>
   )
 }

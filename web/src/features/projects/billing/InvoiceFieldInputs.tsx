@@ -37,17 +37,18 @@ export function InvoiceFieldInputs({
   onChange: (value: InvoiceFieldValues) => void
 }) {
   const set = (key: keyof InvoiceFieldValues, text: string) => onChange({ ...value, [key]: text })
+  /** A text input's value and change of one field, its text cleaned as it is typed (amounts). */
+  const text = (
+    key: Exclude<keyof InvoiceFieldValues, 'invoice_date'>,
+    clean = (typed: string) => typed,
+  ) => ({
+    value: value[key],
+    onChange: (e: { currentTarget: { value: string } }) => set(key, clean(e.currentTarget.value)),
+  })
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <CountedTextInput
-          label="Invoice No"
-          required
-          value={value.invoice_no}
-          onChange={(e) => set('invoice_no', e.currentTarget.value)}
-          maxLength={60}
-          data-autofocus
-        />
+        <CountedTextInput label="Invoice No" required {...text('invoice_no')} maxLength={60} data-autofocus />
         <DateField
           label="Invoice Date"
           required
@@ -55,37 +56,22 @@ export function InvoiceFieldInputs({
           onChange={(v) => set('invoice_date', v ?? '')}
         />
       </SimpleGrid>
-      <CountedTextInput
-        label="Title"
-        required
-        value={value.title}
-        onChange={(e) => set('title', e.currentTarget.value)}
-        maxLength={200}
-      />
-      <CountedTextarea
-        label="Description"
-        value={value.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
-        autosize
-        minRows={2}
-        maxLength={2000}
-      />
+      <CountedTextInput label="Title" required {...text('title')} maxLength={200} />
+      <CountedTextarea label="Description" {...text('description')} autosize minRows={2} maxLength={2000} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           label="Amount (₹)"
           required
           inputMode="decimal"
           placeholder="0.00"
-          value={value.amount}
-          onChange={(e) => set('amount', money(e.currentTarget.value))}
+          {...text('amount', money)}
           maxLength={15}
         />
         <TextInput
           label="Cost Incurred (₹)"
           inputMode="decimal"
           placeholder="0.00"
-          value={value.cost_incurred}
-          onChange={(e) => set('cost_incurred', money(e.currentTarget.value))}
+          {...text('cost_incurred', money)}
           maxLength={15}
         />
       </SimpleGrid>

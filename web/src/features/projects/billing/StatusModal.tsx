@@ -1,26 +1,18 @@
 import { billingMessages, invoiceStatusInput } from '@daftar/domain/billing'
 import { formatCurrency, todayIso } from '@daftar/domain/format'
-import { Alert, Stack, Text } from '@mantine/core'
-import { FormFailure } from '../../../ui/form/FormFailure.tsx'
-import { FormActions, FormModal } from '../../../ui/form/FormModal.tsx'
+import { Alert, Text } from '@mantine/core'
+import { ModalForm } from '../../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import { CountedTextInput, DateField } from '../../../ui/register-kit/fields.tsx'
-import { billingApi, type Invoice } from '../api.ts'
+import { billingApi, type InvoiceDialogProps, savedThenClosed } from '../api.ts'
 
 /**
  * Admins move an invoice PENDING → CLEARED (clearance date, default today, and an optional transaction
  * id) or back to PENDING, which drops the clearance details. On the one form hook: the status change's
  * domain schema, and a clearance not before the invoice's own date (the server says the same).
  */
-export function StatusModal({
-  invoice,
-  onClose,
-  onSaved,
-}: {
-  invoice: Invoice
-  onClose: () => void
-  onSaved: () => void
-}) {
+export function StatusModal(props: InvoiceDialogProps) {
+  const { invoice, onClose } = props
   const clearing = invoice.status === 'PENDING'
   const f = useSchemaForm({
     schema: invoiceStatusInput.refine(
@@ -32,55 +24,43 @@ export function StatusModal({
       : { status: 'PENDING' as const, clearance_date: null, transaction_id: '' },
     submit: (input) => billingApi.setStatus(invoice.invoice_id, input),
     failed: 'Failed to update invoice status.',
-    onSuccess: () => {
-      onSaved()
-      onClose()
-    },
+    onSuccess: savedThenClosed(props),
     guard: false,
   })
   return (
-    <FormModal
-      dirty={f.dirty}
-      busy={f.busy}
+    <ModalForm
+      f={f}
       onClose={onClose}
       title={clearing ? 'Mark Invoice as Cleared' : 'Mark Invoice as Pending'}
+      gap="sm"
+      submit={{
+        submitLabel: clearing ? 'Mark as Cleared' : 'Mark as Pending',
+        color: clearing ? 'teal' : undefined,
+        mt: 'xs',
+      }}
     >
-      {(requestClose) => (
-        <form {...f.formProps}>
-          <Stack gap="sm">
-            <FormFailure failure={f.failure} />
-            <Text size="sm">
-              Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount)}
-            </Text>
-            {clearing ? (
-              <>
-                <DateField
-                  label="Date of Clearance"
-                  required
-                  data-autofocus
-                  {...f.form.getInputProps('clearance_date')}
-                />
-                <CountedTextInput
-                  label="Transaction ID"
-                  maxLength={120}
-                  {...f.form.getInputProps('transaction_id')}
-                />
-              </>
-            ) : (
-              <Alert color="yellow" variant="light">
-                The clearance date and transaction ID will be removed.
-              </Alert>
-            )}
-            <FormActions
-              onCancel={requestClose}
-              busy={f.busy}
-              submitLabel={clearing ? 'Mark as Cleared' : 'Mark as Pending'}
-              color={clearing ? 'teal' : undefined}
-              mt="xs"
-            />
-          </Stack>
-        </form>
+      <Text size="sm">
+        Invoice <b>{invoice.invoice_no}</b> · {invoice.title} · {formatCurrency(invoice.amount)}
+      </Text>
+      {clearing ? (
+        <>
+          <DateField
+            label="Date of Clearance"
+            required
+            data-autofocus
+            {...f.form.getInputProps('clearance_date')}
+          />
+          <CountedTextInput
+            label="Transaction ID"
+            maxLength={120}
+            {...f.form.getInputProps('transaction_id')}
+          />
+        </>
+      ) : (
+        <Alert color="yellow" variant="light">
+          The clearance date and transaction ID will be removed.
+        </Alert>
       )}
-    </FormModal>
+    </ModalForm>
   )
 }

@@ -7,6 +7,7 @@ import { renderApp } from '../../../../test/render.tsx'
 import { startMockApi } from '../../../../test/server.ts'
 import { DeleteInvoiceModal } from './DeleteInvoiceModal.tsx'
 import { EditInvoiceModal } from './EditInvoiceModal.tsx'
+import { StatusModal } from './StatusModal.tsx'
 
 const mock = startMockApi()
 const slow = { timeout: 5000 }
@@ -77,5 +78,26 @@ describe('Edit Invoice', { timeout: 30_000 }, () => {
     fireEvent.click(remove)
     await vi.waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1), slow)
     expect(onConfirm).toHaveBeenCalledWith('Demo@1234')
+  })
+})
+
+describe('Mark Invoice as Cleared', { timeout: 30_000 }, () => {
+  it('sends the clearance date and the transaction id typed, then refreshes the tab and closes', async () => {
+    const sent: unknown[] = []
+    mock.use(
+      http.put('/api/billing/invoice/:id/status', async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json({ message: 'Invoice status updated successfully!' })
+      }),
+    )
+    const onSaved = vi.fn()
+    const onClose = vi.fn()
+    renderApp(<StatusModal invoice={invoice} onClose={onClose} onSaved={onSaved} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Invoice as Cleared' }, slow)
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Transaction ID' }), 'UTR-778899')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Cleared' }))
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled(), slow)
+    expect(onSaved).toHaveBeenCalled()
+    expect(sent).toEqual([expect.objectContaining({ status: 'CLEARED', transaction_id: 'UTR-778899' })])
   })
 })

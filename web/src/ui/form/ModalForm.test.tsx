@@ -1,0 +1,97 @@
+import { TextInput } from '@mantine/core'
+import { fireEvent, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { renderApp } from '../../../test/render.tsx'
+import { ModalForm } from './ModalForm.tsx'
+import { useSchemaForm } from './use-schema-form.tsx'
+
+vi.setConfig({ testTimeout: 30_000 })
+const slow = { timeout: 5000 }
+
+/** A dialog form whose call is `send`: it resolves, or throws the server's message. */
+function NoteDialog(props: {
+  send: (title: string) => Promise<unknown>
+  onClose: () => void
+  quiet?: boolean
+  busyLabel?: string
+}) {
+  const f = useSchemaForm({
+    schema: z.object({ title: z.string().trim().min(1, 'Title is required.') }),
+    initialValues: { title: '' },
+    submit: ({ title }) => props.send(title),
+    failed: 'Could not keep the note.',
+    onSuccess: props.onClose,
+    guard: false,
+  })
+  return (
+    <ModalForm
+      f={f}
+      onClose={props.onClose}
+      title="Note"
+      submit={{ submitLabel: 'Keep note', color: 'teal', busyLabel: props.busyLabel }}
+      failure={props.quiet ? null : undefined}
+    >
+      <TextInput label="Title" {...f.form.getInputProps('title')} />
+    </ModalForm>
+  )
+}
+
+describe('a dialog that is one form of the form hook', () => {
+  it('sends once however fast the clicks, and closes when the call succeeds', async () => {
+    const onClose = vi.fn()
+    const send = vi.fn(() => new Promise((resolve) => setTimeout(resolve, 30)))
+    renderApp(<NoteDialog send={send} onClose={onClose} />)
+    const submit = await screen.findByRole('button', { name: 'Keep note' }, slow)
+    await userEvent.click(submit)
+    expect(await screen.findByText('Title is required.', undefined, slow)).toBeTruthy()
+    expect(send).not.toHaveBeenCalled()
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
+    fireEvent.click(submit)
+    fireEvent.click(submit)
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), slow)
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(send).toHaveBeenCalledWith('Pump check')
+  })
+
+  it('shows a failure in its red box, or leaves it to the toast when told to', async () => {
+    const send = () => Promise.reject(new Error('boom'))
+    const { unmount } = renderApp(<NoteDialog send={send} onClose={vi.fn()} />)
+    await userEvent.type(await screen.findByLabelText('Title', {}, slow), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Keep note' }))
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toBe('Could not keep the note.')
+    unmount()
+
+    const quietSend = vi.fn(send)
+    renderApp(<NoteDialog send={quietSend} onClose={vi.fn()} quiet />)
+    await userEvent.type(await screen.findByLabelText('Title', {}, slow), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Keep note' }))
+    await vi.waitFor(() => expect(quietSend).toHaveBeenCalled(), slow)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('asks before typed input is thrown away by Cancel', async () => {
+    const onClose = vi.fn()
+    renderApp(<NoteDialog send={vi.fn()} onClose={onClose} />)
+    await userEvent.type(await screen.findByLabelText('Title', {}, slow), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByText('Discard changes?', undefined, slow)).toBeTruthy()
+    expect(onClose).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }))
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('says its busy words on a held button while the request runs, where it has them', async () => {
+    let answer = () => {}
+    const send = () => new Promise<void>((resolve) => (answer = resolve))
+    renderApp(<NoteDialog send={send} onClose={vi.fn()} busyLabel="Keeping..." />)
+    await userEvent.type(await screen.findByLabelText('Title', {}, slow), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Keep note' }))
+    const busy = await screen.findByRole('button', { name: 'Keeping...' }, slow)
+    expect(busy).toHaveProperty('disabled', true)
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true)
+    answer()
+  })
+})
