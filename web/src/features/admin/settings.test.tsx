@@ -136,6 +136,7 @@ describe('the invoice details of the organisation', () => {
   const organisation = {
     name: 'Acme Works',
     accounts_access: 'EVERYONE' as const,
+    require_two_factor: false,
     userLimit: 10,
     userCount: 2,
     version: 7,
