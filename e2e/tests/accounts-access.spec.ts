@@ -51,7 +51,7 @@ test('a double click on Cancel invoice cancels it once and keeps its payment; a 
   const number = `INV-CXL-${Date.now().toString(36).toUpperCase()}`
   await signIn(page, 'admin@example.com')
   await liveInvoiceWithPayment(page, number)
-  await page.getByRole('link', { name: 'Receivables' }).click()
+  await page.getByRole('link', { name: 'Receivables', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Accounts: Receivables' })).toBeVisible()
   await expect(page.getByRole('row').nth(1)).toBeVisible()
   await page.getByRole('button', { name: 'Search' }).click()
@@ -98,11 +98,11 @@ test('an admin keeps Accounts to admins and accountants: staff lose it from the 
   try {
     await signIn(staff, 'ravi@example.com')
     await expect(staff.getByRole('link', { name: 'Active Tasks' })).toBeVisible()
-    await expect(staff.getByRole('link', { name: 'Receivables' })).toHaveCount(0)
+    await expect(staff.getByRole('link', { name: 'Receivables', exact: true })).toHaveCount(0)
 
     await chooseAccountsAccess(page, 'Everyone')
     await staff.reload()
-    await staff.getByRole('link', { name: 'Receivables' }).click()
+    await staff.getByRole('link', { name: 'Receivables', exact: true }).click()
     await expect(staff.getByRole('heading', { name: 'Accounts: Receivables' })).toBeVisible()
     await expect(staff.getByRole('row').nth(1)).toBeVisible()
     // Staff may view and edit, not record payments.

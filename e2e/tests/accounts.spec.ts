@@ -35,7 +35,7 @@ test('an accountant adds an INTRASTATE invoice with three lines, sends it, recor
   page,
 }) => {
   await signIn(page, 'accounts@example.com')
-  await page.getByRole('link', { name: 'Receivables' }).click()
+  await page.getByRole('link', { name: 'Receivables', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Accounts: Receivables' })).toBeVisible()
   await page.getByRole('link', { name: 'Add Invoice' }).click()
   await expect(page.getByRole('heading', { name: 'Add New Receivable Invoice' })).toBeVisible()
@@ -119,7 +119,7 @@ test('an accountant adds an INTRASTATE invoice with three lines, sends it, recor
 
 test('an admin edits and then deletes that payment', async ({ page }) => {
   await signIn(page, 'admin@example.com')
-  await page.getByRole('link', { name: 'Receivables' }).click()
+  await page.getByRole('link', { name: 'Receivables', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Accounts: Receivables' })).toBeVisible()
   await expect(page.getByRole('row').nth(1)).toBeVisible()
   await search(page, invoiceNo)
@@ -147,7 +147,7 @@ test('an admin edits and then deletes that payment', async ({ page }) => {
 
 test('a payable bill from a supplier goes DRAFT → RECEIVED → PAID', async ({ page }) => {
   await signIn(page, 'accounts@example.com')
-  await page.getByRole('link', { name: 'Payables' }).click()
+  await page.getByRole('link', { name: 'Payables', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Accounts: Payables' })).toBeVisible()
   await page.getByRole('link', { name: 'Add New Bill' }).click()
   await expect(page.getByRole('heading', { name: 'Add New Payable Bill' })).toBeVisible()
@@ -183,7 +183,7 @@ test('a payable bill from a supplier goes DRAFT → RECEIVED → PAID', async ({
 
 test('exports the filtered list as CSV', async ({ page }) => {
   await signIn(page, 'accounts@example.com')
-  await page.getByRole('link', { name: 'Receivables' }).click()
+  await page.getByRole('link', { name: 'Receivables', exact: true }).click()
   await page.getByRole('combobox', { name: 'Status' }).click()
   await page.getByRole('option', { name: 'Paid', exact: true }).click()
   await expect(page).toHaveURL(/status=PAID/)
@@ -217,7 +217,7 @@ test.describe('on a phone', () => {
   }) => {
     await signIn(page, 'accounts@example.com')
     await page.getByRole('button', { name: 'Toggle navigation' }).click()
-    await page.getByRole('link', { name: 'Receivables' }).click()
+    await page.getByRole('link', { name: 'Receivables', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Accounts: Receivables' })).toBeVisible()
     const cards = page.getByRole('list', { name: 'Accounts: Receivables' }).getByRole('listitem')
     await expect(cards.first()).toBeInViewport()

@@ -105,7 +105,7 @@ test('a report form and the announcement form with unsaved input ask before a li
   await expect(page).toHaveURL(`${baseURL()}/tasks`)
 
   // Reached inside the app, so that going back is the app's own navigation (a guarded one).
-  await nav.getByRole('link', { name: 'Announcements' }).click()
+  await nav.getByRole('link', { name: 'Announcements', exact: true }).click()
   await page.getByRole('button', { name: /New Announcement/ }).click()
   await page
     .getByRole('dialog', { name: 'New Announcement' })

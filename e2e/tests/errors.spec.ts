@@ -14,7 +14,7 @@ test('a page whose code is gone after a new version reloads once, then says so i
   )
   let loads = 0
   page.on('load', () => loads++)
-  await nav(page).getByRole('link', { name: 'Announcements' }).click()
+  await nav(page).getByRole('link', { name: 'Announcements', exact: true }).click()
   const alert = page.getByRole('alert').filter({ hasText: 'Daftar has been updated' })
   await expect(alert).toBeVisible()
   // It reloaded by itself once, then stopped and said so.

@@ -97,7 +97,7 @@ test('an admin adds an employee with a login account, and that person signs in',
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const kiran = await context.newPage()
   await signIn(kiran, `kiran${id}`, 'Kiran@2026')
-  await expect(kiran.getByText('Kiran Deshpande')).toBeVisible()
+  await expect(kiran.getByRole('button', { name: 'User menu' })).toContainText('Kiran Deshpande')
 })
 
 test('an asset assigned to a project shows the project’s name, in the list and on its page', async ({
