@@ -1,46 +1,20 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, createOrg, createUser, login, otpFrom, startTestServer, type TestServer } from './helpers.ts'
+import { type MailSink, startMailSink } from './mail-sink.ts'
 
-interface Received {
-  from: string
-  to: string[]
-  raw: string
-}
-
-let smtp: SMTPServer
+let sink: MailSink
 let server: TestServer
-const received: Received[] = []
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
+  sink = await startMailSink()
   server = await startTestServer({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: sink.url,
     MAIL_FROM: 'Daftar <no-reply@daftar.test>',
   })
 })
 afterAll(async () => {
   await server?.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await sink?.close()
 })
 
 /** The text body of a raw message, with quoted-printable soft line breaks undone. */
@@ -54,7 +28,7 @@ describe('mail over SMTP', () => {
     expect(res.statusCode).toBe(200)
     await server.deps.outbox.drain()
 
-    const mails = received.filter((m) => m.to.includes(user.email))
+    const mails = sink.received.filter((m) => m.to.includes(user.email))
     expect(mails).toHaveLength(1)
     const mail = mails[0]!
     expect(mail.from).toBe('no-reply@daftar.test')
@@ -72,10 +46,10 @@ describe('mail over SMTP', () => {
   })
 
   it('sends nothing for an identifier without an account', async () => {
-    const before = received.length
+    const before = sink.received.length
     const res = await client(server).post('/auth/forgot-password', { identifier: 'nobody@nowhere.test' })
     expect(res.statusCode).toBe(200)
     await server.deps.outbox.drain()
-    expect(received.length).toBe(before)
+    expect(sink.received.length).toBe(before)
   })
 })

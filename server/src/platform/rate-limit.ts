@@ -20,14 +20,7 @@ export async function consumeRateLimit(db: Db, limits: Limit[], message?: string
 
 /** Counts one hit on the key (a new window when the last one has ended); answers the window's count. */
 export async function countHit(db: Db, limit: Omit<Limit, 'max'>): Promise<number> {
-  const result = await db.execute<{ count: number }>(sql`
-    insert into rate_limits (key, count, reset_at)
-    values (${limit.key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
-    on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count`)
-  return Number(result.rows[0]?.count ?? 0)
+  return (await upsertHit(db, limit, null)) ?? 0
 }
 
 /**
@@ -35,14 +28,21 @@ export async function countHit(db: Db, limit: Omit<Limit, 'max'>): Promise<numbe
  * the count cannot be split by a parallel request, so no number of attempts at once gets past `max`.
  * Answers the new count, or null when the limit was already reached (nothing counted).
  */
-export async function takeAttempt(db: Db, limit: Limit): Promise<number | null> {
+export function takeAttempt(db: Db, limit: Limit): Promise<number | null> {
+  return upsertHit(db, limit, limit.max)
+}
+
+/** The one counting statement; with `guardMax`, a key already at it is left alone (no row returned). */
+async function upsertHit(db: Db, limit: Omit<Limit, 'max'>, guardMax: number | null): Promise<number | null> {
+  const guard =
+    guardMax === null ? sql`` : sql`where rate_limits.reset_at <= now() or rate_limits.count < ${guardMax}`
   const result = await db.execute<{ count: number }>(sql`
     insert into rate_limits (key, count, reset_at)
     values (${limit.key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    where rate_limits.reset_at <= now() or rate_limits.count < ${limit.max}
+    ${guard}
     returning count`)
   const row = result.rows[0]
   return row ? Number(row.count) : null

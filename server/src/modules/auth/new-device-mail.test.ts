@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createOrg,
@@ -8,12 +6,12 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/helpers.ts'
+import { type MailSink, startMailSink } from '../../../test/mail-sink.ts'
 
 // A sign-in from a device and address never seen before on the account mails its owner, through the
 // outbox and SMTP as every mail goes (docs/security.md, "V6 Authentication").
 
-const received: { to: string[]; raw: string }[] = []
-let smtp: SMTPServer
+let sink: MailSink
 let server: TestServer
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'
@@ -21,29 +19,12 @@ const CHROME_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
-  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+  sink = await startMailSink()
+  server = await startTestServer({ SMTP_URL: sink.url })
 })
 afterAll(async () => {
   await server?.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await sink?.close()
 })
 
 async function signIn(user: TestUser, userAgent: string, ip: string) {
@@ -59,7 +40,9 @@ async function signIn(user: TestUser, userAgent: string, ip: string) {
 }
 
 const newDeviceMails = (user: TestUser) =>
-  received.filter((m) => m.to.includes(user.email) && m.raw.includes('New sign-in to your Daftar account'))
+  sink.received.filter(
+    (m) => m.to.includes(user.email) && m.raw.includes('New sign-in to your Daftar account'),
+  )
 
 describe('new-device mail', () => {
   it('is sent for a browser or address not seen before, and not for a known one or the first sign-in', async () => {

@@ -170,6 +170,20 @@ describe('signing in with a second factor', () => {
     expect((await client(server, tokens.accessToken).get('/auth/2fa')).json().recovery_codes_left).toBe(8)
   })
 
+  it('gives tokens once for one code or one recovery code sent several times at once', async () => {
+    const { user, secret, recoveryCodes } = await twoFactorUser()
+    await freshStep()
+    const code = codeFor(secret)
+    const challenges = await Promise.all(Array.from({ length: 5 }, () => challengeOf(server, user)))
+    const byCode = await Promise.all(challenges.map((challenge) => verify(server, challenge, code)))
+    expect(byCode.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400])
+
+    const recovery = recoveryCodes[0] as string
+    const more = await Promise.all(Array.from({ length: 4 }, () => challengeOf(server, user)))
+    const byRecovery = await Promise.all(more.map((challenge) => verify(server, challenge, recovery)))
+    expect(byRecovery.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400])
+  })
+
   it('limits wrong codes like passwords: counted before comparing, 20 at once get the allowed tries', async () => {
     const { user, secret } = await twoFactorUser()
     const challenge = await challengeOf(server, user)

@@ -1,10 +1,10 @@
 import { changePasswordForm, messages } from '@daftar/domain/auth'
 import { userEndpoints } from '@daftar/domain/users'
-import { Alert, PasswordInput, Stack } from '@mantine/core'
+import { Alert, PasswordInput } from '@mantine/core'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
 import { type Me, useMe } from '../../api/shared-queries.ts'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { NewPasswordFields } from '../../ui/form/NewPasswordFields.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 
@@ -42,35 +42,29 @@ function ChangePasswordDialog({ me, onClose }: { me: Me; onClose: () => void }) 
   return (
     // Anchored at the top rather than centred, so that a message appearing above the fields grows the
     // dialog downwards instead of making it jump.
-    <FormModal
-      dirty={f.dirty}
-      busy={f.busy}
+    <ModalForm
+      f={f}
       onClose={onClose}
       title="Change Password"
       centered={false}
       yOffset="12dvh"
+      submit={{ submitLabel: 'Change Password' }}
+      failure={
+        note && (
+          <Alert color={f.failure ? 'red' : 'teal'} variant="light" role={f.failure ? 'alert' : 'status'}>
+            {note}
+          </Alert>
+        )
+      }
     >
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack>
-            {note && (
-              <Alert color={f.failure ? 'red' : 'teal'} variant="light" role={f.failure ? 'alert' : 'status'}>
-                {note}
-              </Alert>
-            )}
-            <PasswordInput
-              label="Current Password"
-              autoComplete="current-password"
-              required
-              data-autofocus
-              {...f.form.getInputProps('currentPassword')}
-            />
-            <NewPasswordFields form={f.form} />
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Change Password" />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+      <PasswordInput
+        label="Current Password"
+        autoComplete="current-password"
+        required
+        data-autofocus
+        {...f.form.getInputProps('currentPassword')}
+      />
+      <NewPasswordFields form={f.form} />
+    </ModalForm>
   )
 }

@@ -1,10 +1,11 @@
 import { profileUpdateInput, userEndpoints, userMessages } from '@daftar/domain/users'
-import { Alert, Stack, TextInput } from '@mantine/core'
+import { TextInput } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
 import { type Me, meQuery, usersQuery } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { FormFailure } from '../../ui/form/FormFailure.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { cropAndCompress, type PixelArea } from './crop.ts'
@@ -66,45 +67,32 @@ export default function EditProfileModal({ me, onClose }: { me: Me; onClose: () 
     setPhotoError(problem)
     setPhoto(next)
   }
-  const note = photoError ?? f.failure?.text
   return (
     <>
-      <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Edit Profile" size="md">
-        {(requestClose) => (
-          <form {...f.formProps}>
-            {f.guard}
-            <Stack>
-              {note && (
-                <Alert color="red" variant="light" role="alert">
-                  {note}
-                </Alert>
-              )}
-              <PhotoPicker
-                me={me}
-                name={f.form.values.full_name}
-                photo={photo}
-                busy={f.busy}
-                onChange={choosePhoto}
-                onCrop={setArea}
-              />
-              <CountedTextInput
-                label="Full name"
-                required
-                maxLength={120}
-                {...f.form.getInputProps('full_name')}
-              />
-              <TextInput
-                label="Designation"
-                value={me.designation ?? ''}
-                readOnly
-                variant="filled"
-                description="Designation is set by your organisation."
-              />
-              <FormActions onCancel={requestClose} busy={f.busy} />
-            </Stack>
-          </form>
-        )}
-      </FormModal>
+      <ModalForm
+        f={f}
+        onClose={onClose}
+        title="Edit Profile"
+        size="md"
+        failure={<FormFailure failure={f.failure} refused={photoError} />}
+      >
+        <PhotoPicker
+          me={me}
+          name={f.form.values.full_name}
+          photo={photo}
+          busy={f.busy}
+          onChange={choosePhoto}
+          onCrop={setArea}
+        />
+        <CountedTextInput label="Full name" required maxLength={120} {...f.form.getInputProps('full_name')} />
+        <TextInput
+          label="Designation"
+          value={me.designation ?? ''}
+          readOnly
+          variant="filled"
+          description="Designation is set by your organisation."
+        />
+      </ModalForm>
       <ConfirmDialog
         opened={f.confirming || f.busy}
         title="Edit Profile"

@@ -1,21 +1,10 @@
 import { formatDate } from '@daftar/domain/format'
 import { disableTwoFactorInput, type TwoFactorStatus, twoFactorEndpoints } from '@daftar/domain/security'
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { securityKeys, twoFactorStatusQuery } from './security-api.ts'
 import { TwoFactorSetupModal } from './TwoFactorSetupModal.tsx'
@@ -86,34 +75,26 @@ function TurnOffModal({ onClose }: { onClose: () => void }) {
     onSuccess: onClose,
   })
   return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Turn off two-factor sign-in">
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
-            <Text size="sm">Sign-in will ask only for your password again.</Text>
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              data-autofocus
-              {...f.form.getInputProps('password')}
-            />
-            <TextInput
-              label="Code from your app, or a recovery code"
-              autoComplete="one-time-code"
-              required
-              {...f.form.getInputProps('code')}
-            />
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Turn off" color="red" />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+    <ModalForm
+      f={f}
+      onClose={onClose}
+      title="Turn off two-factor sign-in"
+      submit={{ submitLabel: 'Turn off', color: 'red' }}
+    >
+      <Text size="sm">Sign-in will ask only for your password again.</Text>
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        required
+        data-autofocus
+        {...f.form.getInputProps('password')}
+      />
+      <TextInput
+        label="Code from your app, or a recovery code"
+        autoComplete="one-time-code"
+        required
+        {...f.form.getInputProps('code')}
+      />
+    </ModalForm>
   )
 }

@@ -1,9 +1,9 @@
 import { enableTwoFactorInput, twoFactorEndpoints } from '@daftar/domain/security'
-import { Alert, Loader, Modal, Stack } from '@mantine/core'
+import { Alert, Loader, Modal } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
-import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
+import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { QrAndSecret, RecoveryCodesPanel, TotpCodeInput } from '../auth/TwoFactorParts.tsx'
 import { securityKeys } from './security-api.ts'
@@ -63,36 +63,23 @@ function ScanAndConfirm({
     onSuccess: (answer) => onEnabled(answer.recovery_codes),
   })
   return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Set up two-factor sign-in">
-      {(requestClose) => (
-        <form {...f.formProps}>
-          {f.guard}
-          <Stack>
-            {f.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {f.failure.text}
-              </Alert>
-            )}
-            {setup.isPending && <Loader size="sm" mx="auto" aria-label="Preparing your key" />}
-            {setup.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessage(setup.error, 'Failed to start the setup.')}
-              </Alert>
-            )}
-            {setup.data && (
-              <>
-                <QrAndSecret setup={setup.data} />
-                <TotpCodeInput
-                  data-autofocus
-                  description="Then enter the code your app shows for Daftar."
-                  {...f.form.getInputProps('code')}
-                />
-              </>
-            )}
-            <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Turn on" />
-          </Stack>
-        </form>
+    <ModalForm f={f} onClose={onClose} title="Set up two-factor sign-in" submit={{ submitLabel: 'Turn on' }}>
+      {setup.isPending && <Loader size="sm" mx="auto" aria-label="Preparing your key" />}
+      {setup.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(setup.error, 'Failed to start the setup.')}
+        </Alert>
       )}
-    </FormModal>
+      {setup.data && (
+        <>
+          <QrAndSecret setup={setup.data} />
+          <TotpCodeInput
+            data-autofocus
+            description="Then enter the code your app shows for Daftar."
+            {...f.form.getInputProps('code')}
+          />
+        </>
+      )}
+    </ModalForm>
   )
 }
