@@ -171,17 +171,21 @@ describe('signing in with a second factor', () => {
   })
 
   it('gives tokens once for one code or one recovery code sent several times at once', async () => {
-    const { user, secret, recoveryCodes } = await twoFactorUser()
+    // The losers are refused as wrong codes, which the per-account limit also counts: 400 or 429.
+    const tokensOnce = (answers: { statusCode: number }[]) => {
+      expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1)
+      for (const r of answers) expect([200, 400, 429]).toContain(r.statusCode)
+    }
+    const byCode = await twoFactorUser()
     await freshStep()
-    const code = codeFor(secret)
-    const challenges = await Promise.all(Array.from({ length: 5 }, () => challengeOf(server, user)))
-    const byCode = await Promise.all(challenges.map((challenge) => verify(server, challenge, code)))
-    expect(byCode.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400])
+    const code = codeFor(byCode.secret)
+    const challenges = await Promise.all(Array.from({ length: 4 }, () => challengeOf(server, byCode.user)))
+    tokensOnce(await Promise.all(challenges.map((challenge) => verify(server, challenge, code))))
 
-    const recovery = recoveryCodes[0] as string
-    const more = await Promise.all(Array.from({ length: 4 }, () => challengeOf(server, user)))
-    const byRecovery = await Promise.all(more.map((challenge) => verify(server, challenge, recovery)))
-    expect(byRecovery.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400])
+    const byRecovery = await twoFactorUser()
+    const recovery = byRecovery.recoveryCodes[0] as string
+    const more = await Promise.all(Array.from({ length: 4 }, () => challengeOf(server, byRecovery.user)))
+    tokensOnce(await Promise.all(more.map((challenge) => verify(server, challenge, recovery))))
   })
 
   it('limits wrong codes like passwords: counted before comparing, 20 at once get the allowed tries', async () => {
