@@ -104,12 +104,20 @@ export type SessionSummary = z.infer<typeof sessionSummary>
 
 export const signOutOthersAnswer = z.object({ message: z.string(), signed_out: z.number().int() })
 
-export const signInOutcomes = ['SUCCESS', 'WRONG_PASSWORD', 'WRONG_CODE', 'LOCKED', 'DEACTIVATED'] as const
+export const signInOutcomes = [
+  'SUCCESS',
+  'WRONG_PASSWORD',
+  'WRONG_CODE',
+  'WRONG_PASSKEY',
+  'LOCKED',
+  'DEACTIVATED',
+] as const
 export type SignInOutcome = (typeof signInOutcomes)[number]
 export const signInOutcomeLabels: Record<SignInOutcome, string> = {
   SUCCESS: 'Signed in',
   WRONG_PASSWORD: 'Wrong password',
   WRONG_CODE: 'Wrong code',
+  WRONG_PASSKEY: 'Passkey not verified',
   LOCKED: 'Too many attempts',
   DEACTIVATED: 'Account deactivated',
 }

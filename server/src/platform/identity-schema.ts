@@ -216,3 +216,57 @@ export const signIns = pgTable(
     index('sign_ins_known_device_idx').on(t.userId, t.device, t.ip).where(sql`${t.outcome} = 'SUCCESS'`),
   ],
 )
+
+/**
+ * A passkey (WebAuthn credential) of a user: its id and public key as the authenticator gave them,
+ * the signature counter it last showed, and the site (RP ID) it was made for (docs/decisions.md,
+ * "Passkeys").
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    passkeyId: uuid('passkey_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId),
+    orgId: uuid('org_id').notNull(),
+    /** base64url, as the browser names the credential. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    rpId: text('rp_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_key').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId, t.createdAt),
+  ],
+)
+
+/**
+ * One WebAuthn ceremony: the challenge the browser must sign, named by a token (stored hashed) that
+ * the page sends back, used once. Sign-in ceremonies belong to no user until a passkey answers.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challengeId: uuid('challenge_id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    challenge: text('challenge').notNull(),
+    userId: uuid('user_id').references(() => users.userId),
+    purpose: text('purpose', { enum: ['REGISTER', 'SIGN_IN'] }).notNull(),
+    rpId: text('rp_id').notNull(),
+    origin: text('origin').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('passkey_challenges_token_key').on(t.tokenHash),
+    index('passkey_challenges_expiry_idx').on(t.expiresAt),
+  ],
+)

@@ -168,6 +168,15 @@ export async function buildFixtures(server: TestServer) {
     const sessions = await client(server, await spareToken(who)).get('/auth/sessions')
     return (sessions.json() as { session_id: string; current: boolean }[]).find((s) => s.current)!.session_id
   }
+  /** The id of a new passkey of `who` (a row as registration keeps it), for the route that removes one. */
+  const sparePasskey = async (who: Member) => {
+    const { rows } = await server.deps.database.pool.query(
+      `insert into passkeys (user_id, org_id, credential_id, public_key, rp_id, name)
+       values ($1, $2, gen_random_uuid()::text, 'key', 'localhost', 'Spare') returning passkey_id`,
+      [who.userId, org.orgId],
+    )
+    return rows[0].passkey_id as string
+  }
 
   return {
     org,
@@ -175,6 +184,7 @@ export async function buildFixtures(server: TestServer) {
     people,
     spareToken,
     spareSession,
+    sparePasskey,
     ids: {
       clientId,
       projectId,

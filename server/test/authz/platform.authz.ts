@@ -66,6 +66,35 @@ export const rules: RouteRule[] = [
     expect: 'ok ok ok ok ok unauth ok',
   },
   { route: 'GET /api/auth/sign-ins', path: () => '/api/auth/sign-ins', expect: 'ok ok ok ok ok unauth ok' },
+  // Passkeys: signing in with one is public (the passkey is the credential); one's own are one's own.
+  {
+    route: 'POST /api/auth/passkeys/sign-in-options',
+    path: () => '/api/auth/passkeys/sign-in-options',
+    expect: 'ok ok ok ok ok ok ok',
+  },
+  {
+    route: 'POST /api/auth/passkeys/sign-in',
+    path: () => '/api/auth/passkeys/sign-in',
+    expect: 'no no no no no no no',
+  },
+  { route: 'GET /api/auth/passkeys', path: () => '/api/auth/passkeys', expect: 'ok ok ok ok ok unauth ok' },
+  {
+    route: 'POST /api/auth/passkeys/registration-options',
+    path: () => '/api/auth/passkeys/registration-options',
+    body: { password: 'not-it' },
+    expect: 'ok ok ok ok ok unauth ok',
+  },
+  {
+    route: 'POST /api/auth/passkeys',
+    path: () => '/api/auth/passkeys',
+    expect: 'ok ok ok ok ok unauth ok',
+  },
+  // A fresh passkey of the READ staff each time: only they may remove it; to anyone else it does not exist.
+  {
+    route: 'DELETE /api/auth/passkeys/:id',
+    path: async (f) => `/api/auth/passkeys/${await f.sparePasskey(f.org.staff2)}`,
+    expect: 'hidden hidden hidden ok hidden unauth hidden',
+  },
   // Signed URLs carry their own signature: without one the file is refused to anyone.
   {
     route: 'GET /api/files/*',

@@ -1,5 +1,7 @@
 export {
   loginChallenges,
+  passkeyChallenges,
+  passkeys,
   passwordResets,
   recoveryCodes,
   refreshTokens,

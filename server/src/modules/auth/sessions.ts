@@ -8,7 +8,7 @@ import { enqueue } from '../../platform/outbox.ts'
 import { newRefreshToken, REFRESH_TOKEN_TTL_DAYS, sha256 } from '../../platform/tokens.ts'
 import type { users } from '../users/schema.ts'
 import { describeDevice } from './device.ts'
-import { loginChallenges, refreshTokens, sessions, signIns } from './schema.ts'
+import { loginChallenges, passkeyChallenges, refreshTokens, sessions, signIns } from './schema.ts'
 
 export interface ClientInfo {
   ip: string
@@ -185,7 +185,9 @@ const UNKNOWN_SIGN_IN_DAYS = 30
  * attempts on identifiers that name no account once they are a month old.
  */
 export async function pruneSignInLeftovers(db: DbOrTx) {
-  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, new Date(Date.now() - 3600_000)))
+  const anHourAgo = new Date(Date.now() - 3600_000)
+  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, anHourAgo))
+  await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, anHourAgo))
   await db
     .delete(signIns)
     .where(
