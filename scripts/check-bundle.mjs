@@ -10,8 +10,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(root, 'web/dist')
 // Held a little above what the build weighs, so that growth is a decision, not a drift. The sign-in
 // forms validating with the domain schema (zod and @mantine/form) took it from 144 to 187 KB, over
-// the performance goal of 170 KB (docs/decisions.md, "The identity screens on the new pieces").
-const BUDGET_KB = 190
+// the performance goal of 170 KB (docs/decisions.md, "The identity screens on the new pieces"); the
+// passkey button to 190.0 KB, its WebAuthn code loaded only when pressed (docs/decisions.md, "Passkeys").
+const BUDGET_KB = 191
 const LOGIN_ROUTE_MODULES = ['index.html', 'src/features/auth/LoginPage.tsx']
 
 const manifestPath = path.join(dist, '.vite/manifest.json')

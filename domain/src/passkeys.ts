@@ -89,6 +89,8 @@ export const passkeyCeremony = z.object({
 export const passkeyRegistrationOptionsInput = z.object({
   password: z.string().min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH),
 })
+/** The 'Add a passkey' dialog: a name to know it by, and the password. */
+export const addPasskeyForm = passkeyRegistrationOptionsInput.extend({ name: passkeyName })
 export const addPasskeyInput = z.object({
   challengeToken: challengeTokenField,
   name: passkeyName,

@@ -13,17 +13,17 @@ export const baseURL = () => {
  * Signs in through the API and opens the app signed in: the journeys' setup, not what they test (the
  * sign-in form has its own journeys in auth.spec.ts). Saves loading and filling /login in every journey.
  */
-export async function signIn(page: Page, identifier: string, password = PASSWORD) {
-  const answer = await page.request.post(`${baseURL()}/api/auth/login`, { data: { identifier, password } })
+export async function signIn(page: Page, identifier: string, password = PASSWORD, origin = baseURL()) {
+  const answer = await page.request.post(`${origin}/api/auth/login`, { data: { identifier, password } })
   expect(answer.status(), await answer.text()).toBe(200)
   const tokens = (await answer.json()) as { accessToken: string; refreshToken: string }
   // The tokens go into the app's storage from a page of its origin where the app does not run.
-  await page.goto(`${baseURL()}/favicon.svg`)
+  await page.goto(`${origin}/favicon.svg`)
   await page.evaluate(({ accessToken, refreshToken }) => {
     localStorage.setItem('daftar.accessToken', accessToken)
     localStorage.setItem('daftar.refreshToken', refreshToken)
   }, tokens)
-  await page.goto(`${baseURL()}/`)
+  await page.goto(`${origin}/`)
   await expect(page.getByLabel('User menu')).toBeVisible()
 }
 

@@ -74,6 +74,14 @@ export const e2eUsers = {
     fullName: 'Tara Veller',
     designation: 'Tester',
   },
+  /** Adds a passkey and signs in with it (security.spec.ts). */
+  keyholder: {
+    username: 'keyholder',
+    email: 'keyholder@journey.test',
+    mobile: '+919811100013',
+    fullName: 'Kiran Keyholder',
+    designation: 'Tester',
+  },
   /** The admin of the journeys' organisation, for the admin settings journey. */
   settler: {
     username: 'settler',

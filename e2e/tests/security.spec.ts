@@ -14,7 +14,7 @@ const codeFor = (secret: string, steps = 0) =>
 async function openSecurityTab(page: Page) {
   await page.getByLabel('User menu').click()
   await page.getByRole('menuitem', { name: 'Security' }).click()
-  await expect(page).toHaveURL(`${baseURL()}/profile?tab=security`)
+  await expect(page).toHaveURL(/\/profile\?tab=security$/)
   await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true')
 }
 
@@ -113,4 +113,68 @@ test('a device signed out from the Security tab is refused at once', async ({ br
   await checkPage(laptop)
   await laptopContext.close()
   await phoneContext.close()
+})
+
+test('a passkey added from the Security tab signs in without password or code, until it is removed', async ({
+  page,
+}) => {
+  const user = e2eUsers.keyholder
+  // WebAuthn takes a domain, not an address, for its site: the journey uses the server as localhost.
+  const site = baseURL().replace('127.0.0.1', 'localhost')
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  await signIn(page, user.email, PASSWORD, site)
+  await openSecurityTab(page)
+  const card = page.getByRole('region', { name: 'Passkeys' })
+  await expect(card.getByText('No passkeys yet.')).toBeVisible()
+  await card.getByRole('button', { name: 'Add a passkey' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' })
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill('Journey laptop')
+  await dialog.getByRole('textbox', { name: /^Password/ }).fill('not-my-password')
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Password is incorrect.')
+  await dialog.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD)
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(card.getByText('Journey laptop')).toBeVisible()
+  await expect(card.getByText('Never')).toBeVisible()
+
+  await page.getByLabel('User menu').click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await page.getByRole('button', { name: 'Logout of this device' }).click()
+  await expect(page).toHaveURL(`${site}/login`)
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await expect(page).toHaveURL(`${site}/`)
+  await expect(page.getByText(user.fullName).first()).toBeVisible()
+
+  await openSecurityTab(page)
+  await expect(card.getByText('Journey laptop')).toBeVisible()
+  await expect(card.getByText('Never')).toHaveCount(0)
+  await card.getByRole('button', { name: 'Remove passkey Journey laptop' }).click()
+  await page
+    .getByRole('dialog', { name: 'Remove this passkey?' })
+    .getByRole('button', { name: 'Remove' })
+    .click()
+  await expect(card.getByText('No passkeys yet.')).toBeVisible()
+
+  // The device still holds the passkey; Daftar no longer takes it.
+  await page.getByLabel('User menu').click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await page.getByRole('button', { name: 'Logout of this device' }).click()
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Login' }) })
+  await expect(form.getByRole('alert')).toHaveText(
+    'This passkey is not registered with Daftar. Sign in with your password.',
+  )
+  await expect(page).toHaveURL(`${site}/login`)
 })

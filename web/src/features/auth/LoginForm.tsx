@@ -1,5 +1,6 @@
 import { authEndpoints, loginInput } from '@daftar/domain/auth'
-import { Alert, Anchor, Button, Group, PasswordInput } from '@mantine/core'
+import { Alert, Anchor, Button, Group, PasswordInput, Text } from '@mantine/core'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiError, call, describeFailure } from '../../api/client.ts'
 import { session } from '../../api/session.ts'
@@ -41,6 +42,11 @@ export function LoginForm({
 }) {
   // Said until the user signs in again, a reload of this page included.
   const [expired] = useState(sessionExpired)
+  const signedIn = (tokens: { accessToken: string; refreshToken: string }) => {
+    forgetSessionExpired()
+    // Storing the tokens signs the user in: the route guard then sends them on.
+    session.set(tokens)
+  }
   const f = useSchemaForm({
     schema: loginInput,
     initialValues: { identifier: '', password: '' },
@@ -52,11 +58,11 @@ export function LoginForm({
     onSuccess: (answer) => {
       if ('twoFactorRequired' in answer) return onChallenge('code', answer.challengeToken)
       if ('twoFactorSetupRequired' in answer) return onChallenge('setup', answer.challengeToken)
-      forgetSessionExpired()
-      // Storing the tokens signs the user in: the route guard then sends them on.
-      session.set(answer)
+      signedIn(answer)
     },
   })
+  const passkey = usePasskeySignIn(signedIn)
+  const failure = passkey.failure ?? f.failure?.text
 
   return (
     <AuthCard
@@ -64,8 +70,8 @@ export function LoginForm({
       title="Sign in"
       lead="Welcome back. Sign in with your email or mobile number."
       note={
-        f.failure ? (
-          <FailureNote text={f.failure.text} />
+        failure ? (
+          <FailureNote text={failure} />
         ) : (
           (expired || prerendered) && (
             <Alert
@@ -98,6 +104,48 @@ export function LoginForm({
       <Button type="submit" fullWidth size="md" loading={f.busy}>
         Login
       </Button>
+      <Text size="sm" c="dimmed" ta="center">
+        or
+      </Text>
+      <Button
+        type="button"
+        variant="default"
+        fullWidth
+        size="md"
+        loading={passkey.busy}
+        onClick={passkey.start}
+      >
+        Sign in with a passkey
+      </Button>
     </AuthCard>
   )
+}
+
+/**
+ * 'Sign in with a passkey': the browser asks for any passkey of this site; its code is fetched only
+ * on the press (docs/decisions.md, "Passkeys").
+ */
+function usePasskeySignIn(signedIn: (tokens: { accessToken: string; refreshToken: string }) => void) {
+  const mutation = useMutation({
+    mutationFn: async () => {
+      if (typeof window.PublicKeyCredential === 'undefined') throw new Error(NO_PASSKEYS)
+      return (await import('./passkey-ceremonies.ts')).signInWithPasskey()
+    },
+    onSuccess: signedIn,
+  })
+  return {
+    busy: mutation.isPending,
+    start: () => {
+      if (!mutation.isPending) mutation.mutate()
+    },
+    failure: mutation.error ? passkeyFailure(mutation.error) : null,
+  }
+}
+
+const NO_PASSKEYS = 'This browser cannot use passkeys. Sign in with your password.'
+
+function passkeyFailure(error: Error): string {
+  if (error instanceof ApiError)
+    return describeFailure(error, loginMessages.unexpected, loginMessages.unexpected)
+  return error.message || loginMessages.unexpected
 }

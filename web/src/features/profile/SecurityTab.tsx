@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query'
 import { errorMessage } from '../../api/client.ts'
 import { SectionBoundary } from '../../app/errors.tsx'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
+import { PasskeysSection } from './PasskeysSection.tsx'
 import { SessionsSection } from './SessionsSection.tsx'
 import { signInsQuery } from './security-api.ts'
 import { TwoFactorSection } from './TwoFactorSection.tsx'
 
 /**
- * The profile's Security tab: two-factor sign-in, the signed-in devices and the last sign-ins
+ * The profile's Security tab: two-factor sign-in, passkeys, the signed-in devices and the last sign-ins
  * (docs/security.md, "V6 Authentication", "V7 Session management"). Each card fails alone.
  */
 export function SecurityTab() {
@@ -18,6 +19,9 @@ export function SecurityTab() {
     <Stack gap="lg">
       <SectionBoundary>
         <TwoFactorSection />
+      </SectionBoundary>
+      <SectionBoundary>
+        <PasskeysSection />
       </SectionBoundary>
       <SectionBoundary>
         <SessionsSection />

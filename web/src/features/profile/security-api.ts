@@ -1,3 +1,4 @@
+import { passkeyEndpoints } from '@daftar/domain/passkeys'
 import { sessionEndpoints, twoFactorEndpoints } from '@daftar/domain/security'
 import { queryOptions } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
@@ -20,4 +21,9 @@ export const sessionsQuery = queryOptions({
 export const signInsQuery = queryOptions({
   queryKey: [...securityKeys.all, 'sign-ins'],
   queryFn: ({ signal }) => call(sessionEndpoints.signIns, { signal }),
+})
+
+export const passkeysQuery = queryOptions({
+  queryKey: [...securityKeys.all, 'passkeys'],
+  queryFn: ({ signal }) => call(passkeyEndpoints.list, { signal }),
 })

@@ -27,7 +27,21 @@ function answerSecurity(enabled: boolean, required = false) {
     session('00000000-0000-4000-8000-000000000002', 'Safari on iOS', false),
   ]
   const sent: string[] = []
+  let passkeys = [
+    {
+      passkey_id: '00000000-0000-4000-8000-0000000000a1',
+      name: 'Work laptop',
+      created_at: '2026-11-02T10:00:00.000Z',
+      last_used_at: null,
+    },
+  ]
   mock.use(
+    http.get('/api/auth/passkeys', () => HttpResponse.json(passkeys)),
+    http.delete('/api/auth/passkeys/:id', ({ params }) => {
+      sent.push(`remove ${params.id}`)
+      passkeys = passkeys.filter((p) => p.passkey_id !== params.id)
+      return HttpResponse.json({ message: 'Passkey removed.' })
+    }),
     http.get('/api/auth/2fa', () =>
       HttpResponse.json({
         enabled,
@@ -73,6 +87,25 @@ describe('the Security tab', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
     await waitFor(() => expect(sent).toEqual(['others']))
     await waitFor(() => expect(screen.queryByText('Safari on iOS')).toBeNull())
+  })
+
+  it('lists the passkeys and removes one only after confirming', async () => {
+    signedInAs(mock, person())
+    const sent = answerSecurity(false)
+    renderApp(<SecurityTab />, { path: '/profile' })
+    const user = userEvent.setup()
+    expect(await screen.findByText('Work laptop')).toBeTruthy()
+    expect(screen.getByText('Never')).toBeTruthy()
+    // jsdom has no WebAuthn: the page says so instead of offering a button that cannot work.
+    expect(screen.getByText('This browser cannot use passkeys.')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Add a passkey' }) as HTMLButtonElement).disabled).toBe(true)
+
+    await user.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this passkey?' })
+    expect(sent).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(sent).toEqual(['remove 00000000-0000-4000-8000-0000000000a1']))
+    expect(await screen.findByText('No passkeys yet.')).toBeTruthy()
   })
 
   it('offers no way to turn it off when the organisation requires it', async () => {
