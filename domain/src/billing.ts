@@ -162,7 +162,7 @@ export const billingEndpoints = {
     'POST',
     '/billing/project/:id',
     { params: idParams, response: { 201: invoiceAdded } },
-    { multipart: createInvoiceInput },
+    { multipart: createInvoiceInput, files: ['invoice_pdf'] },
   ),
   /** If-Match: the invoice's version. */
   edit: endpoint('PUT', '/billing/invoice/:id', {

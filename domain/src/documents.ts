@@ -99,7 +99,7 @@ export const documentEndpoints = {
     'POST',
     '/documents/upload',
     { response: { 201: documentCreated } },
-    { multipart: uploadDocumentFields },
+    { multipart: uploadDocumentFields, files: ['documentFile'] },
   ),
   rename: endpoint('PUT', '/documents/:id', {
     params: idParams,

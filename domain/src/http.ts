@@ -38,6 +38,8 @@ export interface Endpoint<
    * (route schemas cannot declare multipart bodies); the web sends an object of fields and files.
    */
   multipart?: z.ZodType
+  /** The file fields of a multipart request, by name (published in the OpenAPI document). */
+  files?: readonly string[]
   /** The answer is a file (CSV, PDF), not JSON. */
   file?: true
 }
@@ -47,7 +49,7 @@ export function endpoint<
   const M extends Method,
   const P extends string,
   const S extends EndpointSchema,
-  const X extends Pick<Endpoint, 'multipart' | 'file'> = object,
+  const X extends Pick<Endpoint, 'multipart' | 'files' | 'file'> = object,
 >(method: M, path: P, schema: S, extra?: X): Endpoint<M, P, S> & X {
   return { method, path, schema, ...(extra as X) }
 }

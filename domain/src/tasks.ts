@@ -269,19 +269,24 @@ export const taskEndpoints = {
     response: { 200: taskWithPeople },
   }),
   detail: endpoint('GET', '/tasks/:id', { params: idParams, response: { 200: taskWithPeople } }),
-  create: endpoint('POST', '/tasks', { response: { 201: taskChangeResponse } }, { multipart: taskInput }),
+  create: endpoint(
+    'POST',
+    '/tasks',
+    { response: { 201: taskChangeResponse } },
+    { multipart: taskInput, files: ['attachment'] },
+  ),
   update: endpoint(
     'PUT',
     '/tasks/:id',
     { params: idParams, response: { 200: taskChangeResponse } },
-    { multipart: taskInput },
+    { multipart: taskInput, files: ['attachment'] },
   ),
   remove: endpoint('DELETE', '/tasks/:id', { params: idParams, response: { 200: messageResponse } }),
   complete: endpoint(
     'PUT',
     '/tasks/:id/complete',
     { params: idParams, response: { 200: messageResponse } },
-    { multipart: completeTaskInput },
+    { multipart: completeTaskInput, files: ['completionFile'] },
   ),
   approve: endpoint('PUT', '/tasks/:id/approve', { params: idParams, response: { 200: messageResponse } }),
   reject: endpoint('PUT', '/tasks/:id/reject', {

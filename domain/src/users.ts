@@ -234,7 +234,7 @@ export const userEndpoints = {
     'PUT',
     '/users/:id',
     { params: idParams, response: { 200: profileUpdateResponse } },
-    { multipart: profileUpdateInput },
+    { multipart: profileUpdateInput, files: ['display_photo'] },
   ),
   changePassword: endpoint('PUT', '/users/:id/change-password', {
     params: idParams,

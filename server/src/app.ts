@@ -37,6 +37,7 @@ import type { Deps } from './platform/deps.ts'
 import { httpErrorOf } from './platform/errors.ts'
 import { type App, noStore, serializerCompiler, validatorCompiler } from './platform/http.ts'
 import { refuseControlCharacters } from './platform/input-guard.ts'
+import { withMultipartBody, withOptionalEmptyBodies } from './platform/openapi.ts'
 import { InstanceCaches } from './platform/recheck-cache.ts'
 import { installRequestLog } from './platform/request-log.ts'
 
@@ -142,7 +143,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withMultipartBody(jsonSchemaTransform(input), input.route.config),
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? withOptionalEmptyBodies(documents.openapiObject)
+        : documents.swaggerObject,
   })
 
   const caches = new InstanceCaches()

@@ -66,6 +66,42 @@ describe('GET /api/openapi.json', () => {
     expect(publicRoutes).not.toContain('GET /api/clients')
   })
 
+  it('declares the body of every write: JSON, multipart with its files, or an empty one', async () => {
+    type Op = {
+      requestBody?: { required: boolean; content: Record<string, { schema: { properties?: object } }> }
+    }
+    const writes = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => method !== 'get')
+        .map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op: op as Op })),
+    )
+    expect(writes.filter((w) => !w.op.requestBody).map((w) => w.route)).toEqual([])
+
+    const upload = document.paths['/api/documents/upload']!.post as Op
+    const form = upload.requestBody!.content['multipart/form-data']!.schema.properties as Record<
+      string,
+      { format?: string }
+    >
+    expect(form.documentFile).toEqual({ type: 'string', format: 'binary' })
+    expect(Object.keys(form)).toEqual(expect.arrayContaining(['entityType', 'entityId']))
+    const createTask = document.paths['/api/tasks']!.post as Op
+    expect(Object.keys(createTask.requestBody!.content['multipart/form-data']!.schema.properties!)).toEqual(
+      expect.arrayContaining(['title', 'attachment']),
+    )
+
+    const approve = document.paths['/api/tasks/{id}/approve']!.put as Op
+    expect(approve.requestBody!.required).toBe(false)
+    expect(approve.requestBody!.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+    })
+    // And the server holds to it: a write that takes nothing refuses what it was not meant to take.
+    const org = await registerOrg(server, 'OpenAPI Bodies Org')
+    const id = await createClient(server, org.admin.token, { name: 'Bodies Co' })
+    const res = await client(server, org.admin.token).delete(`/categories/${id}`, { isadmin: true })
+    expect(res.statusCode).toBe(400)
+  })
+
   it('publishes path ids as UUIDs, and a malformed id answers 404', async () => {
     const detail = document.paths['/api/clients/{id}']!.get as {
       parameters: { name: string; in: string; schema: { format?: string } }[]

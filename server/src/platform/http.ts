@@ -13,7 +13,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { badRequest, notFound } from './errors.ts'
 import { validationMessage } from './validation.ts'
 
@@ -50,7 +50,31 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
  * "One contract").
  */
 export function serve<E extends Endpoint>(app: App, endpoint: E, handler: EndpointHandler<E>) {
-  app.route({ method: endpoint.method, url: endpoint.path, schema: endpoint.schema, handler })
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: takesNothing(endpoint) ? { ...endpoint.schema, body: noBody } : endpoint.schema,
+    // Read by the OpenAPI document, which cannot see a multipart body in the route's schema.
+    config: { multipart: endpoint.multipart, files: endpoint.files },
+    handler,
+  })
+}
+
+/**
+ * The body of a write that takes none: nothing, or an empty object. Anything else answers 400, so no
+ * write route accepts input it does not declare (docs/security.md, "Input limits").
+ */
+export const noBody = z.strictObject({})
+
+const takesNothing = (endpoint: Endpoint) =>
+  endpoint.method !== 'GET' && !endpoint.schema.body && !endpoint.multipart
+
+declare module 'fastify' {
+  /** What `serve` keeps of an endpoint for the OpenAPI document. */
+  interface FastifyContextConfig {
+    multipart?: z.ZodType
+    files?: readonly string[]
+  }
 }
 
 /**
