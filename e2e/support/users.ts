@@ -78,7 +78,7 @@ export const e2eUsers = {
   keyholder: {
     username: 'keyholder',
     email: 'keyholder@journey.test',
-    mobile: '+919811100013',
+    mobile: '+919811100031',
     fullName: 'Kiran Keyholder',
     designation: 'Tester',
   },

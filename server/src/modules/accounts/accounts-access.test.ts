@@ -66,9 +66,11 @@ function call(who: Member, route: { method: string; url: string }, target = ids)
             line_items: [{ description: 'Pump', qty: 1, rate: 100 }],
           }
   const api = as(server, who)
+  // The status changes take no body (and refuse one).
+  const takesBody = !/\/(cancel|send|receive|email)$/.test(url)
   if (route.method === 'GET') return api.get(url)
-  if (route.method === 'POST') return api.post(url, body)
-  if (route.method === 'PUT') return api.put(url, body)
+  if (route.method === 'POST') return api.post(url, takesBody ? body : undefined)
+  if (route.method === 'PUT') return api.put(url, takesBody ? body : undefined)
   return api.delete(url)
 }
 
