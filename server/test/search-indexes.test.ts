@@ -53,7 +53,11 @@ describe('search at bench:seed scale 1', () => {
     const admin = await signedIn(1)
     const invoice = `${volume.prefix.toUpperCase()}-INV-012345`
     const byNumber = await indexed(admin, `/search?q=${encodeURIComponent(invoice)}`)
-    expect(results(byNumber.body)[0]).toMatchObject({ type: 'receivable', title: invoice, matched: 'invoice_no' })
+    expect(results(byNumber.body)[0]).toMatchObject({
+      type: 'receivable',
+      title: invoice,
+      matched: 'invoice_no',
+    })
     expect(byNumber.used).toEqual(expect.arrayContaining(['account_invoices_number_trgm']))
 
     const byName = await indexed(admin, '/search?q=Kaveri%20Pharma%201')
@@ -66,7 +70,10 @@ describe('search at bench:seed scale 1', () => {
     expect(byContact.used).toEqual(expect.arrayContaining(['clients_contacts_trgm']))
 
     const byReport = await indexed(admin, '/search?q=RPT-0420')
-    expect(results(byReport.body)[0]).toMatchObject({ type: 'report', title: expect.stringMatching(/RPT-0420$/) })
+    expect(results(byReport.body)[0]).toMatchObject({
+      type: 'report',
+      title: expect.stringMatching(/RPT-0420$/),
+    })
     expect(byReport.used).toEqual(expect.arrayContaining(['reports_number_trgm']))
   })
 
