@@ -75,8 +75,8 @@ test('a staff user never finds a client they have no access to, by name or GSTIN
   await expect(palette(page).getByRole('status')).toHaveText('Nothing found for “AAACM9012”.')
   // Her own client is found the same way.
   await box.fill('Sunrise')
-  await expect(palette(page).getByRole('option', { name: /Sunrise Textiles Pvt Ltd/ })).toBeVisible()
-  await expect(palette(page).getByRole('option', { name: /Metro/ })).toHaveCount(0)
+  await expect(palette(page).getByRole('option', { name: /^Sunrise Textiles Pvt Ltd/ })).toBeVisible()
+  await expect(palette(page).getByRole('option', { name: /^Metro/ })).toHaveCount(0)
 })
 
 test('every result on a page of its own, from the palette, on a phone', async ({ page }) => {
@@ -90,7 +90,7 @@ test('every result on a page of its own, from the palette, on a phone', async ({
   await palette(page).getByRole('button', { name: 'See all results' }).click()
   await expect(page).toHaveURL(`${baseURL()}/search?q=Ganga`)
   await expect(page.getByRole('heading', { name: 'Search' })).toBeVisible()
-  await expect(page.getByRole('option', { name: /Ganga Water Works/ })).toBeVisible()
+  await expect(page.getByRole('option', { name: /^Ganga Water Works/ })).toBeVisible()
   await expect(page.getByRole('group', { name: 'Projects' })).toBeVisible()
   await expectNoSideScroll(page)
   await page.screenshot({ path: test.info().outputPath('search-page-375.png'), fullPage: true })

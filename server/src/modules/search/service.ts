@@ -103,18 +103,27 @@ async function searchSource(
     .$dynamic() as PgSelect
   for (const join of source.joins ?? []) select = select.leftJoin(join.table, join.on)
   const rows = await select
-    .where(
-      and(
-        source.scope(ctx),
-        sql`(${sql.join(
-          matches.map((m) => m.where),
-          sql` or `,
-        )})`,
-      ),
-    )
+    .where(and(source.scope(ctx), matching(source, matches)))
     .orderBy(sql`${best}`, desc(source.at))
     .limit(limit)
   return rows as unknown as SourceRow[]
+}
+
+/**
+ * The rows whose fields match. Each field is looked up through its own index and the ids gathered
+ * first (`id = any(array(… union …))`, then read by primary key): with one OR of every field the
+ * planner prices a scan of the whole table below the sum of the index scans, and then evaluates the
+ * contacts' JSON path on every row (220 ms on 20,000 clients, against 7 ms). A source whose scope is
+ * the narrower (the caller's own tasks) filters its own rows instead.
+ */
+function matching(source: Source, matches: { where: SQL }[]): SQL {
+  const any = sql.join(
+    matches.map((m) => m.where),
+    sql` or `,
+  )
+  if (source.filterInScope) return sql`(${any})`
+  const ids = matches.map((m) => sql`select ${source.id} from ${source.table} where ${m.where}`)
+  return sql`${source.id} = any(array(${sql.join(ids, sql` union `)}))`
 }
 
 const tierOf = (row: SourceRow) => Math.floor(Number(row.best) / FIELDS)

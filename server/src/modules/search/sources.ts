@@ -73,6 +73,8 @@ export interface Source {
   /** Anything else the row needs (a status, a type). */
   tag?: SQL
   url(row: SourceRow): string
+  /** Match within the scope's rows rather than gather the matching ids first (service.ts, `matching`). */
+  filterInScope?: boolean
   present?(row: SourceRow): { title: string; subtitle: string }
 }
 
@@ -233,6 +235,7 @@ const taskSource: Source = {
   subtitle: nonEmpty(sql`coalesce(${tasks.projectName}, ${tasks.clientName})`, sql`${tasks.status}::text`),
   at: sql`${tasks.addedDate}`,
   tag: sql`${tasks.status}::text`,
+  filterInScope: true,
   url: (row) => `${taskUrl[row.tag as TaskStatus] ?? '/tasks'}?task=${row.id}`,
 }
 

@@ -13,7 +13,7 @@ export function shownOrder(results: SearchResult[]): SearchResult[] {
 }
 
 /** Fields whose text a result line does not show, so the line names what matched. */
-const shownFields = new Set(['name', 'title', 'invoice_no'])
+const shownFields = new Set(['name', 'title', 'invoice_no', 'project'])
 
 /**
  * Results grouped by type under their headings, the words highlighted where they occur; one of them
