@@ -12,7 +12,7 @@ import { planChecker } from './query-plans.ts'
  * real endpoint, then EXPLAINed with its own parameters.
  */
 
-const STAFF = 4
+const STAFF = 3
 const BIG_TABLES = [
   'tasks',
   'task_members',

@@ -8,7 +8,7 @@ import {
   type TaskStatus,
   taskStatuses,
 } from '@daftar/domain'
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { RequestContext } from '../../platform/context.ts'
 import { contactValues } from '../../platform/register-queries.ts'
@@ -19,7 +19,7 @@ import { clients } from '../clients/schema.ts'
 import { collections } from '../collections/schema.ts'
 import { employees } from '../employees/schema.ts'
 import { projects } from '../projects/schema.ts'
-import { reports } from '../reports/schema.ts'
+import { reportMembers, reports } from '../reports/schema.ts'
 import { visibleTo as reportVisibleTo } from '../reports/service.ts'
 import { suppliers } from '../suppliers/schema.ts'
 import { myMemberships } from '../tasks/queries.ts'
@@ -36,6 +36,8 @@ export interface Field {
   name: SearchField
   expr: SQL
   fuzzy?: boolean
+  /** Only 'contains' applies (a list of contacts as one text is never equal to the words). */
+  containsOnly?: boolean
   match?: (term: Terms) => { where: SQL; tier: SQL }
 }
 
@@ -74,7 +76,7 @@ export interface Source {
   tag?: SQL
   url(row: SourceRow): string
   /** Match within the scope's rows rather than gather the matching ids first (service.ts, `matching`). */
-  filterInScope?: boolean
+  filterInScope?: (ctx: RequestContext) => boolean
   present?(row: SourceRow): { title: string; subtitle: string }
 }
 
@@ -120,7 +122,7 @@ const registerSources: Source[] = [
       { name: 'display_id', expr: clientNumber },
       { name: 'gstin', expr: sql`${c.gstin}` },
       { name: 'pan', expr: sql`${c.pan}` },
-      { name: 'contact', expr: contactValues(c.contacts) },
+      { name: 'contact', expr: contactValues(c.contacts), containsOnly: true },
     ],
     title: text(sql`${c.name}`),
     subtitle: nonEmpty(clientNumber, sql`${c.gstin}`),
@@ -143,7 +145,7 @@ const registerSources: Source[] = [
       { name: 'name', expr: sql`${suppliers.name}`, fuzzy: true },
       { name: 'gstin', expr: sql`${suppliers.gstin}` },
       { name: 'pan', expr: sql`${suppliers.pan}` },
-      { name: 'contact', expr: contactValues(suppliers.contacts) },
+      { name: 'contact', expr: contactValues(suppliers.contacts), containsOnly: true },
     ],
     title: text(sql`${suppliers.name}`),
     subtitle: nonEmpty(sql`${suppliers.productCategory}`, sql`${suppliers.gstin}`),
@@ -220,11 +222,13 @@ const registerSources: Source[] = [
 const taskSource: Source = {
   type: 'task',
   table: tasks,
+  // The caller's task ids first (one range of task_members_list_idx), then those tasks by key: the
+  // words are matched on a few thousand tasks at most, never through an index of every task.
   scope: (ctx) =>
-    inArray(
-      tasks.taskId,
-      // A subquery the planner keeps as one range of task_members_list_idx.
-      sql`(select ${taskMembers.taskId} from ${taskMembers} where ${myMemberships(ctx, [...taskStatuses])})`,
+    and(
+      eq(tasks.orgId, ctx.orgId),
+      sql`${tasks.taskId} = any(array(select ${taskMembers.taskId} from ${taskMembers}
+        where ${myMemberships(ctx, [...taskStatuses])}))`,
     ),
   fields: [
     { name: 'title', expr: sql`${tasks.title}`, fuzzy: true },
@@ -235,7 +239,7 @@ const taskSource: Source = {
   subtitle: nonEmpty(sql`coalesce(${tasks.projectName}, ${tasks.clientName})`, sql`${tasks.status}::text`),
   at: sql`${tasks.addedDate}`,
   tag: sql`${tasks.status}::text`,
-  filterInScope: true,
+  filterInScope: () => true,
   url: (row) => `${taskUrl[row.tag as TaskStatus] ?? '/tasks'}?task=${row.id}`,
 }
 
@@ -273,7 +277,18 @@ const reportSource: Source = {
   type: 'report',
   table: reports,
   joins: [{ table: users, on: eq(users.userId, reports.submittedBy) }],
-  scope: (ctx) => and(eq(reports.orgId, ctx.orgId), reportVisibleTo(ctx)),
+  // Anyone but an admin: their own reports' ids first (report_members, as their list reads them),
+  // then those reports by key, matched there.
+  scope: (ctx) =>
+    ctx.isAdmin
+      ? eq(reports.orgId, ctx.orgId)
+      : and(
+          eq(reports.orgId, ctx.orgId),
+          sql`${reports.reportId} = any(array(select ${reportMembers.reportId} from ${reportMembers}
+            where ${reportMembers.orgId} = ${ctx.orgId} and ${reportMembers.userId} = ${ctx.userId}))`,
+          reportVisibleTo(ctx),
+        ),
+  filterInScope: (ctx) => !ctx.isAdmin,
   fields: [
     { name: 'display_id', expr: reportNumber },
     { name: 'project', expr: sql`${reports.projectName}`, fuzzy: true },
