@@ -7,7 +7,7 @@ import { LogoutDialog } from '../../features/auth/LogoutDialog.tsx'
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx'
 import { usePushNote } from '../../features/notifications/push.ts'
 import { ChangePasswordModal } from '../../features/profile/ChangePasswordModal.tsx'
-import { SearchTrigger } from '../../features/search/SearchPalette.tsx'
+import { SearchTrigger } from '../../features/search/SearchTrigger.tsx'
 import classes from './Header.module.css'
 
 // Cropping and compression libraries load only when someone edits their profile.

@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Kbd,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core'
-import { useDebouncedValue, useHotkeys, useOs } from '@mantine/hooks'
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useState } from 'react'
@@ -19,41 +8,11 @@ import { errorMessage } from '../../api/client.ts'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import { PALETTE_LIMIT, SEARCH_DEBOUNCE_MS, type SearchResult, searchable, searchQuery } from './api.ts'
 import { SearchResults, shownOrder } from './SearchResults.tsx'
+import { searchPageHref } from './SearchTrigger.tsx'
 import classes from './search.module.css'
 
-/** Where the page of every result lives, for these words. */
-export const searchPageHref = (words: string) => `/search?q=${encodeURIComponent(words.trim())}`
-
-/**
- * The header's search box and the palette it opens (docs/decisions.md, "Search"): Ctrl-K (⌘K on a
- * Mac) opens it from anywhere, even while typing in a field.
- */
-export function SearchTrigger() {
-  const [opened, setOpened] = useState(false)
-  const os = useOs()
-  const mac = os === 'macos' || os === 'ios'
-  // No tags ignored: the shortcut works inside fields too.
-  useHotkeys([['mod+K', () => setOpened(true)]], [], true)
-  return (
-    <>
-      <UnstyledButton
-        className={classes.trigger}
-        onClick={() => setOpened(true)}
-        aria-label="Search"
-        aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}
-      >
-        <IconSearch size={16} aria-hidden />
-        <span className={classes.triggerText}>Search…</span>
-        <span className={classes.shortcut} aria-hidden>
-          <Kbd size="xs">{mac ? '⌘' : 'Ctrl'}</Kbd> <Kbd size="xs">K</Kbd>
-        </span>
-      </UnstyledButton>
-      {opened && <SearchPalette onClose={() => setOpened(false)} />}
-    </>
-  )
-}
-
-function SearchPalette({ onClose }: { onClose: () => void }) {
+/** The palette: its own chunk, loaded the first time it opens (SearchTrigger.tsx). */
+export default function SearchPalette({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate()
   const narrow = useNarrow()
   const [words, setWords] = useState('')
