@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { PAGE_LIMIT, SEARCH_DEBOUNCE_MS, type SearchResult, searchable, searchQuery } from './api.ts'
+import { SearchBoxEnd } from './SearchBoxEnd.tsx'
 import { SearchResults, shownOrder } from './SearchResults.tsx'
 
 /**
@@ -53,7 +54,16 @@ export default function SearchPage() {
         placeholder="Clients, tasks, invoices, GSTIN, phone…"
         aria-label="Search words"
         leftSection={<IconSearch size={18} aria-hidden />}
-        rightSection={search.isFetching && ready ? <Loader size={16} /> : null}
+        rightSection={
+          <SearchBoxEnd
+            loading={search.isFetching && ready}
+            words={words}
+            onClear={() => {
+              setWords('')
+              setActive(0)
+            }}
+          />
+        }
         value={words}
         maxLength={100}
         onChange={(e) => {

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react'
 import classes from './search.module.css'
 
 // The palette and the search contract load when it first opens, not with every page.
-const SearchPalette = lazy(() => import('./SearchPalette.tsx'))
+const SearchPalette = lazy(() => import('./views.ts').then((m) => ({ default: m.SearchPalette })))
 
 /** Where the page of every result lives, for these words. */
 export const searchPageHref = (words: string) => `/search?q=${encodeURIComponent(words.trim())}`
