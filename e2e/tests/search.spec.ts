@@ -28,6 +28,7 @@ test('a staff user finds a client by a fragment of its GSTIN and opens it with E
   await expect(option.getByText('GSTIN', { exact: true })).toBeVisible()
   // The words are highlighted where they occur.
   await expect(option.locator('mark')).toHaveText('ABCG5678')
+  await page.screenshot({ path: test.info().outputPath('search-palette-1280.png') })
   await box.press('Enter')
   await expect(page).toHaveURL(new RegExp(`${baseURL()}/clients/[0-9a-f-]{36}$`))
   await expect(page.getByRole('heading', { name: 'Ganga Water Works' })).toBeVisible()
