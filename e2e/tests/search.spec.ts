@@ -37,7 +37,7 @@ test('a staff user finds a client by a fragment of its GSTIN and opens it with E
 
 test('the accountant finds an invoice by its number from the header search box', async ({ page }) => {
   await signIn(page, 'accounts@example.com')
-  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Search everything' }).click()
   const box = palette(page).getByRole('combobox', { name: 'Search words' })
   await box.fill('INV-2026-005')
   const option = palette(page).getByRole('option', { name: /INV-2026-005/ })
@@ -83,7 +83,7 @@ test('a staff user never finds a client they have no access to, by name or GSTIN
 test('every result on a page of its own, from the palette, on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 })
   await signIn(page, 'admin@example.com')
-  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Search everything' }).click()
   const box = palette(page).getByRole('combobox', { name: 'Search words' })
   await box.fill('Ganga')
   await expect(palette(page).getByRole('option').first()).toBeVisible()

@@ -25,7 +25,7 @@ export function SearchTrigger() {
       <UnstyledButton
         className={classes.trigger}
         onClick={() => setOpened(true)}
-        aria-label="Search"
+        aria-label="Search everything"
         aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}
       >
         <IconSearch size={16} aria-hidden />
