@@ -125,14 +125,3 @@ export function groupSearchResults(results: SearchResult[]): { type: SearchType;
     .filter((g) => g.results.length > 0)
 }
 
-/**
- * Where the words occur in `text` (case-insensitive): the parts before, matched and after, for the
- * highlighted match; null when they do not occur as typed (a similar, not equal, match).
- */
-export function matchParts(text: string, words: string): [string, string, string] | null {
-  const term = words.trim().toLowerCase()
-  if (!term) return null
-  const at = text.toLowerCase().indexOf(term)
-  if (at < 0) return null
-  return [text.slice(0, at), text.slice(at, at + term.length), text.slice(at + term.length)]
-}
