@@ -124,4 +124,3 @@ export function groupSearchResults(results: SearchResult[]): { type: SearchType;
     .map((type) => ({ type, results: results.filter((r) => r.type === type) }))
     .filter((g) => g.results.length > 0)
 }
-
