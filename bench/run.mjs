@@ -309,6 +309,11 @@ async function readPaths(base, tokens) {
     // The landing page: every section in one answer, as each role sees it.
     { name: 'home (staff)', user: 'staff', url: '/api/home', list: true },
     { name: 'home (admin)', user: 'admin', url: '/api/home', list: true },
+    // Global search (docs/decisions.md, "Search"): a name, an invoice number, a task's words.
+    { name: 'search name (staff)', user: 'staff', url: '/api/search?q=Apex%20Infra', list: true },
+    { name: 'search name (admin)', user: 'admin', url: '/api/search?q=Kaveri%20Pharma', list: true },
+    { name: 'search invoice (admin)', user: 'admin', url: '/api/search?q=S1-INV-012345', list: true },
+    { name: 'search task (staff)', user: 'staff', url: '/api/search?q=Prepare%20BOQ', list: true },
   ]
 }
 

@@ -54,7 +54,7 @@ test('a double click on Cancel invoice cancels it once and keeps its payment; a 
   await page.getByRole('link', { name: 'Receivables', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Accounts: Receivables' })).toBeVisible()
   await expect(page.getByRole('row').nth(1)).toBeVisible()
-  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
   await page.getByPlaceholder('Invoice No, Client, Project...').fill(number)
   await page.keyboard.press('Enter')
   const row = page.getByRole('row').filter({ hasText: number })

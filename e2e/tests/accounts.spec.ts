@@ -26,7 +26,7 @@ async function rowAction(page: Page, number: string, action: string) {
 const row = (page: Page, number: string) => page.getByRole('row').filter({ hasText: number })
 
 async function search(page: Page, text: string) {
-  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
   await page.getByPlaceholder('Invoice No, Client, Project...').fill(text)
   await page.keyboard.press('Enter')
 }

@@ -45,7 +45,7 @@ test('a task on a phone: one row of filters, dates without the year, the whole t
   const filters = [
     page.getByRole('combobox', { name: 'Category' }),
     page.getByRole('combobox', { name: 'Sort' }),
-    page.getByRole('button', { name: 'Search' }),
+    page.getByRole('button', { name: 'Search', exact: true }),
   ]
   const middles = await Promise.all(
     filters.map(async (f) => {

@@ -28,6 +28,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
 import { pushRoutes } from './modules/push/routes.ts'
 import { reportRoutes } from './modules/reports/routes.ts'
+import { searchRoutes } from './modules/search/routes.ts'
 import { supplierRoutes } from './modules/suppliers/routes.ts'
 import { taskRoutes } from './modules/tasks/routes.ts'
 import { technicalInfoRoutes } from './modules/technical-info/routes.ts'
@@ -196,6 +197,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await reportRoutes(secured, deps)
         await pushRoutes(secured, deps)
         await homeRoutes(secured, deps)
+        await searchRoutes(secured, deps)
         await secured.register(async (admin) => adminRoutes(admin, deps))
       })
       api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found.' }))

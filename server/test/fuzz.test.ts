@@ -140,6 +140,8 @@ const query = fc.dictionary(
     'entityId',
     'aging',
     'key',
+    'q',
+    'types',
   ),
   fc.oneof(
     fc.string({ maxLength: 30 }),

@@ -13,6 +13,7 @@ const HomePage = lazy(loadHomePage)
 const TaskListPage = lazy(loadTaskListPage)
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
 const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
+const SearchPage = lazy(() => import('../features/search/views.ts').then((m) => ({ default: m.SearchPage })))
 const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'))
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage.tsx'))
@@ -123,5 +124,6 @@ function pages(): RouteObject[] {
     { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
     { path: 'admin/settings', element: page(SettingsPage) },
     { path: 'profile', element: page(ProfilePage) },
+    { path: 'search', element: page(SearchPage) },
   ]
 }

@@ -72,6 +72,8 @@ export const accountInvoices = pgTable(
     index('account_invoices_client_idx').on(t.orgId, t.clientId),
     index('account_invoices_supplier_idx').on(t.orgId, t.supplierId),
     index('account_invoices_project_idx').on(t.orgId, t.projectId),
+    // Global search (modules/search, docs/decisions.md "Search"): any part of a number.
+    index('account_invoices_number_trgm').using('gin', sql`${t.number} gin_trgm_ops`),
     index('account_invoices_pdf_idx').on(t.pdfKey).where(sql`invoice_pdf_s3_key is not null`),
     uniqueIndex('account_invoices_receivable_no_key')
       .on(t.orgId, sql`lower(${t.number})`)

@@ -47,5 +47,8 @@ export const assets = pgTable(
     index('assets_warranty_idx').on(t.orgId, t.warrantyExpiresOn),
     index('assets_updated_idx').on(t.orgId, t.updatedAt),
     index('assets_assigned_idx').on(t.orgId, t.assignedToType, t.assignedToId),
+    // Global search (modules/search, docs/decisions.md "Search"): the searched fields' trigram indexes.
+    index('assets_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('assets_display_id_trgm').using('gin', sql`${t.displayId} gin_trgm_ops`),
   ],
 )

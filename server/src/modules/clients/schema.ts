@@ -30,6 +30,7 @@ export const clients = pgTable(
       'gin',
       sql`(jsonb_path_query_array(${t.contacts}, '$[*].*')::text) gin_trgm_ops`,
     ),
+    index('clients_pan_trgm').using('gin', sql`${t.pan} gin_trgm_ops`),
     index('clients_number_trgm').using(
       'gin',
       sql`('CL-' || lpad(${t.displayNumber}::text, 4, '0')) gin_trgm_ops`,

@@ -52,5 +52,10 @@ export const employees = pgTable(
     index('employees_department_idx').on(t.orgId, t.isActive, sql`lower(${t.department})`),
     index('employees_joining_idx').on(t.orgId, t.isActive, t.joiningDate),
     index('employees_updated_idx').on(t.orgId, t.isActive, t.updatedAt),
+    // Global search (modules/search, docs/decisions.md "Search"): the searched fields' trigram indexes.
+    index('employees_name_trgm').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('employees_official_id_trgm').using('gin', sql`${t.officialId} gin_trgm_ops`),
+    index('employees_phone_trgm').using('gin', sql`${t.contactPhone} gin_trgm_ops`),
+    index('employees_email_trgm').using('gin', sql`${t.contactEmail} gin_trgm_ops`),
   ],
 )

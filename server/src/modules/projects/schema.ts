@@ -37,5 +37,8 @@ export const projects = pgTable(
   (t) => [
     index('projects_list_idx').on(t.orgId, t.isArchived, sql`lower(${t.name})`),
     index('projects_client_idx').on(t.orgId, t.clientId),
+    // Global search (modules/search, docs/decisions.md "Search"): the searched fields' trigram indexes.
+    index('projects_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('projects_work_order_trgm').using('gin', sql`${t.workOrderNumber} gin_trgm_ops`),
   ],
 )

@@ -49,6 +49,12 @@ export const reports = pgTable(
     // Search: linked projects by id, free-text project names by prefix.
     index('reports_project_idx').on(t.orgId, t.projectId),
     index('reports_project_name_idx').on(t.orgId, sql`lower(${t.projectName}) text_pattern_ops`),
+    // Global search (modules/search, docs/decisions.md "Search"): RPT- numbers and project names by trigram.
+    index('reports_number_trgm').using(
+      'gin',
+      sql`('RPT-' || lpad(${t.displayNumber}::text, 4, '0')) gin_trgm_ops`,
+    ),
+    index('reports_project_name_trgm').using('gin', sql`${t.projectName} gin_trgm_ops`),
   ],
 )
 

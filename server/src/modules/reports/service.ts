@@ -40,7 +40,7 @@ const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 86_400_
  * Visible to its sender, its recipients and admins (docs/product.md, "Staff reports"); the rule for one
  * report. Lists read the same rule from report_members (`myMemberships`).
  */
-function visibleTo(ctx: RequestContext): SQL | undefined {
+export function visibleTo(ctx: RequestContext): SQL | undefined {
   if (ctx.isAdmin) return undefined
   return or(
     eq(r.submittedBy, ctx.userId),

@@ -23,5 +23,13 @@ export const suppliers = pgTable(
     index('suppliers_category_idx').on(t.orgId, sql`lower(${t.productCategory})`),
     index('suppliers_updated_idx').on(t.orgId, t.updatedAt),
     index('suppliers_created_idx').on(t.orgId, t.createdAt),
+    // Global search (modules/search, docs/decisions.md "Search"): the searched fields' trigram indexes.
+    index('suppliers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('suppliers_gstin_trgm').using('gin', sql`${t.gstin} gin_trgm_ops`),
+    index('suppliers_pan_trgm').using('gin', sql`${t.pan} gin_trgm_ops`),
+    index('suppliers_contacts_trgm').using(
+      'gin',
+      sql`(jsonb_path_query_array(${t.contacts}, '$[*].*')::text) gin_trgm_ops`,
+    ),
   ],
 )

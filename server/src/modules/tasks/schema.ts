@@ -45,6 +45,9 @@ export const tasks = pgTable(
     index('tasks_deleted_idx').on(t.orgId, t.deletionDate).where(sql`status = 'Deleted'`),
     index('tasks_attachment_idx').on(t.attachment).where(sql`attachment is not null`),
     index('tasks_completion_file_idx').on(t.completionFile).where(sql`completion_file is not null`),
+    // Global search (modules/search, docs/decisions.md "Search"): titles and descriptions by trigram.
+    index('tasks_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('tasks_details_trgm').using('gin', sql`${t.details} gin_trgm_ops`),
   ],
 )
 

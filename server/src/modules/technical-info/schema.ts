@@ -20,5 +20,8 @@ export const technicalInfo = pgTable(
     index('technical_info_title_idx').on(t.orgId, sql`lower(${t.title})`),
     index('technical_info_updated_idx').on(t.orgId, t.updatedAt),
     index('technical_info_created_idx').on(t.orgId, t.createdAt),
+    // Global search (modules/search, docs/decisions.md "Search"): titles by trigram, keywords whole.
+    index('technical_info_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('technical_info_keywords_gin').using('gin', t.keywords),
   ],
 )

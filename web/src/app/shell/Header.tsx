@@ -7,6 +7,7 @@ import { LogoutDialog } from '../../features/auth/LogoutDialog.tsx'
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx'
 import { usePushNote } from '../../features/notifications/push.ts'
 import { ChangePasswordModal } from '../../features/profile/ChangePasswordModal.tsx'
+import { SearchTrigger } from '../../features/search/SearchTrigger.tsx'
 import classes from './Header.module.css'
 
 // Cropping and compression libraries load only when someone edits their profile.
@@ -39,6 +40,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
           )}
         </Group>
         <Group gap="xs" wrap="nowrap">
+          <SearchTrigger />
           <NotificationBell />
           {isPending || !me ? (
             <Skeleton height={36} width={120} radius="xl" />
