@@ -76,7 +76,10 @@ export const notificationTypeInfo = {
 } as const satisfies Record<string, { label: string; inAppLocked: boolean }>
 
 export type NotificationType = keyof typeof notificationTypeInfo
-export const notificationTypes = Object.keys(notificationTypeInfo) as [NotificationType, ...NotificationType[]]
+export const notificationTypes = Object.keys(notificationTypeInfo) as [
+  NotificationType,
+  ...NotificationType[],
+]
 export const notificationType = z.enum(notificationTypes)
 
 /**

@@ -25,7 +25,8 @@ export async function enqueueMany(
   payloads: unknown[],
   orgId: string | null = null,
 ): Promise<void> {
-  if (payloads.length > 0) await tx.insert(outbox).values(payloads.map((payload) => ({ kind, payload, orgId })))
+  if (payloads.length > 0)
+    await tx.insert(outbox).values(payloads.map((payload) => ({ kind, payload, orgId })))
 }
 
 export interface OutboxDispatcher {

@@ -18,8 +18,7 @@ export function appUrl(config: Config, link: string | null): string {
   return `${base}${link && link.startsWith('/') ? link : '/'}`
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export interface MailSection {
   heading: string
@@ -75,7 +74,9 @@ ${s.items
     (i) =>
       `<li><a href="${escapeHtml(i.url)}" style="color:#1c7ed6">${escapeHtml(i.title)}</a>${i.detail ? ` <span style="color:#667085">${escapeHtml(i.detail)}</span>` : ''}</li>`,
   )
-  .join('\n')}${s.count > s.items.length ? `\n<li style="color:#667085">and ${s.count - s.items.length} more</li>` : ''}
+  .join(
+    '\n',
+  )}${s.count > s.items.length ? `\n<li style="color:#667085">and ${s.count - s.items.length} more</li>` : ''}
 </ul>`,
   )
   .join('\n')}

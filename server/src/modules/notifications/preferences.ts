@@ -54,7 +54,11 @@ async function readPreferences(db: DbOrTx, userId: string): Promise<Notification
  * request). The schema already refused a locked channel turned off; it is checked again here so no
  * other caller of this function can store one.
  */
-export async function updatePreferences(deps: Deps, ctx: RequestContext, input: NotificationPreferencesInput) {
+export async function updatePreferences(
+  deps: Deps,
+  ctx: RequestContext,
+  input: NotificationPreferencesInput,
+) {
   for (const row of input.preferences)
     if (notificationTypeInfo[row.type].inAppLocked && !row.in_app)
       throw badRequest(notificationPreferenceMessages.lockedInApp(notificationTypeInfo[row.type].label))

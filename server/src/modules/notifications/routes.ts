@@ -18,5 +18,7 @@ export async function notificationRoutes(app: App, deps: Deps) {
   })
   // Always the caller's own: no user id is taken from the request.
   serve(app, notificationPreferenceEndpoints.get, async (req) => preferencesOf(deps, req.ctx))
-  serve(app, notificationPreferenceEndpoints.update, async (req) => updatePreferences(deps, req.ctx, req.body))
+  serve(app, notificationPreferenceEndpoints.update, async (req) =>
+    updatePreferences(deps, req.ctx, req.body),
+  )
 }

@@ -141,7 +141,10 @@ async function attempt(
     const attempts = Number(row.attempts)
     const next = new Date(now.getTime() + (PUSH_RETRY_DELAYS_MS[attempts - 1] ?? Number.POSITIVE_INFINITY))
     const host = new URL(row.endpoint).host
-    if (attempts >= PUSH_MAX_ATTEMPTS || next.getTime() - new Date(row.created_at).getTime() > PUSH_GIVE_UP_MS) {
+    if (
+      attempts >= PUSH_MAX_ATTEMPTS ||
+      next.getTime() - new Date(row.created_at).getTime() > PUSH_GIVE_UP_MS
+    ) {
       await deps.db.delete(pushDeliveries).where(eq(pushDeliveries.deliveryId, id))
       deps.log.warn({ err: error, endpoint: host, attempts }, 'push delivery given up')
       run.givenUp++
