@@ -15,7 +15,7 @@ export interface NotificationMail {
 /** Where links in mails point: the public address, else this server on localhost (README). */
 export function appUrl(config: Config, link: string | null): string {
   const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')
-  return `${base}${link && link.startsWith('/') ? link : '/'}`
+  return `${base}${link?.startsWith('/') ? link : '/'}`
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
