@@ -27,7 +27,10 @@ function mailsTo(to: string): string[] {
     .filter((f) => f.endsWith('.eml'))
     .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
     .filter((m) => m.includes(`To: ${to}`))
-    .map((m) => m.replace(/=\r?\n/g, ''))
+    // Quoted-printable: soft line breaks and =XX bytes undone.
+    .map((m) =>
+      m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
 }
 
 test('notification preferences: a change survives a reload, the locked one stays, and e-mail on sends a mail', async ({
@@ -78,7 +81,7 @@ test('notification preferences: a change survives a reload, the locked one stays
   await expect.poll(() => mailsTo(user.email).filter((m) => m.includes(title)).length).toBe(1)
   const [mail] = mailsTo(user.email).filter((m) => m.includes(title))
   expect(mail).toContain('Content-Type: text/html')
-  expect(mail).toContain(`/tasks?task=${taskId}`)
+  expect(mail).toContain(`href="${baseURL()}/tasks?task=${taskId}"`)
 
   // In-app is off for CC: the bell's panel has nothing about it.
   await page.getByRole('button', { name: /^Notifications/ }).click()
