@@ -54,32 +54,48 @@ function PreferencesForm({ data }: { data: NotificationPreferences }) {
     guard: true,
   })
   const rows: Row[] = data.preferences.map((p, index) => ({ ...p, index }))
+  /** One type's box for one channel; `shown` is its visible label (phone cards), else none. */
+  const box = (row: Row, c: NotificationChannel, shown?: string) => {
+    const locked = row.locked.includes(c)
+    const checkbox = (
+      <Checkbox
+        aria-label={`${row.label}: ${notificationChannelLabels[c]}`}
+        label={shown}
+        disabled={locked}
+        style={{ display: 'inline-block', verticalAlign: 'middle' }}
+        {...f.form.getInputProps(`preferences.${row.index}.${c}`, { type: 'checkbox' })}
+      />
+    )
+    return locked ? (
+      <Tooltip label={LOCKED_TIP} events={{ hover: true, focus: true, touch: true }}>
+        <span style={{ display: 'inline-block' }} title={LOCKED_TIP}>
+          {checkbox}
+        </span>
+      </Tooltip>
+    ) : (
+      checkbox
+    )
+  }
   const channel = (c: NotificationChannel): Column<Row> => ({
     key: c,
     header: notificationChannelLabels[c],
     align: 'center',
     width: 90,
-    render: (row) => {
-      const locked = row.locked.includes(c)
-      const box = (
-        <Checkbox
-          aria-label={`${row.label}: ${notificationChannelLabels[c]}`}
-          disabled={locked}
-          styles={{ body: { justifyContent: 'center' } }}
-          {...f.form.getInputProps(`preferences.${row.index}.${c}`, { type: 'checkbox' })}
-        />
-      )
-      return locked ? (
-        <Tooltip label={LOCKED_TIP} events={{ hover: true, focus: true, touch: true }}>
-          <span style={{ display: 'inline-block' }} title={LOCKED_TIP}>
-            {box}
-          </span>
-        </Tooltip>
-      ) : (
-        box
-      )
-    },
+    render: (row) => box(row, c),
   })
+  // On a phone each type is a card: its name, then its three channels side by side, labelled.
+  const card = (row: Row) => (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>
+        {row.label}
+      </Text>
+      <Group gap="lg">
+        {notificationChannels.map((c) => (
+          <span key={c}>{box(row, c, notificationChannelLabels[c])}</span>
+        ))}
+      </Group>
+    </Stack>
+  )
   const columns: Column<Row>[] = [
     { key: 'type', header: 'Notification', render: (row) => row.label, phone: 'title' },
     ...notificationChannels.map(channel),
@@ -107,6 +123,8 @@ function PreferencesForm({ data }: { data: NotificationPreferences }) {
             rows={rows}
             rowKey={(r) => r.type}
             emptyText=""
+            minWidth={480}
+            card={card}
           />
         </Paper>
         <Paper withBorder p="lg" radius="lg" component="section">
