@@ -100,6 +100,6 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('checkbox', { name: `${CC}: Push` })).toBeVisible()
     const width = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(width).toBeLessThanOrEqual(375)
-    await page.screenshot({ path: testInfo.outputPath('notifications-375.png'), fullPage: true })
+    await page.screenshot({ path: testInfo.outputPath('notifications-375.png') })
   })
 })
