@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { NotificationType } from '@daftar/domain'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
@@ -18,7 +19,11 @@ export const ALREADY_READ = 'Notification was already marked as read or no updat
 export interface NewNotification {
   orgId: string
   userIds: string[]
-  type: string
+  /**
+   * One of the domain's types (a register's request for approval is `<ENTITY>_APPROVAL_PENDING`): a
+   * new type is added to `notificationTypeInfo` first, which gives it its preferences.
+   */
+  type: NotificationType | `${string}_APPROVAL_PENDING`
   message: string
   link?: string | null
   entityType?: string | null
