@@ -22,15 +22,19 @@ async function openNotificationsTab(page: Page) {
 function mailsTo(to: string): string[] {
   const outbox = path.join(process.env.DAFTAR_DATA_DIR!, 'outbox')
   if (!fs.existsSync(outbox)) return []
-  return fs
-    .readdirSync(outbox)
-    .filter((f) => f.endsWith('.eml'))
-    .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
-    .filter((m) => m.includes(`To: ${to}`))
-    // Quoted-printable: soft line breaks and =XX bytes undone.
-    .map((m) =>
-      m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    )
+  return (
+    fs
+      .readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+      .filter((m) => m.includes(`To: ${to}`))
+      // Quoted-printable: soft line breaks and =XX bytes undone.
+      .map((m) =>
+        m
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      )
+  )
 }
 
 test('notification preferences: a change survives a reload, the locked one stays, and e-mail on sends a mail', async ({
