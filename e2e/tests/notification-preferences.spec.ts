@@ -50,6 +50,8 @@ test('notification preferences: a change survives a reload, the locked one stays
   await expect(locked).toBeDisabled()
   await locked.hover({ force: true })
   await expect(page.getByRole('tooltip')).toHaveText('Approvals and assignments always show in the app.')
+  await locked.click({ force: true })
+  await expect(locked).toBeChecked()
 
   const ccInApp = page.getByRole('checkbox', { name: `${CC}: In app` })
   const ccEmail = page.getByRole('checkbox', { name: `${CC}: Email` })
