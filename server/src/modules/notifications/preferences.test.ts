@@ -111,6 +111,24 @@ describe('PUT /users/me/notification-preferences', () => {
     expect(again.TASK_ASSIGNED).toMatchObject({ in_app: true, push: false, email: true })
   })
 
+  it('saves cleanly when the same user saves ten times at once (no duplicate key, one answer stored)', async () => {
+    const team = await taskTeam(server, ['ravi'])
+    const bodies = Array.from({ length: 10 }, (_, i) => ({
+      preferences: [
+        { type: 'TASK_UPDATED', in_app: i % 2 === 0, push: i % 2 === 0, email: i % 2 === 0 },
+        { type: 'REPORT_RECEIVED', in_app: true, push: false, email: i % 2 === 1 },
+      ],
+      daily_digest: i % 2 === 0,
+    }))
+    const answers = await Promise.all(bodies.map((b) => team.ravi.api.put(PATH, b)))
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200))
+    const { rows } = await server.deps.database.pool.query(
+      'select type from notification_preferences where user_id = $1 order by type',
+      [team.ravi.userId],
+    )
+    expect(rows.map((r: { type: string }) => r.type)).toEqual(['REPORT_RECEIVED', 'TASK_UPDATED'])
+  })
+
   it('refuses turning off in-app for approvals and assignments with a clear 400, and stores nothing', async () => {
     for (const type of ['TASK_ASSIGNED', 'TASK_SUBMITTED', 'APPROVAL_PENDING'] as const) {
       const res = await arjun.api.put(PATH, {
