@@ -99,6 +99,22 @@ export const e2eUsers = {
     fullName: 'Farid Lagged',
     designation: 'Tester',
   },
+  /** Changes their notification preferences (notification-preferences.spec.ts). */
+  notifier: {
+    username: 'notifier',
+    email: 'notifier@journey.test',
+    mobile: '+919811100013',
+    fullName: 'Nandini Otifier',
+    designation: 'Tester',
+  },
+  /** Copies the notifier on a task, so that a notification (and its mail) is sent. */
+  nudger: {
+    username: 'nudger',
+    email: 'nudger@journey.test',
+    mobile: '+919811100014',
+    fullName: 'Nikhil Udger',
+    designation: 'Tester',
+  },
 } as const
 
 /** The pager has this many finished tasks, numbered 'Finished task 01' … (two pages of 20). */

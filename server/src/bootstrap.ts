@@ -4,6 +4,7 @@ import type { Config } from './config.ts'
 import { type Database, openDatabase } from './db/connection.ts'
 import { runMigrations } from './db/migrate.ts'
 import { sendResetCode } from './modules/auth/service.ts'
+import { notificationMailHandler } from './modules/notifications/mail.ts'
 import { deliverPush } from './modules/push/service.ts'
 import { registerDefinitions } from './modules/register-definitions.ts'
 import type { Deps } from './platform/deps.ts'
@@ -119,7 +120,8 @@ export async function createDeps(
     secrets: { otp: otpSecret },
     push: createPushSender(JSON.parse(vapidKeys), config.VAPID_SUBJECT, overrides.pushNetwork),
   }
-  outbox.on('push', (payload) => deliverPush(deps, payload as { notificationIds: number[] }))
+  outbox.on('push', (payload) => deliverPush(deps, payload as { deliveryIds?: number[] }))
+  outbox.on('notification-mail', notificationMailHandler(deps))
   outbox.on('password-reset', (payload) => sendResetCode(deps, payload as { userId: string | null }))
   return deps
 }

@@ -1,11 +1,14 @@
 import { todayIn } from '@daftar/domain'
 import { remindDueAssets } from './modules/assets/reminders.ts'
 import { pruneSignInLeftovers } from './modules/auth/sessions.ts'
+import { sendDailyDigests } from './modules/home/digest.ts'
+import { deliverDuePushes } from './modules/push/service.ts'
 import type { Deps } from './platform/deps.ts'
 import { pruneRateLimits } from './platform/rate-limit.ts'
 import { createScheduler } from './platform/scheduler.ts'
 
-const HOUR = 60 * 60_000
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
 
 export interface ServerJob {
   name: string
@@ -21,6 +24,22 @@ export function serverJobs(deps: Deps): ServerJob[] {
       everyMs: HOUR,
       run: async () => {
         await remindDueAssets(deps, todayIn(deps.config.TIME_ZONE))
+      },
+    },
+    // Pushes that failed, at their back-off time; given up after a few attempts or a day.
+    {
+      name: 'push retries',
+      everyMs: MINUTE,
+      run: async () => {
+        await deliverDuePushes(deps, new Date())
+      },
+    },
+    // From 08:00 organisation time; each user and day is claimed in SQL, so this may run often.
+    {
+      name: 'daily digest',
+      everyMs: 5 * MINUTE,
+      run: async () => {
+        await sendDailyDigests(deps, new Date())
       },
     },
     // Rate-limit windows that have ended are kept by nobody: without this their rows grow forever.

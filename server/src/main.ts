@@ -46,6 +46,8 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
+  // Links in mails need an address; without PUBLIC_URL it is this server's port (PORT=0 picks one).
+  config.PUBLIC_URL ??= `http://localhost:${port}`
   printBanner({
     url: config.PUBLIC_URL ?? `http://localhost:${port}`,
     database: config.DATABASE_URL

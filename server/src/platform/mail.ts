@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
+  /** An HTML alternative of `text` (notification mails); clients without HTML show the text. */
+  html?: string
   /** Files sent with the mail (an invoice PDF). */
   attachments?: { filename: string; content: Buffer }[]
 }

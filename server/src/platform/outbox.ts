@@ -18,6 +18,17 @@ export async function enqueue(
   await tx.insert(outbox).values({ kind, payload, orgId })
 }
 
+/** Several side effects of one kind in one statement (a mail to each of many recipients). */
+export async function enqueueMany(
+  tx: DbOrTx,
+  kind: string,
+  payloads: unknown[],
+  orgId: string | null = null,
+): Promise<void> {
+  if (payloads.length > 0)
+    await tx.insert(outbox).values(payloads.map((payload) => ({ kind, payload, orgId })))
+}
+
 export interface OutboxDispatcher {
   on(kind: string, handler: OutboxHandler): void
   /** Delivers what is due soon, without waiting for the next poll (call after a commit). */

@@ -52,6 +52,18 @@ export const rules: RouteRule[] = [
     path: (f) => `/api/notifications/${f.ids.adminNotificationId}/read`,
     expect: 'ok hidden hidden hidden hidden unauth hidden',
   },
+  // Always the caller's own preferences: the path names no user, so nobody can reach another's.
+  {
+    route: 'GET /api/users/me/notification-preferences',
+    path: () => '/api/users/me/notification-preferences',
+    expect: 'ok ok ok ok ok unauth ok',
+  },
+  {
+    route: 'PUT /api/users/me/notification-preferences',
+    path: () => '/api/users/me/notification-preferences',
+    body: { preferences: [{ type: 'TASK_CC', in_app: true, push: false, email: true }], daily_digest: true },
+    expect: 'ok ok ok ok ok unauth ok',
+  },
   {
     route: 'GET /api/notifications/vapid-public-key',
     path: () => '/api/notifications/vapid-public-key',

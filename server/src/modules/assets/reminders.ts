@@ -49,7 +49,12 @@ export async function remindDueAssets(deps: Deps, today: string): Promise<number
   })
 }
 
-async function tellAdmins(tx: Tx, row: Due, type: string, message: string) {
+async function tellAdmins(
+  tx: Tx,
+  row: Due,
+  type: 'ASSET_MAINTENANCE_DUE' | 'ASSET_WARRANTY_EXPIRING',
+  message: string,
+) {
   const admins = await tx
     .select({ id: users.userId })
     .from(users)

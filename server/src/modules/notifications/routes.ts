@@ -1,7 +1,8 @@
-import { notificationEndpoints } from '@daftar/domain'
+import { notificationEndpoints, notificationPreferenceEndpoints } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { type App, serve } from '../../platform/http.ts'
+import { preferencesOf, updatePreferences } from './preferences.ts'
 import { listNotifications, markAllRead, markRead, unreadCount } from './service.ts'
 
 export async function notificationRoutes(app: App, deps: Deps) {
@@ -15,4 +16,9 @@ export async function notificationRoutes(app: App, deps: Deps) {
     if (!Number.isSafeInteger(id) || id < 1) throw notFound('Notification not found.')
     return markRead(deps, req.ctx, id)
   })
+  // Always the caller's own: no user id is taken from the request.
+  serve(app, notificationPreferenceEndpoints.get, async (req) => preferencesOf(deps, req.ctx))
+  serve(app, notificationPreferenceEndpoints.update, async (req) =>
+    updatePreferences(deps, req.ctx, req.body),
+  )
 }

@@ -1,13 +1,17 @@
-import { and, count, desc, eq } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import type { NotificationType } from '@daftar/domain'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { countRows } from '../../platform/listing.ts'
-import { enqueue } from '../../platform/outbox.ts'
+import { enqueue, enqueueMany } from '../../platform/outbox.ts'
 import { pageWindow, totalPages } from '../../platform/pagination.ts'
 import { users } from '../users/schema.ts'
+import type { NotificationMail } from './mail.ts'
+import { channelsOf } from './preferences.ts'
 import { notifications } from './schema.ts'
 
 export const ALREADY_READ = 'Notification was already marked as read or no update was needed.'
@@ -15,7 +19,11 @@ export const ALREADY_READ = 'Notification was already marked as read or no updat
 export interface NewNotification {
   orgId: string
   userIds: string[]
-  type: string
+  /**
+   * One of the domain's types (a register's request for approval is `<ENTITY>_APPROVAL_PENDING`): a
+   * new type is added to `notificationTypeInfo` first, which gives it its preferences.
+   */
+  type: NotificationType | `${string}_APPROVAL_PENDING`
   message: string
   link?: string | null
   entityType?: string | null
@@ -23,27 +31,72 @@ export interface NewNotification {
   triggeringUserId?: string | null
 }
 
-/** Written in the caller's transaction, so a notification exists exactly when its event does. */
+/**
+ * Written in the caller's transaction, so a notification exists exactly when its event does. The
+ * recipients' preferences are read in the same transaction, in one query for all of them: the in-app
+ * row, the push deliveries (one per browser of each recipient who wants push) and the mails (through
+ * the outbox, retried as every mail is) are written for those who want each
+ * (docs/decisions.md, "Notification preferences and mail").
+ */
 export async function notify(tx: DbOrTx, n: NewNotification): Promise<void> {
-  const recipients = [...new Set(n.userIds)].filter((id) => id !== n.triggeringUserId)
-  if (recipients.length === 0) return
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      recipients.map((userId) => ({
-        orgId: n.orgId,
-        userId,
-        type: n.type,
-        message: n.message,
-        link: n.link ?? null,
-        entityType: n.entityType ?? null,
-        entityId: n.entityId ?? null,
-        triggeringUserId: n.triggeringUserId ?? null,
-      })),
-    )
-    .returning({ id: notifications.notificationId })
+  const ids = [...new Set(n.userIds)].filter((id) => id !== n.triggeringUserId)
+  if (ids.length === 0) return
+  const recipients = await channelsOf(tx, ids, n.type)
+  const inApp = recipients.filter((r) => r.inApp)
+  const rows =
+    inApp.length === 0
+      ? []
+      : await tx
+          .insert(notifications)
+          .values(
+            inApp.map((r) => ({
+              orgId: n.orgId,
+              userId: r.userId,
+              type: n.type,
+              message: n.message,
+              link: n.link ?? null,
+              entityType: n.entityType ?? null,
+              entityId: n.entityId ?? null,
+              triggeringUserId: n.triggeringUserId ?? null,
+            })),
+          )
+          .returning({ id: notifications.notificationId, userId: notifications.userId })
+  const idOf = new Map(rows.map((r) => [r.userId, r.id]))
   // Web push is a best-effort copy, delivered after commit; the in-app notification never depends on it.
-  await enqueue(tx, 'push', { notificationIds: rows.map((r) => r.id) }, n.orgId)
+  const pushTo = recipients.filter((r) => r.push)
+  if (pushTo.length > 0) {
+    // The tag lets the browser replace a repeated delivery; without an in-app row, one per event.
+    const eventTag = `event-${randomUUID()}`
+    const targets = pushTo.map((r) => {
+      const id = idOf.get(r.userId) ?? null
+      return { user_id: r.userId, notification_id: id, tag: id ? `notification-${id}` : eventTag }
+    })
+    const created = await tx.execute<{ delivery_id: number }>(sql`
+      insert into push_deliveries (org_id, subscription_id, notification_id, payload)
+      select ${n.orgId}::uuid, s.subscription_id, t.notification_id,
+        jsonb_build_object('title', 'Daftar', 'body', ${n.message}::text, 'link', ${n.link ?? '/'}::text, 'tag', t.tag)
+      from jsonb_to_recordset(${JSON.stringify(targets)}::jsonb) as t(user_id uuid, notification_id bigint, tag text)
+      join push_subscriptions s on s.user_id = t.user_id
+      returning delivery_id`)
+    if (created.rows.length > 0)
+      await enqueue(tx, 'push', { deliveryIds: created.rows.map((r) => Number(r.delivery_id)) }, n.orgId)
+  }
+  const mailTo = recipients.filter((r) => r.mail && r.email)
+  if (mailTo.length > 0)
+    await enqueueMany(
+      tx,
+      'notification-mail',
+      mailTo.map(
+        (r): NotificationMail => ({
+          to: r.email!,
+          name: r.fullName,
+          type: n.type,
+          message: n.message,
+          link: n.link ?? null,
+        }),
+      ),
+      n.orgId,
+    )
 }
 
 const triggering = alias(users, 'triggering_user')

@@ -12,8 +12,10 @@ import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { newTask, type Person, taskTeam } from '../../../test/task-helpers.ts'
+import { createDeps } from '../../bootstrap.ts'
 import { isPublicAddress } from '../../platform/public-address.ts'
 import { pushSubscriptions } from './schema.ts'
+import { deliverDuePushes } from './service.ts'
 
 // http_ece ships no types; only decrypt is needed.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -115,6 +117,25 @@ async function pushRowsAfter(afterId: number) {
   )
   return rows as { id: number; attempts: number; delivered_at: Date | null; last_error: string | null }[]
 }
+
+interface DeliveryRow {
+  delivery_id: number
+  attempts: number
+  next_attempt_at: Date
+  created_at: Date
+  last_error: string | null
+}
+/** The push deliveries still waiting for an endpoint. */
+async function deliveriesTo(endpoint: string) {
+  const { rows } = await server.deps.database.pool.query(
+    `select d.delivery_id, d.attempts, d.next_attempt_at, d.created_at, d.last_error
+     from push_deliveries d join push_subscriptions s using (subscription_id) where s.endpoint = $1
+     order by d.delivery_id`,
+    [endpoint],
+  )
+  return rows as DeliveryRow[]
+}
+const hitsOf = (endpoint: string) => push.received.filter((r) => `${push.origin}${r.url}` === endpoint).length
 async function lastOutboxId() {
   const { rows } = await server.deps.database.pool.query('select coalesce(max(id), 0)::int as id from outbox')
   return rows[0].id as number
@@ -245,6 +266,8 @@ describe('web push delivery', () => {
     const rows = await pushRowsAfter(before)
     expect(rows.length).toBeGreaterThan(0)
     expect(rows.every((r) => r.delivered_at !== null)).toBe(true)
+    // Delivered: nothing waits any more.
+    expect(await deliveriesTo(`${push.origin}/push/${id}`)).toEqual([])
   })
 
   it('pushes to every browser of the recipient and to nobody else', async () => {
@@ -281,6 +304,7 @@ describe('web push delivery', () => {
     expect(left).toContain(working)
     // A gone browser is not a failure: nothing is left to retry.
     expect((await pushRowsAfter(before)).every((r) => r.delivered_at !== null)).toBe(true)
+    for (const endpoint of [gone, missing, working]) expect(await deliveriesTo(endpoint)).toEqual([])
   })
 
   it('an endpoint answering 500 keeps the in-app notification; the push is retried later', async () => {
@@ -288,20 +312,132 @@ describe('web push delivery', () => {
     await subscribe(ravi, endpoint)
     const before = await lastOutboxId()
     const task = await newTask(meera, { title: 'Push service down', assignTo: ravi.username })
+    const sent = Date.now()
     await server.deps.outbox.drain()
 
-    expect(push.received.some((r) => `${push.origin}${r.url}` === endpoint)).toBe(true)
+    expect(hitsOf(endpoint)).toBe(1)
     const [notification] = (await ravi.api.get('/notifications')).json().notifications
     expect(notification).toMatchObject({ type: 'TASK_ASSIGNED', entity_id: task.task_id, is_read: false })
     expect((await ravi.api.get('/notifications/unread-count')).json().unreadCount).toBeGreaterThan(0)
 
+    // The outbox event is done (it does not send to every browser again); the delivery waits a minute.
     const rows = await pushRowsAfter(before)
     expect(rows).toHaveLength(1)
-    expect(rows[0]!.attempts).toBeGreaterThan(0)
-    expect(rows[0]!.delivered_at).toBeNull()
-    expect(rows[0]!.last_error).toMatch(/push deliveries failed/)
+    expect(rows[0]!.delivered_at).not.toBeNull()
+    const [delivery] = await deliveriesTo(endpoint)
+    expect(delivery).toMatchObject({
+      attempts: 1,
+      last_error: expect.stringMatching(/500|Received unexpected/),
+    })
+    const wait = new Date(delivery!.next_attempt_at).getTime() - sent
+    expect(wait).toBeGreaterThan(50_000)
+    expect(wait).toBeLessThan(70_000 + 10_000)
     // The subscription is kept for the retry.
     expect((await subscriptionsOf(ravi.userId)).map((r) => r.endpoint)).toContain(endpoint)
+    await ravi.api.post('/notifications/unsubscribe', { endpoint })
+  })
+})
+
+describe('push back-off (a fake clock: the jobs are given `now`)', () => {
+  const minutes = (from: Date, m: number) => new Date(from.getTime() + m * 60_000)
+
+  it('backs off 1 min, 5 min, 30 min, 2 h and gives up after 5 attempts; a success ends it', async () => {
+    const broken = `${push.origin}/push/broken-${crypto.randomUUID()}`
+    const working = `${push.origin}/push/${crypto.randomUUID()}`
+    await subscribe(kavya, broken)
+    await subscribe(kavya, working)
+    await newTask(meera, { title: 'Back-off', cc: JSON.stringify([kavya.username]) })
+    const t0 = new Date()
+    await server.deps.outbox.drain()
+    expect(hitsOf(broken)).toBe(1)
+    expect(hitsOf(working)).toBe(1)
+    expect(await deliveriesTo(working)).toEqual([])
+
+    // Before its time nothing is sent; at its time, one attempt each.
+    const schedule = [1, 5, 30, 120]
+    let clock = t0
+    for (const [index, delay] of schedule.entries()) {
+      const early = await deliverDuePushes(server.deps, minutes(clock, delay - 0.5))
+      expect(early.sent + early.retried + early.givenUp).toBe(0)
+      expect(hitsOf(broken)).toBe(index + 1)
+      clock = minutes(clock, delay + 0.1)
+      const run = await deliverDuePushes(server.deps, clock)
+      expect(hitsOf(broken)).toBe(index + 2)
+      if (index < schedule.length - 1) {
+        expect(run.retried).toBe(1)
+        const [row] = await deliveriesTo(broken)
+        expect(row!.attempts).toBe(index + 2)
+        const next = new Date(row!.next_attempt_at).getTime() - clock.getTime()
+        expect(next).toBe(schedule[index + 1]! * 60_000)
+      } else expect(run.givenUp).toBe(1)
+    }
+    // Five attempts, then nothing more, however long the server runs.
+    expect(await deliveriesTo(broken)).toEqual([])
+    for (const later of [1, 60, 600, 6000]) await deliverDuePushes(server.deps, minutes(clock, later))
+    expect(hitsOf(broken)).toBe(5)
+    expect(hitsOf(working)).toBe(1)
+    // The subscription itself stays: a later notification tries it again, a few times at most.
+    expect((await subscriptionsOf(kavya.userId)).map((r) => r.endpoint)).toContain(broken)
+    for (const endpoint of [broken, working]) await kavya.api.post('/notifications/unsubscribe', { endpoint })
+  })
+
+  it('gives up on a delivery a day old without sending it', async () => {
+    const broken = `${push.origin}/push/broken-${crypto.randomUUID()}`
+    await subscribe(arjun, broken)
+    await newTask(meera, { title: 'A day late', assignTo: arjun.username })
+    await server.deps.outbox.drain()
+    expect(hitsOf(broken)).toBe(1)
+    expect(await deliveriesTo(broken)).toHaveLength(1)
+    const run = await deliverDuePushes(server.deps, new Date(Date.now() + 24 * 3_600_000 + 60_000))
+    expect(run.givenUp).toBeGreaterThanOrEqual(1)
+    expect(hitsOf(broken)).toBe(1)
+    expect(await deliveriesTo(broken)).toEqual([])
+    await arjun.api.post('/notifications/unsubscribe', { endpoint: broken })
+  })
+
+  it('a retry answered 410 deletes the subscription and every delivery waiting for it', async () => {
+    // Stored as if it had worked when it was accepted; it now answers 410 and had failed once before.
+    const endpoint = `${push.origin}/push/gone-${crypto.randomUUID()}`
+    await subscribe(ravi, endpoint)
+    await server.deps.database.pool.query(
+      `insert into push_deliveries (org_id, subscription_id, payload, attempts, next_attempt_at)
+       select org_id, subscription_id, '{"title":"Daftar","body":"x","link":"/","tag":"t"}'::jsonb, 1, now()
+       from push_subscriptions, generate_series(1, 3) where endpoint = $1`,
+      [endpoint],
+    )
+    await deliverDuePushes(server.deps, new Date(Date.now() + 1000))
+    expect(hitsOf(endpoint)).toBeGreaterThanOrEqual(1)
+    expect((await subscriptionsOf(ravi.userId)).map((r) => r.endpoint)).not.toContain(endpoint)
+    const { rows } = await server.deps.database.pool.query(
+      `select count(*)::int as n from push_deliveries d left join push_subscriptions s using (subscription_id) where s.subscription_id is null`,
+    )
+    expect(rows[0].n).toBe(0)
+  })
+
+  it('two instances running the retries at once send each delivery once', async () => {
+    const second = await createDeps(server.config, server.database, server.deps.log, {
+      pushNetwork: { ca: push.cert, allowAddresses: ['127.0.0.1'] },
+    })
+    const endpoints = Array.from({ length: 6 }, () => `${push.origin}/push/broken-${crypto.randomUUID()}`)
+    for (const endpoint of endpoints) await subscribe(meera, endpoint)
+    await server.deps.database.pool.query(
+      `insert into push_deliveries (org_id, subscription_id, payload, next_attempt_at)
+       select org_id, subscription_id, '{"title":"Daftar","body":"x","link":"/","tag":"t"}'::jsonb, now()
+       from push_subscriptions, generate_series(1, 5) where endpoint like $1`,
+      [`${push.origin}/push/broken-%`],
+    )
+    const now = new Date(Date.now() + 1000)
+    const runs = await Promise.all([deliverDuePushes(server.deps, now), deliverDuePushes(second, now)])
+    const attempts = endpoints.reduce((sum, e) => sum + hitsOf(e), 0)
+    expect(attempts).toBe(30)
+    expect(runs[0].retried + runs[1].retried).toBe(30)
+    for (const endpoint of endpoints) {
+      const rows = await deliveriesTo(endpoint)
+      expect(rows).toHaveLength(5)
+      expect(rows.every((r) => r.attempts === 1)).toBe(true)
+      await meera.api.post('/notifications/unsubscribe', { endpoint })
+    }
+    await second.outbox.stop()
   })
 })
 

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../users/schema.ts'
 
 /** A browser that asked for web push: one row per endpoint. */
@@ -17,4 +17,31 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+)
+
+/**
+ * One push still to deliver to one browser. Written with the notification; a delivery that fails is
+ * tried again later with a growing delay and given up after a few attempts or a day; one whose
+ * subscription is gone (404/410) goes with it (docs/decisions.md, "Notification preferences and mail").
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    deliveryId: bigserial('delivery_id', { mode: 'number' }).primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.subscriptionId, { onDelete: 'cascade' }),
+    notificationId: bigint('notification_id', { mode: 'number' }),
+    /** What the service worker shows: title, body, link and tag. */
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('push_deliveries_due_idx').on(t.nextAttemptAt),
+    index('push_deliveries_subscription_idx').on(t.subscriptionId),
+  ],
 )

@@ -38,6 +38,12 @@ describe('sending a report', () => {
       (await server.deps.database.pool.query(`select count(*)::int as n from outbox where kind = 'push'`))
         .rows[0].n
     const pushesBefore = await pushes()
+    // staff2 has a browser subscribed to push.
+    const endpoint = `https://push.example.test/push/${crypto.randomUUID()}`
+    await server.deps.database.pool.query(
+      `insert into push_subscriptions (org_id, user_id, endpoint, p256dh, auth) values ($1, $2, $3, 'k', 'a')`,
+      [org.orgId, org.staff2.userId, endpoint],
+    )
     // staff sends to staff2, and to staff2 again: one recipient.
     const id = await sendReport(
       server,
@@ -83,8 +89,13 @@ describe('sending a report', () => {
       expect(n[0]!.message).toContain('Sunil Staff')
     }
     expect((await notificationsOf(server, org.staff.token)).some((x) => x.entity_id === id)).toBe(false)
-    // One push job for the notifications of the event, written with them.
+    // One push job for the notifications of the event, written with them, and one delivery to the browser.
     expect(await pushes()).toBe(pushesBefore + 1)
+    const { rows } = await server.deps.database.pool.query(
+      `select d.payload from push_deliveries d join push_subscriptions s using (subscription_id) where s.endpoint = $1`,
+      [endpoint],
+    )
+    expect(rows.map((r: { payload: { link: string } }) => r.payload.link)).toEqual([`/reports/view/${id}`])
   })
 
   it('recomputes every consumable amount and the totals whatever the client sent; drops the blank rows', async () => {

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core'
-import { IconKey, IconShieldLock, IconUser, IconUserEdit } from '@tabler/icons-react'
+import { IconBell, IconKey, IconShieldLock, IconUser, IconUserEdit } from '@tabler/icons-react'
 import { lazy, Suspense, useState } from 'react'
 import { type Me, useMe } from '../../api/shared-queries.ts'
 import { SectionBoundary } from '../../app/errors.tsx'
@@ -7,15 +7,19 @@ import { PageHeader } from '../../ui/PageHeader.tsx'
 import { PageLoading, useRecordTab } from '../../ui/RecordPage.tsx'
 import { ScrollTabsList } from '../../ui/ScrollTabsList.tsx'
 import { ChangePasswordModal } from './ChangePasswordModal.tsx'
+import { NotificationsTab } from './NotificationsTab.tsx'
 import { SecurityTab } from './SecurityTab.tsx'
 
 // Cropping and compression libraries load only when someone edits their profile.
 const EditProfileModal = lazy(() => import('./EditProfileModal.tsx'))
 
-/** The signed-in user's own page: who they are, and (Security) how they sign in and where. */
+/**
+ * The signed-in user's own page: who they are, (Security) how they sign in and where, and
+ * (Notifications) how they are told of events.
+ */
 export default function ProfilePage() {
   const { data: me } = useMe()
-  const [tab, setTab] = useRecordTab(['profile', 'security'])
+  const [tab, setTab] = useRecordTab(['profile', 'security', 'notifications'])
   if (!me) return <PageLoading text="Loading your profile..." />
   return (
     <Stack>
@@ -28,6 +32,9 @@ export default function ProfilePage() {
           <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} />}>
             Security
           </Tabs.Tab>
+          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
+            Notifications
+          </Tabs.Tab>
         </ScrollTabsList>
         <Tabs.Panel value="profile" pt="md">
           <SectionBoundary>
@@ -36,6 +43,11 @@ export default function ProfilePage() {
         </Tabs.Panel>
         <Tabs.Panel value="security" pt="md">
           <SecurityTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" pt="md">
+          <SectionBoundary>
+            <NotificationsTab />
+          </SectionBoundary>
         </Tabs.Panel>
       </Tabs>
     </Stack>
