@@ -27,6 +27,7 @@ import { homeRoutes } from './modules/home/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
 import { pushRoutes } from './modules/push/routes.ts'
+import { recurringRoutes } from './modules/recurring/routes.ts'
 import { reportRoutes } from './modules/reports/routes.ts'
 import { supplierRoutes } from './modules/suppliers/routes.ts'
 import { taskRoutes } from './modules/tasks/routes.ts'
@@ -188,6 +189,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await billingRoutes(secured, deps)
         await accountsRoutes(secured, deps)
         await taskRoutes(secured, deps)
+        await recurringRoutes(secured, deps)
         await reportRoutes(secured, deps)
         await pushRoutes(secured, deps)
         await homeRoutes(secured, deps)
