@@ -20,6 +20,7 @@ export const recurringMessages = {
   ended: 'Recurring task ended; the tasks it created are kept.',
   notAllowed: 'Only the owner of a recurring task or an administrator may change it.',
   badRule: 'The repeat rule is not valid.',
+  noDates: 'The repeat rule has no date on or after its start.',
   titleRequired: 'Title is required.',
   inactiveOwner: 'The owner of this recurring task is no longer a registered user.',
 } as const
@@ -130,8 +131,15 @@ export function parseRule(text: string): RuleParts | null {
     parts.freq = freq as Frequency
     if (parts.until && parts.count) return null
     if (parts.bySetPos.length && !parts.byDay.length && !parts.byMonthDay.length) return null
-    if (parts.byDay.some((d) => d.n !== undefined) && parts.freq !== 'MONTHLY' && parts.freq !== 'YEARLY')
+    // Each part only where the rules need it: a daily rule filtered by month days would make
+    // rrule walk every day to year 9999 looking for a date that never comes.
+    const monthly = parts.freq === 'MONTHLY' || parts.freq === 'YEARLY'
+    if (
+      !monthly &&
+      (parts.byDay.some((d) => d.n !== undefined) || parts.byMonthDay.length || parts.bySetPos.length)
+    )
       return null
+    if (parts.byMonth.length && parts.freq !== 'YEARLY') return null
     return parts
   } catch {
     return null
@@ -345,37 +353,42 @@ const idList = z
   .refine((l) => new Set(l).size === l.length, 'The same user is named twice.')
 
 /** POST /recurring-tasks and PUT /recurring-tasks/{id}. One assignee: a task has one (docs/decisions.md). */
-export const recurringTaskInput = z.object({
-  title: z
-    .string({ error: recurringMessages.titleRequired })
-    .trim()
-    .min(1, recurringMessages.titleRequired)
-    .max(300),
-  description: z
-    .string()
-    .max(10_000)
-    .nullish()
-    .transform((v) => (v?.trim() ? v.trim() : null)),
-  category_id: z
-    .uuid('Invalid id.')
-    .nullish()
-    .transform((v) => v ?? null),
-  project_id: z
-    .uuid('Invalid id.')
-    .nullish()
-    .transform((v) => v ?? null),
-  client_id: z
-    .uuid('Invalid id.')
-    .nullish()
-    .transform((v) => v ?? null),
-  assigned_to: idList.pipe(z.array(z.string()).max(1, 'A recurring task has one assignee.')).default([]),
-  cc: idList.default([]),
-  rule: ruleText,
-  starts_on: calendarDate,
-  deadline_days: z.number().int().min(0).max(366).default(0),
-  active: z.boolean().default(true),
-  catch_up: z.enum(catchUps).default('each'),
-})
+export const recurringTaskInput = z
+  .object({
+    title: z
+      .string({ error: recurringMessages.titleRequired })
+      .trim()
+      .min(1, recurringMessages.titleRequired)
+      .max(300),
+    description: z
+      .string()
+      .max(10_000)
+      .nullish()
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+    category_id: z
+      .uuid('Invalid id.')
+      .nullish()
+      .transform((v) => v ?? null),
+    project_id: z
+      .uuid('Invalid id.')
+      .nullish()
+      .transform((v) => v ?? null),
+    client_id: z
+      .uuid('Invalid id.')
+      .nullish()
+      .transform((v) => v ?? null),
+    assigned_to: idList.pipe(z.array(z.string()).max(1, 'A recurring task has one assignee.')).default([]),
+    cc: idList.default([]),
+    rule: ruleText,
+    starts_on: calendarDate,
+    deadline_days: z.number().int().min(0).max(366).default(0),
+    active: z.boolean().default(true),
+    catch_up: z.enum(catchUps).default('each'),
+  })
+  .refine((v) => nextOccurrences(v.rule, v.starts_on, v.starts_on, 1).length > 0, {
+    message: recurringMessages.noDates,
+    path: ['rule'],
+  })
 export type RecurringTaskInput = z.output<typeof recurringTaskInput>
 
 const userRef = z.object({ user_id: z.string(), username: z.string(), full_name: z.string() })
