@@ -461,3 +461,37 @@ export const recurringEndpoints = {
   /** The series of a task the caller may see (the line on the task detail); null for a one-off task. */
   ofTask: endpoint('GET', '/tasks/:id/series', { params: idParams, response: { 200: taskSeriesResponse } }),
 }
+
+/** The Repeat choice that makes `rule` (best effort: a rule no preset makes shows as Custom). */
+export function choiceOf(rule: string): RepeatChoice {
+  const p = parseRule(rule)
+  const base: RepeatChoice = {
+    preset: 'custom',
+    days: [],
+    monthDay: 1,
+    interval: 1,
+    freq: 'WEEKLY',
+    until: null,
+  }
+  if (!p) return base
+  const plain = p.byDay.filter((d) => d.n === undefined).map((d) => d.day)
+  const choice = { ...base, freq: p.freq, interval: p.interval, days: plain, until: p.until }
+  if (p.count || p.byMonth.length || p.interval !== 1) return choice
+  const only = (...keys: (keyof RuleParts)[]) =>
+    (['byDay', 'byMonthDay', 'bySetPos'] as const).every((k) => keys.includes(k) || p[k].length === 0)
+  if (p.freq === 'DAILY' && only()) return { ...choice, preset: 'daily' }
+  if (p.freq === 'WEEKLY' && only('byDay') && sameDays(plain, WORKING_DAYS))
+    return { ...choice, preset: 'weekdays' }
+  if (p.freq === 'WEEKLY' && only('byDay') && plain.length) return { ...choice, preset: 'weekly' }
+  if (p.freq === 'MONTHLY' && only('byMonthDay') && p.byMonthDay.length === 1 && p.byMonthDay[0]! > 0)
+    return { ...choice, preset: 'monthlyDay', monthDay: p.byMonthDay[0]! }
+  if (
+    p.freq === 'MONTHLY' &&
+    only('byDay', 'bySetPos') &&
+    sameDays(plain, WORKING_DAYS) &&
+    p.bySetPos.length === 1 &&
+    p.bySetPos[0] === -1
+  )
+    return { ...choice, preset: 'lastWorkingDay' }
+  return choice
+}
