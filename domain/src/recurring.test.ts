@@ -1,8 +1,8 @@
 import fc from 'fast-check'
-import * as rruleModule from 'rrule'
 import { describe, expect, it } from 'vitest'
 import { addDays, todayIn } from './format.ts'
 import {
+  choiceOf,
   describeRule,
   formatRule,
   nextOccurrences,
@@ -11,14 +11,14 @@ import {
   type RepeatChoice,
   type RuleParts,
   recurringTaskInput,
+  rrule,
   ruleOf,
   seriesLine,
   type Weekday,
   weekdays,
 } from './recurring.ts'
 
-const { RRule } = ((rruleModule as { default?: typeof rruleModule }).default ??
-  rruleModule) as typeof rruleModule
+const { RRule } = rrule
 
 const day = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2060-12-31T00:00:00Z'), noInvalidDate: true })
@@ -97,6 +97,27 @@ describe('describeRule: the human sentence of a rule', () => {
   })
 })
 
+describe('choiceOf: the Repeat choice of a saved rule', () => {
+  it('gives back the preset that made the rule', () => {
+    const base: RepeatChoice = {
+      preset: 'none',
+      days: ['MO'],
+      monthDay: 12,
+      interval: 1,
+      freq: 'WEEKLY',
+      until: null,
+    }
+    for (const preset of ['daily', 'weekdays', 'weekly', 'monthlyDay', 'lastWorkingDay'] as const)
+      expect(choiceOf(ruleOf({ ...base, preset })!).preset, preset).toBe(preset)
+    expect(choiceOf('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH')).toMatchObject({
+      preset: 'custom',
+      interval: 2,
+      days: ['MO', 'TH'],
+    })
+    expect(choiceOf('FREQ=MONTHLY;BYMONTHDAY=12').monthDay).toBe(12)
+  })
+})
+
 describe('parseRule', () => {
   it('accepts the parts the issue names and refuses the rest', () => {
     for (const ok of [
@@ -129,6 +150,9 @@ describe('parseRule', () => {
     const input = { title: 'x', rule: 'FREQ=DAILY;UNTIL=20260101', starts_on: '2026-02-01' }
     expect(recurringTaskInput.safeParse(input).success).toBe(false)
     expect(recurringTaskInput.safeParse({ ...input, starts_on: '2025-12-01' }).success).toBe(true)
+    // A bad rule or day is an issue of its field, never a throw of the whole-input check.
+    expect(recurringTaskInput.safeParse({ ...input, rule: 'FREQ=HOURLY' }).success).toBe(false)
+    expect(recurringTaskInput.safeParse({ ...input, starts_on: '2026-02-30' }).success).toBe(false)
   })
 })
 

@@ -10,7 +10,8 @@ import { endpoint } from './http.ts'
 
 // rrule ships a CommonJS bundle to Node (no detectable named exports) and an ES module to bundlers:
 // its classes are on the namespace in one and on its default export in the other.
-const rrule = ((rruleModule as { default?: typeof rruleModule }).default ?? rruleModule) as typeof rruleModule
+// (Read by name at run time: a bundler that sees the ES module warns of a `default` it lacks.)
+export const rrule: typeof rruleModule = Reflect.get(rruleModule, 'default') ?? rruleModule
 const { RRule } = rrule
 
 export const recurringMessages = {
@@ -385,10 +386,18 @@ export const recurringTaskInput = z
     active: z.boolean().default(true),
     catch_up: z.enum(catchUps).default('each'),
   })
-  .refine((v) => nextOccurrences(v.rule, v.starts_on, v.starts_on, 1).length > 0, {
-    message: recurringMessages.noDates,
-    path: ['rule'],
-  })
+  // Zod runs this even when a field failed (its own issue is already reported): only a valid rule and
+  // day are expanded.
+  .refine(
+    (v) =>
+      !parseRule(v.rule) ||
+      !isCalendarDay(v.starts_on) ||
+      nextOccurrences(v.rule, v.starts_on, v.starts_on, 1).length > 0,
+    {
+      message: recurringMessages.noDates,
+      path: ['rule'],
+    },
+  )
 export type RecurringTaskInput = z.output<typeof recurringTaskInput>
 
 const userRef = z.object({ user_id: z.string(), username: z.string(), full_name: z.string() })

@@ -91,6 +91,22 @@ export const e2eUsers = {
     fullName: 'Farid Lagged',
     designation: 'Tester',
   },
+  /** Makes a weekly recurring task (recurring.spec.ts). */
+  repeater: {
+    username: 'repeater',
+    email: 'repeater@journey.test',
+    mobile: '+919811100013',
+    fullName: 'Rohan Repeater',
+    designation: 'Manager',
+  },
+  /** The assignee of the repeater's series. */
+  weekly: {
+    username: 'weekly',
+    email: 'weekly@journey.test',
+    mobile: '+919811100014',
+    fullName: 'Ishaan Weekly',
+    designation: 'Engineer',
+  },
 } as const
 
 /** The pager has this many finished tasks, numbered 'Finished task 01' … (two pages of 20). */

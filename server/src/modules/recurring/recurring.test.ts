@@ -218,5 +218,32 @@ describe('the recurring-tasks job (an injected clock)', () => {
     expect(await tasksOf(series.series_id)).toHaveLength(1)
     const answer = (await client(server, owner.token).get(`/recurring-tasks/${series.series_id}`)).json()
     expect(answer.last_created_task_id).toBe(first!.id)
+    expect(answer.next_occurrences).toEqual([])
+  })
+
+  it('a series resumed does not make up the dates of its pause', async () => {
+    const series = await create(owner, {
+      rule: 'FREQ=DAILY',
+      starts_on: addDays(today(), -3),
+      catch_up: 'each',
+    })
+    // Saved with its start 3 days back: those dates are created at once, marked late.
+    expect((await tasksOf(series.series_id)).map((t) => [t.start, t.late])).toEqual([
+      [addDays(today(), -3), true],
+      [addDays(today(), -2), true],
+      [addDays(today(), -1), true],
+      [today(), false],
+    ])
+    const url = `/recurring-tasks/${series.series_id}`
+    const again = body({ rule: 'FREQ=DAILY', starts_on: addDays(today(), -3) })
+    await client(server, owner.token).put(url, { ...again, active: false })
+    await createDueTasks(server.deps, at(addDays(today(), 2)))
+    expect(await tasksOf(series.series_id)).toHaveLength(4)
+    // Resumed (today, by the real clock): the next date is tomorrow, and the job owes nothing before it.
+    const resumed = await client(server, owner.token).put(url, again)
+    expect(resumed.json().recurring_task.next_occurrences[0]).toBe(addDays(today(), 1))
+    await createDueTasks(server.deps, at(addDays(today(), 1)))
+    expect((await tasksOf(series.series_id)).map((t) => t.start).at(-1)).toBe(addDays(today(), 1))
+    expect(await tasksOf(series.series_id)).toHaveLength(5)
   })
 })

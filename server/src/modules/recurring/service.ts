@@ -118,14 +118,15 @@ async function present(deps: Deps, ctx: RequestContext, rows: SeriesRow[]): Prom
     catch_up: r.catchUp as RecurringTask['catch_up'],
     owner: ref(r.ownerId),
     can_edit: mayEdit(ctx, r),
-    next_occurrences: r.nextDueOn
-      ? nextOccurrences(
-          r.rule,
-          r.startsOn,
-          r.nextDueOn > today ? r.nextDueOn : addDays(today, 1),
-          NEXT_OCCURRENCES,
-        )
-      : [],
+    next_occurrences:
+      r.active && r.nextDueOn
+        ? nextOccurrences(
+            r.rule,
+            r.startsOn,
+            r.nextDueOn > today ? r.nextDueOn : addDays(today, 1),
+            NEXT_OCCURRENCES,
+          )
+        : [],
     last_created_task_id: lastBySeries.get(r.seriesId) ?? null,
     created_at: r.createdAt.toISOString(),
     version: r.version,
@@ -256,8 +257,10 @@ export async function updateSeries(
   await checkTemplate(deps, ctx, input)
   const today = todayIn(deps.config.TIME_ZONE)
   const columns = columnsOf(input)
-  // A series edited after it has run continues from today: earlier dates were its old rule's.
-  const from = row.nextDueOn !== null && row.nextDueOn <= today ? row.nextDueOn : today
+  // An edit takes effect from today: earlier dates were the old rule's, and a paused series resumed
+  // does not make up the dates of its pause. Only dates an active series still owes (a server was
+  // down over them) are kept owed.
+  const from = row.active && row.nextDueOn !== null && row.nextDueOn <= today ? row.nextDueOn : today
   columns.nextDueOn = firstDateFrom(input.rule, input.starts_on, [input.starts_on, from].sort()[1]!)
   await deps.db.transaction(async (tx) => {
     const [updated] = await tx

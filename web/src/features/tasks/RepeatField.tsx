@@ -63,11 +63,14 @@ export function RepeatField({
   value,
   onChange,
   startsOn,
+  sentence = true,
 }: {
   value: RepeatChoice
   onChange: (choice: RepeatChoice) => void
   /** The first date (what 'Weekly on…' and 'Monthly on day…' start from). */
   startsOn: string
+  /** The rule's sentence beneath (the series dialog shows it at its top instead). */
+  sentence?: boolean
 }) {
   const set = (over: Partial<RepeatChoice>) => onChange({ ...value, ...over })
   const choose = (preset: RepeatPreset) =>
@@ -133,7 +136,7 @@ export function RepeatField({
           onChange={(v) => set({ until: v ? String(v).slice(0, 10) : null })}
         />
       )}
-      {rule && (
+      {rule && sentence && (
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="repeat-sentence">
           {describeRule(rule, startsOn)}
         </Text>

@@ -7,7 +7,17 @@ import {
   ruleOf,
   sentenceDate,
 } from '@daftar/domain/recurring'
-import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core'
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
@@ -112,68 +122,71 @@ export function SeriesDialog({ series, onClose }: { series: RecurringTask; onClo
           · Owner: {series.owner.full_name}
         </Text>
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <CountedTextInput label="Title" required maxLength={300} {...f.form.getInputProps('title')} />
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+              <CountedTextInput label="Title" required maxLength={300} {...f.form.getInputProps('title')} />
+              <Select
+                label="Assign To"
+                searchable
+                clearable
+                data={people}
+                value={values.assigned_to[0] ?? null}
+                onChange={(v) => f.form.setFieldValue('assigned_to', v ? [v] : [])}
+                comboboxProps={{ zIndex: 400 }}
+              />
+              <MultiSelect
+                label="CC"
+                searchable
+                data={people}
+                {...f.form.getInputProps('cc')}
+                comboboxProps={{ zIndex: 400 }}
+              />
+              <Select
+                label="Category"
+                clearable
+                data={(categories.data ?? []).map((c) => ({ value: c.category_id, label: c.category_name }))}
+                {...f.form.getInputProps('category_id')}
+                comboboxProps={{ zIndex: 400 }}
+              />
+              <DateField label="Starts on" required {...f.form.getInputProps('starts_on')} />
+              <NumberInput
+                label="Deadline (days after each date)"
+                min={0}
+                max={366}
+                allowDecimal={false}
+                {...f.form.getInputProps('deadline_days')}
+              />
+            </SimpleGrid>
+            <RepeatField
+              value={choice}
+              onChange={(c) => {
+                setChoice(c)
+                const rule = ruleOf(c)
+                if (rule) f.form.setFieldValue('rule', rule)
+              }}
+              startsOn={values.starts_on}
+              sentence={false}
+            />
+            <TextInput
+              label="Rule (RFC 5545)"
+              description="What the choices above write; edit it for a rule they do not offer."
+              {...f.form.getInputProps('rule')}
+            />
             <Select
-              label="Assign To"
-              searchable
-              clearable
-              data={people}
-              value={values.assigned_to[0] ?? null}
-              onChange={(v) => f.form.setFieldValue('assigned_to', v ? [v] : [])}
+              label="When dates were missed (server down)"
+              data={catchUpOptions}
+              allowDeselect={false}
+              {...f.form.getInputProps('catch_up')}
               comboboxProps={{ zIndex: 400 }}
             />
-            <MultiSelect
-              label="CC"
-              searchable
-              data={people}
-              {...f.form.getInputProps('cc')}
-              comboboxProps={{ zIndex: 400 }}
+            <CountedTextarea
+              label="Details"
+              autosize
+              minRows={2}
+              maxLength={10000}
+              {...f.form.getInputProps('description')}
             />
-            <Select
-              label="Category"
-              clearable
-              data={(categories.data ?? []).map((c) => ({ value: c.category_id, label: c.category_name }))}
-              {...f.form.getInputProps('category_id')}
-              comboboxProps={{ zIndex: 400 }}
-            />
-            <DateField label="Starts on" required {...f.form.getInputProps('starts_on')} />
-            <NumberInput
-              label="Deadline (days after each date)"
-              min={0}
-              max={366}
-              allowDecimal={false}
-              {...f.form.getInputProps('deadline_days')}
-            />
-          </SimpleGrid>
-          <RepeatField
-            value={choice}
-            onChange={(c) => {
-              setChoice(c)
-              const rule = ruleOf(c)
-              if (rule) f.form.setFieldValue('rule', rule)
-            }}
-            startsOn={values.starts_on}
-          />
-          <TextInput
-            label="Rule (RFC 5545)"
-            description="What the choices above write; edit it for a rule they do not offer."
-            {...f.form.getInputProps('rule')}
-          />
-          <Select
-            label="When dates were missed (server down)"
-            data={catchUpOptions}
-            allowDeselect={false}
-            {...f.form.getInputProps('catch_up')}
-            comboboxProps={{ zIndex: 400 }}
-          />
-          <CountedTextarea
-            label="Details"
-            autosize
-            minRows={2}
-            maxLength={10000}
-            {...f.form.getInputProps('description')}
-          />
+          </Stack>
         </fieldset>
         {!readOnly && (
           <Group gap="sm">
