@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { openTasks, signIn } from '../support/app.ts'
-import { expectNoSideScroll } from '../support/checks.ts'
+import { checkPage, expectNoSideScroll } from '../support/checks.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
@@ -48,6 +48,7 @@ for (const width of [1280, 375]) {
     await expect(form.getByTestId('repeat-sentence')).toHaveText(`Weekly on ${weekday}`)
     await expectNoSideScroll(page)
     await page.screenshot({ path: shots(`recurring-create-${width}`) })
+    await checkPage(page)
     await form.getByRole('button', { name: 'Create Task' }).click()
     await expect(page.getByText('Recurring task created.').first()).toBeVisible()
     await expect(form).toBeHidden()
@@ -72,10 +73,12 @@ for (const width of [1280, 375]) {
     await expect(row.first()).toContainText('Active')
     await expectNoSideScroll(page)
     await page.screenshot({ path: shots(`recurring-list-${width}`), fullPage: true })
+    await checkPage(page)
     await row.first().getByText(title).click()
     const series = page.getByRole('dialog', { name: 'Edit recurring task' })
     await expect(series.getByTestId('series-sentence')).toHaveText(`Weekly on ${weekday}`)
     await page.screenshot({ path: shots(`recurring-series-${width}`) })
+    await checkPage(page)
     await series.getByRole('button', { name: 'Pause' }).click()
     const ask = page.getByRole('dialog', { name: 'Pause recurring task' })
     await ask.getByRole('button', { name: 'Pause' }).click()
