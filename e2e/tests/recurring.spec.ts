@@ -60,6 +60,7 @@ for (const width of [1280, 375]) {
     await expect(detail.getByTestId('series-line')).toHaveText(
       `Repeats weekly on ${weekday} — next ${sentenceDate(nextWeek)}`,
     )
+    await page.screenshot({ path: shots(`recurring-task-${width}`) })
     await detail.getByRole('button', { name: 'Close task' }).click()
 
     // Tasks › Recurring Tasks lists it with its rule in words; its dialog pauses it after asking.
