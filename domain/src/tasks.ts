@@ -87,6 +87,9 @@ export const task = z.object({
   creator_registered: z.boolean(),
   assignee_registered: z.boolean(),
   version: z.number().int(),
+  /** The recurring task that created it, and whether it was created after its date (docs/decisions.md). */
+  series_id: z.string().nullable(),
+  created_late: z.boolean(),
 })
 export type Task = z.infer<typeof task>
 

@@ -115,6 +115,22 @@ export const e2eUsers = {
     fullName: 'Nikhil Udger',
     designation: 'Tester',
   },
+  /** Makes a weekly recurring task (recurring.spec.ts). */
+  repeater: {
+    username: 'repeater',
+    email: 'repeater@journey.test',
+    mobile: '+919811100015',
+    fullName: 'Rohan Repeater',
+    designation: 'Manager',
+  },
+  /** The assignee of the repeater's series. */
+  weekly: {
+    username: 'weekly',
+    email: 'weekly@journey.test',
+    mobile: '+919811100016',
+    fullName: 'Ishaan Weekly',
+    designation: 'Engineer',
+  },
 } as const
 
 /** The pager has this many finished tasks, numbered 'Finished task 01' … (two pages of 20). */

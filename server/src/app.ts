@@ -27,6 +27,7 @@ import { homeRoutes } from './modules/home/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
 import { pushRoutes } from './modules/push/routes.ts'
+import { recurringRoutes } from './modules/recurring/routes.ts'
 import { reportRoutes } from './modules/reports/routes.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { supplierRoutes } from './modules/suppliers/routes.ts'
@@ -194,6 +195,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await billingRoutes(secured, deps)
         await accountsRoutes(secured, deps)
         await taskRoutes(secured, deps)
+        await recurringRoutes(secured, deps)
         await reportRoutes(secured, deps)
         await pushRoutes(secured, deps)
         await homeRoutes(secured, deps)

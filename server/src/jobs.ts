@@ -3,6 +3,8 @@ import { remindDueAssets } from './modules/assets/reminders.ts'
 import { pruneSignInLeftovers } from './modules/auth/sessions.ts'
 import { sendDailyDigests } from './modules/home/digest.ts'
 import { deliverDuePushes } from './modules/push/service.ts'
+import { createDueTasks } from './modules/recurring/job.ts'
+import { sendTaskReminders } from './modules/reminders/reminders.ts'
 import type { Deps } from './platform/deps.ts'
 import { pruneRateLimits } from './platform/rate-limit.ts'
 import { createScheduler } from './platform/scheduler.ts'
@@ -40,6 +42,21 @@ export function serverJobs(deps: Deps): ServerJob[] {
       everyMs: 5 * MINUTE,
       run: async () => {
         await sendDailyDigests(deps, new Date())
+      },
+    },
+    // Recurring tasks and task reminders run every JOBS_INTERVAL_SECONDS (docs/decisions.md).
+    {
+      name: 'recurring tasks',
+      everyMs: deps.config.JOBS_INTERVAL_SECONDS * 1000,
+      run: async () => {
+        await createDueTasks(deps)
+      },
+    },
+    {
+      name: 'task reminders',
+      everyMs: deps.config.JOBS_INTERVAL_SECONDS * 1000,
+      run: async () => {
+        await sendTaskReminders(deps)
       },
     },
     // Rate-limit windows that have ended are kept by nobody: without this their rows grow forever.

@@ -125,6 +125,12 @@ const fieldName = fc.constantFrom(
   'code',
   'challengeToken',
   'require_two_factor',
+  'rule',
+  'starts_on',
+  'deadline_days',
+  'assigned_to',
+  'cc',
+  'catch_up',
 )
 const body = fc.oneof(fc.dictionary(fieldName, value, { maxKeys: 8 }), value)
 const query = fc.dictionary(

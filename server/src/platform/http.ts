@@ -62,7 +62,7 @@ export function serve<E extends Endpoint>(app: App, endpoint: E, handler: Endpoi
 
 /**
  * The body of a write that takes none: nothing, or an empty object. Anything else answers 400, so no
- * write route accepts input it does not declare (docs/security.md, "Input limits").
+ * write route accepts input it does not declare (docs/security.md, "V2 Validation and business logic · V1 Encoding").
  */
 export const noBody = z.strictObject({})
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /*
  * What the OpenAPI document says beyond the route schemas: the multipart bodies (fields from the
- * domain schema, files by name) and the writes that take no body (docs/security.md, "Input limits").
+ * domain schema, files by name) and the writes that take no body (docs/security.md, "V2 Validation and business logic · V1 Encoding").
  */
 
 type Transformed = { schema: object; url: string }

@@ -152,6 +152,11 @@ export async function buildFixtures(server: TestServer) {
     return res.json().task.task_id as string
   }
   const taskId = await newTask()
+  /** A recurring task of the admin's, assigned to the write staff, starting next year (no task yet). */
+  const newSeries = async () =>
+    (await ok(admin.post('/recurring-tasks', seriesBody(org.staff.userId)))).recurring_task
+      .series_id as string
+  const seriesId = await newSeries()
 
   /** A staff (WRITE) request waiting in the queue. */
   const newPendingAction = async () =>
@@ -202,6 +207,7 @@ export async function buildFixtures(server: TestServer) {
       reportId,
       categoryId,
       taskId,
+      seriesId,
       pendingActionId,
       adminNotificationId,
     },
@@ -218,10 +224,18 @@ export async function buildFixtures(server: TestServer) {
       report: newReport,
       category: newCategory,
       task: newTask,
+      series: newSeries,
       pendingAction: newPendingAction,
     },
   }
 }
+export const seriesBody = (assignee: string) => ({
+  title: 'Monthly filing',
+  rule: 'FREQ=MONTHLY;BYMONTHDAY=-1',
+  starts_on: `${new Date().getUTCFullYear() + 1}-01-31`,
+  assigned_to: [assignee],
+})
+
 export type Fixtures = Awaited<ReturnType<typeof buildFixtures>>
 
 /**

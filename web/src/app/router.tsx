@@ -14,6 +14,7 @@ const TaskListPage = lazy(loadTaskListPage)
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
 const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
 const SearchPage = lazy(() => import('../features/search/views.ts').then((m) => ({ default: m.SearchPage })))
+const RecurringTasksPage = lazy(() => import('../features/tasks/RecurringTasksPage.tsx'))
 const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'))
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage.tsx'))
@@ -84,6 +85,7 @@ function pages(): RouteObject[] {
     { path: 'tasks', element: page(TaskListPage) },
     { path: 'finished-tasks', element: page(FinishedTasksPage) },
     { path: 'deleted-tasks', element: page(DeletedTasksPage) },
+    { path: 'recurring-tasks', element: page(RecurringTasksPage) },
     { path: 'reports/send', element: page(SendReportPage) },
     { path: 'reports/inventory-request/new', element: page(InventoryRequestPage) },
     { path: 'reports/operations-report/new', element: page(OperationsReportPage) },

@@ -71,47 +71,61 @@ export async function createTask(
   attachment?: UploadedFile,
 ) {
   return keepUploadsOnlyIf(deps.storage, { attachment }, async () => {
-    const fields = await resolveTaskFields(deps.db, ctx, input)
-    const chain = fields.assignee === ctx.username ? [ctx.username] : [ctx.username, fields.assignee]
-    const row = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(tasks)
-        .values({
-          orgId: ctx.orgId,
-          ...fields.columns,
-          assignmentChain: chain,
-          attachment: attachment?.key ?? null,
-          attachmentName: attachment?.fileName ?? null,
-          status: TASK_STATUS.inProgress,
-          createdBy: ctx.userId,
-        })
-        .returning()
-      await audit(tx, ctx, {
-        action: 'TASK_CREATE',
-        entityType: 'TASK',
-        entityId: row!.taskId,
-        after: { title: row!.title, chain },
-      })
-      await notifyTask(
-        tx,
-        ctx,
-        row!,
-        'TASK_ASSIGNED',
-        [fields.assignee],
-        `${ctx.fullName} assigned you the task '${row!.title}'.`,
-      )
-      await notifyTask(
-        tx,
-        ctx,
-        row!,
-        'TASK_CC',
-        fields.columns.cc,
-        `${ctx.fullName} copied you on the task '${row!.title}'.`,
-      )
-      return row!
-    })
+    const row = await deps.db.transaction((tx) => insertTask(tx, ctx, input, { attachment }))
     return { message: taskMessages.created, task: await getTask(deps, ctx, row.taskId) }
   })
+}
+
+/**
+ * A new task, its audit event and its notices, in the caller's transaction: Create Task, and each
+ * date of a recurring task (modules/recurring/job.ts), which holds its claim of the date in the same
+ * transaction. Every rule of a hand-made task applies to both.
+ */
+export async function insertTask(
+  tx: Tx,
+  ctx: RequestContext,
+  input: TaskInput,
+  extra: { attachment?: UploadedFile; seriesId?: string; createdLate?: boolean } = {},
+) {
+  const fields = await resolveTaskFields(tx, ctx, input)
+  const chain = fields.assignee === ctx.username ? [ctx.username] : [ctx.username, fields.assignee]
+  const [row] = await tx
+    .insert(tasks)
+    .values({
+      orgId: ctx.orgId,
+      ...fields.columns,
+      assignmentChain: chain,
+      attachment: extra.attachment?.key ?? null,
+      attachmentName: extra.attachment?.fileName ?? null,
+      status: TASK_STATUS.inProgress,
+      createdBy: ctx.userId,
+      seriesId: extra.seriesId ?? null,
+      createdLate: extra.createdLate ?? false,
+    })
+    .returning()
+  await audit(tx, ctx, {
+    action: 'TASK_CREATE',
+    entityType: 'TASK',
+    entityId: row!.taskId,
+    after: { title: row!.title, chain, ...(extra.seriesId ? { series_id: extra.seriesId } : {}) },
+  })
+  await notifyTask(
+    tx,
+    ctx,
+    row!,
+    'TASK_ASSIGNED',
+    [fields.assignee],
+    `${ctx.fullName} assigned you the task '${row!.title}'.`,
+  )
+  await notifyTask(
+    tx,
+    ctx,
+    row!,
+    'TASK_CC',
+    fields.columns.cc,
+    `${ctx.fullName} copied you on the task '${row!.title}'.`,
+  )
+  return row!
 }
 
 export async function updateTask(

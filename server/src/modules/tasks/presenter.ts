@@ -49,6 +49,8 @@ export function presentTask(
     creator_registered: people.has(chain[0]!),
     assignee_registered: people.has(chain.at(-1)!),
     version: row.version,
+    series_id: row.seriesId,
+    created_late: row.createdLate,
   }
 }
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { taskStatusEnum } from '../../db/enums.ts'
 import { categories } from '../categories/schema.ts'
 import { users } from '../users/schema.ts'
@@ -36,8 +46,18 @@ export const tasks = pgTable(
     rejectionComments: text('rejection_comments'),
     createdBy: uuid('created_by').references(() => users.userId),
     version: integer('version').notNull().default(1),
+    /** The recurring task that created it (docs/decisions.md, "Recurring tasks and reminders"). */
+    seriesId: uuid('series_id'),
+    /** Its series' date, when the task was created after that date (a server was down over it). */
+    createdLate: boolean('created_late').notNull().default(false),
   },
   (t) => [
+    index('tasks_series_idx').on(t.seriesId).where(sql`series_id is not null`),
+    // The reminders job (modules/reminders): open tasks by deadline, waiting approvals by submission.
+    index('tasks_open_deadline_idx')
+      .on(t.deadline)
+      .where(sql`status = 'In Progress' and deadline is not null`),
+    index('tasks_waiting_idx').on(t.submittedAt).where(sql`status = 'Pending Approval'`),
     // "Tasks I am in": chain or CC membership, for every list.
     index('tasks_chain_gin').using('gin', t.assignmentChain),
     index('tasks_cc_gin').using('gin', t.cc),

@@ -14,6 +14,7 @@ import {
   IconHome,
   IconId,
   IconMessageReport,
+  IconRepeat,
   IconSend,
   IconSettings,
   IconSpeakerphone,
@@ -59,6 +60,7 @@ export const navGroups: NavGroup[] = [
       { label: 'Active Tasks', to: '/tasks', icon: IconChecklist },
       { label: 'Finished Tasks', to: '/finished-tasks', icon: IconCircleCheck },
       { label: 'Deleted Tasks', to: '/deleted-tasks', icon: IconTrash },
+      { label: 'Recurring Tasks', to: '/recurring-tasks', icon: IconRepeat },
     ],
   },
   {

@@ -1,14 +1,17 @@
 import { DEFAULT_CATEGORY_COLOR } from '@daftar/domain/categories'
 import { formatDate, formatDateTime } from '@daftar/domain/format'
+import { seriesLine } from '@daftar/domain/recurring'
 import { TASK_STATUS } from '@daftar/domain/tasks'
 import { Anchor, Badge, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core'
-import { IconArrowRight } from '@tabler/icons-react'
+import { IconArrowRight, IconRepeat } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
 import { type CSSProperties, Fragment, type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { recordHref } from '../../ui/register-kit/roots.ts'
 import type { TaskDetail } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
 import type { HiddenTasks } from './hidden-tasks.ts'
+import { taskSeriesQuery } from './recurring-api.ts'
 import { TaskActions } from './TaskActions.tsx'
 import { TaskComments } from './TaskComments.tsx'
 import classes from './TaskDetail.module.css'
@@ -26,6 +29,22 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <div className={classes.label}>{label}</div>
       <div>{children}</div>
     </>
+  )
+}
+
+/** 'Repeats weekly on Mon — next 2 Dec 2026' on a task of a recurring series (docs/decisions.md). */
+function SeriesLine({ taskId, late }: { taskId: string; late: boolean }) {
+  const series = useQuery(taskSeriesQuery(taskId)).data?.series
+  if (!series) return null
+  return (
+    <Group gap={6} wrap="nowrap" mt={6} data-testid="series-line">
+      <IconRepeat size={14} aria-hidden />
+      <Text size="xs" c="dimmed">
+        {seriesLine(series.rule, series.starts_on, series.next_occurrence)}
+        {series.active ? '' : ' (paused)'}
+        {late ? ' · created late' : ''}
+      </Text>
+    </Group>
   )
 }
 
@@ -69,6 +88,7 @@ export function TaskDetailBody({ task, onClose, hidden }: OpenTaskProps) {
               </Text>
             )}
           </Group>
+          {task.series_id && <SeriesLine taskId={task.task_id} late={task.created_late} />}
         </div>
         <CloseButton aria-label="Close task" onClick={onClose} size="lg" />
       </div>

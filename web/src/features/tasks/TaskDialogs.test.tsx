@@ -45,6 +45,8 @@ function task(over: Partial<TaskDetail> = {}): TaskDetail {
     creator_registered: true,
     assignee_registered: true,
     version: 1,
+    series_id: null,
+    created_late: false,
     people: {},
     ...over,
   }

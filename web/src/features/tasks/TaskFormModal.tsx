@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css'
-import { titleCase } from '@daftar/domain/format'
+import { titleCase, todayIso } from '@daftar/domain/format'
+import { type RepeatChoice, recurringEndpoints, ruleOf } from '@daftar/domain/recurring'
 import { taskEndpoints, taskFormInput, taskMessages } from '@daftar/domain/tasks'
 import { Autocomplete, Checkbox, Group, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -14,6 +15,7 @@ import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-
 import { type TaskDetail, tasksKey } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
 import { FilePicker } from './FilePicker.tsx'
+import { noRepeat, RepeatField } from './RepeatField.tsx'
 
 interface TaskFormValues {
   title: string
@@ -27,7 +29,13 @@ interface TaskFormValues {
   startDate: string | null
   category: string | null
   details: string
+  /** Create Task only: None, or the rule of a recurring task (docs/decisions.md, "Recurring tasks and reminders"). */
+  repeat: RepeatChoice
 }
+
+/** Whole days from `from` to `to` (YYYY-MM-DD). */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 
 function initialValues(task: TaskDetail | undefined, me: string): TaskFormValues {
   return {
@@ -42,6 +50,7 @@ function initialValues(task: TaskDetail | undefined, me: string): TaskFormValues
     startDate: task?.start_date ?? null,
     category: task?.category_id ?? null,
     details: task?.details ?? '',
+    repeat: noRepeat,
   }
 }
 
@@ -70,7 +79,16 @@ function editFailure(error: unknown) {
 }
 
 /** Create Task and Edit Task (docs/product.md, "Task fields and validation"): the same fields; edit is prefilled and confirmed. */
-export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; onClose: () => void }) {
+export default function TaskFormModal({
+  task,
+  onClose,
+  repeat,
+}: {
+  task?: TaskDetail
+  onClose: () => void
+  /** The Repeat it opens with ('New recurring task' opens it on Weekly). */
+  repeat?: RepeatChoice
+}) {
   const { data: me } = useMe()
   const users = useQuery(usersQuery)
   const projects = useQuery(projectDropdownQuery)
@@ -82,8 +100,8 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
 
   const f = useSchemaForm({
     schema: taskFormInput,
-    initialValues: initialValues(task, me?.username ?? ''),
-    submit: (parsed, values) => {
+    initialValues: { ...initialValues(task, me?.username ?? ''), ...(repeat ? { repeat } : {}) },
+    submit: (parsed, values): Promise<{ message: string }> => {
       const fields = {
         title: parsed.title,
         assignTo: parsed.assignTo,
@@ -100,6 +118,30 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
         removeAttachment: removeAttachment && !attachment ? ('true' as const) : undefined,
       }
       const files = { attachment }
+      const rule = task ? null : ruleOf(values.repeat)
+      if (rule) {
+        // A repeating task is a recurring task: its first date is the start date (else the deadline,
+        // else today) and each task's deadline is as far from its date as this one's (docs/decisions.md).
+        const startsOn = parsed.startDate ?? parsed.deadline ?? todayIso()
+        const idOf = (username: string) => users.data?.find((u) => u.username === username)?.user_id
+        const assignee = parsed.assignTo ? idOf(parsed.assignTo) : undefined
+        return call(recurringEndpoints.create, {
+          body: {
+            title: parsed.title,
+            description: parsed.details,
+            category_id: parsed.category,
+            project_id: parsed.projectId,
+            client_id: parsed.clientId,
+            assigned_to: assignee ? [assignee] : [],
+            cc: parsed.cc.flatMap((u) => idOf(u) ?? []),
+            rule,
+            starts_on: startsOn,
+            deadline_days: parsed.deadline ? Math.max(0, daysBetween(startsOn, parsed.deadline)) : 0,
+            active: true,
+            catch_up: 'each',
+          },
+        })
+      }
       return task
         ? call(taskEndpoints.update, {
             params: { id: task.task_id },
@@ -248,6 +290,13 @@ export default function TaskFormModal({ task, onClose }: { task?: TaskDetail; on
           maxLength={10000}
           {...f.form.getInputProps('details')}
         />
+        {!editing && (
+          <RepeatField
+            value={values.repeat}
+            onChange={(repeat) => f.form.setFieldValue('repeat', repeat)}
+            startsOn={values.startDate ?? values.deadline ?? todayIso()}
+          />
+        )}
       </ModalForm>
       <ConfirmDialog
         opened={f.confirming}

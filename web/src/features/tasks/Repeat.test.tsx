@@ -1,0 +1,92 @@
+import { todayIso } from '@daftar/domain/format'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { person, signedInAs } from '../../../test/people.ts'
+import { renderApp } from '../../../test/render.tsx'
+import { startMockApi } from '../../../test/server.ts'
+import { noRepeat } from './RepeatField.tsx'
+import TaskFormModal from './TaskFormModal.tsx'
+
+const mock = startMockApi()
+const RAVI = '0b7c4f3e-8a2d-4c1b-9e5f-6a7b8c9d0e1f'
+
+const served = { users: false }
+
+function api() {
+  const sent: { path: string; body: unknown }[] = []
+  signedInAs(mock, person())
+  mock.use(
+    http.get('/api/users', () => {
+      served.users = true
+      return HttpResponse.json([
+        { ...person(), email: undefined, mobile: undefined, version: undefined },
+        {
+          user_id: RAVI,
+          username: 'ravi',
+          full_name: 'Ravi Kumar',
+          designation: null,
+          employee_id: null,
+          display_photo: null,
+          isadmin: false,
+          is_accountant: false,
+        },
+      ])
+    }),
+    http.get('/api/projects/dropdown-list', () => HttpResponse.json([])),
+    http.get('/api/clients/dropdown-list', () => HttpResponse.json([])),
+    http.get('/api/categories', () => HttpResponse.json([])),
+    http.post('/api/tasks', async () => {
+      sent.push({ path: '/api/tasks', body: null })
+      return HttpResponse.json({ message: 'Task Created' }, { status: 500 })
+    }),
+    http.post('/api/recurring-tasks', async ({ request }) => {
+      sent.push({ path: '/api/recurring-tasks', body: await request.json() })
+      return HttpResponse.json({ error: 'stop here' }, { status: 400 })
+    }),
+  )
+  return sent
+}
+
+describe("Create Task's Repeat", { timeout: 30_000 }, () => {
+  it('a repeating task is sent as a recurring task, with its rule and its sentence', async () => {
+    const sent = api()
+    renderApp(
+      <TaskFormModal onClose={() => {}} repeat={{ ...noRepeat, preset: 'weekly', days: ['MO', 'TH'] }} />,
+    )
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Title/ }), {
+      target: { value: 'Site visit' },
+    })
+    expect(screen.getByTestId('repeat-sentence').textContent).toBe('Weekly on Mon and Thu')
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Thu' }))
+    expect(screen.getByTestId('repeat-sentence').textContent).toBe('Weekly on Mon')
+    const assignee = screen.getByRole('combobox', { name: 'Assign To' })
+    // The picker's options are the users: typed once they have come.
+    await waitFor(() => expect(served.users).toBe(true))
+    await new Promise((r) => setTimeout(r, 50))
+    await userEvent.type(assignee, 'Ravi')
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await waitFor(() => expect((assignee as HTMLInputElement).value).toMatch(/Ravi Kumar/))
+    fireEvent.click(screen.getByRole('button', { name: 'Create Task' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toEqual({
+      path: '/api/recurring-tasks',
+      body: {
+        title: 'Site visit',
+        description: null,
+        category_id: null,
+        project_id: null,
+        client_id: null,
+        // The assignee and CC go by user id.
+        assigned_to: [RAVI],
+        cc: [],
+        rule: 'FREQ=WEEKLY;BYDAY=MO',
+        starts_on: todayIso(),
+        deadline_days: 0,
+        active: true,
+        catch_up: 'each',
+      },
+    })
+  })
+})
