@@ -140,6 +140,8 @@ const query = fc.dictionary(
     'entityId',
     'aging',
     'key',
+    'before',
+    'userId',
   ),
   fc.oneof(
     fc.string({ maxLength: 30 }),

@@ -123,6 +123,29 @@ const commonLabels: Record<string, string> = {
   reason: 'Reason',
 }
 
+/** A register edit, applied or approved: its before has been kept since History (issue 19). */
+const REGISTER_EDITS = new Set(['UPDATE', 'APPROVE_UPDATE'])
+
+/** Fields in the order people read them (the database keeps JSON keys in its own order). */
+const commonOrder = ['user_id', 'level']
+const documentOrder = [
+  'number',
+  'document_date',
+  'due_date',
+  'description',
+  'gst_type',
+  'is_rcm',
+  'amount',
+  'payment_date',
+  'mode',
+  'transaction_id',
+  'notes',
+  'total_amount',
+  'amount_paid',
+  'status',
+]
+const otherOrder: Record<string, string[]> = { RECEIVABLE: documentOrder, PAYABLE: documentOrder }
+
 /** Ids that mean nothing to a reader (the row of a payment, an access entry, a document). */
 const INTERNAL = new Set(['payment_id', 'access_id', 'document_id', 'comment_id', 'action_id', 'version'])
 const SECRET = /password|secret|token/i
@@ -173,6 +196,7 @@ export function entryOf(
   names: Map<string, string>,
 ): HistoryEntry {
   const naming = {
+    order: [...commonOrder, ...(otherOrder[row.entityType] ?? [])],
     labels: {
       ...commonLabels,
       ...(isRegister(row.entityType) ? registerFieldLabels[row.entityType] : otherLabels[row.entityType]),
@@ -186,7 +210,7 @@ export function entryOf(
   const after = named(shown(registers, row.entityType, row.after))
   // An edit recorded before the trail kept what a record was: the fields it set cannot be told from
   // the ones it kept, so it says 'changed' and no more.
-  const detailed = !(/(^|_)UPDATE$/.test(row.action) && before === null)
+  const detailed = !(REGISTER_EDITS.has(row.action) && before === null)
   const rows = detailed ? changedRows(before, after, naming) : []
   const changes: HistoryChange[] = rows.map((r) => ({
     field: r.path,
