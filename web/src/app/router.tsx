@@ -14,6 +14,7 @@ const TaskListPage = lazy(loadTaskListPage)
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
 const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
 const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
+const ActivityPage = lazy(() => import('../features/history/ActivityPage.tsx'))
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'))
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage.tsx'))
 const ApprovalQueuePage = lazy(() => import('../features/approvals/ApprovalQueuePage.tsx'))
@@ -122,6 +123,7 @@ function pages(): RouteObject[] {
     { path: 'admin/approvals', element: page(ApprovalQueuePage) },
     { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
     { path: 'admin/settings', element: page(SettingsPage) },
+    { path: 'admin/activity', element: page(ActivityPage) },
     { path: 'profile', element: page(ProfilePage) },
   ]
 }

@@ -90,6 +90,7 @@ export const register = defineRegister({
         icon: <IconSettings size={16} />,
         content: <Settings record={c} />,
       },
+      tabs.history,
     ],
   },
 })

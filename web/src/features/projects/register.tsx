@@ -217,6 +217,7 @@ export const register = defineRegister({
         content: <BillingTab projectId={p.project_id} projectAccess={p.access_level} />,
       },
       tabs.access,
+      tabs.history,
     ],
     stateAction: {
       label: (p) => (p.is_archived ? 'Unarchive' : 'Archive'),
