@@ -121,9 +121,11 @@ const commonLabels: Record<string, string> = {
   level: 'Access Level',
   is_folder: 'Folder',
   reason: 'Reason',
+  isadmin: 'Administrator',
+  is_accountant: 'Accountant',
 }
 
-/** A register edit, applied or approved: its before has been kept since History (issue 19). */
+/** A register edit, applied or approved: its before is kept since History (docs/decisions.md, "History and activity"). */
 const REGISTER_EDITS = new Set(['UPDATE', 'APPROVE_UPDATE'])
 
 /** Fields in the order people read them (the database keeps JSON keys in its own order). */
