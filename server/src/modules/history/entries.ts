@@ -121,6 +121,10 @@ const commonLabels: Record<string, string> = {
   level: 'Access Level',
   is_folder: 'Folder',
   reason: 'Reason',
+  recipients: 'Sent To',
+  client_id: 'Client',
+  project_id: 'Project',
+  supplier_id: 'Supplier',
   isadmin: 'Administrator',
   is_accountant: 'Accountant',
 }
@@ -183,13 +187,46 @@ const text = (value: unknown): string | null => {
   return String(value)
 }
 
-/** User ids named by the events' data (access grants), to be read as names. */
-export function userIdsIn(rows: EventRow[]): string[] {
-  const ids = new Set<string>()
+/** Keys whose values are ids of people or records, read as their names (the kind of record each names). */
+export const NAMED_KEYS = {
+  user_id: 'user',
+  recipients: 'user',
+  client_id: 'client',
+  project_id: 'project',
+  supplier_id: 'supplier',
+} as const
+export type NamedKind = (typeof NAMED_KEYS)[keyof typeof NAMED_KEYS]
+
+/** The ids the events' data names, by kind, to be read as names in one statement each. */
+export function namedIdsIn(rows: EventRow[]): Record<NamedKind, string[]> {
+  const ids: Record<NamedKind, Set<string>> = {
+    user: new Set(),
+    client: new Set(),
+    project: new Set(),
+    supplier: new Set(),
+  }
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
   for (const row of rows)
-    for (const side of [row.before, row.after])
-      if (isObject(side) && typeof side.user_id === 'string') ids.add(side.user_id)
-  return [...ids]
+    for (const side of [row.before, row.after]) {
+      if (!isObject(side)) continue
+      for (const [key, kind] of Object.entries(NAMED_KEYS)) {
+        const value = side[key]
+        for (const v of Array.isArray(value) ? value : [value])
+          if (typeof v === 'string' && uuid.test(v)) ids[kind].add(v)
+      }
+    }
+  return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, [...v]])) as Record<NamedKind, string[]>
+}
+
+/** Ids in the data replaced by the names they stand for (an id no longer known stays as it is). */
+function withNames(data: Record<string, unknown> | null, names: Map<string, string>) {
+  if (!data) return data
+  const named = { ...data }
+  const nameOf = (v: unknown) => (typeof v === 'string' ? (names.get(v) ?? v) : v)
+  for (const key of Object.keys(NAMED_KEYS))
+    if (key in named)
+      named[key] = Array.isArray(named[key]) ? (named[key] as unknown[]).map(nameOf) : nameOf(named[key])
+  return named
 }
 
 export function entryOf(
@@ -204,12 +241,8 @@ export function entryOf(
       ...(isRegister(row.entityType) ? registerFieldLabels[row.entityType] : otherLabels[row.entityType]),
     },
   }
-  const named = (data: Record<string, unknown> | null) =>
-    data && typeof data.user_id === 'string'
-      ? { ...data, user_id: names.get(data.user_id) ?? data.user_id }
-      : data
-  const before = named(shown(registers, row.entityType, row.before))
-  const after = named(shown(registers, row.entityType, row.after))
+  const before = withNames(shown(registers, row.entityType, row.before), names)
+  const after = withNames(shown(registers, row.entityType, row.after), names)
   // An edit recorded before the trail kept what a record was: the fields it set cannot be told from
   // the ones it kept, so it says 'changed' and no more.
   const detailed = !(REGISTER_EDITS.has(row.action) && before === null)

@@ -320,6 +320,26 @@ describe('what an entry says', () => {
     })
   })
 
+  it('ids of people and records read as their names: a report’s recipients, a project’s client', async () => {
+    const report = await history('REPORT', await fx.fresh.report())
+    expect(report.at(-1)).toMatchObject({ action: 'REPORT_CREATE', actor: { full_name: 'Sunil Staff' } })
+    expect(report.at(-1)!.changes).toContainEqual({
+      field: 'recipients',
+      label: 'Sent To',
+      from: null,
+      to: 'Tara Staff',
+    })
+    const client = (await admin().get(`/clients/${fx.ids.clientId}`)).json()
+    const project = await history('PROJECT', await fx.fresh.project())
+    expect(project.at(-1)!.changes).toContainEqual({
+      field: 'client_id',
+      label: 'Client',
+      from: null,
+      to: client.name,
+    })
+    expect(JSON.stringify(project)).not.toContain(fx.ids.clientId)
+  })
+
   it('an edit recorded before the trail kept the record’s before reads “changed”, no more', async () => {
     const id = await fx.fresh.client()
     await server.deps.database.pool.query(

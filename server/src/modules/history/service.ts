@@ -22,7 +22,7 @@ import {
   technicalInfoMessages,
 } from '@daftar/domain'
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -33,11 +33,14 @@ import { auditEvents } from '../../platform/schema.ts'
 import { assertReadable } from '../access/service.ts'
 import { requireAccounts } from '../accounts/kinds.ts'
 import { findDocument } from '../accounts/queries.ts'
+import { clients } from '../clients/schema.ts'
+import { projects } from '../projects/schema.ts'
 import { assertReportVisible } from '../reports/service.ts'
+import { suppliers } from '../suppliers/schema.ts'
 import { visibleTo as taskVisibleTo } from '../tasks/queries.ts'
 import { tasks } from '../tasks/schema.ts'
 import { users } from '../users/schema.ts'
-import { type EventRow, entryOf, userIdsIn } from './entries.ts'
+import { type EventRow, entryOf, type NamedKind, namedIdsIn } from './entries.ts'
 
 const registerNotFound: Record<EntityType, string> = {
   CLIENT: clientMessages.notFound,
@@ -107,17 +110,23 @@ function selectEvents(db: DbOrTx) {
 
 const newestFirst = [desc(auditEvents.createdAt), desc(auditEvents.id)]
 
-/** The entries of a page of events, with the users their data names read in one more statement. */
+/** The entries of a page of events, with the people and records their data names read in a statement a kind. */
 async function entriesOf(deps: Deps, ctx: RequestContext, rows: EventRow[]) {
-  const ids = userIdsIn(rows)
-  const named =
-    ids.length === 0
-      ? []
-      : await deps.db
-          .select({ id: users.userId, name: users.fullName })
-          .from(users)
-          .where(and(eq(users.orgId, ctx.orgId), inArray(users.userId, ids)))
-  const names = new Map(named.map((u) => [u.id, u.name]))
+  const ids = namedIdsIn(rows)
+  const read = (kind: NamedKind, table: PgTable, id: AnyPgColumn, name: AnyPgColumn, org: AnyPgColumn) =>
+    ids[kind].length === 0
+      ? Promise.resolve([] as { id: string; name: string }[])
+      : (deps.db
+          .select({ id: sql<string>`${id}::text`, name: sql<string>`${name}` })
+          .from(table)
+          .where(and(eq(org, ctx.orgId), inArray(id, ids[kind]))) as Promise<{ id: string; name: string }[]>)
+  const found = await Promise.all([
+    read('user', users, users.userId, users.fullName, users.orgId),
+    read('client', clients, clients.clientId, clients.name, clients.orgId),
+    read('project', projects, projects.projectId, projects.name, projects.orgId),
+    read('supplier', suppliers, suppliers.supplierId, suppliers.name, suppliers.orgId),
+  ])
+  const names = new Map(found.flat().map((r) => [r.id, r.name]))
   return rows.map((row) => entryOf(deps.registers, row, names))
 }
 
