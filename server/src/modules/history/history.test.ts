@@ -197,6 +197,26 @@ describe('what an entry says', () => {
     })
   })
 
+  it('access given with a create (the form’s grants, the requester’s WRITE on approval) is in the History too', async () => {
+    const asked = await as('write').post('/clients', {
+      name: `Granted ${Date.now()}`,
+      accessPermissions: [{ user_id: fx.people.read.userId, level: 'READ' }],
+    })
+    expect(asked.statusCode, asked.body).toBe(202)
+    const approved = await admin().put(`/admin-actions/pending/${asked.json().actionId}/approve`, {})
+    expect(approved.statusCode, approved.body).toBe(200)
+    const entries = await history('CLIENT', approved.json().entityId)
+    const grants = entries
+      .filter((e) => e.action === 'ACCESS_GRANT')
+      .map((e) => Object.fromEntries(e.changes.map((c) => [c.label, c.to])))
+    expect(grants).toEqual(
+      expect.arrayContaining([
+        { User: 'Tara Staff', 'Access Level': 'READ' },
+        { User: 'Sunil Staff', 'Access Level': 'WRITE' },
+      ]),
+    )
+  })
+
   it('archived and restored, as state changes from and to', async () => {
     const id = await fx.fresh.project()
     expect((await admin().put(`/projects/${id}/archive`, { archive: true })).statusCode).toBe(200)
