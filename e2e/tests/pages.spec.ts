@@ -38,6 +38,7 @@ const ROUTES = [
   '/accounts/payables/add',
   '/admin/approvals',
   '/admin/settings',
+  '/admin/activity',
 ]
 
 async function settle(page: Page) {
@@ -62,7 +63,7 @@ for (const width of [375, 1280]) {
     await page.goto(`${baseURL()}/projects`)
     await page.getByRole('link', { name: 'Sunrise ETP Upgrade' }).first().click()
     await settle(page)
-    for (const tab of ['Overview', 'Documents', 'Billing', 'Access']) {
+    for (const tab of ['Overview', 'Documents', 'Billing', 'Access', 'History']) {
       await page.getByRole('tab', { name: tab }).click()
       await settle(page)
       await checkPage(page)

@@ -12,7 +12,9 @@ async function goTo(page: Page, link: string) {
 
 /** Shown whole across the screen's width once scrolled to: no sideways swipe to read it. */
 async function expectAcross(locator: Locator) {
-  await locator.scrollIntoViewIfNeeded()
+  // To the middle of the screen: one only partly shown at its bottom edge counts as in view for
+  // scrollIntoViewIfNeeded, and would not be scrolled to.
+  await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await expect(locator).toBeInViewport({ ratio: 1 })
   const box = (await locator.boundingBox())!
   expect(box.x).toBeGreaterThanOrEqual(0)

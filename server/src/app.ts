@@ -23,6 +23,7 @@ import { documentRoutes } from './modules/documents/routes.ts'
 import { employeeRoutes } from './modules/employees/routes.ts'
 import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { historyRoutes } from './modules/history/routes.ts'
 import { homeRoutes } from './modules/home/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
@@ -200,6 +201,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await pushRoutes(secured, deps)
         await homeRoutes(secured, deps)
         await searchRoutes(secured, deps)
+        await historyRoutes(secured, deps)
         await secured.register(async (admin) => adminRoutes(admin, deps))
       })
       api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found.' }))

@@ -148,6 +148,8 @@ const query = fc.dictionary(
     'key',
     'q',
     'types',
+    'before',
+    'userId',
   ),
   fc.oneof(
     fc.string({ maxLength: 30 }),

@@ -6,7 +6,15 @@ import { auditEvents } from './schema.ts'
 export async function audit(
   tx: DbOrTx,
   ctx: Pick<RequestContext, 'orgId' | 'userId'> | { orgId: string; userId: null },
-  event: { action: string; entityType: string; entityId: string; before?: unknown; after?: unknown },
+  event: {
+    action: string
+    entityType: string
+    entityId: string
+    before?: unknown
+    after?: unknown
+    /** Besides the data: `{ requested_by }` for a decided request. */
+    details?: Record<string, unknown>
+  },
 ): Promise<void> {
   await tx.insert(auditEvents).values({
     orgId: ctx.orgId,
@@ -16,5 +24,6 @@ export async function audit(
     entityId: event.entityId,
     before: event.before ?? null,
     after: event.after ?? null,
+    details: event.details ?? null,
   })
 }

@@ -40,9 +40,17 @@ export const auditEvents = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** What the event carries besides the record's data: who asked, for a decided request. */
+    details: jsonb('details'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_events_entity_idx').on(t.orgId, t.entityType, t.entityId, t.createdAt)],
+  (t) => [
+    // A record's History, newest first (docs/decisions.md, "History and activity").
+    index('audit_events_entity_idx').on(t.orgId, t.entityType, t.entityId, t.createdAt),
+    // The organisation's activity, newest first (read backwards), and the same by one person.
+    index('audit_events_org_time_idx').on(t.orgId, t.createdAt, t.id),
+    index('audit_events_actor_time_idx').on(t.orgId, t.actorUserId, t.createdAt, t.id),
+  ],
 )
 
 /** Side effects outside the database (mail, SMS, push), written in the transaction that causes them. */

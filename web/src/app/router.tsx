@@ -16,6 +16,7 @@ const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.t
 const SearchPage = lazy(() => import('../features/search/views.ts').then((m) => ({ default: m.SearchPage })))
 const RecurringTasksPage = lazy(() => import('../features/tasks/RecurringTasksPage.tsx'))
 const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
+const ActivityPage = lazy(() => import('../features/history/ActivityPage.tsx'))
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'))
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage.tsx'))
 const ApprovalQueuePage = lazy(() => import('../features/approvals/ApprovalQueuePage.tsx'))
@@ -125,6 +126,7 @@ function pages(): RouteObject[] {
     { path: 'admin/approvals', element: page(ApprovalQueuePage) },
     { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
     { path: 'admin/settings', element: page(SettingsPage) },
+    { path: 'admin/activity', element: page(ActivityPage) },
     { path: 'profile', element: page(ProfilePage) },
     { path: 'search', element: page(SearchPage) },
   ]

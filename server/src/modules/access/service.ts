@@ -115,6 +115,13 @@ export async function grantOnCreate(
         updatedAt: new Date(),
       },
     })
+  // Each grant is in the record's History, as a grant made later is (docs/decisions.md, "History and activity").
+  for (const g of rows)
+    await audit(
+      tx,
+      { orgId, userId: grantedBy },
+      { action: 'ACCESS_GRANT', entityType, entityId, after: { user_id: g.user_id, level: g.level } },
+    )
 }
 
 const presentEntry = (row: {

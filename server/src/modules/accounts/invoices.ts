@@ -110,8 +110,17 @@ export const documentColumns = (kind: AccountKind, input: DocumentInput) => ({
 })
 
 /** What the audit log keeps of a document before a change. */
+/**
+ * A document as its audit events keep it, the same shape before and after a change, so its History
+ * reads an edit field by field (docs/decisions.md, "History and activity").
+ */
 const auditedBefore = (row: typeof inv.$inferSelect) => ({
   number: row.number,
+  document_date: row.documentDate,
+  due_date: row.dueDate,
+  description: row.description,
+  gst_type: row.gstType,
+  is_rcm: row.isRcm,
   status: row.status,
   total_amount: row.totalAmount,
 })
@@ -148,10 +157,10 @@ export async function createDocument(
           createdBy: ctx.userId,
           updatedBy: ctx.userId,
         })
-        .returning({ id: inv.invoiceId })
-      await tx.insert(accountInvoiceLines).values(amounts.lines(row!.id))
-      await auditDocument(tx, ctx, kind, row!.id, 'CREATE', { after: input })
-      return row!.id
+        .returning()
+      await tx.insert(accountInvoiceLines).values(amounts.lines(row!.invoiceId))
+      await auditDocument(tx, ctx, kind, row!.invoiceId, 'CREATE', { after: auditedBefore(row!) })
+      return row!.invoiceId
     }),
   )
   return { message: words(kind).created, id }
@@ -203,11 +212,14 @@ export async function updateDocument(
           ...changedBy(inv, ctx.userId),
         })
         .where(and(eq(inv.invoiceId, id), eq(inv.version, before.version)))
-        .returning({ id: inv.invoiceId })
-      if (updated.length === 0) throw preconditionFailed()
+        .returning()
+      if (!updated[0]) throw preconditionFailed()
       await tx.delete(accountInvoiceLines).where(eq(accountInvoiceLines.invoiceId, id))
       await tx.insert(accountInvoiceLines).values(amounts.lines(id))
-      await auditDocument(tx, ctx, kind, id, 'UPDATE', { before: auditedBefore(before), after: input })
+      await auditDocument(tx, ctx, kind, id, 'UPDATE', {
+        before: auditedBefore(before),
+        after: auditedBefore(updated[0]),
+      })
       return before.pdfKey
     }),
   )

@@ -68,11 +68,14 @@ async function settle(tx: Tx, kind: AccountKind, invoice: typeof inv.$inferSelec
 }
 
 /** What the audit log keeps of a payment before it is changed or deleted. */
+/** A payment as its audit events keep it, the same shape before and after an edit (its History diffs them). */
 const auditedPayment = (payment: typeof pay.$inferSelect) => ({
   payment_id: payment.paymentId,
   amount: payment.amount,
-  date: payment.paymentDate,
+  payment_date: payment.paymentDate,
   mode: payment.mode,
+  transaction_id: payment.transactionId,
+  notes: payment.notes,
 })
 
 async function presentWithNames(tx: Tx, row: typeof pay.$inferSelect) {
@@ -145,7 +148,7 @@ export async function recordPayment(
         .returning()
       const after = await settle(tx, kind, invoice)
       await auditDocument(tx, ctx, kind, invoiceId, 'PAYMENT_CREATE', {
-        after: { payment_id: row!.paymentId, ...input, amount_paid: after.paid, status: after.status },
+        after: { ...auditedPayment(row!), amount_paid: after.paid, status: after.status },
       })
       const payment = presentPayment(row!, ctx.username, ctx.username)
       return { result: { message: accountMessages.paymentRecorded, payment }, stalePdf: after.stalePdf }
@@ -212,8 +215,8 @@ export async function updatePayment(
     if (!row) throw preconditionFailed()
     const after = await settle(tx, kind, invoice)
     await auditDocument(tx, ctx, kind, invoice.invoiceId, 'PAYMENT_UPDATE', {
-      before: auditedPayment(payment),
-      after: { payment_id: paymentId, ...input, amount_paid: after.paid, status: after.status },
+      before: { ...auditedPayment(payment), amount_paid: invoice.amountPaid, status: invoice.status },
+      after: { ...auditedPayment(row), amount_paid: after.paid, status: after.status },
     })
     return { stalePdf: after.stalePdf, payment: await presentWithNames(tx, row) }
   })
@@ -229,7 +232,7 @@ export async function deletePayment(deps: Deps, ctx: RequestContext, paymentId: 
     await tx.delete(pay).where(eq(pay.paymentId, paymentId))
     const after = await settle(tx, kind, invoice)
     await auditDocument(tx, ctx, kind, invoice.invoiceId, 'PAYMENT_DELETE', {
-      before: auditedPayment(payment),
+      before: { ...auditedPayment(payment), amount_paid: invoice.amountPaid, status: invoice.status },
       after: { amount_paid: after.paid, status: after.status },
     })
     return after.stalePdf

@@ -12,7 +12,15 @@ import { accessOf } from '../access/service.ts'
 import { notify } from '../notifications/service.ts'
 import { users } from '../users/schema.ts'
 import { pendingActions } from './schema.ts'
-import { apply, assertGrantable, auditedData, type ChangeRequest, registerOf, verbOf } from './submit.ts'
+import {
+  apply,
+  assertGrantable,
+  auditedData,
+  type ChangeRequest,
+  recordBefore,
+  registerOf,
+  verbOf,
+} from './submit.ts'
 
 type Action = typeof pendingActions.$inferSelect
 
@@ -147,6 +155,7 @@ export async function approveAction(
       request.actionType === 'CREATE'
         ? undefined
         : (options.recordVersion ?? (await register.currentData(tx, ctx.orgId, request.entityId))?.version)
+    const before = await recordBefore(tx, ctx.orgId, register, request)
     const entityId = await apply(tx, register, applyCtx, request, expected)
     if (!action.entityId) {
       const displayId = (await register.displayId?.(tx, ctx.orgId, entityId)) ?? null
@@ -159,7 +168,9 @@ export async function approveAction(
       action: `APPROVE_${action.actionType}`,
       entityType: register.entityType,
       entityId,
+      before,
       after: auditedData(register, action.proposedData),
+      details: { requested_by: action.requestedBy, action_id: action.actionId },
     })
     const subject = register.describe(
       ('data' in request ? request.data : await register.currentData(tx, ctx.orgId, entityId)) ?? {},
@@ -195,6 +206,7 @@ export async function rejectAction(deps: Deps, ctx: RequestContext, actionId: st
       entityType: action.entityType,
       entityId: action.entityId ?? action.actionId,
       after: { reason },
+      details: { requested_by: action.requestedBy, action_id: action.actionId },
     })
     await notify(tx, {
       orgId: ctx.orgId,

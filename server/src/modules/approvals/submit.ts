@@ -91,6 +91,29 @@ export const auditedData = (register: RegisterDefinition, data: Record<string, u
   data && register.redact ? register.redact(data) : data
 
 /**
+ * What the record was before a change (none for a create), as the audit keeps it: secrets masked as
+ * the record's own answer masks them, so its History can say what each field was (docs/decisions.md,
+ * "History and activity").
+ */
+export async function recordBefore(
+  db: DbOrTx,
+  orgId: string,
+  register: RegisterDefinition,
+  request: Pick<ChangeRequest, 'actionType' | 'entityId'>,
+): Promise<Record<string, unknown> | null> {
+  if (request.actionType === 'CREATE' || !request.entityId) return null
+  if (request.actionType !== 'UPDATE') {
+    // A state change's before is the state it leaves (not archived, active …).
+    const after = stateData(request.actionType)
+    return Object.fromEntries(Object.entries(after).map(([key, value]) => [key, !value]))
+  }
+  const current = await register.currentData(db, orgId, request.entityId)
+  if (!current) return null
+  const { version: _version, ...data } = current
+  return auditedData(register, data)
+}
+
+/**
  * Applies a change inside the caller's transaction; the register's rules are checked once more here.
  * An edit or state change applies only to `expectedVersion` of the record when one is given: 412 when
  * the record moved on meanwhile.
@@ -187,11 +210,13 @@ async function applyAsAdmin(
   const entityId = await deps.db.transaction(async (tx) => {
     const applyCtx = { orgId: ctx.orgId, actorUserId: ctx.userId, requesterUserId: ctx.userId }
     const version = request.actionType === 'CREATE' ? undefined : request.version
+    const before = await recordBefore(tx, ctx.orgId, register, request)
     const id = await apply(tx, register, applyCtx, request, version)
     await audit(tx, ctx, {
       action: request.actionType,
       entityType: request.entityType,
       entityId: id,
+      before,
       after: auditedData(register, proposedDataOf(request)),
     })
     return id

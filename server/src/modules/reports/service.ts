@@ -229,6 +229,15 @@ async function findVisible(db: DbOrTx, ctx: RequestContext, id: string): Promise
   return (await present(db, rows))[0]!
 }
 
+/** 404 unless the caller may see the report (the rule of GET /api/reports/{id}), reading nothing else. */
+export async function assertReportVisible(db: DbOrTx, ctx: RequestContext, id: string): Promise<void> {
+  const [row] = await db
+    .select({ id: r.reportId })
+    .from(r)
+    .where(and(eq(r.reportId, id), eq(r.orgId, ctx.orgId), visibleTo(ctx)))
+  if (!row) throw notFound(reportMessages.notFound)
+}
+
 /** GET /api/reports/{id}: anyone who may not see it gets 404, as for a report that does not exist. */
 export function getReport(deps: Deps, ctx: RequestContext, id: string) {
   return findVisible(deps.db, ctx, id)

@@ -49,6 +49,17 @@ interface Move {
   dropped?: (string | null)[]
 }
 
+/** A move that changes the task's status says so in its audit event: the task's History shows it. */
+function withStatus(event: Move['audit'], row: TaskRow, updated: TaskRow): Move['audit'] {
+  if (row.status === updated.status) return event
+  const asObject = (v: unknown) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {})
+  return {
+    ...event,
+    before: { ...asObject(event.before), status: row.status },
+    after: { ...asObject(event.after), status: updated.status },
+  }
+}
+
 /**
  * A task changes state or hands: the guarded update, its audit event and its notices in one
  * transaction; the files it drops are deleted after the commit.
@@ -56,7 +67,11 @@ interface Move {
 async function moveTask(deps: Deps, ctx: RequestContext, row: TaskRow, move: Move) {
   const updated = await deps.db.transaction(async (tx) => {
     const updated = await guardedUpdate(tx, row, move.set)
-    await audit(tx, ctx, { entityType: 'TASK', entityId: row.taskId, ...move.audit })
+    await audit(tx, ctx, {
+      entityType: 'TASK',
+      entityId: row.taskId,
+      ...withStatus(move.audit, row, updated),
+    })
     for (const n of move.notices(updated)) await notifyTask(tx, ctx, updated, n.type, n.to, n.message)
     return updated
   })

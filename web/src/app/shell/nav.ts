@@ -11,6 +11,7 @@ import {
   IconFileInvoice,
   IconFolders,
   IconGavel,
+  IconHistory,
   IconHome,
   IconId,
   IconMessageReport,
@@ -130,6 +131,9 @@ export const navGroups: NavGroup[] = [
     label: 'Settings',
     icon: IconSettings,
     visibleTo: (me) => me.isadmin,
-    links: [{ label: 'Organisation & Users', to: '/admin/settings', icon: IconSettings }],
+    links: [
+      { label: 'Organisation & Users', to: '/admin/settings', icon: IconSettings },
+      { label: 'Activity', to: '/admin/activity', icon: IconHistory },
+    ],
   },
 ]

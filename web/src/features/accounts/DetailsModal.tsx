@@ -1,10 +1,23 @@
 import { type AccountsUser, detailActions } from '@daftar/domain/accounts'
 import { fileEndpoints } from '@daftar/domain/files'
 import { formatDate } from '@daftar/domain/format'
-import { Alert, Button, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core'
-import { IconDownload, IconMail } from '@tabler/icons-react'
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core'
+import { IconDownload, IconFileInvoice, IconHistory, IconMail } from '@tabler/icons-react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { call, errorMessage } from '../../api/client.ts'
+import { HistoryTimeline } from '../../ui/history/HistoryTimeline.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import classes from './accounts.module.css'
 import { accountsApi, type DocDetail, detailQuery, failureText } from './api.ts'
@@ -59,8 +72,6 @@ function DetailsBody({
   onEdit,
 }: DetailsModalProps & { doc: DocDetail }) {
   const ref: DocRef = { id: idOf(doc), number: numberOf(doc), status: doc.status, due: doc.amount_due }
-  const party = partyOf(doc)
-  const gstin = 'client_gstin' in doc ? doc.client_gstin : doc.supplier_gstin
   const pdfKey = 'invoice_pdf_s3_key' in doc ? doc.invoice_pdf_s3_key : null
   const actions = detailActions(doc.status, doc.amount_due, user)
   const email = useMutation({
@@ -81,6 +92,63 @@ function DetailsBody({
     }
   }
 
+  return (
+    <Stack gap="md">
+      {/* The document and its History (docs/decisions.md, "History and activity"). */}
+      <Tabs defaultValue="details" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="details" leftSection={<IconFileInvoice size={16} />}>
+            Details
+          </Tabs.Tab>
+          <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
+            History
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="md">
+          <DocumentView config={config} doc={doc} manage={actions.managePayments} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <HistoryTimeline entityType={config.kind} entityId={ref.id} />
+        </Tabs.Panel>
+      </Tabs>
+      <Group justify="flex-end" gap="sm">
+        {config.kind === 'RECEIVABLE' && pdfKey && (
+          <>
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={downloadPdf}>
+              Download PDF
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconMail size={16} />}
+              loading={email.isPending}
+              onClick={() => email.mutate()}
+            >
+              Email invoice
+            </Button>
+          </>
+        )}
+        {actions.recordPayment && (
+          <Button color="teal" onClick={() => onRecordPayment(ref)}>
+            Record Payment
+          </Button>
+        )}
+        {actions.edit && (
+          <Button variant="light" onClick={() => onEdit(ref)}>
+            Edit
+          </Button>
+        )}
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+/** The document itself: parties, dates, lines, totals and its payments. */
+function DocumentView({ config, doc, manage }: { config: KindConfig; doc: DocDetail; manage: boolean }) {
+  const party = partyOf(doc)
+  const gstin = 'client_gstin' in doc ? doc.client_gstin : doc.supplier_gstin
   const heads: [string, number][] = [
     ['CGST', doc.cgst_amount],
     ['SGST', doc.sgst_amount],
@@ -108,7 +176,7 @@ function DetailsBody({
               {config.numberField}
             </Text>
             <Group gap="xs">
-              <Text fw={700}>{ref.number}</Text>
+              <Text fw={700}>{numberOf(doc)}</Text>
               <StatusBadge status={doc.status} />
             </Group>
           </Group>
@@ -144,37 +212,7 @@ function DetailsBody({
         <TotalLine label="Paid" value={doc.amount_paid} />
         <TotalLine label="Balance Due" value={doc.amount_due} strong />
       </Stack>
-      <PaymentHistory config={config} doc={doc} number={ref.number} manage={actions.managePayments} />
-      <Group justify="flex-end" gap="sm">
-        {config.kind === 'RECEIVABLE' && pdfKey && (
-          <>
-            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={downloadPdf}>
-              Download PDF
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconMail size={16} />}
-              loading={email.isPending}
-              onClick={() => email.mutate()}
-            >
-              Email invoice
-            </Button>
-          </>
-        )}
-        {actions.recordPayment && (
-          <Button color="teal" onClick={() => onRecordPayment(ref)}>
-            Record Payment
-          </Button>
-        )}
-        {actions.edit && (
-          <Button variant="light" onClick={() => onEdit(ref)}>
-            Edit
-          </Button>
-        )}
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-      </Group>
+      <PaymentHistory config={config} doc={doc} number={numberOf(doc)} manage={manage} />
     </Stack>
   )
 }

@@ -6,6 +6,7 @@ import {
   assetStatuses,
   DEFAULT_ASSET_STATUS,
 } from '@daftar/domain/assets'
+import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
 import { Badge, Select, SimpleGrid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -234,14 +235,7 @@ export const register = defineRegister({
     schema: assetData,
     empty,
     Fields,
-    labels: {
-      asset_display_id: 'Asset ID',
-      assigned_to_type: 'Assigned To',
-      assigned_to_id: 'Assigned Target',
-      seller_details: 'Seller',
-      warranty_details: 'Warranty',
-      'warranty_details.expires_on': 'Expires On',
-    },
+    labels: registerFieldLabels.ASSET,
   },
   detail: {
     Overview,

@@ -1,5 +1,6 @@
 import type { ClientDetail } from '@daftar/domain/clients'
 import { clientData, clientEndpoints, clientMessages } from '@daftar/domain/clients'
+import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core'
 import { FieldSection } from '../../ui/DetailSection.tsx'
@@ -116,7 +117,7 @@ export const register = defineRegister({
     schema: clientData,
     empty,
     Fields,
-    labels: { name: 'Client Name' },
+    labels: registerFieldLabels.CLIENT,
   },
   detail: {
     Overview,

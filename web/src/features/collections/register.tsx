@@ -5,6 +5,7 @@ import {
   collectionEndpoints,
   collectionMessages,
 } from '@daftar/domain/collections'
+import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { truncate } from '@daftar/domain/technical-info'
 import { Stack } from '@mantine/core'
 import { IconSettings } from '@tabler/icons-react'
@@ -75,7 +76,7 @@ export const register = defineRegister({
     schema: collectionData,
     empty,
     Fields,
-    labels: { name: 'Collection Name' },
+    labels: registerFieldLabels.COLLECTION,
   },
   detail: {
     Overview: Settings,
@@ -89,6 +90,7 @@ export const register = defineRegister({
         icon: <IconSettings size={16} />,
         content: <Settings record={c} />,
       },
+      tabs.history,
     ],
   },
 })

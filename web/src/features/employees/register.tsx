@@ -6,6 +6,7 @@ import {
   genders,
   maritalStatuses,
 } from '@daftar/domain/employees'
+import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { requestFailedMessage } from '@daftar/domain/registers'
 import { userLimitMessage, userLimitReached } from '@daftar/domain/users'
 import { Alert, Checkbox, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
@@ -239,19 +240,7 @@ export const register = defineRegister({
     }),
     empty,
     Fields,
-    labels: {
-      employee_official_id: 'Employee Official ID',
-      aadhar_no: 'Aadhaar No.',
-      pan_no: 'PAN',
-      uan_no: 'UAN',
-      personal_phone_no: 'Personal Phone',
-      contact_phone: 'Contact No.',
-      contact_email: 'Official Email',
-      previous_work_details: 'Previous Work',
-      'previous_work_details.previous_id': 'Previous Employee ID',
-      login_account: 'Login Account',
-      is_active: 'Active',
-    },
+    labels: registerFieldLabels.EMPLOYEE,
   },
   detail: {
     Overview: ({ record }) => <EmployeeOverview employee={record} />,

@@ -1,3 +1,4 @@
+import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { formatCurrency } from '@daftar/domain/format'
 import { projectData, projectEndpoints, projectMessages } from '@daftar/domain/projects'
 import { requestFailedMessage } from '@daftar/domain/registers'
@@ -193,15 +194,7 @@ export const register = defineRegister({
     schema: projectData,
     empty,
     Fields,
-    labels: {
-      name: 'Project Name',
-      client_id: 'Client',
-      project_address_maps_link: 'Maps Link',
-      project_contact_details: 'Project Contact',
-      work_order_details: 'Work Order',
-      consultant_details: 'Consultant',
-      is_archived: 'Archived',
-    },
+    labels: registerFieldLabels.PROJECT,
   },
   detail: {
     Overview: ({ record }) => <ProjectOverview project={record} />,
@@ -224,6 +217,7 @@ export const register = defineRegister({
         content: <BillingTab projectId={p.project_id} projectAccess={p.access_level} />,
       },
       tabs.access,
+      tabs.history,
     ],
     stateAction: {
       label: (p) => (p.is_archived ? 'Unarchive' : 'Archive'),

@@ -1,3 +1,4 @@
+import { registerFieldLabels } from '@daftar/domain/field-labels'
 import type { SupplierDetail } from '@daftar/domain/suppliers'
 import { supplierData, supplierEndpoints, supplierMessages, websiteHref } from '@daftar/domain/suppliers'
 import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
@@ -181,13 +182,7 @@ export const register = defineRegister({
     schema: supplierData,
     empty,
     Fields,
-    labels: {
-      name: 'Supplier Name',
-      product_category: 'Category',
-      bank_details: 'Bank Details',
-      'bank_details.ifsc_code': 'IFSC',
-      'bank_details.account_no': 'Account Number',
-    },
+    labels: registerFieldLabels.SUPPLIER,
   },
   detail: { Overview, editLabel: 'Edit Supplier' },
 })

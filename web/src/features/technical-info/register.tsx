@@ -1,3 +1,4 @@
+import { registerFieldLabels } from '@daftar/domain/field-labels'
 import type { TechnicalInfoDetail } from '@daftar/domain/technical-info'
 import {
   normaliseKeyword,
@@ -147,7 +148,7 @@ export const register = defineRegister({
     Fields,
     addTitle: 'Add Technical Info Entry',
     editTitle: (t) => `Edit Technical Info: ${t.title}`,
-    labels: { when_to_use: 'When to Use' },
+    labels: registerFieldLabels.TECHNICAL_INFO,
   },
   detail: { Overview },
 })

@@ -1,5 +1,5 @@
 import { Badge, Button } from '@mantine/core'
-import { IconFiles, IconInfoSquare, IconPencil, IconUsers } from '@tabler/icons-react'
+import { IconFiles, IconHistory, IconInfoSquare, IconPencil, IconUsers } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
@@ -9,6 +9,7 @@ import { AccessTab } from '../AccessTab.tsx'
 import { canWrite } from '../access-api.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { DocumentManager } from '../documents/DocumentManager.tsx'
+import { HistoryTimeline } from '../history/HistoryTimeline.tsx'
 import { notifyError, notifySuccess } from '../notify.ts'
 import { RecordPage } from '../RecordPage.tsx'
 import { registerDetailQuery, registerListKey, withoutRows } from './api.ts'
@@ -16,7 +17,7 @@ import type { ListAnswer, RegisterDeclaration, RegisterTypes, StandardTabs, Stat
 import { recordHref } from './roots.ts'
 import { RecordGate } from './save.tsx'
 
-/** '/suppliers/{id}': the record's tabs (Overview, Documents, Access by default), Edit and its state action. */
+/** '/suppliers/{id}': the record's tabs (Overview, Documents, Access, History by default), Edit and its state action. */
 export function RegisterDetailPage<T extends RegisterTypes>({
   register,
 }: {
@@ -72,6 +73,12 @@ function RecordView<T extends RegisterTypes>({
       icon: <IconUsers size={16} />,
       content: <AccessTab entityType={register.entityType} entityId={id} />,
     },
+    history: {
+      value: 'history',
+      label: 'History',
+      icon: <IconHistory size={16} />,
+      content: <HistoryTimeline entityType={register.entityType} entityId={id} />,
+    },
   }
   const list = register.list.listOf(record)
   const writable = canWrite(record.access_level)
@@ -105,7 +112,12 @@ function RecordView<T extends RegisterTypes>({
         )
       }
       tabs={
-        register.detail.tabs?.(record, standard) ?? [standard.overview, standard.documents, standard.access]
+        register.detail.tabs?.(record, standard) ?? [
+          standard.overview,
+          standard.documents,
+          standard.access,
+          standard.history,
+        ]
       }
     />
   )

@@ -96,6 +96,8 @@ export interface StandardTabs {
   overview: RecordTab
   documents: RecordTab
   access: RecordTab
+  /** The record's History (docs/decisions.md, "History and activity"). */
+  history: RecordTab
 }
 
 /** The record's endpoints in the contract: its list, detail, create and update (`supplierEndpoints`). */
