@@ -14,6 +14,7 @@ describe('notification preferences contract', () => {
     expect(notificationTypes.filter((t) => notificationTypeInfo[t].inAppLocked)).toEqual([
       'TASK_ASSIGNED',
       'TASK_SUBMITTED',
+      'APPROVAL_WAITING',
       'APPROVAL_PENDING',
     ])
   })

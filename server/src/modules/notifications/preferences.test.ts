@@ -73,7 +73,7 @@ describe('GET /users/me/notification-preferences', () => {
     const locked = body.preferences
       .filter((p: { locked: string[] }) => p.locked.length)
       .map((p: { type: string }) => p.type)
-    expect(locked).toEqual(['TASK_ASSIGNED', 'TASK_SUBMITTED', 'APPROVAL_PENDING'])
+    expect(locked).toEqual(['TASK_ASSIGNED', 'TASK_SUBMITTED', 'APPROVAL_WAITING', 'APPROVAL_PENDING'])
   })
 
   it('needs a signed-in user', async () => {
