@@ -209,6 +209,20 @@ describe('signing in with a passkey', () => {
     expect((await signInOutcomes(user))[0]).toBe('WRONG_PASSKEY')
   })
 
+  it('gives one session for one ceremony, however many answers arrive at once', async () => {
+    const { tokens } = await signedIn()
+    const authenticator = createAuthenticator()
+    await register(tokens, authenticator)
+    const { challengeToken, options } = await signInOptions()
+    const credential = authenticator.get(options, ORIGIN)
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        client(server).post('/auth/passkeys/sign-in', { challengeToken, credential }, site),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(400)])
+  })
+
   it('refuses a signature counter that went back (a cloned authenticator)', async () => {
     const { tokens } = await signedIn()
     const authenticator = createAuthenticator()
