@@ -137,6 +137,12 @@ test('a staff member’s home: today’s task opens over the task list; no admin
   await expect(page.getByRole('dialog').filter({ hasText: title })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('button', { name: 'Create Task' })).toBeVisible()
+
+  // 'View all' of the approvals card opens the task list on its Approval tab.
+  await page.getByRole('link', { name: 'Home', exact: true }).click()
+  await page.getByRole('link', { name: 'View all: Waiting for my approval' }).click()
+  await expect(page).toHaveURL(/\/tasks\?tab=approval$/)
+  await expect(page.getByRole('tab', { name: /^Approval/ })).toHaveAttribute('aria-selected', 'true')
 })
 
 test('a phone (375 px): the cards stack, nothing scrolls sideways, the sidebar reaches Tasks', async ({

@@ -49,7 +49,7 @@ export const sectionCards: SectionCard[] = [
     key: 'my_approvals',
     title: 'Waiting for my approval',
     empty: 'No approvals waiting',
-    viewAll: '/tasks',
+    viewAll: '/tasks?tab=approval',
     icon: IconChecklist,
     color: 'blue',
   },

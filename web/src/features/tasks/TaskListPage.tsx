@@ -11,6 +11,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } 
 import { useLocalStorage } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { hasDraft } from '../../ui/drafts.ts'
@@ -24,14 +25,19 @@ import { useTaskParam } from './useTaskParam.ts'
 const TaskDetailModal = lazy(() => import('./TaskDetailModal.tsx'))
 const TaskFormModal = lazy(() => import('./TaskFormModal.tsx'))
 
-type MainTab = 'my' | 'delegated' | 'approval'
+const mainTabs = ['my', 'delegated', 'approval'] as const
+type MainTab = (typeof mainTabs)[number]
+
+/** The tab a link may open the list on (`/tasks?tab=approval`, from the home page); else My Tasks. */
+const linkedTab = (value: string | null): MainTab => mainTabs.find((t) => t === value) ?? 'my'
 
 export default function TaskListPage() {
   const { data: me } = useMe()
   const tasks = useQuery(activeTasksQuery)
   const hidden = useHiddenTasks()
   const detail = useTaskParam()
-  const [tab, setTab] = useState<MainTab>('my')
+  const [searchParams] = useSearchParams()
+  const [tab, setTab] = useState<MainTab>(() => linkedTab(searchParams.get('tab')))
   const [sort, setSort] = useLocalStorage<TaskSort>({ key: 'daftar.taskSort', defaultValue: 'deadline' })
   const [category, setCategory] = useState('')
   const [search, setSearch] = useState('')
