@@ -109,7 +109,7 @@ test('an invoice’s History shows the payment the admin records; the admin open
 
   // The admin records a payment from the list, then opens the invoice's History.
   await goTo(admin, 'Receivables')
-  await admin.getByRole('button', { name: 'Search' }).click()
+  await admin.getByRole('button', { name: 'Search', exact: true }).click()
   await admin.getByPlaceholder('Invoice No, Client, Project...').fill(number)
   await admin.keyboard.press('Enter')
   const row = admin.getByRole('row').filter({ hasText: number })
