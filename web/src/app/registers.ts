@@ -4,14 +4,10 @@
  */
 import type { EntityType } from '@daftar/domain/registers'
 import { useQuery } from '@tanstack/react-query'
-import type { RegisterDeclaration, RegisterTypes } from '../ui/register-kit/define.ts'
-import type { RegisterLoader } from '../ui/register-kit/routes.tsx'
+import type { RegisterTypes } from '../ui/register-kit/define.ts'
+import type { OpenRegister, RegisterLoader } from '../ui/register-kit/routes.tsx'
 
-/**
- * A register at its own types, for code that serves every register whichever it is: `open(use)` calls
- * `use` with the declaration, so its list item, detail, values and data stay checked against each other.
- */
-export type OpenRegister = <R>(use: <T extends RegisterTypes>(register: RegisterDeclaration<T>) => R) => R
+export type { OpenRegister }
 
 interface RegisterEntry<T extends RegisterTypes> extends RegisterLoader<T> {
   open(): Promise<OpenRegister>

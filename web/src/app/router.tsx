@@ -1,5 +1,7 @@
+import type { EntityType } from '@daftar/domain/registers'
 import { lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router'
+import { registerRoots } from '../ui/register-kit/roots.ts'
 import { registerRoutes } from '../ui/register-kit/routes.tsx'
 import { RootError, RouteError } from './errors.tsx'
 import { lazyLoginPage, loadAppLayout, loadHomePage, loadTaskListPage } from './first-screen.ts'
@@ -94,28 +96,9 @@ function pages(): RouteObject[] {
     { path: 'reports/view', element: page(ViewReportsPage) },
     { path: 'reports/list/:reportType', element: page(ReportListPage) },
     { path: 'reports/view/:reportId', element: page(ReportDetailPage) },
-    ...registerRoutes(registerLoaders.PROJECT!, {
-      base: 'projects',
-      lists: ['projects', 'projects/archived'],
-    }),
-    ...registerRoutes(registerLoaders.CLIENT!, { base: 'clients', lists: ['clients'] }),
-    ...registerRoutes(registerLoaders.SUPPLIER!, { base: 'suppliers', lists: ['suppliers'] }),
-    ...registerRoutes(registerLoaders.TECHNICAL_INFO!, {
-      base: 'technical-info',
-      lists: ['technical-info'],
-    }),
-    ...registerRoutes(registerLoaders.ASSET!, {
-      base: 'organization/assets',
-      lists: ['organization/assets', 'organization/assets/due-soon'],
-    }),
-    ...registerRoutes(registerLoaders.EMPLOYEE!, {
-      base: 'employees',
-      lists: ['employees', 'old-employees'],
-    }),
-    ...registerRoutes(registerLoaders.COLLECTION!, {
-      base: 'organization/internal-docs',
-      lists: ['organization/internal-docs'],
-    }),
+    ...(Object.keys(registerLoaders) as EntityType[]).flatMap((type) =>
+      registerRoutes(() => registerLoaders[type].open(), registerRoots[type]),
+    ),
     { path: 'organization/announcements', element: page(AnnouncementsPage) },
     { path: 'accounts/receivables', element: page(ReceivablesPage) },
     { path: 'accounts/receivables/add', element: page(AddReceivablePage) },

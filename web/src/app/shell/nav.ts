@@ -25,6 +25,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react'
 import type { Me } from '../../api/shared-queries.ts'
+import { registerRoots } from '../../ui/register-kit/roots.ts'
 
 export interface NavLinkItem {
   label: string
@@ -76,19 +77,19 @@ export const navGroups: NavGroup[] = [
     label: 'Projects',
     icon: IconBriefcase,
     links: [
-      { label: 'Projects', to: '/projects', icon: IconBriefcase },
-      { label: 'Archived Projects', to: '/projects/archived', icon: IconArchive },
+      { label: 'Projects', to: registerRoots.PROJECT.path, icon: IconBriefcase },
+      { label: 'Archived Projects', to: registerRoots.PROJECT.otherLists.archived, icon: IconArchive },
     ],
   },
   {
     label: 'Organization',
     icon: IconBuilding,
     links: [
-      { label: 'Internal Documents', to: '/organization/internal-docs', icon: IconFolders },
-      { label: 'Assets', to: '/organization/assets', icon: IconDeviceDesktop },
+      { label: 'Internal Documents', to: registerRoots.COLLECTION.path, icon: IconFolders },
+      { label: 'Assets', to: registerRoots.ASSET.path, icon: IconDeviceDesktop },
       {
         label: 'Assets Due Soon',
-        to: '/organization/assets/due-soon',
+        to: registerRoots.ASSET.otherLists.dueSoon,
         icon: IconCalendarDue,
         count: 'assetsDueSoon',
       },
@@ -99,17 +100,17 @@ export const navGroups: NavGroup[] = [
     label: 'Employees',
     icon: IconId,
     links: [
-      { label: 'Current Employees', to: '/employees', icon: IconId },
-      { label: 'Old Employees', to: '/old-employees', icon: IconUserOff },
+      { label: 'Current Employees', to: registerRoots.EMPLOYEE.path, icon: IconId },
+      { label: 'Old Employees', to: registerRoots.EMPLOYEE.otherLists.former, icon: IconUserOff },
     ],
   },
   {
     label: 'Information',
     icon: IconUsersGroup,
     links: [
-      { label: 'Clients', to: '/clients', icon: IconUsersGroup },
-      { label: 'Suppliers', to: '/suppliers', icon: IconTruckDelivery },
-      { label: 'Technical Info', to: '/technical-info', icon: IconBulb },
+      { label: 'Clients', to: registerRoots.CLIENT.path, icon: IconUsersGroup },
+      { label: 'Suppliers', to: registerRoots.SUPPLIER.path, icon: IconTruckDelivery },
+      { label: 'Technical Info', to: registerRoots.TECHNICAL_INFO.path, icon: IconBulb },
     ],
   },
   {

@@ -24,6 +24,7 @@ import {
   PhoneField,
 } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { registerRoots } from '../../ui/register-kit/roots.ts'
 import { alphabetical, lastUpdated } from '../../ui/register-kit/sorts.ts'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import { AssignedTo, columns, DueSoonLink, dueSoonColumns, statusColors } from './columns.tsx'
@@ -212,7 +213,7 @@ export const register = defineRegister({
     Actions: DueSoonLink,
     otherViews: [
       {
-        path: '/organization/assets/due-soon',
+        path: registerRoots.ASSET.otherLists.dueSoon,
         endpoint: assetEndpoints.dueSoon,
         title: 'Assets Due Soon',
         description: 'Maintenance due or a warranty ending within the next 30 days.',

@@ -24,6 +24,7 @@ import {
   PhoneField,
 } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { registerRoots } from '../../ui/register-kit/roots.ts'
 import { alphabetical, lastUpdated } from '../../ui/register-kit/sorts.ts'
 import { EmployeeOverview } from './EmployeeOverview.tsx'
 
@@ -202,7 +203,7 @@ export const register = defineRegister({
     title: 'Current Employees',
     otherViews: [
       {
-        path: '/old-employees',
+        path: registerRoots.EMPLOYEE.otherLists.former,
         endpoint: employeeEndpoints.old,
         title: 'Old Employees',
         canAdd: false,

@@ -18,6 +18,7 @@ import {
   PhoneField,
 } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { registerRoots } from '../../ui/register-kit/roots.ts'
 import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
 import { SearchSelect } from '../../ui/SearchSelect.tsx'
 import { billingQuery } from './api.ts'
@@ -153,7 +154,7 @@ export const register = defineRegister({
     description: 'Projects in progress.',
     otherViews: [
       {
-        path: '/projects/archived',
+        path: registerRoots.PROJECT.otherLists.archived,
         endpoint: projectEndpoints.archived,
         title: 'Archived Projects',
         description: 'Finished or paused projects, kept for reference.',

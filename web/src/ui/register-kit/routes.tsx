@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { PageLoader } from '../../app/guards.tsx'
 import type { RegisterDeclaration, RegisterTypes } from './define.ts'
+import type { RegisterRoot } from './roots.ts'
 
 /** A register's declaration, loaded on first use (its entry in app/registers.ts). */
 export interface RegisterLoader<T extends RegisterTypes> {
@@ -18,44 +19,65 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 }
 
 /**
- * The routes of one register: each list view at its path, then `<base>/add`, `<base>/:id` and
- * `<base>/:id/edit`. The register's declaration and the kit's pages load with the first of its pages
- * that is opened, never with the app's first screen.
+ * A register at its own types, for code that serves every register whichever it is: `open(use)` calls
+ * `use` with the declaration, so its list item, detail, values and data stay checked against each other.
  */
-export function registerRoutes<T extends RegisterTypes>(
-  { load }: RegisterLoader<T>,
-  paths: { base: string; lists: string[] },
-): RouteObject[] {
-  const lists = paths.lists.map((path, index) => ({
-    path,
-    element: page(async () => {
-      const [{ register }, { RegisterListPage }] = await Promise.all([load(), import('./ListPage.tsx')])
-      const view = register.list.views[index]!
-      return { default: () => <RegisterListPage key={view.path} register={register} view={view} /> }
-    }),
+export type OpenRegister = <R>(use: <T extends RegisterTypes>(register: RegisterDeclaration<T>) => R) => R
+
+/** One page of a register: its declaration and the kit's page load together, on first use. */
+function kitPage<M>(
+  open: () => Promise<OpenRegister>,
+  kit: () => Promise<M>,
+  render: <T extends RegisterTypes>(register: RegisterDeclaration<T>, kit: M) => ComponentType,
+) {
+  return page(async () => {
+    const [use, loaded] = await Promise.all([open(), kit()])
+    return { default: use((register) => render(register, loaded)) }
+  })
+}
+
+/**
+ * The routes of one register, at its roots (roots.ts): each list at its path, then `<path>/add`,
+ * `<path>/:id` and `<path>/:id/edit`. The register's declaration and the kit's pages load with the
+ * first of its pages that is opened, never with the app's first screen.
+ */
+export function registerRoutes(open: () => Promise<OpenRegister>, root: RegisterRoot): RouteObject[] {
+  const base = root.path.slice(1)
+  const forms = () => import('./FormPages.tsx')
+  const lists = [root.path, ...Object.values(root.otherLists)].map((listPath) => ({
+    path: listPath.slice(1),
+    element: kitPage(
+      open,
+      () => import('./ListPage.tsx'),
+      (register, { RegisterListPage }) => {
+        const view = register.list.views.find((v) => v.path === listPath)
+        if (!view) throw new Error(`The register declares no list at ${listPath}`)
+        return () => <RegisterListPage key={view.path} register={register} view={view} />
+      },
+    ),
   }))
   return [
     ...lists,
     {
-      path: `${paths.base}/add`,
-      element: page(async () => {
-        const [{ register }, { RegisterAddPage }] = await Promise.all([load(), import('./FormPages.tsx')])
-        return { default: () => <RegisterAddPage register={register} /> }
-      }),
+      path: `${base}/add`,
+      element: kitPage(open, forms, (register, { RegisterAddPage }) => () => (
+        <RegisterAddPage register={register} />
+      )),
     },
     {
-      path: `${paths.base}/:id`,
-      element: page(async () => {
-        const [{ register }, { RegisterDetailPage }] = await Promise.all([load(), import('./DetailPage.tsx')])
-        return { default: () => <RegisterDetailPage register={register} /> }
-      }),
+      path: `${base}/:id`,
+      element: kitPage(
+        open,
+        () => import('./DetailPage.tsx'),
+        (register, { RegisterDetailPage }) =>
+          () => <RegisterDetailPage register={register} />,
+      ),
     },
     {
-      path: `${paths.base}/:id/edit`,
-      element: page(async () => {
-        const [{ register }, { RegisterEditPage }] = await Promise.all([load(), import('./FormPages.tsx')])
-        return { default: () => <RegisterEditPage register={register} /> }
-      }),
+      path: `${base}/:id/edit`,
+      element: kitPage(open, forms, (register, { RegisterEditPage }) => () => (
+        <RegisterEditPage register={register} />
+      )),
     },
   ]
 }
