@@ -257,6 +257,7 @@ export const receivableEndpoints = {
     saved: receivableSaved,
   }),
   email: endpoint('POST', '/receivables/:id/email', idAnswer),
+  remind: endpoint('POST', '/receivables/:id/remind', idAnswer),
 }
 
 export const payableEndpoints = documentEndpoints('/payables', 'receive', {
