@@ -10,6 +10,7 @@ import {
   createReceivable,
   day,
   paymentBody,
+  receivable,
   sentReceivable,
 } from '../../../test/accounts-helpers.ts'
 import { errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
@@ -185,5 +186,40 @@ describe('POST /receivables/{id}/remind', () => {
     const res = await as(server, org.admin).post(`/receivables/${noMail}/remind`)
     expect(res.statusCode).toBe(422)
     expect(errorOf(res)).toBe(accountMessages.noContactEmail)
+  })
+})
+
+describe("'Do not remind' and the invoice's reminders", () => {
+  it('excludes an invoice from the job (admins and accountants) and the detail lists the reminders sent', async () => {
+    const id = await sentReceivable(server, org.accountant, org.clientId, {
+      invoice_no: 'REM-OFF',
+      invoice_date: day(-20),
+      due_date: day(-4),
+    })
+    expect(
+      (await as(server, org.staff).put(`/receivables/${id}/do-not-remind`, { do_not_remind: true }))
+        .statusCode,
+    ).toBe(403)
+    const other = await accountsOrg(server, 'Third Org')
+    expect(
+      (await as(server, other.admin).put(`/receivables/${id}/do-not-remind`, { do_not_remind: true }))
+        .statusCode,
+    ).toBe(404)
+    const off = await as(server, org.accountant).put(`/receivables/${id}/do-not-remind`, {
+      do_not_remind: true,
+    })
+    expect(off.statusCode, off.body).toBe(200)
+    await sendPaymentReminders(server.deps, at(0))
+    expect(await stepsOf(id)).toEqual([])
+    expect((await receivable(server, org.admin, id)).do_not_remind).toBe(true)
+    await as(server, org.admin).put(`/receivables/${id}/do-not-remind`, { do_not_remind: false })
+    await sendPaymentReminders(server.deps, at(0))
+    await as(server, org.admin).post(`/receivables/${id}/remind`)
+    const detail = await receivable(server, org.admin, id)
+    expect(detail.do_not_remind).toBe(false)
+    expect(detail.reminders.map((r: { step: string; to: string }) => `${r.step}:${r.to}`)).toEqual([
+      'manual:meera@sunrise.test',
+      '3:meera@sunrise.test',
+    ])
   })
 })

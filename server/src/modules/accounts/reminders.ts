@@ -9,7 +9,7 @@ import { clients } from '../clients/schema.ts'
 import { contactEmail, type InvoiceMail } from './documents.ts'
 import { requireAccountant } from './kinds.ts'
 import { findDocument } from './queries.ts'
-import { receivableReminders } from './schema.ts'
+import { accountInvoices, receivableReminders } from './schema.ts'
 
 /** Reminders go to clients from this hour of the organisation's morning, as the task reminders do. */
 export const PAYMENT_REMINDER_HOUR = 8
@@ -106,6 +106,30 @@ export async function remindNow(deps: Deps, ctx: RequestContext, invoiceId: stri
     await audit(tx, ctx, { action: 'REMIND', entityType: 'RECEIVABLE', entityId: invoiceId, after: { to } })
   })
   return { message: `A payment reminder for invoice ${doc.number} will be emailed to ${to}.` }
+}
+
+/** PUT /receivables/{id}/do-not-remind: excludes the invoice from (or returns it to) the scheduled reminders. */
+export async function setDoNotRemind(deps: Deps, ctx: RequestContext, invoiceId: string, value: boolean) {
+  requireAccountant(ctx, accountMessages.remindOnly)
+  const doc = await findDocument(deps.db, ctx, 'RECEIVABLE', invoiceId)
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(accountInvoices)
+      .set({ doNotRemind: value })
+      .where(and(eq(accountInvoices.invoiceId, invoiceId), eq(accountInvoices.orgId, ctx.orgId)))
+    await audit(tx, ctx, {
+      action: 'UPDATE',
+      entityType: 'RECEIVABLE',
+      entityId: invoiceId,
+      before: { do_not_remind: doc.doNotRemind },
+      after: { do_not_remind: value },
+    })
+  })
+  return {
+    message: value
+      ? `Invoice ${doc.number} will not be reminded.`
+      : `Invoice ${doc.number} will be reminded when overdue.`,
+  }
 }
 
 /** The reminders of one invoice, newest first (its detail shows them). */
