@@ -118,6 +118,10 @@ export const receivableDetail = z.object({
   invoice_date: calendarDate,
   status: z.enum(receivableStatuses),
   invoice_pdf_s3_key: nullableText,
+  /** 'Do not remind': no scheduled payment reminder goes (docs/decisions.md, "Payment reminders"). */
+  do_not_remind: z.boolean(),
+  /** The payment reminders sent, newest first: step is the days after the due date or 'manual'. */
+  reminders: z.array(z.object({ step: z.string(), to: nullableText, sent_at: instant })),
   ...detailCommon,
 })
 export type ReceivableDetail = z.infer<typeof receivableDetail>
@@ -257,6 +261,12 @@ export const receivableEndpoints = {
     saved: receivableSaved,
   }),
   email: endpoint('POST', '/receivables/:id/email', idAnswer),
+  remind: endpoint('POST', '/receivables/:id/remind', idAnswer),
+  doNotRemind: endpoint('PUT', '/receivables/:id/do-not-remind', {
+    params: idParams,
+    body: z.object({ do_not_remind: z.boolean() }),
+    response: { 200: messageResponse },
+  }),
 }
 
 export const payableEndpoints = documentEndpoints('/payables', 'receive', {

@@ -60,6 +60,9 @@ export const agingLabels: Record<AgingBucket, string> = {
   days_over_90: 'Over 90 days',
 }
 
+/** Days after the due date on which a payment reminder goes (docs/decisions.md, "Payment reminders"). */
+export const PAYMENT_REMINDER_DAYS = [3, 10, 30] as const
+
 export const ACCOUNTS_PAGE_SIZE = 20
 export const MAX_LINE_ITEMS = 200
 /** numeric(14,2) holds less than 10^12 rupees. */
@@ -70,6 +73,9 @@ export const accountMessages = {
   adminOnlyDelete: 'Only administrators can cancel or delete invoices and bills.',
   paymentsOnly: 'Only administrators and accountants can record payments.',
   emailOnly: 'Only administrators and accountants can email invoices.',
+  remindOnly: 'Only administrators and accountants can send payment reminders.',
+  remindNotDue:
+    'Only a sent invoice with an amount due can be reminded (not a draft, cancelled or paid one).',
   adminOnlyPayments: 'Only administrators can edit or delete payments.',
   clientRequired: 'A client must be selected.',
   supplierRequired: 'A supplier must be selected.',

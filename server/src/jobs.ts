@@ -1,4 +1,5 @@
 import { todayIn } from '@daftar/domain'
+import { sendPaymentReminders } from './modules/accounts/reminders.ts'
 import { remindDueAssets } from './modules/assets/reminders.ts'
 import { pruneSignInLeftovers } from './modules/auth/sessions.ts'
 import { sendDailyDigests } from './modules/home/digest.ts'
@@ -57,6 +58,14 @@ export function serverJobs(deps: Deps): ServerJob[] {
       everyMs: deps.config.JOBS_INTERVAL_SECONDS * 1000,
       run: async () => {
         await sendTaskReminders(deps)
+      },
+    },
+    // Payment reminders to clients: each (invoice, step) is claimed in SQL (docs/decisions.md).
+    {
+      name: 'payment reminders',
+      everyMs: deps.config.JOBS_INTERVAL_SECONDS * 1000,
+      run: async () => {
+        await sendPaymentReminders(deps)
       },
     },
     // Rate-limit windows that have ended are kept by nobody: without this their rows grow forever.

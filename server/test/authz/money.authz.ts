@@ -88,6 +88,17 @@ export const rules: RouteRule[] = [
     (f) => `/api/receivables/${f.ids.receivableId}/email`,
     accountantOnly,
   ),
+  accounts(
+    'POST /api/receivables/:id/remind',
+    (f) => `/api/receivables/${f.ids.receivableId}/remind`,
+    accountantOnly,
+  ),
+  accounts(
+    'PUT /api/receivables/:id/do-not-remind',
+    (f) => `/api/receivables/${f.ids.receivableId}/do-not-remind`,
+    accountantOnly,
+    { do_not_remind: false },
+  ),
   accounts('PUT /api/payments/:id', (f) => `/api/payments/${f.ids.paymentId}`, adminOnlyWrite, {}),
   accounts('DELETE /api/payments/:id', async (f) => `/api/payments/${await f.fresh.payment()}`, adminOnly),
 ]

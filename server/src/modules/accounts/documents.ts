@@ -21,6 +21,7 @@ import { requireAccountant, requireAccounts } from './kinds.ts'
 import { renderInvoicePdfOffThread } from './pdf-renderer.ts'
 import { findDocument, linesOf } from './queries.ts'
 import { accountInvoices } from './schema.ts'
+import { upiLink } from './upi.ts'
 
 const inv = accountInvoices
 
@@ -136,11 +137,34 @@ async function currentPdf(deps: Deps, orgId: string, invoiceId: string) {
   throw new Error(`The PDF of invoice ${invoiceId} kept changing while it was drawn`)
 }
 
-interface InvoiceMail {
+export interface InvoiceMail {
   orgId: string
   invoiceId: string
   to: string
+  /** A payment reminder (docs/decisions.md, "Payment reminders"): its text names the days overdue. */
+  reminder?: { daysOverdue: number }
 }
+
+/** The text of a payment reminder, with the UPI link for the amount due when the organisation has a UPI id. */
+function reminderText(d: NonNullable<Awaited<ReturnType<typeof loadPdfData>>>['data'], daysOverdue: number) {
+  const upi = d.org.upiId && d.due > 0 ? upiLink(d.org.upiId, d.org.name, d.due, d.invoiceNo) : null
+  return [
+    `Dear ${d.client.name},`,
+    '',
+    `This is a reminder that invoice ${d.invoiceNo}${d.dueDate ? ` was due on ${formatDate(d.dueDate)}` : ''} and is ${daysOverdue} day${daysOverdue === 1 ? '' : 's'} overdue.`,
+    `Amount due: ${formatCurrency(d.due)}. The invoice is attached.`,
+    ...(upi ? ['', `Pay with any UPI app: ${upi}`] : []),
+    '',
+    'If you have already paid, please ignore this mail.',
+    '',
+    'Regards,',
+    d.org.name,
+  ].join('\n')
+}
+
+/** The client's first contact e-mail, where invoices and reminders go. */
+export const contactEmail = (contacts: { email?: string | null }[] | undefined) =>
+  contacts?.find((c) => c.email?.trim())?.email?.trim() || null
 
 /** Beyond the spec: 'Email invoice' sends the PDF to the client's first contact email, via the outbox. */
 export async function emailInvoice(deps: Deps, ctx: RequestContext, invoiceId: string) {
@@ -151,7 +175,7 @@ export async function emailInvoice(deps: Deps, ctx: RequestContext, invoiceId: s
     .select({ contacts: clients.contacts })
     .from(clients)
     .where(eq(clients.clientId, doc.partyId))
-  const to = client?.contacts.find((c) => c.email?.trim())?.email?.trim()
+  const to = contactEmail(client?.contacts)
   if (!to) throw unprocessable(accountMessages.noContactEmail)
   await deps.db.transaction(async (tx) => {
     await enqueue(tx, 'invoice-mail', { orgId: ctx.orgId, invoiceId, to } satisfies InvoiceMail, ctx.orgId)
@@ -163,7 +187,7 @@ export async function emailInvoice(deps: Deps, ctx: RequestContext, invoiceId: s
 /** Delivers an 'invoice-mail' outbox event with the invoice's current PDF attached. */
 export function invoiceMailHandler(deps: Deps) {
   return async (payload: unknown) => {
-    const { orgId, invoiceId, to } = payload as InvoiceMail
+    const { orgId, invoiceId, to, reminder } = payload as InvoiceMail
     const loaded = await currentPdf(deps, orgId, invoiceId)
     if (!loaded) return // deleted meanwhile: nothing to send
     const file = await deps.storage.read(loaded.key)
@@ -171,6 +195,17 @@ export function invoiceMailHandler(deps: Deps) {
     const chunks: Buffer[] = []
     for await (const chunk of file.stream) chunks.push(chunk as Buffer)
     const d = loaded.data
+    if (reminder && d.due <= 0) return // paid meanwhile: a cleared due stops its reminders
+    const attachments = [{ filename: `Invoice ${d.invoiceNo}.pdf`, content: Buffer.concat(chunks) }]
+    if (reminder) {
+      await deps.mailer.send({
+        to,
+        subject: `Payment reminder: invoice ${d.invoiceNo} from ${d.org.name}`,
+        text: reminderText(d, reminder.daysOverdue),
+        attachments,
+      })
+      return
+    }
     await deps.mailer.send({
       to,
       subject: `Invoice ${d.invoiceNo} from ${d.org.name}`,
@@ -185,7 +220,7 @@ export function invoiceMailHandler(deps: Deps) {
       ]
         .filter((l, i, all) => l !== '' || all[i - 1] !== '')
         .join('\n'),
-      attachments: [{ filename: `Invoice ${d.invoiceNo}.pdf`, content: Buffer.concat(chunks) }],
+      attachments,
     })
   }
 }

@@ -48,6 +48,8 @@ export function routeRule(method: string, url: string | undefined): ((ctx: Reque
     return (ctx) => requireAccountant(ctx, accountMessages.paymentsOnly)
   if (method === 'POST' && url.endsWith('/email'))
     return (ctx) => requireAccountant(ctx, accountMessages.emailOnly)
+  if ((method === 'POST' && url.endsWith('/remind')) || url.endsWith('/do-not-remind'))
+    return (ctx) => requireAccountant(ctx, accountMessages.remindOnly)
   return null
 }
 

@@ -1,6 +1,7 @@
 import { amountInWords, formatDate, type GstTotals, type StoredLineItem, toPaise } from '@daftar/domain'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
+import { upiLink } from './upi.ts'
 
 /** What an invoice prints; its totals under the GST function's names, in rupees. */
 export interface InvoicePdfData extends GstTotals {
@@ -29,11 +30,7 @@ export interface InvoicePdfData extends GstTotals {
 const amount = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const money = (rupees: number) => amount.format(rupees)
 
-/** `upi://pay?pa=…&pn=…&am=…&tn=…`: the payee's UPI id and name, the amount due and a note. */
-export function upiLink(upiId: string, payee: string, rupees: number, invoiceNo: string): string {
-  const enc = (v: string) => encodeURIComponent(v).replace(/%40/g, '@')
-  return `upi://pay?pa=${enc(upiId)}&pn=${enc(payee)}&am=${rupees.toFixed(2)}&tn=${enc(`Invoice ${invoiceNo}`)}`
-}
+export { upiLink }
 
 /** The QR as PNG bytes; the same bytes are placed in the PDF. */
 export function upiQrPng(link: string): Promise<Buffer> {

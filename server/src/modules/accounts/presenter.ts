@@ -31,6 +31,7 @@ export interface DocumentRow {
 
 export interface DocumentDetailRow extends DocumentRow {
   partyGstin: string | null
+  doNotRemind: boolean
   description: string | null
   gstType: ReceivableDetail['gst_type']
   isRcm: boolean
@@ -116,11 +117,14 @@ export function receivableDetail(
   lines: StoredLineItem[],
   payments: Payment[],
   today: string,
+  reminders: { step: string; to: string | null; sentAt: Date }[] = [],
 ): ReceivableDetail {
   return {
     ...receivableItem(row, today),
     client_gstin: row.partyGstin,
     invoice_pdf_s3_key: row.pdfKey,
+    do_not_remind: row.doNotRemind,
+    reminders: reminders.map((r) => ({ step: r.step, to: r.to, sent_at: r.sentAt.toISOString() })),
     ...detailCommon(row, lines, payments),
   }
 }

@@ -21,6 +21,7 @@ import { users } from '../users/schema.ts'
 import { agingSql, baseTables, type ListTables, listWhere, overdueSql, partyNameSql } from './filters.ts'
 import { requireAccounts, words } from './kinds.ts'
 import type { DocumentDetailRow, DocumentRow } from './presenter.ts'
+import { remindersOf } from './reminders.ts'
 import { accountInvoiceLines, accountInvoices, accountPayments } from './schema.ts'
 
 const inv = accountInvoices
@@ -192,6 +193,7 @@ export async function findDocument(
       igstAmount: inv.igstAmount,
       roundOff: inv.roundOff,
       pdfKey: inv.pdfKey,
+      doNotRemind: inv.doNotRemind,
       createdBy: creator.username,
       updatedBy: updater.username,
       createdAt: inv.createdAt,
@@ -263,8 +265,12 @@ export function presentPayment(
 export async function documentDetail(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
   await requireAccounts(deps.db, ctx)
   const row = await findDocument(deps.db, ctx, kind, id)
-  const [lines, payments] = await Promise.all([linesOf(deps.db, id), paymentsOf(deps.db, id)])
-  return { row, lines, payments, today: accountsToday() }
+  const [lines, payments, reminders] = await Promise.all([
+    linesOf(deps.db, id),
+    paymentsOf(deps.db, id),
+    kind === 'RECEIVABLE' ? remindersOf(deps, id) : [],
+  ])
+  return { row, lines, payments, reminders, today: accountsToday() }
 }
 
 /** The export's rows, in the list's order, read in pages so that any number streams in little memory. */

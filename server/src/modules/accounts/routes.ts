@@ -25,6 +25,7 @@ import { documentInput, requireAccounts, routeRule } from './kinds.ts'
 import { deletePayment, recordPayment, updatePayment } from './payments.ts'
 import * as present from './presenter.ts'
 import { documentDetail, exportRows, listDocuments, summarise } from './queries.ts'
+import { remindNow, setDoNotRemind } from './reminders.ts'
 
 /** GET …/export: the filtered list as a CSV file, streamed. */
 async function sendCsv(
@@ -83,7 +84,7 @@ const wire = {
       totalReceivable: s.outstanding,
       receivedThisMonth: s.received,
     }),
-    detail: (d: Detail) => present.receivableDetail(d.row, d.lines, d.payments, d.today),
+    detail: (d: Detail) => present.receivableDetail(d.row, d.lines, d.payments, d.today, d.reminders),
     saved: (r: Saved): z.input<typeof receivableSaved> => ({ message: r.message, receivable_id: r.id }),
   },
   PAYABLE: {
@@ -146,6 +147,10 @@ async function accountsScope(app: App, deps: Deps) {
   await documentRoutes(app, deps, 'RECEIVABLE')
   await documentRoutes(app, deps, 'PAYABLE')
   serve(app, receivableEndpoints.email, async (req) => emailInvoice(deps, req.ctx, req.params.id))
+  serve(app, receivableEndpoints.remind, async (req) => remindNow(deps, req.ctx, req.params.id))
+  serve(app, receivableEndpoints.doNotRemind, async (req) =>
+    setDoNotRemind(deps, req.ctx, req.params.id, req.body.do_not_remind),
+  )
   serve(app, accountsEndpoints.updatePayment, async (req) =>
     updatePayment(deps, req.ctx, req.params.id, req.body, ifMatchVersion(req.headers['if-match'])),
   )

@@ -55,6 +55,8 @@ export const accountInvoices = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`case when status = 'CANCELLED' then 0 else total_amount - amount_paid end`),
     pdfKey: text('invoice_pdf_s3_key'),
+    /** 'Do not remind': no payment reminder goes for this invoice (docs/decisions.md, "Payment reminders"). */
+    doNotRemind: boolean('do_not_remind').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.userId),
     updatedBy: uuid('updated_by').references(() => users.userId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -145,5 +147,31 @@ export const accountPayments = pgTable(
     index('account_payments_date_idx').on(t.orgId, t.kind, t.paymentDate),
     uniqueIndex('account_payments_key').on(t.orgId, t.idempotencyKey).where(sql`idempotency_key is not null`),
     check('account_payments_amount_check', sql`amount > 0`),
+  ],
+)
+
+/**
+ * The payment reminders sent (docs/decisions.md, "Payment reminders"): a scheduled one is claimed by
+ * inserting its row (ON CONFLICT DO NOTHING RETURNING) in the transaction that queues its mail, so each
+ * step (days after the due date) goes once whichever instance runs the job. Manual ones ('manual') may
+ * repeat; a client without a contact e-mail is recorded with no address, so the invoice shows why.
+ */
+export const receivableReminders = pgTable(
+  'receivable_reminders',
+  {
+    reminderId: uuid('reminder_id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => accountInvoices.invoiceId, { onDelete: 'cascade' }),
+    /** The days after the due date of the scheduled step ('3', '10', '30'), or 'manual'. */
+    step: text('step').notNull(),
+    /** The address it went to; null when the client has no contact e-mail (nothing was sent). */
+    toEmail: text('to_email'),
+    sentBy: uuid('sent_by').references(() => users.userId),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('receivable_reminders_step_key').on(t.invoiceId, t.step).where(sql`step <> 'manual'`),
+    index('receivable_reminders_invoice_idx').on(t.invoiceId, t.sentAt),
   ],
 )

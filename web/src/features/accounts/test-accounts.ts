@@ -34,6 +34,8 @@ export function receivableDetail(over: Partial<ReceivableDetail> = {}): Receivab
   return {
     ...row,
     client_gstin: '27AAACS1234A1Z2',
+    do_not_remind: false,
+    reminders: [],
     description: null,
     line_items: [
       {

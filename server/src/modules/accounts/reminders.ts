@@ -1,0 +1,146 @@
+import { accountMessages, addDays, PAYMENT_REMINDER_DAYS, todayIn } from '@daftar/domain'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { audit } from '../../platform/audit.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import type { Deps } from '../../platform/deps.ts'
+import { badRequest, unprocessable } from '../../platform/errors.ts'
+import { enqueue } from '../../platform/outbox.ts'
+import { clients } from '../clients/schema.ts'
+import { contactEmail, type InvoiceMail } from './documents.ts'
+import { requireAccountant } from './kinds.ts'
+import { findDocument } from './queries.ts'
+import { accountInvoices, receivableReminders } from './schema.ts'
+
+/** Reminders go to clients from this hour of the organisation's morning, as the task reminders do. */
+export const PAYMENT_REMINDER_HOUR = 8
+
+const hourIn = (timeZone: string, now: Date) =>
+  Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now))
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+
+/** The client's first contact e-mail, in SQL (the order of clients.contacts), or null. */
+const contactEmailSql = sql`(select nullif(trim(e.value->>'email'), '') from jsonb_array_elements(c.contacts)
+  with ordinality e(value, n) where nullif(trim(e.value->>'email'), '') is not null order by e.n limit 1)`
+
+/**
+ * The scheduled payment reminders (docs/decisions.md, "Payment reminders"): each overdue receivable
+ * (sent or partly paid, an amount due, not 'Do not remind') gets the reminder of each step (days after
+ * the due date) once. The insert into receivable_reminders (ON CONFLICT DO NOTHING RETURNING) is the
+ * claim, in the transaction that queues the mail, so two instances running this at once send it once.
+ * Only the latest step that applies is claimed: an invoice found 40 days overdue gets the 30-day
+ * reminder, not three at once. `now` is injected (the tests' clock).
+ */
+export async function sendPaymentReminders(deps: Deps, now = new Date()) {
+  const zone = deps.config.TIME_ZONE
+  if (hourIn(zone, now) < PAYMENT_REMINDER_HOUR) return 0
+  const today = todayIn(zone, now)
+  let sent = 0
+  for (const [i, days] of PAYMENT_REMINDER_DAYS.entries()) {
+    const next = PAYMENT_REMINDER_DAYS[i + 1]
+    const latest = addDays(today, -days)
+    const before = next === undefined ? sql`true` : sql`i.due_date > ${addDays(today, -next)}`
+    sent += await deps.db.transaction(async (tx) => {
+      const claimed = await tx.execute<{
+        invoice_id: string
+        org_id: string
+        to_email: string | null
+        due: string
+      }>(
+        sql`
+        with claimed as (
+          insert into receivable_reminders (invoice_id, step, to_email)
+          select i.invoice_id, ${String(days)}, ${contactEmailSql}
+          from account_invoices i join clients c on c.client_id = i.client_id
+          where i.kind = 'RECEIVABLE' and i.status in ('SENT', 'PARTIALLY_PAID') and i.amount_due > 0
+            and not i.do_not_remind and i.due_date <= ${latest} and ${before}
+          on conflict do nothing
+          returning invoice_id, to_email)
+        select c.invoice_id, i.org_id, c.to_email, i.due_date::text as due
+        from claimed c join account_invoices i on i.invoice_id = c.invoice_id`,
+      )
+      for (const row of claimed.rows)
+        if (row.to_email)
+          await enqueue(
+            tx,
+            'invoice-mail',
+            {
+              orgId: row.org_id,
+              invoiceId: row.invoice_id,
+              to: row.to_email,
+              reminder: { daysOverdue: daysBetween(row.due, today) },
+            } satisfies InvoiceMail,
+            row.org_id,
+          )
+      return claimed.rows.filter((r) => r.to_email).length
+    })
+  }
+  return sent
+}
+
+/** POST /receivables/{id}/remind: one reminder now (admins and accountants), recorded as 'manual'. */
+export async function remindNow(deps: Deps, ctx: RequestContext, invoiceId: string, now = new Date()) {
+  requireAccountant(ctx, accountMessages.remindOnly)
+  const doc = await findDocument(deps.db, ctx, 'RECEIVABLE', invoiceId)
+  if (!['SENT', 'PARTIALLY_PAID'].includes(doc.status) || Number(doc.amountDue) <= 0)
+    throw badRequest(accountMessages.remindNotDue)
+  const [client] = await deps.db
+    .select({ contacts: clients.contacts })
+    .from(clients)
+    .where(eq(clients.clientId, doc.partyId))
+  const to = contactEmail(client?.contacts)
+  if (!to) throw unprocessable(accountMessages.noContactEmail)
+  const today = todayIn(deps.config.TIME_ZONE, now)
+  const daysOverdue = doc.dueDate ? Math.max(0, daysBetween(doc.dueDate, today)) : 0
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(receivableReminders)
+      .values({ invoiceId, step: 'manual', toEmail: to, sentBy: ctx.userId })
+    await enqueue(
+      tx,
+      'invoice-mail',
+      { orgId: ctx.orgId, invoiceId, to, reminder: { daysOverdue } } satisfies InvoiceMail,
+      ctx.orgId,
+    )
+    await audit(tx, ctx, { action: 'REMIND', entityType: 'RECEIVABLE', entityId: invoiceId, after: { to } })
+  })
+  return { message: `A payment reminder for invoice ${doc.number} will be emailed to ${to}.` }
+}
+
+/** PUT /receivables/{id}/do-not-remind: excludes the invoice from (or returns it to) the scheduled reminders. */
+export async function setDoNotRemind(deps: Deps, ctx: RequestContext, invoiceId: string, value: boolean) {
+  requireAccountant(ctx, accountMessages.remindOnly)
+  const doc = await findDocument(deps.db, ctx, 'RECEIVABLE', invoiceId)
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(accountInvoices)
+      .set({ doNotRemind: value })
+      .where(and(eq(accountInvoices.invoiceId, invoiceId), eq(accountInvoices.orgId, ctx.orgId)))
+    await audit(tx, ctx, {
+      action: 'UPDATE',
+      entityType: 'RECEIVABLE',
+      entityId: invoiceId,
+      before: { do_not_remind: doc.doNotRemind },
+      after: { do_not_remind: value },
+    })
+  })
+  return {
+    message: value
+      ? `Invoice ${doc.number} will not be reminded.`
+      : `Invoice ${doc.number} will be reminded when overdue.`,
+  }
+}
+
+/** The reminders of one invoice, newest first (its detail shows them). */
+export async function remindersOf(deps: Deps, invoiceId: string) {
+  return deps.db
+    .select({
+      step: receivableReminders.step,
+      to: receivableReminders.toEmail,
+      sentAt: receivableReminders.sentAt,
+    })
+    .from(receivableReminders)
+    .where(and(eq(receivableReminders.invoiceId, invoiceId)))
+    .orderBy(desc(receivableReminders.sentAt))
+}
