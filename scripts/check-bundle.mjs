@@ -11,8 +11,11 @@ const dist = path.join(root, 'web/dist')
 // Held a little above what the build weighs, so that growth is a decision, not a drift. The sign-in
 // forms validating with the domain schema (zod and @mantine/form) took it from 144 to 187 KB, over
 // the performance goal of 170 KB (docs/decisions.md, "The identity screens on the new pieces"); the
-// passkey button to 190.0 KB, its WebAuthn code loaded only when pressed (docs/decisions.md, "Passkeys").
-const BUDGET_KB = 191
+// passkey button to 190.0 KB, its WebAuthn code loaded only when pressed (docs/decisions.md, "Passkeys");
+// the header's search button, the registers' routes and sidebar read from their roots and this round's
+// merges to 191.1 KB. Next: take the shell's first screen below it (docs/decisions.md, "Goals: measured,
+// met and not met").
+const BUDGET_KB = 192
 const LOGIN_ROUTE_MODULES = ['index.html', 'src/features/auth/LoginPage.tsx']
 
 const manifestPath = path.join(dist, '.vite/manifest.json')

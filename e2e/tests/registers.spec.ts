@@ -154,7 +154,11 @@ test('an admin adds a PDF invoice to a project and clears it; the metric cards f
   await invoice.getByRole('button', { name: 'Mark invoice INV-E2E-001 as cleared' }).click()
   const clear = admin.getByRole('dialog', { name: 'Mark Invoice as Cleared' })
   await expect(clear.getByLabel('Date of Clearance')).not.toHaveValue('')
-  await clear.getByRole('textbox', { name: 'Transaction ID' }).fill('UTR-778899')
+  // As a person does, type once the dialog has settled (its date field takes the focus when it has).
+  await expect(clear.getByLabel('Date of Clearance')).toBeFocused()
+  const transaction = clear.getByRole('textbox', { name: 'Transaction ID' })
+  await transaction.fill('UTR-778899')
+  await expect(transaction).toHaveValue('UTR-778899')
   await clear.getByRole('button', { name: 'Mark as Cleared' }).click()
   await expect(admin.getByText('Invoice status updated successfully!')).toBeVisible()
   await expect(invoice).toContainText('CLEARED')
