@@ -55,19 +55,21 @@ function call(who: Member, route: { method: string; url: string }, target = ids)
   const url = route.url.replace('/api', '').replace(':id', id)
   const body = url.endsWith('/payments')
     ? paymentBody(1)
-    : url.startsWith('/payments/')
-      ? { amount: 1, payment_date: day(0), mode: 'Cash' }
-      : url.startsWith('/receivables')
-        ? invoiceBody(org.clientId)
-        : {
-            supplier_id: '00000000-0000-4000-8000-000000000000',
-            vendor_invoice_no: 'B-2',
-            bill_date: day(-1),
-            line_items: [{ description: 'Pump', qty: 1, rate: 100 }],
-          }
+    : url.endsWith('/do-not-remind')
+      ? { do_not_remind: true }
+      : url.startsWith('/payments/')
+        ? { amount: 1, payment_date: day(0), mode: 'Cash' }
+        : url.startsWith('/receivables')
+          ? invoiceBody(org.clientId)
+          : {
+              supplier_id: '00000000-0000-4000-8000-000000000000',
+              vendor_invoice_no: 'B-2',
+              bill_date: day(-1),
+              line_items: [{ description: 'Pump', qty: 1, rate: 100 }],
+            }
   const api = as(server, who)
   // The status changes take no body (and refuse one).
-  const takesBody = !/\/(cancel|send|receive|email)$/.test(url)
+  const takesBody = !/\/(cancel|send|receive|email|remind)$/.test(url)
   if (route.method === 'GET') return api.get(url)
   if (route.method === 'POST') return api.post(url, takesBody ? body : undefined)
   if (route.method === 'PUT') return api.put(url, takesBody ? body : undefined)
@@ -93,7 +95,7 @@ const openToStaff = (r: { method: string; url: string }) =>
 
 describe('who can open Accounts', () => {
   it('covers every accounts route', () => {
-    expect(routes).toHaveLength(24)
+    expect(routes).toHaveLength(26)
   })
 
   it('is everyone in a new organisation: staff list, view, export, create, edit and mark sent', async () => {
