@@ -235,13 +235,17 @@ const signInSteps = ['/auth/login', '/auth/refresh', '/auth/2fa/verify', '/auth/
  * @deprecated in features: call an endpoint of the contract with `call` instead.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options, session.accessToken())
+  const sentWith = session.accessToken()
+  let response = await send(path, options, sentWith)
   if (response.status === 401 && !signInSteps.some((step) => path.startsWith(step))) {
     if (!session.refreshToken()) {
       signOutLocally('expired')
       throw new SessionExpiredError(authMessages.sessionExpired, 401)
     }
-    const token = await refreshAccessToken()
+    // A call refused with a token that a refresh has replaced since it was sent retries with the new
+    // one: a refresh that finished before this 401 arrived is not started a second time.
+    const current = session.accessToken()
+    const token = current && current !== sentWith ? current : await refreshAccessToken()
     response = await send(path, options, token)
   }
   if (!response.ok) throw await toError(response)
