@@ -30,7 +30,10 @@ export function FormModal({
   const [asking, setAsking] = useState(false)
   const requestClose = () => {
     if (busy) return
-    if (dirty) setAsking(true)
+    // The question opens once the key or click that asked has been handled: Mantine reads a modal's
+    // Escape listener with its latest props, so a question opened within the same Escape would take
+    // that Escape as its own and close at once.
+    if (dirty) setTimeout(() => setAsking(true))
     else onClose()
   }
   return (
