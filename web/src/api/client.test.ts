@@ -11,7 +11,9 @@ const guarded = (path: string, wait: number) =>
   http.get(`/api/${path}`, async ({ request }) => {
     const fresh = request.headers.get('Authorization') === 'Bearer fresh-access'
     await delay(wait)
-    return fresh ? HttpResponse.json({ path }) : HttpResponse.json({ error: 'Unauthorized.' }, { status: 401 })
+    return fresh
+      ? HttpResponse.json({ path })
+      : HttpResponse.json({ error: 'Unauthorized.' }, { status: 401 })
   })
 
 describe('the transport', () => {
