@@ -1,4 +1,4 @@
-import { accountsAccessOptions, signInOutcomes } from '@daftar/domain'
+import { accountsAccessOptions, type PaymentReminderSettings, signInOutcomes } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -39,6 +40,8 @@ export const organisations = pgTable(
     accountsAccess: text('accounts_access', { enum: accountsAccessOptions }).notNull().default('EVERYONE'),
     /** Admins and accountants must sign in with a second factor (admin settings). */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** Payment reminders to clients (admin settings); null: the defaults (docs/decisions.md, "Payment reminders"). */
+    paymentReminders: jsonb('payment_reminders').$type<PaymentReminderSettings>(),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

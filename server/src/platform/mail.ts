@@ -11,6 +11,16 @@ export interface MailMessage {
   html?: string
   /** Files sent with the mail (an invoice PDF). */
   attachments?: { filename: string; content: Buffer }[]
+  /** The sender's name shown with the configured address (an organisation's reminders). */
+  fromName?: string
+  /** Where replies go, when not to the sending address. */
+  replyTo?: string
+}
+
+/** The configured sender with another display name: the address stays ours, never the organisation's. */
+function sender(configured: string, name: string | undefined) {
+  if (!name) return configured
+  return { name, address: /<([^>]+)>/.exec(configured)?.[1] ?? configured.trim() }
 }
 
 export interface Mailer {
@@ -24,16 +34,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl)
     return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message })
+      async send({ fromName, ...message }) {
+        await transport.sendMail({ ...message, from: sender(options.from, fromName) })
       },
       describe: () => `SMTP (${new URL(options.smtpUrl!).host})`,
     }
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message })
+    async send({ fromName, ...message }) {
+      const info = await transport.sendMail({ ...message, from: sender(options.from, fromName) })
       await fs.promises.mkdir(options.outboxDir, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`
       await fs.promises.writeFile(path.join(options.outboxDir, name), info.message as Buffer)

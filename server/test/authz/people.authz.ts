@@ -97,6 +97,18 @@ export const rules: RouteRule[] = [
     body: {},
     expect: 'ok forbidden forbidden forbidden forbidden unauth ok',
   },
+  // The organisation's payment reminder settings (docs/decisions.md, "Payment reminders").
+  {
+    route: 'GET /api/admin/payment-reminders',
+    path: () => '/api/admin/payment-reminders',
+    expect: 'ok forbidden forbidden forbidden forbidden unauth ok',
+  },
+  {
+    route: 'PUT /api/admin/payment-reminders',
+    path: () => '/api/admin/payment-reminders',
+    body: {},
+    expect: 'ok forbidden forbidden forbidden forbidden unauth ok',
+  },
   {
     route: 'PUT /api/admin/users/:id',
     path: (f) => `/api/admin/users/${f.people.none.userId}`,

@@ -1,6 +1,7 @@
 import {
   type AccountKind,
   accountMessages,
+  fillReminder,
   formatCurrency,
   formatDate,
   INVOICE_PDF_MAX_BYTES,
@@ -20,6 +21,7 @@ import { projects } from '../projects/schema.ts'
 import { requireAccountant, requireAccounts } from './kinds.ts'
 import { renderInvoicePdfOffThread } from './pdf-renderer.ts'
 import { findDocument, linesOf } from './queries.ts'
+import { reminderSettingsOf } from './reminders.ts'
 import { accountInvoices } from './schema.ts'
 import { upiLink } from './upi.ts'
 
@@ -145,21 +147,30 @@ export interface InvoiceMail {
   reminder?: { daysOverdue: number }
 }
 
-/** The text of a payment reminder, with the UPI link for the amount due when the organisation has a UPI id. */
-function reminderText(d: NonNullable<Awaited<ReturnType<typeof loadPdfData>>>['data'], daysOverdue: number) {
-  const upi = d.org.upiId && d.due > 0 ? upiLink(d.org.upiId, d.org.name, d.due, d.invoiceNo) : null
-  return [
-    `Dear ${d.client.name},`,
-    '',
-    `This is a reminder that invoice ${d.invoiceNo}${d.dueDate ? ` was due on ${formatDate(d.dueDate)}` : ''} and is ${daysOverdue} day${daysOverdue === 1 ? '' : 's'} overdue.`,
-    `Amount due: ${formatCurrency(d.due)}. The invoice is attached.`,
-    ...(upi ? ['', `Pay with any UPI app: ${upi}`] : []),
-    '',
-    'If you have already paid, please ignore this mail.',
-    '',
-    'Regards,',
-    d.org.name,
-  ].join('\n')
+/** A payment reminder's subject and text: the organisation's words, filled for this invoice. */
+async function reminderMail(
+  deps: Deps,
+  orgId: string,
+  d: NonNullable<Awaited<ReturnType<typeof loadPdfData>>>['data'],
+  daysOverdue: number,
+) {
+  const settings = await reminderSettingsOf(deps.db, orgId)
+  const upi = d.org.upiId && d.due > 0 ? upiLink(d.org.upiId, d.org.name, d.due, d.invoiceNo) : ''
+  const values = {
+    client: d.client.name,
+    invoice_no: d.invoiceNo,
+    amount_due: formatCurrency(d.due),
+    due_date: d.dueDate ? formatDate(d.dueDate) : '',
+    days_overdue: String(daysOverdue),
+    upi_link: upi,
+    organisation: d.org.name,
+  }
+  return {
+    subject: fillReminder(settings.subject, values).replace(/\s+/g, ' '),
+    text: fillReminder(settings.body, values),
+    fromName: settings.sender_name ?? d.org.name,
+    replyTo: settings.reply_to ?? undefined,
+  }
 }
 
 /** The client's first contact e-mail, where invoices and reminders go. */
@@ -200,8 +211,7 @@ export function invoiceMailHandler(deps: Deps) {
     if (reminder) {
       await deps.mailer.send({
         to,
-        subject: `Payment reminder: invoice ${d.invoiceNo} from ${d.org.name}`,
-        text: reminderText(d, reminder.daysOverdue),
+        ...(await reminderMail(deps, orgId, d, reminder.daysOverdue)),
         attachments,
       })
       return

@@ -10,6 +10,7 @@ import {
 } from '@daftar/domain'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
+import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { forbidden } from '../../platform/errors.ts'
 import { accountsAccessOf } from '../organisations/service.ts'
@@ -40,6 +41,7 @@ export function requireAccountsAdmin(ctx: RequestContext, message: string): void
  */
 export function routeRule(method: string, url: string | undefined): ((ctx: RequestContext) => void) | null {
   if (!url) return null
+  if (url === '/api/admin/payment-reminders') return (ctx) => requireAdmin(ctx)
   if (url.startsWith('/api/payments/'))
     return (ctx) => requireAccountsAdmin(ctx, accountMessages.adminOnlyPayments)
   if (method === 'DELETE' || url.endsWith('/cancel'))

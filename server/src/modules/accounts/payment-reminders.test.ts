@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { accountMessages, addDays } from '@daftar/domain'
+import { accountMessages, addDays, reminderMessages } from '@daftar/domain'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -221,5 +221,88 @@ describe("'Do not remind' and the invoice's reminders", () => {
       'manual:meera@sunrise.test',
       '3:meera@sunrise.test',
     ])
+  })
+})
+
+describe('the payment reminder settings (GET/PUT /admin/payment-reminders)', () => {
+  const settings = {
+    enabled: true,
+    days: [7, 1],
+    sender_name: 'Settings Org Accounts',
+    reply_to: 'accounts@settings.test',
+    subject: 'Reminder {invoice_no}: {amount_due} due',
+    body: 'Hello {client},\n{invoice_no} is {days_overdue} days late; {amount_due} due since {due_date}.\nUPI: {upi_link}\nThanks, {organisation}',
+  }
+
+  it('answers the defaults until saved, to admins only, and refuses unknown placeholders and bad days', async () => {
+    const own = await accountsOrg(server, 'Settings Org')
+    const fresh = await as(server, own.admin).get('/admin/payment-reminders')
+    expect(fresh.statusCode).toBe(200)
+    expect(fresh.json()).toMatchObject({
+      enabled: true,
+      days: [3, 10, 30],
+      sender_name: null,
+      reply_to: null,
+    })
+    for (const who of [own.accountant, own.staff]) {
+      expect((await as(server, who).get('/admin/payment-reminders')).statusCode).toBe(403)
+      expect((await as(server, who).put('/admin/payment-reminders', settings)).statusCode).toBe(403)
+    }
+    const unknown = await as(server, own.admin).put('/admin/payment-reminders', {
+      ...settings,
+      body: 'Dear {customer}',
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(errorOf(unknown)).toContain('Unknown placeholder {customer}.')
+    for (const days of [[], [0], [3, 3], [1, 2, 3, 4, 5, 6]])
+      expect(
+        (await as(server, own.admin).put('/admin/payment-reminders', { ...settings, days })).statusCode,
+      ).toBe(400)
+    const badReply = await as(server, own.admin).put('/admin/payment-reminders', {
+      ...settings,
+      reply_to: 'nope',
+    })
+    expect(errorOf(badReply)).toBe(reminderMessages.replyTo)
+    expect((await as(server, own.admin).get('/admin/payment-reminders')).json().days).toEqual([3, 10, 30])
+  })
+
+  it("drives the job by the organisation's days and words, and sends nothing when turned off", async () => {
+    const own = await accountsOrg(server, 'Worded Org')
+    const saved = await as(server, own.admin).put('/admin/payment-reminders', settings)
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().settings.days).toEqual([1, 7])
+    const late2 = await sentReceivable(server, own.accountant, own.clientId, {
+      invoice_no: 'WORD-2',
+      invoice_date: day(-20),
+      due_date: day(-2),
+    })
+    // Another organisation keeps the defaults: 2 days overdue is before its first step (3).
+    const theirs = await sentReceivable(server, org.accountant, org.clientId, {
+      invoice_no: 'DEFAULT-2',
+      invoice_date: day(-20),
+      due_date: day(-2),
+    })
+    await sendPaymentReminders(server.deps, at(0))
+    expect(await stepsOf(late2)).toEqual(['1:meera@sunrise.test'])
+    expect(await stepsOf(theirs)).toEqual([])
+    await server.deps.outbox.drain()
+    // The subject holds '₹', so it is MIME-encoded: the mail is found by its text.
+    const mail = mails().find((m) => m.includes('WORD-2 is 2 days late'))
+    expect(mail).toBeDefined()
+    // 'Reminder WORD-2: ₹2,950 due', as the header encodes it.
+    expect(mail).toContain('Subject: =?UTF-8?Q?Reminder_WORD-2=3A_=E2=82=B92=2C950_due?')
+    expect(mail).toContain('From: Settings Org Accounts <')
+    expect(mail).toContain('Reply-To: accounts@settings.test')
+    expect(mail).toContain('WORD-2 is 2 days late')
+    expect(mail).toContain('Thanks, Worded Org')
+    // Worded Org has no UPI id: the line naming the link is left out.
+    expect(mail).not.toContain('UPI:')
+
+    await as(server, own.admin).put('/admin/payment-reminders', { ...settings, enabled: false })
+    await sendPaymentReminders(server.deps, at(6))
+    expect(await stepsOf(late2)).toEqual(['1:meera@sunrise.test'])
+    await as(server, own.admin).put('/admin/payment-reminders', settings)
+    await sendPaymentReminders(server.deps, at(6))
+    expect(await stepsOf(late2)).toEqual(['1:meera@sunrise.test', '7:meera@sunrise.test'])
   })
 })

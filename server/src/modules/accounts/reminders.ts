@@ -1,11 +1,22 @@
-import { accountMessages, addDays, PAYMENT_REMINDER_DAYS, todayIn } from '@daftar/domain'
+import {
+  accountMessages,
+  defaultPaymentReminderSettings,
+  type PaymentReminderSettings,
+  type paymentReminderSettingsInput,
+  reminderMessages,
+  todayIn,
+} from '@daftar/domain'
 import { and, desc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { DbOrTx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
+import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, unprocessable } from '../../platform/errors.ts'
 import { enqueue } from '../../platform/outbox.ts'
 import { clients } from '../clients/schema.ts'
+import { organisations } from '../organisations/schema.ts'
 import { contactEmail, type InvoiceMail } from './documents.ts'
 import { requireAccountant } from './kinds.ts'
 import { findDocument } from './queries.ts'
@@ -26,57 +37,99 @@ const contactEmailSql = sql`(select nullif(trim(e.value->>'email'), '') from jso
 
 /**
  * The scheduled payment reminders (docs/decisions.md, "Payment reminders"): each overdue receivable
- * (sent or partly paid, an amount due, not 'Do not remind') gets the reminder of each step (days after
- * the due date) once. The insert into receivable_reminders (ON CONFLICT DO NOTHING RETURNING) is the
- * claim, in the transaction that queues the mail, so two instances running this at once send it once.
- * Only the latest step that applies is claimed: an invoice found 40 days overdue gets the 30-day
- * reminder, not three at once. `now` is injected (the tests' clock).
+ * (sent or partly paid, an amount due, not 'Do not remind') of an organisation with reminders on gets
+ * the reminder of each of its organisation's steps (days after the due date) once. One statement for
+ * every organisation: the latest step that applies is the claim, inserted into receivable_reminders
+ * (ON CONFLICT DO NOTHING RETURNING) in the transaction that queues the mail, so two instances running
+ * this at once send it once, and an invoice found 40 days overdue gets the 30-day reminder, not three
+ * at once. `now` is injected (the tests' clock).
  */
 export async function sendPaymentReminders(deps: Deps, now = new Date()) {
   const zone = deps.config.TIME_ZONE
   if (hourIn(zone, now) < PAYMENT_REMINDER_HOUR) return 0
   const today = todayIn(zone, now)
-  let sent = 0
-  for (const [i, days] of PAYMENT_REMINDER_DAYS.entries()) {
-    const next = PAYMENT_REMINDER_DAYS[i + 1]
-    const latest = addDays(today, -days)
-    const before = next === undefined ? sql`true` : sql`i.due_date > ${addDays(today, -next)}`
-    sent += await deps.db.transaction(async (tx) => {
-      const claimed = await tx.execute<{
-        invoice_id: string
-        org_id: string
-        to_email: string | null
-        due: string
-      }>(
-        sql`
-        with claimed as (
-          insert into receivable_reminders (invoice_id, step, to_email)
-          select i.invoice_id, ${String(days)}, ${contactEmailSql}
-          from account_invoices i join clients c on c.client_id = i.client_id
-          where i.kind = 'RECEIVABLE' and i.status in ('SENT', 'PARTIALLY_PAID') and i.amount_due > 0
-            and not i.do_not_remind and i.due_date <= ${latest} and ${before}
-          on conflict do nothing
-          returning invoice_id, to_email)
-        select c.invoice_id, i.org_id, c.to_email, i.due_date::text as due
-        from claimed c join account_invoices i on i.invoice_id = c.invoice_id`,
+  const defaultDays = JSON.stringify(defaultPaymentReminderSettings.days)
+  return deps.db.transaction(async (tx) => {
+    const claimed = await tx.execute<{
+      invoice_id: string
+      org_id: string
+      to_email: string | null
+      due: string
+    }>(
+      sql`
+      with claimed as (
+        insert into receivable_reminders (invoice_id, step, to_email)
+        select i.invoice_id, s.step::text, ${contactEmailSql}
+        from account_invoices i
+        join organisations o on o.org_id = i.org_id
+        join clients c on c.client_id = i.client_id
+        cross join lateral (
+          select max(d.value::int) as step
+          from jsonb_array_elements_text(coalesce(o.payment_reminders->'days', ${defaultDays}::jsonb)) d(value)
+          where i.due_date <= ${today}::date - d.value::int) s
+        where i.kind = 'RECEIVABLE' and i.status in ('SENT', 'PARTIALLY_PAID') and i.amount_due > 0
+          and not i.do_not_remind and i.due_date < ${today}::date and s.step is not null
+          and coalesce((o.payment_reminders->>'enabled')::boolean, true)
+        on conflict do nothing
+        returning invoice_id, to_email)
+      select c.invoice_id, i.org_id, c.to_email, i.due_date::text as due
+      from claimed c join account_invoices i on i.invoice_id = c.invoice_id`,
+    )
+    const mails = claimed.rows.filter((row) => row.to_email)
+    for (const row of mails)
+      await enqueue(
+        tx,
+        'invoice-mail',
+        {
+          orgId: row.org_id,
+          invoiceId: row.invoice_id,
+          to: row.to_email!,
+          reminder: { daysOverdue: daysBetween(row.due, today) },
+        } satisfies InvoiceMail,
+        row.org_id,
       )
-      for (const row of claimed.rows)
-        if (row.to_email)
-          await enqueue(
-            tx,
-            'invoice-mail',
-            {
-              orgId: row.org_id,
-              invoiceId: row.invoice_id,
-              to: row.to_email,
-              reminder: { daysOverdue: daysBetween(row.due, today) },
-            } satisfies InvoiceMail,
-            row.org_id,
-          )
-      return claimed.rows.filter((r) => r.to_email).length
+    return mails.length
+  })
+}
+
+/** An organisation's payment reminder settings: what it saved, else the defaults. */
+export async function reminderSettingsOf(db: DbOrTx, orgId: string): Promise<PaymentReminderSettings> {
+  const [row] = await db
+    .select({ saved: organisations.paymentReminders })
+    .from(organisations)
+    .where(eq(organisations.orgId, orgId))
+  return { ...defaultPaymentReminderSettings, ...(row?.saved ?? {}) }
+}
+
+/** GET /admin/payment-reminders (admins). */
+export async function paymentReminderSettingsFor(deps: Deps, ctx: RequestContext) {
+  requireAdmin(ctx)
+  return reminderSettingsOf(deps.db, ctx.orgId)
+}
+
+/** PUT /admin/payment-reminders (admins): the whole of the settings, recorded in the audit trail. */
+export async function updatePaymentReminderSettings(
+  deps: Deps,
+  ctx: RequestContext,
+  input: z.output<typeof paymentReminderSettingsInput>,
+) {
+  requireAdmin(ctx)
+  const settings: PaymentReminderSettings = { ...input }
+  await deps.db.transaction(async (tx) => {
+    const before = await reminderSettingsOf(tx, ctx.orgId)
+    await tx
+      .update(organisations)
+      .set({ paymentReminders: settings, updatedAt: new Date() })
+      .where(eq(organisations.orgId, ctx.orgId))
+    await audit(tx, ctx, {
+      action: 'UPDATE',
+      entityType: 'ORGANISATION',
+      entityId: ctx.orgId,
+      before: { payment_reminders: before },
+      after: { payment_reminders: settings },
     })
-  }
-  return sent
+  })
+  return { message: reminderMessages.saved, settings }
 }
 
 /** POST /receivables/{id}/remind: one reminder now (admins and accountants), recorded as 'manual'. */

@@ -7,6 +7,7 @@ import {
   type PayableSummary,
   payableEndpoints,
   type payableSaved,
+  paymentReminderEndpoints,
   type ReceivableList,
   type ReceivableSummary,
   receivableEndpoints,
@@ -25,7 +26,12 @@ import { documentInput, requireAccounts, routeRule } from './kinds.ts'
 import { deletePayment, recordPayment, updatePayment } from './payments.ts'
 import * as present from './presenter.ts'
 import { documentDetail, exportRows, listDocuments, summarise } from './queries.ts'
-import { remindNow, setDoNotRemind } from './reminders.ts'
+import {
+  paymentReminderSettingsFor,
+  remindNow,
+  setDoNotRemind,
+  updatePaymentReminderSettings,
+} from './reminders.ts'
 
 /** GET …/export: the filtered list as a CSV file, streamed. */
 async function sendCsv(
@@ -156,4 +162,8 @@ async function accountsScope(app: App, deps: Deps) {
   )
   serve(app, accountsEndpoints.deletePayment, async (req) => deletePayment(deps, req.ctx, req.params.id))
   serve(app, accountsEndpoints.organisation, async (req) => accountsOrganisation(deps, req.ctx))
+  serve(app, paymentReminderEndpoints.settings, async (req) => paymentReminderSettingsFor(deps, req.ctx))
+  serve(app, paymentReminderEndpoints.update, async (req) =>
+    updatePaymentReminderSettings(deps, req.ctx, req.body),
+  )
 }
