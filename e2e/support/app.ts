@@ -56,6 +56,25 @@ export async function openUserMenuItem(page: Page, item: 'Change Password' | 'Ed
   await page.getByRole('menuitem', { name: item }).click()
 }
 
+/** Mails in the server's outbox directory to `to` (the e2e server has no SMTP). */
+export function mailsTo(to: string): string[] {
+  const outbox = path.join(process.env.DAFTAR_DATA_DIR!, 'outbox')
+  if (!fs.existsSync(outbox)) return []
+  return (
+    fs
+      .readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+      .filter((m) => m.includes(`To: ${to}`))
+      // Quoted-printable: soft line breaks and =XX bytes undone.
+      .map((m) =>
+        m
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      )
+  )
+}
+
 /** The newest OTP mailed to `to`, read from the server's outbox directory. */
 export async function otpMailedTo(to: string): Promise<string> {
   const outbox = path.join(process.env.DAFTAR_DATA_DIR!, 'outbox')

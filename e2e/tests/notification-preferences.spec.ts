@@ -1,6 +1,4 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, mailsTo, signIn } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers, PASSWORD } from '../support/users.ts'
 
@@ -16,25 +14,6 @@ async function openNotificationsTab(page: Page) {
   await page.getByRole('tab', { name: 'Notifications' }).click()
   await expect(page).toHaveURL(`${baseURL()}/profile?tab=notifications`)
   await expect(page.getByRole('checkbox', { name: `${ASSIGNED}: In app` })).toBeVisible()
-}
-
-/** Mails in the server's outbox directory to `to` (the e2e server has no SMTP). */
-function mailsTo(to: string): string[] {
-  const outbox = path.join(process.env.DAFTAR_DATA_DIR!, 'outbox')
-  if (!fs.existsSync(outbox)) return []
-  return (
-    fs
-      .readdirSync(outbox)
-      .filter((f) => f.endsWith('.eml'))
-      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
-      .filter((m) => m.includes(`To: ${to}`))
-      // Quoted-printable: soft line breaks and =XX bytes undone.
-      .map((m) =>
-        m
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      )
-  )
 }
 
 test('notification preferences: a change survives a reload, the locked one stays, and e-mail on sends a mail', async ({

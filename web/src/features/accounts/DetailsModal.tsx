@@ -23,6 +23,7 @@ import classes from './accounts.module.css'
 import { accountsApi, type DocDetail, detailQuery, failureText } from './api.ts'
 import { LineItems, money } from './DetailLines.tsx'
 import { PaymentHistory } from './DetailPayments.tsx'
+import { DetailReminders } from './DetailReminders.tsx'
 import { StatusBadge } from './DocumentsTable.tsx'
 import { dateOf, idOf, type KindConfig, numberOf, partyOf } from './kinds.ts'
 
@@ -105,7 +106,10 @@ function DetailsBody({
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
-          <DocumentView config={config} doc={doc} manage={actions.managePayments} />
+          <Stack gap="lg">
+            <DocumentView config={config} doc={doc} manage={actions.managePayments} />
+            {'receivable_id' in doc && <DetailReminders doc={doc} user={user} />}
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <HistoryTimeline entityType={config.kind} entityId={ref.id} />

@@ -7,9 +7,10 @@ import { SectionBoundary } from '../../app/errors.tsx'
 import { settingsQuery } from './api.ts'
 import { CategoriesSection } from './CategoriesSection.tsx'
 import { OrganisationSection } from './OrganisationSection.tsx'
+import { PaymentRemindersSection } from './PaymentRemindersSection.tsx'
 import { UsersSection } from './UsersSection.tsx'
 
-/** Admin settings: the organisation, task categories and users; each section fails on its own. */
+/** Admin settings: the organisation, payment reminders, task categories and users; each section fails on its own. */
 export default function SettingsPage() {
   const { data: me } = useMe()
   const settings = useQuery({ ...settingsQuery, enabled: Boolean(me?.isadmin) })
@@ -23,9 +24,17 @@ export default function SettingsPage() {
       ) : settings.isError ? (
         <Alert color="red">Error loading settings: {errorMessage(settings.error, 'Unknown error')}</Alert>
       ) : (
-        <SectionBoundary>
-          <OrganisationSection organisation={settings.data.organisation} />
-        </SectionBoundary>
+        <>
+          <SectionBoundary>
+            <OrganisationSection organisation={settings.data.organisation} />
+          </SectionBoundary>
+          <SectionBoundary>
+            <PaymentRemindersSection
+              organisation={settings.data.organisation.name}
+              hasUpi={Boolean(settings.data.organisation.upi_id)}
+            />
+          </SectionBoundary>
+        </>
       )}
       <SectionBoundary>
         <CategoriesSection />
