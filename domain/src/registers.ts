@@ -32,6 +32,9 @@ export const REGISTER_PAGE_SIZE = 20
  */
 export const organisationCalendar = { timeZone: 'Asia/Kolkata' }
 
+/** Today in the organisation's calendar (YYYY-MM-DD), whatever the browser's own zone. */
+export const organisationToday = (now: Date = new Date()) => todayIn(organisationCalendar.timeZone, now)
+
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i
 
 /**

@@ -41,7 +41,15 @@ test('a client’s History shows the approved request, then the admin’s edit f
 
   const admin = await userPage(browser, 'admin@example.com')
   await goTo(admin, 'Admin Approvals')
-  await admin.getByRole('row').filter({ hasText: name }).getByRole('link').click()
+  // Other journeys add requests to the same queue meanwhile: a row can move under the click, so the
+  // review opened is checked to be this request's before it is approved.
+  await expect(async () => {
+    if (!admin.url().endsWith('/admin/approvals')) await goTo(admin, 'Admin Approvals')
+    await admin.getByRole('row').filter({ hasText: name }).getByRole('link').click()
+    await expect(admin.getByRole('region', { name: 'Request Details' })).toContainText(name, {
+      timeout: 3000,
+    })
+  }).toPass({ timeout: 30_000 })
   await admin.getByRole('button', { name: 'Approve' }).click()
   await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click()
   await expect(admin.getByText('Action approved successfully.')).toBeVisible()

@@ -2,7 +2,9 @@
  * The organisation the authorisation matrix runs against: one of every record, the roles of the
  * matrix, and an admin of another organisation (docs/security.md, access control).
  */
+import { inArray } from 'drizzle-orm'
 import { expect } from 'vitest'
+import { organisations } from '../../src/modules/organisations/schema.ts'
 import { day, invoiceBody, paymentBody } from '../accounts-helpers.ts'
 import { client, login, multipart, type TestServer } from '../helpers.ts'
 import { grant, type Member, member, PDF_BYTES, registerOrg } from '../registers-helpers.ts'
@@ -25,6 +27,11 @@ export async function buildFixtures(server: TestServer) {
     foreign: other.admin,
   }
   const admin = client(server, org.admin.token)
+  // GSTR-1 is prepared only for an organisation with a GSTIN: both have one.
+  await server.deps.db
+    .update(organisations)
+    .set({ gstin: '27AAACS1234A1Z2' })
+    .where(inArray(organisations.orgId, [org.orgId, other.orgId]))
   const ok = async (res: Promise<{ statusCode: number; body: string; json(): unknown }>, status = 201) => {
     const r = await res
     expect(r.statusCode, r.body).toBe(status)

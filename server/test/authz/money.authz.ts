@@ -99,6 +99,15 @@ export const rules: RouteRule[] = [
     accountantOnly,
     { do_not_remind: false },
   ),
+  // GSTR-1: admins and accountants, whatever 'Who can open Accounts' says.
+  accounts('GET /api/gst/gstr1/summary', () => '/api/gst/gstr1/summary?period=2026-10', [
+    'ok ok forbidden forbidden forbidden unauth ok',
+    'ok ok forbidden forbidden forbidden unauth ok',
+  ]),
+  accounts('GET /api/gst/gstr1', () => '/api/gst/gstr1?period=2026-10', [
+    'ok ok forbidden forbidden forbidden unauth ok',
+    'ok ok forbidden forbidden forbidden unauth ok',
+  ]),
   accounts('PUT /api/payments/:id', (f) => `/api/payments/${f.ids.paymentId}`, adminOnlyWrite, {}),
   accounts('DELETE /api/payments/:id', async (f) => `/api/payments/${await f.fresh.payment()}`, adminOnly),
 ]

@@ -40,6 +40,7 @@ const AddReceivablePage = lazy(() => accountsForms().then((m) => ({ default: m.A
 const EditReceivablePage = lazy(() => accountsForms().then((m) => ({ default: m.EditReceivablePage })))
 const AddPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.AddPayablePage })))
 const EditPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.EditPayablePage })))
+const GstReturnPage = lazy(() => import('../features/accounts/GstReturnPage.tsx'))
 
 const page = (Component: React.ComponentType) => (
   <Suspense fallback={<PageLoader />}>
@@ -106,6 +107,7 @@ function pages(): RouteObject[] {
     { path: 'accounts/payables', element: page(PayablesPage) },
     { path: 'accounts/payables/add', element: page(AddPayablePage) },
     { path: 'accounts/payables/:id/edit', element: page(EditPayablePage) },
+    { path: 'accounts/gst', element: page(GstReturnPage) },
     { path: 'admin/approvals', element: page(ApprovalQueuePage) },
     { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
     { path: 'admin/settings', element: page(SettingsPage) },

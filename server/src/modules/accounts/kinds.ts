@@ -1,6 +1,7 @@
 import {
   type AccountKind,
   accountMessages,
+  gstr1Messages,
   kindWords,
   liveStatusOf,
   type PayableInput,
@@ -42,6 +43,7 @@ export function requireAccountsAdmin(ctx: RequestContext, message: string): void
 export function routeRule(method: string, url: string | undefined): ((ctx: RequestContext) => void) | null {
   if (!url) return null
   if (url === '/api/admin/payment-reminders') return (ctx) => requireAdmin(ctx)
+  if (url.startsWith('/api/gst/')) return (ctx) => requireAccountant(ctx, gstr1Messages.adminsAndAccountants)
   if (url.startsWith('/api/payments/'))
     return (ctx) => requireAccountsAdmin(ctx, accountMessages.adminOnlyPayments)
   if (method === 'DELETE' || url.endsWith('/cancel'))

@@ -3,6 +3,7 @@ import {
   type AccountListQuery,
   accountsEndpoints,
   accountsToday,
+  gstEndpoints,
   type PayableList,
   type PayableSummary,
   payableEndpoints,
@@ -21,6 +22,7 @@ import { type App, serve } from '../../platform/http.ts'
 import { idempotencyKey, ifMatchVersion } from '../../platform/validation.ts'
 import { csvFileName, csvStream } from './csv.ts'
 import { accountsOrganisation, emailInvoice, invoiceMailHandler, invoicePdfAccess } from './documents.ts'
+import { gstr1, gstr1Summary } from './gstr1.ts'
 import { cancelDocument, createDocument, markLive, removeDocument, updateDocument } from './invoices.ts'
 import { documentInput, requireAccounts, routeRule } from './kinds.ts'
 import { deletePayment, recordPayment, updatePayment } from './payments.ts'
@@ -162,6 +164,13 @@ async function accountsScope(app: App, deps: Deps) {
   )
   serve(app, accountsEndpoints.deletePayment, async (req) => deletePayment(deps, req.ctx, req.params.id))
   serve(app, accountsEndpoints.organisation, async (req) => accountsOrganisation(deps, req.ctx))
+  serve(app, gstEndpoints.gstr1Summary, async (req) => gstr1Summary(deps, req.ctx, req.query.period))
+  serve(app, gstEndpoints.gstr1, async (req, reply) => {
+    const { gstin, json } = await gstr1(deps, req.ctx, req.query.period)
+    const fp = req.query.period.replace(/^(\d{4})-(\d{2})$/, '$2$1')
+    reply.header('content-disposition', `attachment; filename="GSTR1_${gstin}_${fp}.json"`)
+    return json
+  })
   serve(app, paymentReminderEndpoints.settings, async (req) => paymentReminderSettingsFor(deps, req.ctx))
   serve(app, paymentReminderEndpoints.update, async (req) =>
     updatePaymentReminderSettings(deps, req.ctx, req.body),

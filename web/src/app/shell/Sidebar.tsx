@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
 import { assetDueSoonCountQuery } from '../../features/assets/api.ts'
 import { openReportCountQuery } from '../../features/reports/api.ts'
-import { type NavGroup, navGroups } from './nav.ts'
+import { type NavGroup, navFor } from './nav.ts'
 import classes from './Sidebar.module.css'
 
 /** The most specific link for the address: /projects/archived is not also 'Projects'. */
@@ -30,7 +30,7 @@ export function Sidebar({ expanded, onNavigate }: { expanded: boolean; onNavigat
     openReports: { n: openReports, says: 'open reports addressed to you' },
     assetsDueSoon: { n: assetsDueSoon, says: 'assets due for maintenance or warranty' },
   }
-  const groups = navGroups.filter((g) => !g.visibleTo || (me && g.visibleTo(me)))
+  const groups = navFor(me)
   const { pathname } = useLocation()
   const current = currentLink(groups, pathname)
   const [folded, setFolded] = useLocalStorage<string[]>({ key: 'daftar.nav.folded', defaultValue: [] })

@@ -15,6 +15,7 @@ import {
   IconHome,
   IconId,
   IconMessageReport,
+  IconReceiptTax,
   IconRepeat,
   IconSend,
   IconSettings,
@@ -33,6 +34,8 @@ export interface NavLinkItem {
   icon: typeof IconSettings
   /** A count shown on the link: open reports addressed to me; assets due soon that I may see. */
   count?: 'openReports' | 'assetsDueSoon'
+  /** Omitted: everyone who sees the group sees the link. */
+  visibleTo?: (me: Me) => boolean
 }
 
 export interface NavGroup {
@@ -121,6 +124,12 @@ export const navGroups: NavGroup[] = [
     links: [
       { label: 'Receivables', to: '/accounts/receivables', icon: IconFileInvoice },
       { label: 'Payables', to: '/accounts/payables', icon: IconCashBanknote },
+      {
+        label: 'GST Returns',
+        to: '/accounts/gst',
+        icon: IconReceiptTax,
+        visibleTo: (me) => me.isadmin || me.is_accountant,
+      },
     ],
   },
   {
@@ -138,3 +147,10 @@ export const navGroups: NavGroup[] = [
     ],
   },
 ]
+
+/** The groups and links `me` may see, in the sidebar's order. */
+export function navFor(me: Me | undefined): NavGroup[] {
+  const sees = (item: { visibleTo?: (me: Me) => boolean }) =>
+    !item.visibleTo || Boolean(me && item.visibleTo(me))
+  return navGroups.filter(sees).map((group) => ({ ...group, links: group.links.filter(sees) }))
+}

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { DataTable } from '../../ui/list/DataTable.tsx'
 import { notify, notifyError, notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
+import { saveFile } from '../../ui/save-file.ts'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import { AccountsFilters, useAccountFilters } from './AccountsFilters.tsx'
 import { accountsApi, accountsKey, type DocRow, failureText, listQuery, summaryQuery } from './api.ts'
@@ -65,12 +66,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     onSuccess: async (blob) => {
       const rows = (await blob.text()).split('\r\n').filter((line) => line.trim()).length - 1
       if (rows <= 0) return notify('No data to export for the current filters.', { error: false })
-      const url = URL.createObjectURL(blob)
-      const a = document.createElement('a')
-      a.href = url
-      a.download = blob.fileName ?? 'export.csv'
-      a.click()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      saveFile(blob, blob.fileName ?? 'export.csv')
     },
     onError: (error) => notifyError(failureText(error, 'Failed to export data.')),
   })

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core'
 import { IconCopy, IconDownload } from '@tabler/icons-react'
 import { useState } from 'react'
+import { saveFile } from '../../ui/save-file.ts'
 import { announcedError } from './AuthCard.tsx'
 
 /*
@@ -78,13 +79,7 @@ export function TotpCodeInput(props: TextInputProps) {
 
 function download(codes: string[]) {
   const text = `Daftar recovery codes\nEach code can be used once, in place of a code from your app.\n\n${codes.join('\n')}\n`
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }))
-  const link = Object.assign(document.createElement('a'), {
-    href: url,
-    download: 'daftar-recovery-codes.txt',
-  })
-  link.click()
-  URL.revokeObjectURL(url)
+  saveFile(new Blob([text], { type: 'text/plain' }), 'daftar-recovery-codes.txt')
 }
 
 /**

@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css'
+
 import {
   type ActivityEntityType,
   type ActivityItem,
@@ -23,6 +24,7 @@ import { notify, notifyError } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { DateField } from '../../ui/register-kit/fields.tsx'
 import { recordHref } from '../../ui/register-kit/roots.ts'
+import { saveFile } from '../../ui/save-file.ts'
 
 const toIso = (value: string | Date | null) =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10)
@@ -90,12 +92,7 @@ export default function ActivityPage() {
     onSuccess: async (blob) => {
       const rows = (await blob.text()).split('\r\n').filter((line) => line.trim()).length - 1
       if (rows <= 0) return notify('No activity to export for the current filters.', { error: false })
-      const url = URL.createObjectURL(blob)
-      const a = document.createElement('a')
-      a.href = url
-      a.download = blob.fileName ?? 'activity.csv'
-      a.click()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      saveFile(blob, blob.fileName ?? 'activity.csv')
     },
     onError: (error) => notifyError(errorMessage(error, 'Failed to export the activity.')),
   })

@@ -1,9 +1,9 @@
-import { todayIso } from '@daftar/domain/format'
 import {
   recurringListQuery as listQuerySchema,
   type RecurringTask,
   sentenceDate,
 } from '@daftar/domain/recurring'
+import { organisationToday } from '@daftar/domain/registers'
 import { Badge, Button, Stack, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -102,7 +102,7 @@ export default function RecurringTasksPage() {
         <Suspense fallback={null}>
           <TaskFormModal
             onClose={() => setCreating(false)}
-            repeat={{ ...noRepeat, preset: 'weekly', days: [weekdayOf(todayIso())] }}
+            repeat={{ ...noRepeat, preset: 'weekly', days: [weekdayOf(organisationToday())] }}
           />
         </Suspense>
       )}

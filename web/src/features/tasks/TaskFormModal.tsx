@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css'
-import { titleCase, todayIso } from '@daftar/domain/format'
+import { titleCase } from '@daftar/domain/format'
 import { type RepeatChoice, recurringEndpoints, ruleOf } from '@daftar/domain/recurring'
+import { organisationToday } from '@daftar/domain/registers'
 import { taskEndpoints, taskFormInput, taskMessages } from '@daftar/domain/tasks'
 import { Autocomplete, Checkbox, Group, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -122,7 +123,7 @@ export default function TaskFormModal({
       if (rule) {
         // A repeating task is a recurring task: its first date is the start date (else the deadline,
         // else today) and each task's deadline is as far from its date as this one's (docs/decisions.md).
-        const startsOn = parsed.startDate ?? parsed.deadline ?? todayIso()
+        const startsOn = parsed.startDate ?? parsed.deadline ?? organisationToday()
         const idOf = (username: string) => users.data?.find((u) => u.username === username)?.user_id
         const assignee = parsed.assignTo ? idOf(parsed.assignTo) : undefined
         return call(recurringEndpoints.create, {
@@ -294,7 +295,7 @@ export default function TaskFormModal({
           <RepeatField
             value={values.repeat}
             onChange={(repeat) => f.form.setFieldValue('repeat', repeat)}
-            startsOn={values.startDate ?? values.deadline ?? todayIso()}
+            startsOn={values.startDate ?? values.deadline ?? organisationToday()}
           />
         )}
       </ModalForm>

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest'
+import { computeGst, type GstType } from './gst.ts'
+import { gstinCheckCharacter } from './gstin.ts'
+import { buildGstr1, type Gstr1Invoice, stateInAddress } from './gstr1.ts'
+
+const gstin = (first14: string) => first14 + gstinCheckCharacter(first14)
+const ORG = gstin('27AAACD1234F1Z')
+const MAHA = gstin('27AAACS1234A1Z')
+const KARNATAKA = gstin('29AAACB5678C1Z')
+
+type Line = [qty: number, rate: number, gst: number, hsn: string | null, unit: string]
+
+function invoice(
+  number: string,
+  client: { gstin?: string; address?: string },
+  gstType: GstType,
+  lines: Line[],
+  { rcm = false, cancelled = false } = {},
+): Gstr1Invoice {
+  const computed = computeGst(
+    lines.map(([qty, rate, gst_rate]) => ({ qty, rate, gst_rate })),
+    gstType,
+    rcm,
+  )
+  return {
+    number,
+    date: '2026-10-05',
+    cancelled,
+    clientName: `Client of ${number}`,
+    clientGstin: client.gstin ?? null,
+    clientAddress: client.address ?? null,
+    gstType,
+    isRcm: rcm,
+    total: computed.totals.total,
+    cgst: computed.totals.cgst,
+    sgst: computed.totals.sgst,
+    igst: computed.totals.igst,
+    lines: lines.map(([qty, , gstRate, hsn, unit], i) => ({
+      hsn,
+      description: `Line ${i + 1}`,
+      qty,
+      unit,
+      gstRate,
+      basic: computed.lines[i]!.basic,
+    })),
+  }
+}
+
+const month = [
+  invoice('INV-001', { gstin: MAHA }, 'INTRASTATE', [
+    [2, 1250, 18, '998331', 'Nos'],
+    [1, 1000, 5, '8421', 'Nos'],
+  ]),
+  invoice('INV-002', { gstin: KARNATAKA }, 'INTERSTATE', [[3, 333.33, 18, '8421', 'Nos']]),
+  invoice('INV-003', { gstin: MAHA }, 'INTRASTATE', [[1, 10000, 18, '998719', 'Nos']], { rcm: true }),
+  invoice('INV-004', { gstin: MAHA }, 'EXEMPT', [[1, 5000, 0, '998599', 'Nos']]),
+  invoice('INV-005', { address: '12 MG Road, Bengaluru, Karnataka 560001' }, 'INTERSTATE', [
+    [1, 100000, 18, '8421', 'Nos'],
+  ]),
+  invoice('INV-006', { address: 'CG Road, Ahmedabad, Gujarat' }, 'INTERSTATE', [
+    [2, 25000, 12, '3824', 'Kg'],
+  ]),
+  invoice('INV-007', {}, 'INTRASTATE', [
+    [1, 2000, 18, '998331', 'Nos'],
+    [1, 500, 0, '0401', 'Ltr'],
+  ]),
+  invoice('INV-008', { gstin: MAHA }, 'INTRASTATE', [[1, 9999, 18, '998331', 'Nos']], { cancelled: true }),
+  invoice('INV-009', { address: 'Somewhere without a state' }, 'INTERSTATE', [[1, 100, 18, null, 'Nos']]),
+  invoice('INV-010', { gstin: KARNATAKA }, 'INTERSTATE', [[4, 1000, 28, '8703', 'Nos']]),
+]
+
+describe('GSTR-1 of a month', () => {
+  const { json, summary, problems } = buildGstr1(ORG, '2026-10', month)
+  const b2b = json.b2b as {
+    ctin: string
+    inv: {
+      inum: string
+      val: number
+      pos: string
+      rchrg: string
+      itms: { itm_det: Record<string, number> }[]
+    }[]
+  }[]
+
+  it('reports registered clients invoice by invoice, each rate reconciled to the invoice’s own taxes', () => {
+    expect(json.gstin).toBe(ORG)
+    expect(json.fp).toBe('102026')
+    const maha = b2b.find((c) => c.ctin === MAHA)!
+    const first = maha.inv.find((i) => i.inum === 'INV-001')!
+    expect(first).toMatchObject({ idt: '05-10-2026', val: 4000, pos: '27', rchrg: 'N', inv_typ: 'R' })
+    expect(first.itms.map((i) => i.itm_det)).toEqual([
+      { rt: 5, txval: 1000, iamt: 0, camt: 25, samt: 25, csamt: 0 },
+      { rt: 18, txval: 2500, iamt: 0, camt: 225, samt: 225, csamt: 0 },
+    ])
+    // 999.99 at 18 %: IGST 180.00 as the invoice carries it; the invoice value is rounded to the rupee.
+    const inter = b2b.find((c) => c.ctin === KARNATAKA)!.inv.find((i) => i.inum === 'INV-002')!
+    expect(inter).toMatchObject({ val: 1180, pos: '29' })
+    expect(inter.itms[0]!.itm_det).toEqual({ rt: 18, txval: 999.99, iamt: 180, camt: 0, samt: 0, csamt: 0 })
+    // Reverse charge: flagged, the invoice carries no tax, the recipient's is reported.
+    const rcm = maha.inv.find((i) => i.inum === 'INV-003')!
+    expect(rcm).toMatchObject({ rchrg: 'Y', val: 10000 })
+    expect(rcm.itms[0]!.itm_det).toMatchObject({ rt: 18, txval: 10000, camt: 900, samt: 900 })
+    // The exempt and the cancelled invoices are not among them.
+    expect(maha.inv.map((i) => i.inum).sort()).toEqual(['INV-001', 'INV-003'])
+  })
+
+  it('puts unregistered clients in B2C large (across states above ₹1,00,000) or small, by place of supply', () => {
+    expect(json.b2cl).toEqual([
+      {
+        pos: '29',
+        inv: [
+          {
+            inum: 'INV-005',
+            idt: '05-10-2026',
+            val: 118000,
+            itms: [{ num: 1, itm_det: { rt: 18, txval: 100000, iamt: 18000, csamt: 0 } }],
+          },
+        ],
+      },
+    ])
+    expect(json.b2cs).toEqual([
+      { sply_ty: 'INTER', pos: '24', typ: 'OE', rt: 12, txval: 50000, iamt: 6000, csamt: 0 },
+      { sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 18, txval: 2000, camt: 180, samt: 180, csamt: 0 },
+    ])
+  })
+
+  it('puts exempt and nil-rated supplies in the nil table, and names what it cannot place', () => {
+    expect(json.nil).toEqual({
+      inv: [
+        { sply_ty: 'INTRAB2B', expt_amt: 5000, nil_amt: 0, ngsup_amt: 0 },
+        { sply_ty: 'INTRAB2C', expt_amt: 0, nil_amt: 500, ngsup_amt: 0 },
+      ],
+    })
+    expect(problems).toEqual([
+      'Invoice INV-009: the place of supply is not known. Give Client of INV-009 a GSTIN or a state in its address.',
+    ])
+  })
+
+  it('sums the HSN summary apart for B2B and B2C, to the same taxes as the invoices', () => {
+    const hsn = json.hsn as { hsn_b2b: Record<string, unknown>[]; hsn_b2c: Record<string, unknown>[] }
+    expect(hsn.hsn_b2b).toContainEqual(
+      expect.objectContaining({ hsn_sc: '8421', uqc: 'NOS', rt: 18, qty: 3, txval: 999.99, iamt: 180 }),
+    )
+    expect(hsn.hsn_b2b).toContainEqual(
+      expect.objectContaining({
+        hsn_sc: '998331',
+        uqc: 'NA',
+        qty: 0,
+        rt: 18,
+        txval: 2500,
+        camt: 225,
+        samt: 225,
+      }),
+    )
+    expect(hsn.hsn_b2c).toContainEqual(
+      expect.objectContaining({ hsn_sc: '3824', uqc: 'KGS', qty: 2, iamt: 6000 }),
+    )
+    expect(hsn.hsn_b2c).toContainEqual(
+      expect.objectContaining({ hsn_sc: '0401', uqc: 'LTR', rt: 0, txval: 500 }),
+    )
+    // Every tax of every section adds up to the same figure as the invoices that were placed.
+    const placed = month.filter((i) => !i.cancelled && i.number !== 'INV-009')
+    const invoiceIgst = placed.reduce((a, i) => a + i.igst, 0)
+    const invoiceCgst = placed.reduce((a, i) => a + i.cgst, 0) + 90000 // INV-003's reverse charge
+    expect(summary.hsn.iamt).toBe(invoiceIgst)
+    expect(summary.hsn.camt).toBe(invoiceCgst)
+    expect(summary.b2b.iamt + summary.b2cl.iamt + summary.b2cs.iamt).toBe(invoiceIgst)
+    expect(summary.b2b.camt + summary.b2cs.camt).toBe(invoiceCgst)
+    const allLines = placed.flatMap((i) => i.lines).reduce((a, l) => a + l.basic, 0)
+    expect(summary.hsn.txval).toBe(allLines)
+    expect(summary.b2b.txval + summary.b2cl.txval + summary.b2cs.txval + summary.nil.txval).toBe(allLines)
+  })
+
+  it('lists the documents issued, first to last, with the cancelled one apart', () => {
+    expect(json.doc_issue).toEqual({
+      doc_det: [
+        {
+          doc_num: 1,
+          doc_typ: 'Invoices for outward supply',
+          docs: [{ num: 1, from: 'INV-001', to: 'INV-010', totnum: 10, cancel: 1, net_issue: 9 }],
+        },
+      ],
+    })
+    expect(summary.cancelled).toEqual([
+      { number: 'INV-008', date: '2026-10-05', client: 'Client of INV-008', total: 1179900 },
+    ])
+    expect(summary.b2b.count).toBe(4)
+  })
+
+  it('finds the state in an address by its name', () => {
+    expect(stateInAddress('Plot 4, MIDC, Pune, Maharashtra 411019')).toBe('27')
+    expect(stateInAddress('Salt Lake, Kolkata, West Bengal')).toBe('19')
+    expect(stateInAddress('Somewhere')).toBeUndefined()
+  })
+})
