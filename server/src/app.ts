@@ -25,6 +25,7 @@ import { presignRoutes, signedFileRoutes } from './modules/files/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { historyRoutes } from './modules/history/routes.ts'
 import { homeRoutes } from './modules/home/routes.ts'
+import { importRoutes } from './modules/import/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { projectRoutes } from './modules/projects/routes.ts'
 import { pushRoutes } from './modules/push/routes.ts'
@@ -192,6 +193,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         await assetRoutes(secured, deps)
         await employeeRoutes(secured, deps)
         await collectionRoutes(secured, deps)
+        await importRoutes(secured, deps)
         await announcementRoutes(secured, deps)
         await billingRoutes(secured, deps)
         await accountsRoutes(secured, deps)

@@ -1,0 +1,95 @@
+import type { ImportRegister } from '@daftar/domain'
+import { eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/connection.ts'
+import { assets } from '../assets/schema.ts'
+import { clients } from '../clients/schema.ts'
+import { employees } from '../employees/schema.ts'
+import { projects } from '../projects/schema.ts'
+import { suppliers } from '../suppliers/schema.ts'
+import { technicalInfo } from '../technical-info/schema.ts'
+
+const norm = (v: unknown) =>
+  typeof v === 'string' && v.trim() ? v.trim().toLowerCase().replace(/\s+/g, ' ') : null
+
+type Data = Record<string, unknown>
+
+/**
+ * What makes two records one (docs/decisions.md, "Import"): the same GSTIN, or the same name at the
+ * same address, for clients and suppliers; the same Asset ID; the same Employee Official ID; the same
+ * project name for one client; the same title of technical information.
+ */
+export const duplicateKeys: Record<ImportRegister, (d: Data) => string[]> = {
+  clients: (d) => partyKeys(d.gstin, d.name, d.office_address),
+  suppliers: (d) => partyKeys(d.gstin, d.name, d.address),
+  projects: (d) => [`name:${norm(d.name)}|${d.client_id}`],
+  assets: (d) => [`id:${norm(d.asset_display_id)}`],
+  employees: (d) => [`id:${norm(d.employee_official_id)}`],
+  'technical-info': (d) => [`title:${norm(d.title)}`],
+}
+
+function partyKeys(gstin: unknown, name: unknown, address: unknown): string[] {
+  const keys = [`name:${norm(name)}|${norm(address) ?? ''}`]
+  if (typeof gstin === 'string' && gstin) keys.push(`gstin:${gstin.toUpperCase()}`)
+  return keys
+}
+
+/** The organisation's records of the register, each by its keys: one query, only the key columns. */
+export async function existingKeys(
+  db: DbOrTx,
+  orgId: string,
+  register: ImportRegister,
+): Promise<Map<string, string>> {
+  const rows = await keyRows(db, orgId, register)
+  const byKey = new Map<string, string>()
+  for (const { id, ...data } of rows) for (const key of duplicateKeys[register](data)) byKey.set(key, id)
+  return byKey
+}
+
+async function keyRows(
+  db: DbOrTx,
+  orgId: string,
+  register: ImportRegister,
+): Promise<({ id: string } & Data)[]> {
+  switch (register) {
+    case 'clients':
+      return db
+        .select({
+          id: clients.clientId,
+          name: clients.name,
+          office_address: clients.officeAddress,
+          gstin: clients.gstin,
+        })
+        .from(clients)
+        .where(eq(clients.orgId, orgId))
+    case 'suppliers':
+      return db
+        .select({
+          id: suppliers.supplierId,
+          name: suppliers.name,
+          address: suppliers.address,
+          gstin: suppliers.gstin,
+        })
+        .from(suppliers)
+        .where(eq(suppliers.orgId, orgId))
+    case 'projects':
+      return db
+        .select({ id: projects.projectId, name: projects.name, client_id: projects.clientId })
+        .from(projects)
+        .where(eq(projects.orgId, orgId))
+    case 'assets':
+      return db
+        .select({ id: assets.assetId, asset_display_id: assets.displayId })
+        .from(assets)
+        .where(eq(assets.orgId, orgId))
+    case 'employees':
+      return db
+        .select({ id: employees.employeeId, employee_official_id: employees.officialId })
+        .from(employees)
+        .where(eq(employees.orgId, orgId))
+    case 'technical-info':
+      return db
+        .select({ id: technicalInfo.technicalInfoId, title: technicalInfo.title })
+        .from(technicalInfo)
+        .where(eq(technicalInfo.orgId, orgId))
+  }
+}
