@@ -64,6 +64,10 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    // Chunks named by their hash alone: the entry lists every lazy route's chunks by file name (to
+    // preload them with the route), and module names in those ~300 names weighed on /login's budget
+    // (docs/decisions.md, "Import").
+    rolldownOptions: { output: { chunkFileNames: 'assets/c-[hash].js' } },
   },
   server: {
     port: 5173,

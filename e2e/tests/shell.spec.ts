@@ -51,7 +51,7 @@ for (const size of [
     await page.setViewportSize(size)
     await signIn(page, 'admin@example.com')
     const navbar = page.getByRole('navigation', { name: 'Main navigation' })
-    const last = navbar.getByRole('link', { name: 'Activity' })
+    const last = navbar.getByRole('link', { name: 'Import', exact: true })
     await expect(last).not.toBeInViewport()
     // The rail (collapsed): a wheel over it scrolls it.
     await navbar.hover()
@@ -65,10 +65,10 @@ for (const size of [
     await page.mouse.wheel(0, 3000)
     await expect(last).toBeInViewport()
     await last.click()
-    await expect(page).toHaveURL(/\/admin\/activity$/)
+    await expect(page).toHaveURL(/\/import$/)
     // After a reload the current page's entry is in view without scrolling.
     await page.reload()
-    await expect(navbar.getByRole('link', { name: 'Activity' })).toBeInViewport()
+    await expect(navbar.getByRole('link', { name: 'Import', exact: true })).toBeInViewport()
   })
 }
 
@@ -77,7 +77,7 @@ test('phone (375 px): the opened menu scrolls to its last entry with a swipe', a
   await signIn(page, 'admin@example.com')
   await page.getByLabel('Toggle navigation').click()
   const navbar = page.getByRole('navigation', { name: 'Main navigation' })
-  const last = navbar.getByRole('link', { name: 'Activity' })
+  const last = navbar.getByRole('link', { name: 'Import', exact: true })
   await expect(last).not.toBeInViewport()
   await navbar.hover()
   await page.mouse.wheel(0, 3000)

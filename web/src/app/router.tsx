@@ -41,6 +41,7 @@ const EditReceivablePage = lazy(() => accountsForms().then((m) => ({ default: m.
 const AddPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.AddPayablePage })))
 const EditPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.EditPayablePage })))
 const GstReturnPage = lazy(() => import('../features/accounts/GstReturnPage.tsx'))
+const ImportPage = lazy(() => import('../features/import/ImportPage.tsx'))
 
 const page = (Component: React.ComponentType) => (
   <Suspense fallback={<PageLoader />}>
@@ -112,6 +113,7 @@ function pages(): RouteObject[] {
     { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
     { path: 'admin/settings', element: page(SettingsPage) },
     { path: 'admin/activity', element: page(ActivityPage) },
+    { path: 'import', element: page(ImportPage) },
     { path: 'profile', element: page(ProfilePage) },
     { path: 'search', element: page(SearchPage) },
   ]

@@ -97,7 +97,7 @@ export async function runImport(
     failed_batches: [],
     error_file: null,
   }
-  if (!input.dryRun) await save(deps, ctx, register, definition, input.fileName, checked.planned, result)
+  if (!input.dryRun) await save(deps, ctx, definition, input.fileName, checked.planned, result)
   const failedLines = new Set(
     result.failed_batches
       .flatMap((b) => checked.planned.filter((p) => p.line >= b.from_row && p.line <= b.to_row))
@@ -251,7 +251,6 @@ async function clientFinder(db: DbOrTx, orgId: string) {
 async function save(
   deps: Deps,
   ctx: RequestContext,
-  register: ImportRegister,
   definition: RegisterDefinition,
   fileName: string,
   planned: Planned[],

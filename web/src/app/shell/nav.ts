@@ -8,6 +8,7 @@ import {
   IconChecklist,
   IconCircleCheck,
   IconDeviceDesktop,
+  IconFileImport,
   IconFileInvoice,
   IconFolders,
   IconGavel,
@@ -144,6 +145,7 @@ export const navGroups: NavGroup[] = [
     links: [
       { label: 'Organisation & Users', to: '/admin/settings', icon: IconSettings },
       { label: 'Activity', to: '/admin/activity', icon: IconHistory },
+      { label: 'Import', to: '/import', icon: IconFileImport },
     ],
   },
 ]

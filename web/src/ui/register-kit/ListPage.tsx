@@ -10,6 +10,7 @@ import { useListState } from '../list/use-list-state.ts'
 import { PageHeader } from '../PageHeader.tsx'
 import { registerListQuery, rowsOf } from './api.ts'
 import type { RegisterDeclaration, RegisterTypes, WordedListView } from './define.ts'
+import { ImportLink } from './ImportLink.tsx'
 import { recordHref } from './roots.ts'
 
 /**
@@ -38,6 +39,7 @@ export function RegisterListPage<T extends RegisterTypes>({
           (view.Actions || view.canAdd !== false) && (
             <>
               {view.Actions && <view.Actions />}
+              <ImportLink entityType={register.entityType} />
               {view.canAdd !== false && (
                 <Button component={Link} to={`${register.path}/add`} leftSection={<IconPlus size={16} />}>
                   {list.addLabel}
