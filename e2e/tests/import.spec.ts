@@ -43,7 +43,9 @@ for (const width of [1280, 375]) {
     const errors = page.getByRole('region', { name: 'Errors', exact: true })
     await expect(errors.getByRole('row', { name: /^3 GSTIN/ })).toBeVisible()
     await expect(errors.getByRole('row', { name: /^4 IFSC/ })).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Preview', exact: true })).toContainText(`Kumar Paints ${tag}`)
+    await expect(page.getByRole('region', { name: 'Preview', exact: true })).toContainText(
+      `Kumar Paints ${tag}`,
+    )
     await expectNoSideScroll(page)
 
     // A double click imports once.
