@@ -313,7 +313,7 @@ function CheckedFile({
         <Title order={3} size="h4" mb="xs">
           Columns
         </Title>
-        <ScrollTable label="Columns" minWidth={360}>
+        <ScrollTable label="Columns" minWidth={300}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -363,7 +363,7 @@ function ErrorList({ result }: { result: ImportResult }) {
       <Title order={3} size="h4" mb="xs">
         Errors and skipped rows ({result.errors.length})
       </Title>
-      <ScrollTable label="Errors" minWidth={480}>
+      <ScrollTable label="Errors" minWidth={320}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
