@@ -82,6 +82,9 @@ const words: Record<string, string> = {
   ANNOUNCEMENT_CREATE: 'Announcement posted',
   ANNOUNCEMENT_UPDATE: 'Announcement edited',
   ANNOUNCEMENT_DELETE: 'Announcement deleted',
+  IMPORT_CREATE: 'Imported',
+  IMPORT_UPDATE: 'Updated by an import',
+  IMPORT: 'Imported a file',
 }
 
 /** 'TWO_FACTOR_ENABLE' → 'Two factor enable': a code this list does not know yet still reads. */

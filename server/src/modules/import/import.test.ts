@@ -142,6 +142,15 @@ describe('POST /import/{register}', () => {
       invalid: 2,
       rows: 4,
     })
+    // The record's History says it came from an import.
+    const sharma = list.find((s: { name: string }) => s.name === 'Sharma Electricals')
+    const history = (
+      await client(server, org.admin.token).get(`/history/SUPPLIER/${sharma.supplier_id}`)
+    ).json()
+    expect(history[0]).toMatchObject({ action: 'IMPORT_CREATE', summary: 'Imported' })
+    expect(history[0].changes).toContainEqual(
+      expect.objectContaining({ label: 'Bank Details › IFSC', to: 'SBIN0001234' }),
+    )
 
     // The fixed error file goes in again; the rows already taken are duplicates, skipped.
     const fixed = Buffer.from(

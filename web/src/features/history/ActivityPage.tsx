@@ -23,7 +23,7 @@ import { useListState } from '../../ui/list/use-list-state.ts'
 import { notify, notifyError } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { DateField } from '../../ui/register-kit/fields.tsx'
-import { recordHref } from '../../ui/register-kit/roots.ts'
+import { recordHref, registerRoots } from '../../ui/register-kit/roots.ts'
 import { saveFile } from '../../ui/save-file.ts'
 
 const toIso = (value: string | Date | null) =>
@@ -34,6 +34,8 @@ const isRegister = (type: string): type is (typeof entityTypes)[number] =>
 
 /** Where an event's record opens, when it has a page of its own. */
 function recordLink(item: ActivityItem): string | null {
+  // A file's import names no one record: it opens the register's list.
+  if (isRegister(item.entity_type) && item.action === 'IMPORT') return registerRoots[item.entity_type].path
   if (isRegister(item.entity_type)) return recordHref(item.entity_type, item.entity_id)
   if (item.entity_type === 'REPORT') return `/reports/view/${item.entity_id}`
   if (item.entity_type === 'TASK') return `/tasks?task=${item.entity_id}`
