@@ -1,5 +1,6 @@
 import type { ImportRegister } from '@daftar/domain'
 import { eq } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { assets } from '../assets/schema.ts'
 import { clients } from '../clients/schema.ts'
@@ -45,51 +46,32 @@ export async function existingKeys(
   return byKey
 }
 
+/** Each register's table and the columns its keys are made of, named as in its data. */
+const keySources = {
+  clients: [
+    clients,
+    { id: clients.clientId, name: clients.name, office_address: clients.officeAddress, gstin: clients.gstin },
+  ],
+  suppliers: [
+    suppliers,
+    { id: suppliers.supplierId, name: suppliers.name, address: suppliers.address, gstin: suppliers.gstin },
+  ],
+  projects: [projects, { id: projects.projectId, name: projects.name, client_id: projects.clientId }],
+  assets: [assets, { id: assets.assetId, asset_display_id: assets.displayId }],
+  employees: [employees, { id: employees.employeeId, employee_official_id: employees.officialId }],
+  'technical-info': [technicalInfo, { id: technicalInfo.technicalInfoId, title: technicalInfo.title }],
+} satisfies Record<ImportRegister, [PgTable & { orgId: AnyPgColumn }, Record<string, AnyPgColumn>]>
+
 async function keyRows(
   db: DbOrTx,
   orgId: string,
   register: ImportRegister,
 ): Promise<({ id: string } & Data)[]> {
-  switch (register) {
-    case 'clients':
-      return db
-        .select({
-          id: clients.clientId,
-          name: clients.name,
-          office_address: clients.officeAddress,
-          gstin: clients.gstin,
-        })
-        .from(clients)
-        .where(eq(clients.orgId, orgId))
-    case 'suppliers':
-      return db
-        .select({
-          id: suppliers.supplierId,
-          name: suppliers.name,
-          address: suppliers.address,
-          gstin: suppliers.gstin,
-        })
-        .from(suppliers)
-        .where(eq(suppliers.orgId, orgId))
-    case 'projects':
-      return db
-        .select({ id: projects.projectId, name: projects.name, client_id: projects.clientId })
-        .from(projects)
-        .where(eq(projects.orgId, orgId))
-    case 'assets':
-      return db
-        .select({ id: assets.assetId, asset_display_id: assets.displayId })
-        .from(assets)
-        .where(eq(assets.orgId, orgId))
-    case 'employees':
-      return db
-        .select({ id: employees.employeeId, employee_official_id: employees.officialId })
-        .from(employees)
-        .where(eq(employees.orgId, orgId))
-    case 'technical-info':
-      return db
-        .select({ id: technicalInfo.technicalInfoId, title: technicalInfo.title })
-        .from(technicalInfo)
-        .where(eq(technicalInfo.orgId, orgId))
-  }
+  const [table, columns] = keySources[register]
+  // Drizzle cannot type a select from a table chosen at run time; the columns above name the shape.
+  const rows = await db
+    .select(columns as Record<string, AnyPgColumn>)
+    .from(table as PgTable)
+    .where(eq(table.orgId, orgId))
+  return rows as ({ id: string } & Data)[]
 }
