@@ -2,7 +2,7 @@ import { accountMessages, accountsToday, canUseAccounts } from '@daftar/domain/a
 import { Alert, Button, Stack } from '@mantine/core'
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
@@ -11,6 +11,7 @@ import { notify, notifyError, notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { saveFile } from '../../ui/save-file.ts'
 import { useNarrow } from '../../ui/use-narrow.ts'
+import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 import { AccountsFilters, useAccountFilters } from './AccountsFilters.tsx'
 import { accountsApi, accountsKey, type DocRow, failureText, listQuery, summaryQuery } from './api.ts'
 import { DetailsModal } from './DetailsModal.tsx'
@@ -46,8 +47,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     onSettled: refresh,
   })
   // A second click of the dialog's button in the same tick (a double click) sends nothing more.
-  const removing = useRef(false)
-  const remove = useMutation({
+  const remove = useOnceMutation({
     mutationFn: ({ kind, row }: NonNullable<Confirm>) =>
       kind === 'cancel'
         ? accountsApi.cancel(config.kind, row.id)
@@ -55,7 +55,6 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     onSuccess: (res) => notifySuccess(res?.message || config.toasts.removed),
     onError: (error) => notifyError(failureText(error, config.toasts.removeFailed)),
     onSettled: () => {
-      removing.current = false
       setConfirm(null)
       return refresh()
     },
@@ -213,10 +212,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
           if (confirm.kind === 'editLive') {
             setConfirm(null)
             navigate(`${config.route}/${confirm.row.id}/edit`)
-          } else if (!removing.current) {
-            removing.current = true
-            remove.mutate(confirm)
-          }
+          } else remove.run(confirm)
         }}
       />
     </Stack>

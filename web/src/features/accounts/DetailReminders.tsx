@@ -4,10 +4,11 @@ import { formatDateTime } from '@daftar/domain/format'
 import { Button, Group, Stack, Switch, Table, Text, Title } from '@mantine/core'
 import { IconBellRinging } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { call } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 import { detailQuery, failureText } from './api.ts'
 
 /** 'Sent by hand', or the scheduled step's days after the due date. */
@@ -25,12 +26,11 @@ const remindable = (doc: ReceivableDetail) =>
 export function DetailReminders({ doc, user }: { doc: ReceivableDetail; user: AccountsUser }) {
   const queryClient = useQueryClient()
   const [asking, setAsking] = useState(false)
-  // A double click on 'Send reminder' sends one: the second lands before the busy state renders.
-  const sending = useRef(false)
   const manage = canUseAccounts(user)
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: detailQuery('RECEIVABLE', doc.receivable_id).queryKey })
-  const remind = useMutation({
+  // A double click on 'Send reminder' sends one (useOnceMutation).
+  const remind = useOnceMutation({
     mutationFn: () => call(receivableEndpoints.remind, { params: { id: doc.receivable_id } }),
     onSuccess: (res) => {
       setAsking(false)
@@ -118,15 +118,7 @@ export function DetailReminders({ doc, user }: { doc: ReceivableDetail; user: Ac
         confirmLabel="Send reminder"
         busyLabel="Sending..."
         busy={remind.isPending}
-        onConfirm={() => {
-          if (sending.current) return
-          sending.current = true
-          remind.mutate(undefined, {
-            onSettled: () => {
-              sending.current = false
-            },
-          })
-        }}
+        onConfirm={() => remind.run()}
         onCancel={() => setAsking(false)}
       />
     </Stack>
