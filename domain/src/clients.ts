@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { GSTIN_LENGTH, invalidGstin, invalidPan, isValidGstin, isValidPan, PAN_LENGTH } from './gstin.ts'
+import { gstr1Messages, gstStateCode } from './gstr1.ts'
 import { endpoint } from './http.ts'
 import {
   bothWays,
@@ -33,10 +34,28 @@ const upperOptional = (max: number, valid: (v: string) => boolean, message: stri
 export const gstinField = upperOptional(GSTIN_LENGTH, isValidGstin, invalidGstin)
 export const panField = upperOptional(PAN_LENGTH, isValidPan, invalidPan)
 
+/**
+ * A client's state, for GST's place of supply: its name or its 2-digit GST code, kept as the code;
+ * blank is none.
+ */
+export const stateCodeField = z
+  .string()
+  .max(100, gstr1Messages.state)
+  .nullish()
+  .transform((v, ctx) => {
+    const code = gstStateCode(v)
+    if (code === undefined) {
+      ctx.addIssue({ code: 'custom', message: gstr1Messages.state })
+      return z.NEVER
+    }
+    return code
+  })
+
 /** The proposed data of a CLIENT action: the client's editable fields. */
 export const clientData = z.object({
   name: requiredText(clientMessages.nameRequired, 200),
   office_address: optionalText(1000),
+  state_code: stateCodeField,
   gstin: gstinField,
   pan: panField,
   contacts: contactRows,
@@ -75,6 +94,8 @@ export const clientDetail = z.object({
   client_id_display: z.string(),
   name: z.string(),
   office_address: z.string().nullable(),
+  /** The 2-digit GST state code (`gstStates`), when one was given. */
+  state_code: z.string().nullable(),
   gstin: z.string().nullable(),
   pan: z.string().nullable(),
   contacts: z.array(storedContact),

@@ -22,7 +22,7 @@ export interface DiffRow {
 
 /** Each register's own names for its fields (its form's labels), by path without list indexes. */
 export const registerFieldLabels: Record<EntityType, Record<string, string>> = {
-  CLIENT: { name: 'Client Name' },
+  CLIENT: { name: 'Client Name', state_code: 'State' },
   PROJECT: {
     name: 'Project Name',
     client_id: 'Client',
@@ -100,6 +100,7 @@ const ORDER = [
   'project_type',
   'capacity',
   'office_address',
+  'state_code',
   'address',
   'zip_code',
   'project_address_maps_link',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { computeGst, type GstType } from './gst.ts'
 import { gstinCheckCharacter } from './gstin.ts'
-import { buildGstr1, type Gstr1Invoice, stateInAddress } from './gstr1.ts'
+import { buildGstr1, type Gstr1Invoice, gstStateCode, stateInAddress } from './gstr1.ts'
+import { gstr1Sheets, templateDate, templatePlaceOfSupply } from './gstr1-sheets.ts'
 
 const gstin = (first14: string) => first14 + gstinCheckCharacter(first14)
 const ORG = gstin('27AAACD1234F1Z')
@@ -132,7 +133,7 @@ describe('GSTR-1 of a month', () => {
       ],
     })
     expect(problems).toEqual([
-      'Invoice INV-009: the place of supply is not known. Give Client of INV-009 a GSTIN or a state in its address.',
+      'Invoice INV-009: the place of supply is not known. Give Client of INV-009 a GSTIN or a state.',
     ])
   })
 
@@ -191,5 +192,104 @@ describe('GSTR-1 of a month', () => {
     expect(stateInAddress('Plot 4, MIDC, Pune, Maharashtra 411019')).toBe('27')
     expect(stateInAddress('Salt Lake, Kolkata, West Bengal')).toBe('19')
     expect(stateInAddress('Somewhere')).toBeUndefined()
+  })
+})
+
+describe('the place of supply from the client', () => {
+  it('reads a state by its name or its GST code, stored as the code', () => {
+    expect(gstStateCode('Karnataka')).toBe('29')
+    expect(gstStateCode('  tamil   nadu ')).toBe('33')
+    expect(gstStateCode('Jammu & Kashmir')).toBe('01')
+    expect(gstStateCode('29')).toBe('29')
+    expect(gstStateCode('7')).toBe('07')
+    expect(gstStateCode('')).toBeNull()
+    expect(gstStateCode(null)).toBeNull()
+    expect(gstStateCode('25')).toBeUndefined()
+    expect(gstStateCode('Atlantis')).toBeUndefined()
+  })
+
+  it("takes the GSTIN's state first, then the client's state, then the address", () => {
+    const to = (client: Partial<Gstr1Invoice>) => ({
+      ...invoice('X-1', {}, 'INTERSTATE', [[1, 1000, 18, '998331', 'Nos']]),
+      clientId: 'c-1',
+      ...client,
+    })
+    const pos = (inv: Gstr1Invoice) => {
+      const { json, unplaced } = buildGstr1(ORG, '2026-10', [inv])
+      const b2b = json.b2b as { inv: { pos: string }[] }[]
+      const b2cs = json.b2cs as { pos: string }[]
+      return b2b[0]?.inv[0]?.pos ?? b2cs[0]?.pos ?? unplaced
+    }
+    expect(pos(to({ clientState: '29' }))).toBe('29')
+    expect(pos(to({ clientState: '29', clientAddress: 'Vapi, Gujarat' }))).toBe('29')
+    expect(pos(to({ clientGstin: KARNATAKA, clientState: '24' }))).toBe('29')
+    expect(pos(to({ clientAddress: 'Vapi, Gujarat' }))).toBe('24')
+    expect(pos(to({}))).toEqual([{ number: 'X-1', clientId: 'c-1', clientName: 'Client of X-1' }])
+  })
+})
+
+describe('GSTR-1 as the offline tool’s Excel sheets', () => {
+  const result = buildGstr1(ORG, '2026-10', month)
+  const sheets = gstr1Sheets(result.json, result.receivers)
+  const sheet = (name: string) => sheets.find((s) => s.name === name)!
+  const col = (name: string, header: string) => {
+    const s = sheet(name)
+    const i = s.headers.indexOf(header)
+    return s.rows.map((r) => r[i])
+  }
+  const total = (values: unknown[]) => values.reduce<number>((a, v) => a + Math.round(Number(v) * 100), 0)
+
+  it('names the sheets and writes places, dates and invoice types as the template does', () => {
+    expect(sheets.map((s) => s.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'hsn', 'docs'])
+    expect(templatePlaceOfSupply('27')).toBe('27-Maharashtra')
+    expect(templatePlaceOfSupply('35')).toBe('35-Andaman & Nicobar Islands')
+    expect(templateDate('05-10-2026')).toBe('05-Oct-2026')
+    const first = sheet('b2b,sez,de').rows.find((r) => r[2] === 'INV-001')!
+    expect(first).toEqual([
+      MAHA,
+      'Client of INV-001',
+      'INV-001',
+      '05-Oct-2026',
+      4000,
+      '27-Maharashtra',
+      'N',
+      null,
+      'Regular B2B',
+      null,
+      5,
+      1000,
+      0,
+    ])
+    expect(sheet('b2b,sez,de').rows.find((r) => r[2] === 'INV-003')![6]).toBe('Y')
+    expect(sheet('b2cl').rows).toEqual([
+      ['INV-005', '05-Oct-2026', 118000, '29-Karnataka', null, 18, 100000, 0, null],
+    ])
+    expect(sheet('b2cs').rows).toEqual([
+      ['OE', '24-Gujarat', null, 12, 50000, 0, null],
+      ['OE', '27-Maharashtra', null, 18, 2000, 0, null],
+    ])
+    expect(sheet('docs').rows).toEqual([['Invoices for outward supply', 'INV-001', 'INV-010', 10, 1]])
+  })
+
+  it('reconciles every total with the JSON’s, to the paisa', () => {
+    const { summary } = result
+    const b2bInvoices = new Set(col('b2b,sez,de', 'Invoice Number'))
+    expect(b2bInvoices.size).toBe(summary.b2b.count)
+    expect(total(col('b2b,sez,de', 'Taxable Value'))).toBe(summary.b2b.txval)
+    expect(total(col('b2cl', 'Taxable Value'))).toBe(summary.b2cl.txval)
+    expect(total(col('b2cs', 'Taxable Value'))).toBe(summary.b2cs.txval)
+    expect(total(col('hsn', 'Taxable Value'))).toBe(summary.hsn.txval)
+    expect(total(col('hsn', 'Integrated Tax Amount'))).toBe(summary.hsn.iamt)
+    expect(total(col('hsn', 'Central Tax Amount'))).toBe(summary.hsn.camt)
+    expect(total(col('hsn', 'State/UT Tax'))).toBe(summary.hsn.samt)
+    expect(Math.round(sheet('hsn').summary.find((s) => s.label === 'Total Taxable Value')!.value * 100)).toBe(
+      summary.hsn.txval,
+    )
+    // The invoice value counts once per invoice, whatever its number of rates.
+    const b2bValue = sheet('b2b,sez,de').summary.find((s) => s.label === 'Total Invoice Value')!.value
+    const jsonValue = (result.json.b2b as { inv: { val: number }[] }[])
+      .flatMap((c) => c.inv)
+      .reduce((a, i) => a + i.val, 0)
+    expect(b2bValue).toBe(jsonValue)
   })
 })

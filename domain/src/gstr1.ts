@@ -16,10 +16,16 @@ export const gstr1Messages = {
   period: 'Choose a month (YYYY-MM).',
   noGstin: "Add the organisation's GSTIN in Settings (Invoice details) before preparing GSTR-1.",
   adminsAndAccountants: 'Only administrators and accountants can prepare GSTR-1.',
+  state: 'Choose a state from the list.',
 } as const
 
 export const gstr1Query = z.object({
   period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, gstr1Messages.period),
+})
+
+/** GET /gst/gstr1: the offline tool's JSON (the default) or its Excel workbook. */
+export const gstr1FileQuery = gstr1Query.extend({
+  format: z.enum(['json', 'xlsx']).default('json'),
 })
 
 /** The state codes of GSTINs and of the portal's place of supply, with the names an address may carry. */
@@ -62,6 +68,21 @@ export const gstStates: Record<string, string> = {
   '38': 'Ladakh',
 }
 
+/**
+ * The 2-digit GST state code of a state given by its code ('29', '9') or its name ('Karnataka', any
+ * case); null when blank, undefined when it names no state.
+ */
+export function gstStateCode(value: string | null | undefined): string | null | undefined {
+  const text = value?.trim().replace(/\s+/g, ' ') ?? ''
+  if (!text) return null
+  if (/^\d{1,2}$/.test(text)) {
+    const code = text.padStart(2, '0')
+    return code in gstStates ? code : undefined
+  }
+  const name = text.toLowerCase().replace(/&/g, 'and')
+  return Object.entries(gstStates).find(([, n]) => n.toLowerCase() === name)?.[0]
+}
+
 /** The state named in an address ('…, Pune, Maharashtra 411001'), longest name first; else undefined. */
 export function stateInAddress(address: string | null | undefined): string | undefined {
   if (!address) return undefined
@@ -85,8 +106,12 @@ export interface Gstr1Invoice {
   /** YYYY-MM-DD. */
   date: string
   cancelled: boolean
+  /** The client's id, for the page to link a client whose state is missing. */
+  clientId?: string
   clientName: string
   clientGstin: string | null
+  /** The client's own state (2-digit code), when it was given. */
+  clientState?: string | null
   clientAddress: string | null
   gstType: 'INTRASTATE' | 'INTERSTATE' | 'EXEMPT' | 'SEZ'
   isRcm: boolean
@@ -213,6 +238,10 @@ export interface Gstr1Result {
   }
   /** What keeps the return from being right, in words a person can act on. */
   problems: string[]
+  /** The invoices whose place of supply is not known, with their clients (to be given a state). */
+  unplaced: { number: string; clientId: string | null; clientName: string }[]
+  /** The names of the registered recipients, by GSTIN (the Excel workbook's 'Receiver Name'). */
+  receivers: Record<string, string>
 }
 
 type NilType = 'INTRB2B' | 'INTRAB2B' | 'INTRB2C' | 'INTRAB2C'
@@ -231,6 +260,8 @@ interface HsnRow extends Taxes {
 export function buildGstr1(orgGstin: string, period: string, invoices: Gstr1Invoice[]): Gstr1Result {
   const home = stateCodeOf(orgGstin)!
   const problems: string[] = []
+  const unplaced: Gstr1Result['unplaced'] = []
+  const receivers: Record<string, string> = {}
   const b2b = new Map<string, unknown[]>()
   const b2cl = new Map<string, unknown[]>()
   const b2cs = new Map<string, Taxes & { sply_ty: string; pos: string; rt: number }>()
@@ -252,13 +283,17 @@ export function buildGstr1(orgGstin: string, period: string, invoices: Gstr1Invo
       continue
     }
     const registered = Boolean(inv.clientGstin && isValidGstin(inv.clientGstin))
+    // The GSTIN's state, else the client's own state, else (as before) home for an intra-state
+    // invoice or the state its address names.
     const pos =
       (registered ? stateCodeOf(inv.clientGstin) : undefined) ??
+      (inv.clientState && inv.clientState in gstStates ? inv.clientState : undefined) ??
       (inv.gstType === 'INTRASTATE' ? home : stateInAddress(inv.clientAddress))
     if (!pos) {
       problems.push(
-        `Invoice ${inv.number}: the place of supply is not known. Give ${inv.clientName} a GSTIN or a state in its address.`,
+        `Invoice ${inv.number}: the place of supply is not known. Give ${inv.clientName} a GSTIN or a state.`,
       )
+      unplaced.push({ number: inv.number, clientId: inv.clientId ?? null, clientName: inv.clientName })
       continue
     }
     for (const [i, line] of inv.lines.entries())
@@ -296,6 +331,7 @@ export function buildGstr1(orgGstin: string, period: string, invoices: Gstr1Invo
           itms: items,
         })
         b2b.set(inv.clientGstin!, list)
+        receivers[inv.clientGstin!] ??= inv.clientName
         addTaxes(totals.b2b, invTaxes)
         totals.b2b.count += 1
       } else if (inter && inv.total > B2CL_THRESHOLD_PAISE) {
@@ -429,6 +465,8 @@ export function buildGstr1(orgGstin: string, period: string, invoices: Gstr1Invo
       cancelled,
     },
     problems,
+    unplaced,
+    receivers,
   }
 }
 
@@ -459,13 +497,15 @@ export const gstr1Summary = z.object({
     z.object({ number: z.string(), date: z.string(), client: z.string(), total: z.number() }),
   ),
   problems: z.array(z.string()),
+  /** The invoices whose place of supply is not known, and the client to give a state. */
+  unplaced: z.array(z.object({ number: z.string(), client_id: z.string().nullable(), client: z.string() })),
 })
 export type Gstr1Summary = z.infer<typeof gstr1Summary>
 
 export const gstEndpoints = {
-  /** The month's GSTR-1 in the offline tool's JSON, to save and upload. */
+  /** The month's GSTR-1 in the offline tool's JSON, to save and upload (or its Excel, `format=xlsx`). */
   gstr1: endpoint('GET', '/gst/gstr1', {
-    querystring: gstr1Query,
+    querystring: gstr1FileQuery,
     response: { 200: z.record(z.string(), z.unknown()) },
   }),
   /** What the GST page shows of the same month. */

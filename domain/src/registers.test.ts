@@ -63,11 +63,21 @@ describe('contact rows and clients', () => {
     expect(contactRows.parse(null)).toEqual([])
   })
 
+  it("keeps a client's state as its GST code, given by name or code", () => {
+    expect(clientData.parse({ name: 'X', state_code: 'Karnataka' }).state_code).toBe('29')
+    expect(clientData.parse({ name: 'X', state_code: '27' }).state_code).toBe('27')
+    expect(clientData.parse({ name: 'X', state_code: '' }).state_code).toBeNull()
+    expect(clientData.safeParse({ name: 'X', state_code: 'Atlantis' }).error!.issues[0]!.message).toBe(
+      'Choose a state from the list.',
+    )
+  })
+
   it('requires a client name and turns empty optional fields into null', () => {
     expect(clientData.safeParse({}).error!.issues[0]!.message).toBe('Client name is required.')
     expect(clientData.parse({ name: ' X ', office_address: '', notes: '  ' })).toEqual({
       name: 'X',
       office_address: null,
+      state_code: null,
       gstin: null,
       pan: null,
       contacts: [],

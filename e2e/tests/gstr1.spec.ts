@@ -1,10 +1,11 @@
 import fs from 'node:fs'
+import ExcelJS from 'exceljs'
 import { signIn } from '../support/app.ts'
 import { expectNoSideScroll } from '../support/checks.ts'
 import { expect, test } from '../support/test.ts'
 
 // GSTR-1 (docs/decisions.md, "GSTR-1"): the accountant prepares last month's return from the sidebar
-// and downloads the offline tool's JSON.
+// and downloads the offline tool's JSON and its Excel workbook.
 
 /** Last month as the page names it by default: YYYY-MM, in India. */
 function lastMonth() {
@@ -39,6 +40,22 @@ for (const width of [1280, 375]) {
     const json = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'))
     expect(json).toMatchObject({ gstin: '27AABCD1234E1Z8', fp })
     for (const key of ['b2b', 'b2cl', 'b2cs', 'nil', 'hsn', 'doc_issue']) expect(json).toHaveProperty(key)
+
+    // The same month as the offline tool's Excel workbook: it opens, with the template's sheets, and
+    // its first B2B row is the JSON's first B2B invoice.
+    const excelDownload = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download Excel' }).click()
+    const excel = await excelDownload
+    expect(excel.suggestedFilename()).toBe(`GSTR1_27AABCD1234E1Z8_${fp}.xlsx`)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile((await excel.path())!)
+    expect(book.worksheets.map((w) => w.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'hsn', 'docs'])
+    const b2b = book.getWorksheet('b2b,sez,de')!
+    expect(b2b.getRow(4).getCell(3).value).toBe('Invoice Number')
+    expect(json.b2b.length).toBeGreaterThan(0)
+    expect(b2b.getRow(5).getCell(3).value).toBe(json.b2b[0].inv[0].inum)
+    await expect(page.getByRole('button', { name: 'Download Excel' })).toBeEnabled()
+    await expectNoSideScroll(page)
   })
 }
 

@@ -78,7 +78,8 @@ export async function seedDemo(db: Db): Promise<void> {
     const as = { orgId, actorUserId: ids.admin!, requesterUserId: ids.admin! }
     const clientIds: string[] = []
     const projectIds: string[] = []
-    for (const client of demoClients) clientIds.push(await clientRegister.create(tx, as, client))
+    for (const client of demoClients)
+      clientIds.push(await clientRegister.create(tx, as, { state_code: null, ...client }))
     for (const [index, project] of demoProjects.entries()) {
       const data = projectData.parse({ ...project, client_id: clientIds[project.client] })
       const projectId = await projectRegister.create(tx, as, data)

@@ -259,6 +259,8 @@ export type Outcome = 'ok' | 'no' | 'hidden' | 'forbidden' | 'unauth'
 export interface RouteRule {
   /** 'GET /api/clients/:id', as Fastify registers it. */
   route: string
+  /** A second declaration of a route that answers otherwise by its query ('format=xlsx'), named. */
+  variant?: string
   /** The concrete path for this role (fresh records for routes that destroy them). */
   path(f: Fixtures): string | Promise<string>
   /** Outcomes for admin, accountant, write, read, none, anon and foreign, in that order. */

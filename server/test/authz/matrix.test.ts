@@ -61,10 +61,14 @@ describe('authorisation matrix', () => {
     const declared = rules.map((r) => r.route)
     expect(registered.filter((r) => !declared.includes(r))).toEqual([])
     expect(declared.filter((r) => !registered.includes(r))).toEqual([])
-    expect(declared.length).toBe(new Set(declared).size)
+    const named = rules.map(title)
+    expect(named.length).toBe(new Set(named).size)
+    // A variant sits beside its route's own declaration.
+    const plain = rules.filter((r) => !r.variant).map((r) => r.route)
+    expect(rules.filter((r) => r.variant && !plain.includes(r.route)).map(title)).toEqual([])
   })
 
-  for (const rule of rules) it(rule.route, () => check(rule, outcomes(rule)))
+  for (const rule of rules) it(title(rule), () => check(rule, outcomes(rule)))
 })
 
 // Accounts under the organisation's other 'Who can open Accounts' setting: admins and accountants only.
@@ -72,8 +76,13 @@ describe('authorisation matrix, Accounts open to admins and accountants only', (
   beforeAll(() => setAccountsAccess('ADMINS_AND_ACCOUNTANTS'))
   afterAll(() => setAccountsAccess('EVERYONE'))
   for (const rule of rules.filter((r) => r.restricted))
-    it(rule.route, () => check(rule, outcomes({ ...rule, expect: rule.restricted! })))
+    it(title(rule), () => check(rule, outcomes({ ...rule, expect: rule.restricted! })))
 })
+
+/** A declaration's name: its route, with its variant if it has one. */
+function title(rule: RouteRule) {
+  return rule.variant ? `${rule.route} (${rule.variant})` : rule.route
+}
 
 async function setAccountsAccess(access: 'EVERYONE' | 'ADMINS_AND_ACCOUNTANTS') {
   const res = await server.app.inject({

@@ -108,6 +108,13 @@ export const rules: RouteRule[] = [
     'ok ok forbidden forbidden forbidden unauth ok',
     'ok ok forbidden forbidden forbidden unauth ok',
   ]),
+  {
+    ...accounts('GET /api/gst/gstr1', () => '/api/gst/gstr1?period=2026-10&format=xlsx', [
+      'ok ok forbidden forbidden forbidden unauth ok',
+      'ok ok forbidden forbidden forbidden unauth ok',
+    ]),
+    variant: 'format=xlsx',
+  },
   accounts('PUT /api/payments/:id', (f) => `/api/payments/${f.ids.paymentId}`, adminOnlyWrite, {}),
   accounts('DELETE /api/payments/:id', async (f) => `/api/payments/${await f.fresh.payment()}`, adminOnly),
 ]

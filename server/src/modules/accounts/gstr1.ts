@@ -16,8 +16,10 @@ interface InvoiceRow extends Record<string, unknown> {
   cgst_amount: string
   sgst_amount: string
   igst_amount: string
+  client_id: string
   client_name: string
   client_gstin: string | null
+  client_state: string | null
   client_address: string | null
   lines: {
     hsn: string | null
@@ -48,8 +50,8 @@ export async function gstr1(deps: Deps, ctx: RequestContext, period: string) {
   if (!org?.gstin) throw unprocessable(gstr1Messages.noGstin)
   const rows = await deps.db.execute<InvoiceRow>(sql`
     select i.number, i.document_date::text as date, i.status, i.gst_type, i.is_rcm, i.total_amount,
-      i.cgst_amount, i.sgst_amount, i.igst_amount, c.name as client_name, c.gstin as client_gstin,
-      c.office_address as client_address,
+      i.cgst_amount, i.sgst_amount, i.igst_amount, c.client_id, c.name as client_name, c.gstin as client_gstin,
+      c.state_code as client_state, c.office_address as client_address,
       coalesce(json_agg(json_build_object('hsn', l.sac_code, 'description', l.description, 'qty', l.qty,
         'unit', l.unit, 'gst_rate', l.gst_rate, 'basic', l.basic_amount) order by l.position)
         filter (where l.invoice_id is not null), '[]') as lines
@@ -63,8 +65,10 @@ export async function gstr1(deps: Deps, ctx: RequestContext, period: string) {
     number: r.number,
     date: r.date,
     cancelled: r.status === 'CANCELLED',
+    clientId: r.client_id,
     clientName: r.client_name,
     clientGstin: r.client_gstin,
+    clientState: r.client_state,
     clientAddress: r.client_address,
     gstType: r.gst_type,
     isRcm: r.is_rcm,
@@ -86,7 +90,7 @@ export async function gstr1(deps: Deps, ctx: RequestContext, period: string) {
 
 /** The page's summary: the section totals in rupees, the documents, the cancelled and the problems. */
 export async function gstr1Summary(deps: Deps, ctx: RequestContext, period: string) {
-  const { gstin, summary, problems } = await gstr1(deps, ctx, period)
+  const { gstin, summary, problems, unplaced } = await gstr1(deps, ctx, period)
   const inRupees = (t: { count: number; txval: number; iamt: number; camt: number; samt: number }) => ({
     count: t.count,
     txval: t.txval / 100,
@@ -105,5 +109,6 @@ export async function gstr1Summary(deps: Deps, ctx: RequestContext, period: stri
     documents: summary.documents,
     cancelled: summary.cancelled.map((c) => ({ ...c, total: c.total / 100 })),
     problems,
+    unplaced: unplaced.map((u) => ({ number: u.number, client_id: u.clientId, client: u.clientName })),
   }
 }

@@ -4,6 +4,7 @@ import {
   accountsEndpoints,
   accountsToday,
   gstEndpoints,
+  gstr1Sheets,
   type PayableList,
   type PayableSummary,
   payableEndpoints,
@@ -23,6 +24,7 @@ import { idempotencyKey, ifMatchVersion } from '../../platform/validation.ts'
 import { csvFileName, csvStream } from './csv.ts'
 import { accountsOrganisation, emailInvoice, invoiceMailHandler, invoicePdfAccess } from './documents.ts'
 import { gstr1, gstr1Summary } from './gstr1.ts'
+import { gstr1Workbook } from './gstr1-xlsx.ts'
 import { cancelDocument, createDocument, markLive, removeDocument, updateDocument } from './invoices.ts'
 import { documentInput, requireAccounts, routeRule } from './kinds.ts'
 import { deletePayment, recordPayment, updatePayment } from './payments.ts'
@@ -166,10 +168,19 @@ async function accountsScope(app: App, deps: Deps) {
   serve(app, accountsEndpoints.organisation, async (req) => accountsOrganisation(deps, req.ctx))
   serve(app, gstEndpoints.gstr1Summary, async (req) => gstr1Summary(deps, req.ctx, req.query.period))
   serve(app, gstEndpoints.gstr1, async (req, reply) => {
-    const { gstin, json } = await gstr1(deps, req.ctx, req.query.period)
+    const { gstin, json, receivers } = await gstr1(deps, req.ctx, req.query.period)
     const fp = req.query.period.replace(/^(\d{4})-(\d{2})$/, '$2$1')
-    reply.header('content-disposition', `attachment; filename="GSTR1_${gstin}_${fp}.json"`)
-    return json
+    const name = `GSTR1_${gstin}_${fp}.${req.query.format}`
+    reply.header('content-disposition', `attachment; filename="${name}"`)
+    if (req.query.format === 'json') return json
+    const file = await gstr1Workbook(gstr1Sheets(json, receivers))
+    return (
+      reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('cache-control', 'no-store')
+        // The route declares the JSON answer; a Buffer is sent as it is, past the JSON serializer.
+        .send(file as unknown as Record<string, unknown>)
+    )
   })
   serve(app, paymentReminderEndpoints.settings, async (req) => paymentReminderSettingsFor(deps, req.ctx))
   serve(app, paymentReminderEndpoints.update, async (req) =>

@@ -77,6 +77,18 @@ describe('POST /clients by an admin', () => {
     })
   })
 
+  it('keeps the state, for GST place of supply, as its 2-digit code, given by name or code', async () => {
+    const id = await createClient(server, org.admin.token, { name: 'Mysore Silks', state_code: 'karnataka' })
+    expect((await detail(org.admin.token, id)).state_code).toBe('29')
+    const byCode = await createClient(server, org.admin.token, { name: 'Chennai Mills', state_code: '33' })
+    expect((await detail(org.admin.token, byCode)).state_code).toBe('33')
+    const none = await createClient(server, org.admin.token, { name: 'No State Co' })
+    expect((await detail(org.admin.token, none)).state_code).toBeNull()
+    const bad = await api(org.admin.token).post('/clients', { name: 'Atlantis Co', state_code: 'Atlantis' })
+    expect(bad.statusCode).toBe(400)
+    expect(errorOf(bad)).toBe('Choose a state from the list.')
+  })
+
   it.each([
     ['27AAACS1234A1Z3', 'a wrong check character'],
     ['27AAACS1234A1X2', 'no Z in 14th place'],

@@ -12,6 +12,7 @@ export const clientRegister = tableRegister({
   columns: (data: ClientData) => ({
     name: data.name,
     officeAddress: data.office_address,
+    stateCode: data.state_code,
     gstin: data.gstin,
     pan: data.pan,
     contacts: data.contacts,
@@ -20,6 +21,7 @@ export const clientRegister = tableRegister({
   data: (row) => ({
     name: row.name,
     office_address: row.officeAddress,
+    state_code: row.stateCode,
     gstin: row.gstin,
     pan: row.pan,
     contacts: row.contacts,

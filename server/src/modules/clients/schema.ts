@@ -11,6 +11,8 @@ export const clients = pgTable(
     displayNumber: integer('display_number').notNull(),
     name: text('name').notNull(),
     officeAddress: text('office_address'),
+    /** The 2-digit GST state code, for the place of supply when there is no GSTIN (gstStates). */
+    stateCode: text('state_code'),
     gstin: text('gstin'),
     pan: text('pan'),
     contacts: jsonb('contacts').$type<ContactRow[]>().notNull().default([]),

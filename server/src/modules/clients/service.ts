@@ -62,6 +62,7 @@ const reads = registerReads({
     client_id_display: clientDisplayId(c.displayNumber),
     name: c.name,
     office_address: c.officeAddress,
+    state_code: c.stateCode,
     gstin: c.gstin,
     pan: c.pan,
     contacts: c.contacts,

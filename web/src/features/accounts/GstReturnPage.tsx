@@ -1,4 +1,4 @@
-import { accountsToday } from '@daftar/domain/accounts'
+import { accountsToday, canUseAccounts } from '@daftar/domain/accounts'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
 import { type Gstr1Summary, gstEndpoints } from '@daftar/domain/gstr1'
 import {
@@ -15,8 +15,9 @@ import {
   Title,
 } from '@mantine/core'
 import { MonthPickerInput } from '@mantine/dates'
-import { IconDownload } from '@tabler/icons-react'
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react'
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { useRef } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
@@ -36,6 +37,32 @@ const summaryQuery = (period: string) =>
     queryFn: ({ signal }) => call(gstEndpoints.gstr1Summary, { query: { period }, signal }),
     placeholderData: keepPreviousData,
   })
+
+/** The same route answering the offline tool's Excel workbook: a file, not JSON. */
+const gstr1Excel = { ...gstEndpoints.gstr1, file: true as const }
+
+/**
+ * A download that runs once however fast the clicks: a second click while the first is under way
+ * does nothing (the button shows busy once it re-renders; the ref holds before that).
+ */
+function useDownload(run: () => Promise<void>, failed: string) {
+  const running = useRef(false)
+  const mutation = useMutation({
+    mutationFn: run,
+    onError: (error) => notifyError(errorMessage(error, failed)),
+    onSettled: () => {
+      running.current = false
+    },
+  })
+  return {
+    busy: mutation.isPending,
+    start: () => {
+      if (running.current) return
+      running.current = true
+      mutation.mutate()
+    },
+  }
+}
 
 const sections: {
   key: 'b2b' | 'b2cl' | 'b2cs' | 'nil' | 'hsn'
@@ -57,17 +84,18 @@ export default function GstReturnPage() {
   const { data: me } = useMe()
   const [params, setParams] = useSearchParams()
   const period = /^\d{4}-\d{2}$/.test(params.get('period') ?? '') ? params.get('period')! : lastMonth()
-  const allowed = Boolean(me && (me.isadmin || me.is_accountant))
+  const allowed = canUseAccounts(me)
   const summary = useQuery({ ...summaryQuery(period), enabled: allowed })
-  const download = useMutation({
-    mutationFn: () => call(gstEndpoints.gstr1, { query: { period } }),
-    onSuccess: (json) => {
-      const fp = `${period.slice(5)}${period.slice(0, 4)}`
-      const blob = new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' })
-      saveFile(blob, `GSTR1_${String(json.gstin)}_${fp}.json`)
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to prepare the GSTR-1 file.')),
-  })
+  const fp = `${period.slice(5)}${period.slice(0, 4)}`
+  const downloadJson = useDownload(async () => {
+    const json = await call(gstEndpoints.gstr1, { query: { period } })
+    const blob = new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' })
+    saveFile(blob, `GSTR1_${String(json.gstin)}_${fp}.json`)
+  }, 'Failed to prepare the GSTR-1 file.')
+  const downloadExcel = useDownload(async () => {
+    const file = await call(gstr1Excel, { query: { period, format: 'xlsx' } })
+    saveFile(file, file.fileName ?? `GSTR1_${summary.data?.gstin ?? ''}_${fp}.xlsx`)
+  }, 'Failed to prepare the GSTR-1 workbook.')
   if (me && !allowed) return <Navigate to="/" replace />
   const data = summary.data
   return (
@@ -90,11 +118,20 @@ export default function GstReturnPage() {
           />
           <Button
             leftSection={<IconDownload size={16} />}
-            onClick={() => download.mutate()}
-            loading={download.isPending}
+            onClick={downloadJson.start}
+            loading={downloadJson.busy}
             disabled={!data}
           >
             Download JSON
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            onClick={downloadExcel.start}
+            loading={downloadExcel.busy}
+            disabled={!data}
+          >
+            Download Excel
           </Button>
         </Group>
       </Group>
@@ -122,9 +159,21 @@ function Gstr1View({ data }: { data: Gstr1Summary }) {
       {data.problems.length > 0 && (
         <Alert color="orange" title="To fix before filing">
           <List size="sm" spacing={4}>
-            {data.problems.map((p) => (
-              <List.Item key={p}>{p}</List.Item>
-            ))}
+            {data.problems.map((p) => {
+              // An invoice whose place of supply is unknown links its client, to give it a state.
+              const unplaced = data.unplaced.find((u) => u.client_id && p.startsWith(`Invoice ${u.number}:`))
+              return (
+                <List.Item key={p}>
+                  {p}
+                  {unplaced && (
+                    <>
+                      {' '}
+                      <Link to={`/clients/${unplaced.client_id}/edit`}>Edit {unplaced.client}</Link>
+                    </>
+                  )}
+                </List.Item>
+              )
+            })}
           </List>
         </Alert>
       )}

@@ -2,7 +2,8 @@ import type { ClientDetail } from '@daftar/domain/clients'
 import { clientData, clientEndpoints, clientMessages } from '@daftar/domain/clients'
 import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
-import { Badge, SimpleGrid, Stack, Text } from '@mantine/core'
+import { gstStates, stateInAddress } from '@daftar/domain/gstr1'
+import { Badge, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { ContactsSection, orNA, RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
@@ -21,10 +22,19 @@ const empty = {
   gstin: '',
   pan: '',
   office_address: '',
+  state_code: '',
   contacts: [emptyContact()],
   notes: '',
 }
 type Values = typeof empty
+
+/** The states of GST's place of supply, by name, each kept as its 2-digit code. */
+const stateOptions = Object.entries(gstStates)
+  .map(([value, name]) => ({ value, label: `${name} (${value})` }))
+  .sort((a, b) => a.label.localeCompare(b.label))
+
+/** '29' → 'Karnataka (29)'. */
+const stateLabel = (code: string | null) => (code && gstStates[code] ? `${gstStates[code]} (${code})` : null)
 
 function Fields({ form }: { form: RegisterForm<Values> }) {
   return (
@@ -49,6 +59,24 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             />
           </SimpleGrid>
           <AddressField label="Office address" {...form.getInputProps('office_address')} />
+          <Select
+            label="State"
+            placeholder="Choose a state"
+            data={stateOptions}
+            searchable
+            clearable
+            nothingFoundMessage="No such state"
+            description={
+              !form.values.gstin.trim() &&
+              !form.values.state_code &&
+              !stateInAddress(form.values.office_address)
+                ? 'Needed for GST place of supply'
+                : undefined
+            }
+            {...form.getInputProps('state_code')}
+            value={form.values.state_code || null}
+            onChange={(value) => form.setFieldValue('state_code', value ?? '')}
+          />
         </Stack>
       </FormSection>
       <FormSection title="Contact Persons">
@@ -68,6 +96,7 @@ function Overview({ record: c }: { record: ClientDetail }) {
           { label: 'Client ID', value: c.client_id_display },
           { label: 'GSTIN', value: c.gstin },
           { label: 'PAN', value: c.pan },
+          { label: 'State', value: stateLabel(c.state_code) },
           { label: 'Office address', value: c.office_address, wide: true },
           { label: 'Notes', value: c.notes, wide: true },
         ]}

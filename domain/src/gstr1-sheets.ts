@@ -1,0 +1,308 @@
+/**
+ * The month's GSTR-1 as the sheets of the GST offline tool's Excel workbook (docs/decisions.md,
+ * "GSTR-1"): 'b2b,sez,de', 'b2cl', 'b2cs', 'hsn' and 'docs', with the template's column headers, made
+ * from the same JSON the offline tool uploads, so that every figure of the one is a figure of the other.
+ * Each sheet is laid out as the template is: a title, the summary's labels and values, the headers
+ * on the fourth row, the rows from the fifth.
+ */
+import { gstStates } from './gstr1.ts'
+
+export type Gstr1Cell = string | number | null
+
+/** A summary figure of a sheet: its label and value, in the column it sums. */
+export interface Gstr1SheetSummary {
+  column: string
+  label: string
+  value: number
+}
+
+export interface Gstr1Sheet {
+  name: 'b2b,sez,de' | 'b2cl' | 'b2cs' | 'hsn' | 'docs'
+  title: string
+  headers: readonly string[]
+  /** The columns that hold money or rates, written as numbers with two decimals. */
+  decimals: readonly string[]
+  summary: Gstr1SheetSummary[]
+  rows: Gstr1Cell[][]
+}
+
+/**
+ * Names the template spells its own way ('&' for 'and'; the tool's own 'Lakshdweep'); the others are
+ * those of `gstStates`.
+ */
+const templateStateNames: Record<string, string> = {
+  '01': 'Jammu & Kashmir',
+  '26': 'Dadra & Nagar Haveli & Daman & Diu',
+  '31': 'Lakshdweep',
+  '35': 'Andaman & Nicobar Islands',
+}
+
+/** '29' → '29-Karnataka', the place of supply as the template's list writes it. */
+export function templatePlaceOfSupply(code: string): string {
+  return `${code}-${templateStateNames[code] ?? gstStates[code] ?? 'Other Territory'}`
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** The JSON's '05-10-2026' → the template's '05-Oct-2026'. */
+export function templateDate(portalDate: string): string {
+  const [dd, mm, yyyy] = portalDate.split('-')
+  return `${dd}-${MONTHS[Number(mm) - 1]}-${yyyy}`
+}
+
+const invoiceTypes: Record<string, string> = {
+  R: 'Regular B2B',
+  SEWP: 'SEZ supplies with payment',
+  SEWOP: 'SEZ supplies without payment',
+  DE: 'Deemed Exp',
+}
+
+/** Rupees summed through paise, so that no float error creeps into a total. */
+const sum = (values: number[]) => values.reduce((a, v) => a + Math.round(v * 100), 0) / 100
+
+interface ItemDetail {
+  rt: number
+  txval: number
+  iamt?: number
+  camt?: number
+  samt?: number
+  csamt?: number
+}
+interface JsonInvoice {
+  inum: string
+  idt: string
+  val: number
+  pos?: string
+  rchrg?: string
+  inv_typ?: string
+  itms: { num: number; itm_det: ItemDetail }[]
+}
+interface JsonHsnRow {
+  hsn_sc: string
+  desc: string
+  uqc: string
+  qty: number
+  val: number
+  txval: number
+  iamt: number
+  camt: number
+  samt: number
+  csamt: number
+}
+interface Gstr1Json {
+  b2b?: { ctin: string; inv: JsonInvoice[] }[]
+  b2cl?: { pos: string; inv: JsonInvoice[] }[]
+  b2cs?: { typ: string; pos: string; rt: number; txval: number; csamt?: number }[]
+  hsn?: { hsn_b2b?: JsonHsnRow[]; hsn_b2c?: JsonHsnRow[] }
+  doc_issue?: {
+    doc_det: {
+      doc_typ: string
+      docs: { from: string; to: string; totnum: number; cancel: number }[]
+    }[]
+  }
+}
+
+/**
+ * The workbook's sheets from the offline tool's JSON (`buildGstr1`'s), with the registered recipients'
+ * names by GSTIN. A b2b or b2cl invoice has a row per rate, each repeating the invoice's value; the
+ * HSN rows of B2B and B2C supplies are summed by HSN and unit, as the template has one row for each.
+ */
+export function gstr1Sheets(gstr1: Record<string, unknown>, receivers: Record<string, string>): Gstr1Sheet[] {
+  const json = gstr1 as Gstr1Json
+
+  const b2bInvoices = (json.b2b ?? []).flatMap((c) => c.inv.map((inv) => ({ ctin: c.ctin, inv })))
+  const b2bRows = b2bInvoices.flatMap(({ ctin, inv }) =>
+    inv.itms.map((it): Gstr1Cell[] => [
+      ctin,
+      receivers[ctin] ?? null,
+      inv.inum,
+      templateDate(inv.idt),
+      inv.val,
+      templatePlaceOfSupply(inv.pos ?? ''),
+      inv.rchrg ?? 'N',
+      null,
+      invoiceTypes[inv.inv_typ ?? 'R'] ?? 'Regular B2B',
+      null,
+      it.itm_det.rt,
+      it.itm_det.txval,
+      it.itm_det.csamt ?? 0,
+    ]),
+  )
+
+  const b2clInvoices = (json.b2cl ?? []).flatMap((p) => p.inv.map((inv) => ({ pos: p.pos, inv })))
+  const b2clRows = b2clInvoices.flatMap(({ pos, inv }) =>
+    inv.itms.map((it): Gstr1Cell[] => [
+      inv.inum,
+      templateDate(inv.idt),
+      inv.val,
+      templatePlaceOfSupply(pos),
+      null,
+      it.itm_det.rt,
+      it.itm_det.txval,
+      it.itm_det.csamt ?? 0,
+      null,
+    ]),
+  )
+
+  const b2csRows = (json.b2cs ?? []).map((row): Gstr1Cell[] => [
+    row.typ,
+    templatePlaceOfSupply(row.pos),
+    null,
+    row.rt,
+    row.txval,
+    row.csamt ?? 0,
+    null,
+  ])
+
+  // B2B and B2C HSN rows, and rows of one code and unit at several rates, summed in paise.
+  const hsn = new Map<string, { hsn: string; desc: string; uqc: string; qty: number; paise: number[] }>()
+  for (const row of [...(json.hsn?.hsn_b2b ?? []), ...(json.hsn?.hsn_b2c ?? [])]) {
+    const key = `${row.hsn_sc}|${row.uqc}`
+    const entry = hsn.get(key) ?? {
+      hsn: row.hsn_sc,
+      desc: row.desc,
+      uqc: row.uqc,
+      qty: 0,
+      paise: [0, 0, 0, 0, 0, 0],
+    }
+    entry.qty = Math.round((entry.qty + row.qty) * 1000) / 1000
+    const amounts = [row.val, row.txval, row.iamt, row.camt, row.samt, row.csamt]
+    amounts.forEach((v, i) => {
+      entry.paise[i]! += Math.round(v * 100)
+    })
+    hsn.set(key, entry)
+  }
+  const hsnRows = [...hsn.values()].map((h): Gstr1Cell[] => [
+    h.hsn,
+    h.desc,
+    h.uqc,
+    h.qty,
+    ...h.paise.map((p) => p / 100),
+  ])
+
+  const docRows = (json.doc_issue?.doc_det ?? []).flatMap((d) =>
+    d.docs.map((doc): Gstr1Cell[] => [d.doc_typ, doc.from, doc.to, doc.totnum, doc.cancel]),
+  )
+
+  const column = (rows: Gstr1Cell[][], i: number) => sum(rows.map((r) => Number(r[i] ?? 0)))
+  const once = <T extends { inv: JsonInvoice }>(list: T[]) => sum(list.map((x) => x.inv.val))
+
+  return [
+    {
+      name: 'b2b,sez,de',
+      title: 'Summary For B2B, SEZ, DE (4)',
+      headers: [
+        'GSTIN/UIN of Recipient',
+        'Receiver Name',
+        'Invoice Number',
+        'Invoice date',
+        'Invoice Value',
+        'Place Of Supply',
+        'Reverse Charge',
+        'Applicable % of Tax Rate',
+        'Invoice Type',
+        'E-Commerce GSTIN',
+        'Rate',
+        'Taxable Value',
+        'Cess Amount',
+      ],
+      decimals: ['Invoice Value', 'Rate', 'Taxable Value', 'Cess Amount'],
+      summary: [
+        { column: 'GSTIN/UIN of Recipient', label: 'No. of Recipients', value: (json.b2b ?? []).length },
+        { column: 'Invoice Number', label: 'No. of Invoices', value: b2bInvoices.length },
+        { column: 'Invoice Value', label: 'Total Invoice Value', value: once(b2bInvoices) },
+        { column: 'Taxable Value', label: 'Total Taxable Value', value: column(b2bRows, 11) },
+        { column: 'Cess Amount', label: 'Total Cess', value: column(b2bRows, 12) },
+      ],
+      rows: b2bRows,
+    },
+    {
+      name: 'b2cl',
+      title: 'Summary For B2CL(5)',
+      headers: [
+        'Invoice Number',
+        'Invoice date',
+        'Invoice Value',
+        'Place Of Supply',
+        'Applicable % of Tax Rate',
+        'Rate',
+        'Taxable Value',
+        'Cess Amount',
+        'E-Commerce GSTIN',
+      ],
+      decimals: ['Invoice Value', 'Rate', 'Taxable Value', 'Cess Amount'],
+      summary: [
+        { column: 'Invoice Number', label: 'No. of Invoices', value: b2clInvoices.length },
+        { column: 'Invoice Value', label: 'Total Inv Value', value: once(b2clInvoices) },
+        { column: 'Taxable Value', label: 'Total Taxable Value', value: column(b2clRows, 6) },
+        { column: 'Cess Amount', label: 'Total Cess', value: column(b2clRows, 7) },
+      ],
+      rows: b2clRows,
+    },
+    {
+      name: 'b2cs',
+      title: 'Summary For B2CS(7)',
+      headers: [
+        'Type',
+        'Place Of Supply',
+        'Applicable % of Tax Rate',
+        'Rate',
+        'Taxable Value',
+        'Cess Amount',
+        'E-Commerce GSTIN',
+      ],
+      decimals: ['Rate', 'Taxable Value', 'Cess Amount'],
+      summary: [
+        { column: 'Taxable Value', label: 'Total Taxable Value', value: column(b2csRows, 4) },
+        { column: 'Cess Amount', label: 'Total Cess', value: column(b2csRows, 5) },
+      ],
+      rows: b2csRows,
+    },
+    {
+      name: 'hsn',
+      title: 'Summary For HSN(12)',
+      headers: [
+        'HSN',
+        'Description',
+        'UQC',
+        'Total Quantity',
+        'Total Value',
+        'Taxable Value',
+        'Integrated Tax Amount',
+        'Central Tax Amount',
+        'State/UT Tax',
+        'Cess Amount',
+      ],
+      decimals: [
+        'Total Quantity',
+        'Total Value',
+        'Taxable Value',
+        'Integrated Tax Amount',
+        'Central Tax Amount',
+        'State/UT Tax',
+        'Cess Amount',
+      ],
+      summary: [
+        { column: 'HSN', label: 'No. of HSN', value: hsnRows.length },
+        { column: 'Total Value', label: 'Total Value', value: column(hsnRows, 4) },
+        { column: 'Taxable Value', label: 'Total Taxable Value', value: column(hsnRows, 5) },
+        { column: 'Integrated Tax Amount', label: 'Total Integrated Tax', value: column(hsnRows, 6) },
+        { column: 'Central Tax Amount', label: 'Total Central Tax', value: column(hsnRows, 7) },
+        { column: 'State/UT Tax', label: 'Total State/UT Tax', value: column(hsnRows, 8) },
+        { column: 'Cess Amount', label: 'Total Cess', value: column(hsnRows, 9) },
+      ],
+      rows: hsnRows,
+    },
+    {
+      name: 'docs',
+      title: 'Summary of documents issued during the tax period (13)',
+      headers: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
+      decimals: [],
+      summary: [
+        { column: 'Total Number', label: 'Total Number', value: column(docRows, 3) },
+        { column: 'Cancelled', label: 'Total Cancelled', value: column(docRows, 4) },
+      ],
+      rows: docRows,
+    },
+  ]
+}
