@@ -91,6 +91,7 @@ export const importColumns: Record<ImportRegister, readonly ImportColumn[]> = {
     col('gstin', 'GSTIN', '27AAPFU0939F1ZV'),
     col('pan', 'PAN', 'AAPFU0939F'),
     col('office_address', 'Office address', '12 MG Road, Pune, Maharashtra 411001', { aliases: ['address'] }),
+    col('state_code', 'State', 'Maharashtra', { aliases: ['state code', 'place of supply'] }),
     ...contactColumns('contact', ['contacts', 0], ['Kiran Shah', '+91 98200 12345', 'kiran@example.com']),
     col('notes', 'Notes', ''),
   ],

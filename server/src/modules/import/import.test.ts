@@ -205,16 +205,20 @@ describe('POST /import/{register}', () => {
       {
         name: 'clients.csv',
         data: csv([
-          ['client name', 'OFFICE ADDRESS', 'contact_email'],
-          ['Metro Pharma', 'Pune', 'kiran@example.com'],
-          ['Delta Foods', 'Nashik', ''],
-          ['metro  pharma', 'pune', ''],
+          ['client name', 'OFFICE ADDRESS', 'contact_email', 'State'],
+          ['Metro Pharma', 'Pune', 'kiran@example.com', 'maharashtra'],
+          ['Delta Foods', 'Nashik', '', '27'],
+          ['metro  pharma', 'pune', '', ''],
+          ['Nowhere Ltd', 'Atlantis', '', 'Atlantis'],
         ]),
       },
       { dry_run: 'false' },
     )
     expect(result).toMatchObject({ created: 2, duplicates: 1 })
-    expect(result.errors).toEqual([{ row: 4, column: null, message: importMessages.duplicateInFile(2) }])
+    expect(result.errors).toEqual([
+      { row: 4, column: null, message: importMessages.duplicateInFile(2) },
+      { row: 5, column: 'State', message: 'Choose a state from the list.' },
+    ])
     const list = (await client(server, org.admin.token).get('/clients?limit=50')).json().clients
     const ids = Object.fromEntries(
       list.map((c: { name: string; client_id_display: string }) => [c.name, c.client_id_display]),
@@ -224,6 +228,10 @@ describe('POST /import/{register}', () => {
       'Metro Pharma': 'CL-0002',
       'Delta Foods': 'CL-0003',
     })
+    const metro = list.find((c: { name: string }) => c.name === 'Metro Pharma')
+    expect((await client(server, org.admin.token).get(`/clients/${metro.client_id}`)).json().state_code).toBe(
+      '27',
+    )
   })
 
   it('projects name their client by name or ID; an unknown one is an error of the Client column', async () => {

@@ -16,14 +16,14 @@ import {
 } from '@mantine/core'
 import { MonthPickerInput } from '@mantine/dates'
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react'
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { notifyError } from '../../ui/notify.ts'
 import { ScrollTable } from '../../ui/ScrollTable.tsx'
 import { saveFile } from '../../ui/save-file.ts'
+import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 
 /** The month before today's, in India: the return one usually files. */
 function lastMonth(): string {
@@ -40,29 +40,6 @@ const summaryQuery = (period: string) =>
 
 /** The same route answering the offline tool's Excel workbook: a file, not JSON. */
 const gstr1Excel = { ...gstEndpoints.gstr1, file: true as const }
-
-/**
- * A download that runs once however fast the clicks: a second click while the first is under way
- * does nothing (the button shows busy once it re-renders; the ref holds before that).
- */
-function useDownload(run: () => Promise<void>, failed: string) {
-  const running = useRef(false)
-  const mutation = useMutation({
-    mutationFn: run,
-    onError: (error) => notifyError(errorMessage(error, failed)),
-    onSettled: () => {
-      running.current = false
-    },
-  })
-  return {
-    busy: mutation.isPending,
-    start: () => {
-      if (running.current) return
-      running.current = true
-      mutation.mutate()
-    },
-  }
-}
 
 const sections: {
   key: 'b2b' | 'b2cl' | 'b2cs' | 'nil' | 'hsn'
@@ -87,15 +64,22 @@ export default function GstReturnPage() {
   const allowed = canUseAccounts(me)
   const summary = useQuery({ ...summaryQuery(period), enabled: allowed })
   const fp = `${period.slice(5)}${period.slice(0, 4)}`
-  const downloadJson = useDownload(async () => {
-    const json = await call(gstEndpoints.gstr1, { query: { period } })
-    const blob = new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' })
-    saveFile(blob, `GSTR1_${String(json.gstin)}_${fp}.json`)
-  }, 'Failed to prepare the GSTR-1 file.')
-  const downloadExcel = useDownload(async () => {
-    const file = await call(gstr1Excel, { query: { period, format: 'xlsx' } })
-    saveFile(file, file.fileName ?? `GSTR1_${summary.data?.gstin ?? ''}_${fp}.xlsx`)
-  }, 'Failed to prepare the GSTR-1 workbook.')
+  // Each download runs once however fast the clicks (useOnceMutation).
+  const downloadJson = useOnceMutation({
+    mutationFn: async () => {
+      const json = await call(gstEndpoints.gstr1, { query: { period } })
+      const blob = new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' })
+      saveFile(blob, `GSTR1_${String(json.gstin)}_${fp}.json`)
+    },
+    onError: (error) => notifyError(errorMessage(error, 'Failed to prepare the GSTR-1 file.')),
+  })
+  const downloadExcel = useOnceMutation({
+    mutationFn: async () => {
+      const file = await call(gstr1Excel, { query: { period, format: 'xlsx' } })
+      saveFile(file, file.fileName ?? `GSTR1_${summary.data?.gstin ?? ''}_${fp}.xlsx`)
+    },
+    onError: (error) => notifyError(errorMessage(error, 'Failed to prepare the GSTR-1 workbook.')),
+  })
   if (me && !allowed) return <Navigate to="/" replace />
   const data = summary.data
   return (
@@ -118,8 +102,8 @@ export default function GstReturnPage() {
           />
           <Button
             leftSection={<IconDownload size={16} />}
-            onClick={downloadJson.start}
-            loading={downloadJson.busy}
+            onClick={() => downloadJson.run()}
+            loading={downloadJson.isPending}
             disabled={!data}
           >
             Download JSON
@@ -127,8 +111,8 @@ export default function GstReturnPage() {
           <Button
             variant="default"
             leftSection={<IconFileSpreadsheet size={16} />}
-            onClick={downloadExcel.start}
-            loading={downloadExcel.busy}
+            onClick={() => downloadExcel.run()}
+            loading={downloadExcel.isPending}
             disabled={!data}
           >
             Download Excel
