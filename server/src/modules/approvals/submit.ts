@@ -263,6 +263,16 @@ async function queueRequest(
           requestedBy: ctx.userId,
         })
         .returning({ actionId: pendingActions.actionId })
+      // The record's History shows the request while it waits, not only once decided.
+      if (request.entityId)
+        await audit(tx, ctx, {
+          action: `REQUEST_${request.actionType}`,
+          entityType: request.entityType,
+          entityId: request.entityId,
+          before: await recordBefore(tx, ctx.orgId, register, request),
+          after: auditedData(register, proposedDataOf(request)),
+          details: { action_id: action!.actionId },
+        })
       await notify(tx, {
         orgId: ctx.orgId,
         userIds: await adminIds(tx, ctx.orgId),

@@ -94,9 +94,10 @@ const humanise = (code: string) => {
 }
 
 export function summaryOf(action: string): string {
-  const decided = /^(APPROVE|REJECT)_(\w+)$/.exec(action)
-  if (decided)
-    return `${decided[1] === 'APPROVE' ? 'Approved' : 'Rejected'} a request to ${verbs[decided[2]!] ?? humanise(decided[2]!).toLowerCase()}`
+  const decided = /^(APPROVE|REJECT|REQUEST)_(\w+)$/.exec(action)
+  const verb = decided && (verbs[decided[2]!] ?? humanise(decided[2]!).toLowerCase())
+  if (decided?.[1] === 'REQUEST') return `Requested to ${verb}, for approval`
+  if (decided) return `${decided[1] === 'APPROVE' ? 'Approved' : 'Rejected'} a request to ${verb}`
   return words[action] ?? humanise(action)
 }
 

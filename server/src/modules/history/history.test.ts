@@ -130,8 +130,15 @@ describe('what an entry says', () => {
     const before = (await admin().get(`/clients/${id}`)).json()
     const asked = await as('write').put(`/clients/${id}`, { name: 'Asked For', contacts: before.contacts })
     expect(asked.statusCode, asked.body).toBe(202)
-    // Nothing is applied yet: the record's history has no edit.
-    expect((await history('CLIENT', id)).map((e) => e.action)).not.toContain('APPROVE_UPDATE')
+    // Nothing is applied yet: the record's history has no edit, and shows the request waiting.
+    const waiting = await history('CLIENT', id)
+    expect(waiting.map((e) => e.action)).not.toContain('APPROVE_UPDATE')
+    expect(waiting[0]).toMatchObject({
+      action: 'REQUEST_UPDATE',
+      summary: 'Requested to update, for approval',
+      actor: { user_id: fx.people.write.userId, full_name: 'Sunil Staff' },
+      changes: [{ field: 'name', label: 'Client Name', from: before.name, to: 'Asked For' }],
+    })
     const approved = await admin().put(`/admin-actions/pending/${asked.json().actionId}/approve`, {})
     expect(approved.statusCode, approved.body).toBe(200)
     const [latest] = await history('CLIENT', id)

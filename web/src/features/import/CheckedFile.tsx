@@ -91,7 +91,8 @@ export function CheckedFile({
             <Stack gap={4}>
               <Progress value={100} animated striped aria-label="Importing" />
               <Text size="sm" c="dimmed">
-                Importing {toSave} rows into {importRegisterLabels[register]}. A large file can take a minute.
+                Importing {toSave} rows into {importRegisterLabels[register]}. A large file can take a minute;
+                you may go on working elsewhere in Daftar, and a message will say when it is done.
               </Text>
             </Stack>
           )}

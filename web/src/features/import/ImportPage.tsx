@@ -69,7 +69,11 @@ export default function ImportPage() {
       setDone(result)
       setChecked(null)
       void queryClient.invalidateQueries({ queryKey: [registerRoots[importRegisters[register]].queryKey] })
-      notifySuccess(`Import finished: ${result.created} added, ${result.updated} updated.`)
+      const refused =
+        result.invalid + result.failed_batches.reduce((n, b) => n + b.to_row - b.from_row + 1, 0)
+      notifySuccess(
+        `Import finished: ${result.created} added, ${result.updated} updated${refused ? `, ${result.invalid} rows to fix` : ''}.`,
+      )
     },
     onError: (error) => notifyError(errorMessage(error, 'The import failed; nothing was saved.')),
   })
