@@ -1,42 +1,5 @@
-import { Readable } from 'node:stream'
-import { type AccountKind, effectiveStatus } from '@daftar/domain'
+import { type AccountKind, type ExportColumn, type ExportSheet, effectiveStatus } from '@daftar/domain'
 import type { DocumentRow } from './presenter.ts'
-
-/** The columns after the number, date, due date, status and party: the same for both kinds. */
-const commonHeaders = [
-  'Project Name',
-  'Subtotal',
-  'CGST',
-  'SGST',
-  'IGST',
-  'Round Off',
-  'Total Amount',
-  'Amount Paid',
-  'Amount Due',
-]
-
-/** The export's columns, in order (docs/product.md, "Lists, summary and export"). */
-export const csvHeaders: Record<AccountKind, string[]> = {
-  RECEIVABLE: ['Invoice No', 'Invoice Date', 'Due Date', 'Status', 'Client Name', ...commonHeaders],
-  PAYABLE: ['Vendor Bill No', 'Bill Date', 'Due Date', 'Status', 'Supplier Name', ...commonHeaders],
-}
-
-export const csvFileName = (kind: AccountKind, today: string) =>
-  `${kind === 'RECEIVABLE' ? 'receivables' : 'payables'}-export-${today}.csv`
-
-/**
- * A text cell. One that a spreadsheet would read as a formula (starting with = + - @, or a tab or
- * carriage return) gets a leading apostrophe; a cell holding a comma, quote or line break is quoted,
- * with its quotes doubled (RFC 4180).
- */
-export function textCell(value: string | null | undefined): string {
-  let v = value ?? ''
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v
-}
-
-/** Amounts are plain numbers with two decimals (never grouped, so never quoted). */
-const amountCell = (value: string | number) => Number(value).toFixed(2)
 
 export type ExportRow = DocumentRow & {
   subtotal: string
@@ -46,33 +9,52 @@ export type ExportRow = DocumentRow & {
   roundOff: string
 }
 
-export function csvLine(row: ExportRow, today: string): string {
-  return `${[
-    textCell(row.number),
-    row.documentDate,
-    row.dueDate ?? '',
-    effectiveStatus(row.status, row.dueDate, Number(row.amountDue), today),
-    textCell(row.partyName),
-    textCell(row.projectName),
-    amountCell(row.subtotal),
-    amountCell(row.cgstAmount),
-    amountCell(row.sgstAmount),
-    amountCell(row.igstAmount),
-    amountCell(row.roundOff),
-    amountCell(row.totalAmount),
-    amountCell(row.amountPaid),
-    amountCell(row.amountDue),
-  ].join(',')}\r\n`
-}
+/** A row of the export with the day its status is worked out on (overdue or not). */
+export type DatedExportRow = { row: ExportRow; today: string }
 
-/** The whole file as a stream: a UTF-8 byte-order mark (so spreadsheets read names right), the header, rows. */
-export function csvStream(
-  kind: AccountKind,
-  rows: AsyncIterable<{ row: ExportRow; today: string }>,
-): Readable {
-  async function* lines() {
-    yield `\uFEFF${csvHeaders[kind].join(',')}\r\n`
-    for await (const { row, today } of rows) yield csvLine(row, today)
-  }
-  return Readable.from(lines())
+const money = (header: string, value: (r: ExportRow) => string): ExportColumn<DatedExportRow> => ({
+  header,
+  kind: 'money',
+  value: ({ row }) => value(row),
+})
+
+/** The columns after the number, date, due date, status and party: the same for both kinds. */
+const commonColumns: ExportColumn<DatedExportRow>[] = [
+  { header: 'Project Name', value: ({ row }) => row.projectName, width: 28 },
+  money('Subtotal', (r) => r.subtotal),
+  money('CGST', (r) => r.cgstAmount),
+  money('SGST', (r) => r.sgstAmount),
+  money('IGST', (r) => r.igstAmount),
+  money('Round Off', (r) => r.roundOff),
+  money('Total Amount', (r) => r.totalAmount),
+  money('Amount Paid', (r) => r.amountPaid),
+  money('Amount Due', (r) => r.amountDue),
+]
+
+const leading = (number: string, date: string, party: string): ExportColumn<DatedExportRow>[] => [
+  { header: number, value: ({ row }) => row.number },
+  { header: date, kind: 'date', value: ({ row }) => row.documentDate },
+  { header: 'Due Date', kind: 'date', value: ({ row }) => row.dueDate },
+  {
+    header: 'Status',
+    value: ({ row, today }) => effectiveStatus(row.status, row.dueDate, Number(row.amountDue), today),
+  },
+  { header: party, value: ({ row }) => row.partyName, width: 28 },
+]
+
+/**
+ * The export's columns, in order (docs/product.md, "Lists, summary and export"); the CSV is the same,
+ * byte for byte, as before XLSX came (docs/decisions.md, "Exports").
+ */
+export const accountExports: Record<AccountKind, ExportSheet<DatedExportRow>> = {
+  RECEIVABLE: {
+    fileName: 'receivables-export',
+    sheetName: 'Receivables',
+    columns: [...leading('Invoice No', 'Invoice Date', 'Client Name'), ...commonColumns],
+  },
+  PAYABLE: {
+    fileName: 'payables-export',
+    sheetName: 'Payables',
+    columns: [...leading('Vendor Bill No', 'Bill Date', 'Supplier Name'), ...commonColumns],
+  },
 }
