@@ -12,6 +12,7 @@ import {
   receivableStatuses,
 } from './accounts.ts'
 import { auditFields, calendarDate, idParams, instant, messageResponse, pageFields } from './contract.ts'
+import { exportQueryOf } from './export-query.ts'
 import { gstTypes } from './gst.ts'
 import { endpoint } from './http.ts'
 
@@ -236,7 +237,7 @@ function documentEndpoints<
   return {
     list: endpoint('GET', base, { querystring: s.query, response: { 200: s.list } }),
     summary: endpoint('GET', `${base}/summary`, { querystring: s.query, response: { 200: s.summary } }),
-    export: endpoint('GET', `${base}/export`, { querystring: s.query }, { file: true }),
+    export: endpoint('GET', `${base}/export`, { querystring: exportQueryOf(s.query) }, { file: true }),
     detail: endpoint('GET', `${base}/:id`, { params: idParams, response: { 200: s.detail } }),
     create: endpoint('POST', base, { body: s.input, response: { 201: s.saved } }),
     update: endpoint('PUT', `${base}/:id`, { params: idParams, body: s.input, response: { 200: s.saved } }),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { calendarDay, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import { exportQueryOf } from './export-query.ts'
 import { endpoint } from './http.ts'
 import { decimalOrNull } from './projects.ts'
 import {
@@ -139,6 +140,12 @@ export const assetEndpoints = {
   ...registerReadEndpoints('/assets', assetListQuery, assetList, assetDetail),
   /** Not retired, with maintenance due (or overdue) or a warranty ending within ASSET_DUE_SOON_DAYS. */
   dueSoon: endpoint('GET', '/assets/due-soon', { querystring: assetListQuery, response: { 200: assetList } }),
+  dueSoonExport: endpoint(
+    'GET',
+    '/assets/due-soon/export',
+    { querystring: exportQueryOf(assetListQuery) },
+    { file: true },
+  ),
   dueSoonCount: endpoint('GET', '/assets/due-soon/count', { response: { 200: assetDueSoonCount } }),
   ...registerWriteEndpoints('/assets', assetData),
 }

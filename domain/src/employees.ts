@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { panField } from './clients.ts'
 import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import { exportQueryOf } from './export-query.ts'
 import { endpoint } from './http.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
 import {
@@ -246,6 +247,12 @@ export const employeeSensitive = z.object({ aadhar_no: text, bank_account_no: te
 export const employeeEndpoints = {
   ...registerReadEndpoints('/employees', employeeListQuery, employeeList, employeeDetail),
   old: endpoint('GET', '/employees/old', { querystring: employeeListQuery, response: { 200: employeeList } }),
+  oldExport: endpoint(
+    'GET',
+    '/employees/old/export',
+    { querystring: exportQueryOf(employeeListQuery) },
+    { file: true },
+  ),
   /** An admin's reveal of the Aadhaar and bank account numbers (audited). */
   sensitive: endpoint('GET', '/employees/:id/sensitive', {
     params: idParams,

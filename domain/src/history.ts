@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { calendarDate, instant, pageFields } from './contract.ts'
+import { exportQueryOf } from './export-query.ts'
 import { endpoint } from './http.ts'
 import { entityTypes } from './registers.ts'
 
@@ -118,5 +119,10 @@ export const historyEndpoints = {
     querystring: activityQuery,
     response: { 200: activityList },
   }),
-  activityExport: endpoint('GET', '/admin/activity/export', { querystring: activityQuery }, { file: true }),
+  activityExport: endpoint(
+    'GET',
+    '/admin/activity/export',
+    { querystring: exportQueryOf(activityQuery) },
+    { file: true },
+  ),
 }

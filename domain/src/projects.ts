@@ -8,6 +8,7 @@ import {
   recordAccess,
   requiredText,
 } from './contract.ts'
+import { exportQueryOf } from './export-query.ts'
 import { endpoint } from './http.ts'
 import {
   bothWays,
@@ -149,6 +150,12 @@ export const projectEndpoints = {
     querystring: projectListQuery,
     response: { 200: projectList },
   }),
+  archivedExport: endpoint(
+    'GET',
+    '/projects/archived/export',
+    { querystring: exportQueryOf(projectListQuery) },
+    { file: true },
+  ),
   dropdown: endpoint('GET', '/projects/dropdown-list', { response: { 200: z.array(projectOption) } }),
   ...registerWriteEndpoints('/projects', projectData),
   archive: endpoint('PUT', '/projects/:id/archive', {

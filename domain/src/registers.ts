@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idParams, instant, isCalendarDay, messageResponse, pageFields } from './contract.ts'
+import { exportQueryOf } from './export-query.ts'
 import { todayIn } from './format.ts'
 import { endpoint } from './http.ts'
 
@@ -329,6 +330,8 @@ export function registerReadEndpoints<
 >(path: P, query: Q, list: L, detail: D) {
   return {
     list: endpoint('GET', path, { querystring: query, response: { 200: list } }),
+    /** The list as a CSV or XLSX file, with its search and sort (docs/decisions.md, "Exports"). */
+    export: endpoint('GET', `${path}/export`, { querystring: exportQueryOf(query) }, { file: true }),
     detail: endpoint('GET', `${path}/:id`, { params: idParams, response: { 200: detail } }),
   }
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { idParams, instant, isCalendarDay, messageResponse, pageFields } from './contract.ts'
+import { exportQueryOf } from './export-query.ts'
 import { endpoint } from './http.ts'
 
 export const reportTypes = ['INVENTORY_REQUEST', 'OPERATIONS_REPORT', 'EXPENSES_INCOME'] as const
@@ -446,6 +447,8 @@ export const reportChanged = z.object({ message: z.string(), report })
 export const reportEndpoints = {
   create: endpoint('POST', '/reports', { body: reportCreateInput, response: { 201: reportCreated } }),
   list: endpoint('GET', '/reports', { querystring: reportListQuery, response: { 200: reportList } }),
+  /** The filtered list as CSV or XLSX (docs/decisions.md, "Exports"). */
+  export: endpoint('GET', '/reports/export', { querystring: exportQueryOf(reportListQuery) }, { file: true }),
   openCount: endpoint('GET', '/reports/open-count', { response: { 200: reportOpenCount } }),
   detail: endpoint('GET', '/reports/:id', { params: idParams, response: { 200: report } }),
   feedback: endpoint('PUT', '/reports/:id/feedback', {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idParams, isCalendarDay, messageResponse, pageFields, requiredText } from './contract.ts'
+import { exportQueryOf } from './export-query.ts'
 import { endpoint } from './http.ts'
 
 export const TASK_STATUS = {
@@ -246,6 +247,18 @@ const listQuery = <T extends string>(sorts: readonly T[]) =>
       .transform((v) => (v && (sorts as readonly string[]).includes(v) ? (v as T) : sorts[0]!)),
   })
 export const finishedQuery = listQuery(finishedSorts)
+/** GET /tasks/export: the list (`view`) and its filters; the active list's sort is the browser's. */
+export type TaskExportQuery = z.output<typeof taskExportQuery>
+export const taskExportQuery = exportQueryOf(
+  listQuery([...finishedSorts, ...deletedSorts, ...taskSorts]).extend({
+    view: z.enum(['active', 'finished', 'deleted']).default('active'),
+    /** The active list's tab (My Tasks, Delegated, Approval); all three unless given. */
+    tab: z
+      .enum(['my', 'delegated', 'approval'])
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  }),
+)
 export const deletedQuery = listQuery(deletedSorts)
 
 /**
@@ -263,6 +276,11 @@ export const taskEndpoints = {
     querystring: deletedQuery,
     response: { 200: closedTaskPage },
   }),
+  /**
+   * A task list as CSV or XLSX: `view` is the list (active, finished or deleted) with its search,
+   * category and sort (docs/decisions.md, "Exports").
+   */
+  export: endpoint('GET', '/tasks/export', { querystring: taskExportQuery }, { file: true }),
   finishedDetail: endpoint('GET', '/tasks/finished/:id', {
     params: idParams,
     response: { 200: taskWithPeople },

@@ -189,7 +189,8 @@ test('exports the filtered list as CSV', async ({ page }) => {
   await expect(page).toHaveURL(/status=PAID/)
   await expect(page.getByRole('row').nth(1)).toContainText('Paid')
   const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Export CSV' }).click()
+  await page.getByRole('button', { name: 'Export' }).click()
+  await page.getByRole('menuitem', { name: 'CSV' }).click()
   await expect(page.getByText('Preparing your CSV export...')).toBeVisible()
   const file = await download
   expect(file.suggestedFilename()).toMatch(/^receivables-export-\d{4}-\d{2}-\d{2}\.csv$/)
@@ -205,7 +206,8 @@ test('exports the filtered list as CSV', async ({ page }) => {
   for (const line of lines.slice(1)) expect(line.split(',')[3]).toBe('PAID')
 
   await search(page, 'nothing-matches-this')
-  await page.getByRole('button', { name: 'Export CSV' }).click()
+  await page.getByRole('button', { name: 'Export' }).click()
+  await page.getByRole('menuitem', { name: 'CSV' }).click()
   await expect(page.getByText('No data to export for the current filters.')).toBeVisible()
 })
 

@@ -41,6 +41,11 @@ const reads = registerReads({
   search: [c.name],
   listColumns: { id: c.collectionId, name: c.name },
   toListRow: (r) => r.name,
+  exportSheet: {
+    fileName: 'items-export',
+    sheetName: 'Items',
+    columns: [{ header: 'Name', value: (n) => n }],
+  },
   toDetail: (r, tail) => ({ name: r.name, ...tail }),
 })
 

@@ -1,7 +1,8 @@
-import type { EntityType, RecordAccess } from '@daftar/domain'
+import type { EntityType, ExportFormat, ExportSheet, RecordAccess } from '@daftar/domain'
 import { and, count, eq, type InferSelectModel, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
+import type { FastifyReply } from 'fastify'
 import type { DbOrTx } from '../db/connection.ts'
 import type { RequestContext } from './context.ts'
 import type { Deps } from './deps.ts'
@@ -9,6 +10,7 @@ import { notFound } from './errors.ts'
 import { searchAny } from './listing.ts'
 import { auditOf, creator, pageWindow, registerPage, updater } from './register-queries.ts'
 import type { RegisterDefinition } from './registers.ts'
+import { EXPORT_BATCH, sendExport } from './spreadsheet-export.ts'
 
 /**
  * The access list as register reads need it. It lives in the access module, which `platform/` may not
@@ -78,6 +80,8 @@ export interface RegisterListSpec<
   /** Joins of the list, in the page and in the count (its search may name their columns). */
   listJoin?: Joined<ListJoinFields>
   toListRow(row: SelectResultFields<ListFields> & LeftJoined<ListJoinFields>): ListItem
+  /** The list's export: its file name and the columns the web's table shows (`domain/src/exports.ts`). */
+  exportSheet: ExportSheet<ListItem>
 }
 
 export interface RegisterReadsSpec<
@@ -103,6 +107,9 @@ export interface ListQuery<Sort extends string> {
   searchQuery: string
   sortBy: Sort
 }
+
+/** An export's query: the list's filters (its page is not read) and the file's format. */
+export type ExportQuery<Sort extends string> = Omit<ListQuery<Sort>, 'page'> & { format: ExportFormat }
 
 /** A select with the given joins, in their order. */
 function joinAll(query: PgSelect, joins: ReadJoin[] = []): PgSelect {
@@ -130,24 +137,54 @@ export function registerList<
   const table: PgTable = spec.register.table
   const entityType = spec.register.entityType
 
+  type Row = SelectResultFields<ListFields> & LeftJoined<ListJoinFields>
+  /** The rows the list shows the caller: the organisation's, on their access list, searched. */
+  const whereOf = (ctx: RequestContext, searchQuery: string, filter?: SQL) =>
+    and(
+      eq(spec.register.table.orgId, ctx.orgId),
+      filter,
+      spec.access.visibleTo(ctx, entityType, spec.register.id),
+      searchAny(searchQuery, spec.search),
+    )
+  const fields: SelectedFields = { ...spec.listColumns, ...spec.listJoin?.fields }
+  const window = (deps: Deps, where: SQL | undefined, sortBy: Sort, limit: number, offset: number) =>
+    joinAll(deps.db.select(fields).from(table).$dynamic(), spec.listJoin?.joins)
+      .where(where)
+      .orderBy(...spec.sorts[sortBy])
+      .limit(limit)
+      .offset(offset) as unknown as Promise<Row[]>
+
+  /** Every row of the list, read EXPORT_BATCH at a time in the list's order (which ends with the id). */
+  async function* exportRows(deps: Deps, ctx: RequestContext, query: ExportQuery<Sort>, filter?: SQL) {
+    const where = whereOf(ctx, query.searchQuery, filter)
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const rows = await window(deps, where, query.sortBy, EXPORT_BATCH, offset)
+      for (const row of rows) yield spec.toListRow(row)
+      if (rows.length < EXPORT_BATCH) return
+    }
+  }
+
   return {
+    /**
+     * GET …/export: what the list shows the caller, with its search and sort, as CSV or XLSX
+     * (docs/decisions.md, "Exports"); `sheet` names another view's file (archived projects).
+     */
+    export(
+      deps: Deps,
+      ctx: RequestContext,
+      query: ExportQuery<Sort>,
+      reply: FastifyReply,
+      filter?: SQL,
+      sheet: ExportSheet<ListItem> = spec.exportSheet,
+    ) {
+      return sendExport(reply, { ...sheet, format: query.format, rows: exportRows(deps, ctx, query, filter) })
+    },
+
     /** One page of the list; `filter` narrows it further (current or old, archived or not). */
     list(deps: Deps, ctx: RequestContext, query: ListQuery<Sort>, filter?: SQL) {
-      const where = and(
-        eq(spec.register.table.orgId, ctx.orgId),
-        filter,
-        spec.access.visibleTo(ctx, entityType, spec.register.id),
-        searchAny(query.searchQuery, spec.search),
-      )
-      const window = pageWindow(query.page)
-      const fields: SelectedFields = { ...spec.listColumns, ...spec.listJoin?.fields }
-      const rows = joinAll(deps.db.select(fields).from(table).$dynamic(), spec.listJoin?.joins)
-        .where(where)
-        .orderBy(...spec.sorts[query.sortBy])
-        .limit(window.limit)
-        .offset(window.offset) as unknown as Promise<
-        (SelectResultFields<ListFields> & LeftJoined<ListJoinFields>)[]
-      >
+      const where = whereOf(ctx, query.searchQuery, filter)
+      const page = pageWindow(query.page)
+      const rows = window(deps, where, query.sortBy, page.limit, page.offset)
       const counted = joinAll(deps.db.select({ n: count() }).from(table).$dynamic(), spec.listJoin?.joins)
       const total = counted.where(where) as unknown as Promise<{ n: number }[]>
       return registerPage(spec.listKey, query.page, [rows, total], (row) => spec.toListRow(row))

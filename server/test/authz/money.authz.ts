@@ -65,7 +65,7 @@ export const rules: RouteRule[] = [
     return [
       accounts(`GET /api/${kind}`, () => `/api/${kind}`, readAll),
       accounts(`GET /api/${kind}/summary`, () => `/api/${kind}/summary`, readAll),
-      accounts(`GET /api/${kind}/export`, () => `/api/${kind}/export`, readAll),
+      accounts(`GET /api/${kind}/export`, () => `/api/${kind}/export?format=xlsx`, readAll),
       accounts(`GET /api/${kind}/:id`, (f) => `/api/${kind}/${id(f)}`, readOne),
       accounts(`POST /api/${kind}`, () => `/api/${kind}`, readAll, {}),
       accounts(`PUT /api/${kind}/:id`, (f) => `/api/${kind}/${id(f)}`, writeOne, {}),

@@ -3,6 +3,7 @@ import {
   type AccountListQuery,
   accountsEndpoints,
   accountsToday,
+  type ExportFormat,
   gstEndpoints,
   gstr1Sheets,
   type PayableList,
@@ -20,9 +21,10 @@ import type { z } from 'zod'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { type App, serve } from '../../platform/http.ts'
+import { sendExport } from '../../platform/spreadsheet-export.ts'
 import { idempotencyKey, ifMatchVersion } from '../../platform/validation.ts'
-import { csvFileName, csvStream } from './csv.ts'
 import { accountsOrganisation, emailInvoice, invoiceMailHandler, invoicePdfAccess } from './documents.ts'
+import { accountExports } from './export-columns.ts'
 import { gstr1, gstr1Summary } from './gstr1.ts'
 import { gstr1Workbook } from './gstr1-xlsx.ts'
 import { cancelDocument, createDocument, markLive, removeDocument, updateDocument } from './invoices.ts'
@@ -37,28 +39,20 @@ import {
   updatePaymentReminderSettings,
 } from './reminders.ts'
 
-/** GET …/export: the filtered list as a CSV file, streamed. */
-async function sendCsv(
+/** GET …/export: the filtered list as a CSV or XLSX file, streamed (docs/decisions.md, "Exports"). */
+async function sendDocuments(
   deps: Deps,
   ctx: RequestContext,
   kind: AccountKind,
-  query: AccountListQuery,
+  query: AccountListQuery & { format: ExportFormat },
   reply: FastifyReply,
 ) {
-  const rows = exportRows(deps, ctx, kind, query)
-  // The first step checks the caller's right before any byte is sent.
-  const first = await rows.next()
-  async function* all() {
-    if (!first.done) yield first.value
-    yield* rows
-  }
-  const today = first.done ? undefined : first.value.today
-  const name = csvFileName(kind, today ?? accountsToday())
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .send(csvStream(kind, all()))
+  return sendExport(reply, {
+    ...accountExports[kind],
+    format: query.format,
+    rows: exportRows(deps, ctx, kind, query),
+    today: accountsToday(),
+  })
 }
 
 type Listed = Awaited<ReturnType<typeof listDocuments>>
@@ -119,7 +113,7 @@ async function documentRoutes<K extends AccountKind>(app: App, deps: Deps, kind:
   const e = w.endpoints
   serve(app, e.list, async (req) => w.list(await listDocuments(deps, req.ctx, kind, req.query)))
   serve(app, e.summary, async (req) => w.summary(await summarise(deps, req.ctx, kind, req.query)))
-  serve(app, e.export, async (req, reply) => sendCsv(deps, req.ctx, kind, req.query, reply))
+  serve(app, e.export, async (req, reply) => sendDocuments(deps, req.ctx, kind, req.query, reply))
   serve(app, e.detail, async (req) => w.detail(await documentDetail(deps, req.ctx, kind, req.params.id)))
   serve(app, e.create, async (req, reply) => {
     reply.code(201)

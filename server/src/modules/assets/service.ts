@@ -4,15 +4,18 @@ import {
   type AssetListItem,
   type AssetSort,
   addDays,
+  assetExport,
   assetMessages,
+  dueSoonAssetExport,
   todayIn,
 } from '@daftar/domain'
 import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { FastifyReply } from 'fastify'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { countRows } from '../../platform/listing.ts'
 import { sortsByName } from '../../platform/register-queries.ts'
-import { registerReads } from '../../platform/register-reads.ts'
+import { type ExportQuery, registerReads } from '../../platform/register-reads.ts'
 import { readAccess, visibleTo } from '../access/service.ts'
 import { projects } from '../projects/schema.ts'
 import { users } from '../users/schema.ts'
@@ -65,6 +68,7 @@ const reads = registerReads({
   access: readAccess,
   notFound: assetMessages.notFound,
   listKey: 'assets',
+  exportSheet: assetExport,
   sorts,
   search: [a.name, a.displayId, a.category, sql`${a.status}::text`, projects.name, users.fullName],
   listColumns: { a },
@@ -128,3 +132,16 @@ export async function listAssets(
 }
 
 export const getAsset = reads.detail
+
+/** GET /assets/export and /assets/due-soon/export: each view as CSV or XLSX, with its own columns. */
+export function exportAssets(
+  deps: Deps,
+  ctx: RequestContext,
+  view: AssetView,
+  query: ExportQuery<AssetSort>,
+  reply: FastifyReply,
+) {
+  return view === 'due-soon'
+    ? reads.export(deps, ctx, query, reply, dueSoon(deps), dueSoonAssetExport)
+    : reads.export(deps, ctx, query, reply)
+}

@@ -3,6 +3,7 @@ import {
   type ClientList,
   type ClientSort,
   clientDisplayId,
+  clientExport,
   clientMessages,
 } from '@daftar/domain'
 import { asc, sql } from 'drizzle-orm'
@@ -25,6 +26,7 @@ const reads = registerReads({
   access: readAccess,
   notFound: clientMessages.notFound,
   listKey: 'clients',
+  exportSheet: clientExport,
   sorts: {
     ...sortsByName('name', clients.name, clients.clientId),
     contact_person_asc: [lowerSort(contactName, 'asc', true), asc(clients.clientId)],
@@ -80,3 +82,6 @@ export const clientDropdown = registerOptions(
   { client_id: clients.clientId, name: clients.name, gstin: clients.gstin },
   clients.name,
 )
+
+/** GET …/export: the list as CSV or XLSX (docs/decisions.md, "Exports"). */
+export const exportClients = reads.export

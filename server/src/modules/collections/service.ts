@@ -1,4 +1,9 @@
-import { type CollectionDetail, type CollectionSort, collectionMessages } from '@daftar/domain'
+import {
+  type CollectionDetail,
+  type CollectionSort,
+  collectionExport,
+  collectionMessages,
+} from '@daftar/domain'
 import { sortsByChange, sortsByName } from '../../platform/register-queries.ts'
 import { registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
@@ -12,6 +17,7 @@ const reads = registerReads({
   access: readAccess,
   notFound: collectionMessages.notFound,
   listKey: 'collections',
+  exportSheet: collectionExport,
   sorts: {
     ...sortsByName('name', c.name, c.collectionId),
     ...sortsByChange(c, c.collectionId),
@@ -34,3 +40,6 @@ const reads = registerReads({
 
 export const listCollections = reads.list
 export const getCollection = reads.detail
+
+/** GET …/export: the list as CSV or XLSX (docs/decisions.md, "Exports"). */
+export const exportCollections = reads.export

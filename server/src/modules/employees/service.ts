@@ -1,12 +1,19 @@
-import { type EmployeeDetail, type EmployeeSort, employeeMessages } from '@daftar/domain'
+import {
+  type EmployeeDetail,
+  type EmployeeSort,
+  employeeExport,
+  employeeMessages,
+  oldEmployeeExport,
+} from '@daftar/domain'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import type { FastifyReply } from 'fastify'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { lowerSort, sortsByName } from '../../platform/register-queries.ts'
-import { listByFlag, registerReads } from '../../platform/register-reads.ts'
+import { type ExportQuery, listByFlag, registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
 import { users } from '../users/schema.ts'
@@ -20,6 +27,7 @@ const reads = registerReads({
   access: readAccess,
   notFound: employeeMessages.notFound,
   listKey: 'employees',
+  exportSheet: employeeExport,
   sorts: {
     ...sortsByName('name', e.fullName, e.employeeId),
     ...sortsByName('employee_official_id', e.officialId, e.employeeId),
@@ -90,4 +98,22 @@ export async function requestActivation(deps: Deps, ctx: RequestContext, id: str
     inState: (data) => data.is_active === activate,
     already: activate ? employeeMessages.alreadyActive : employeeMessages.alreadyInactive,
   })
+}
+
+/** GET /employees/export and /employees/old/export: each list as CSV or XLSX. */
+export function exportEmployees(
+  deps: Deps,
+  ctx: RequestContext,
+  active: boolean,
+  query: ExportQuery<EmployeeSort>,
+  reply: FastifyReply,
+) {
+  return reads.export(
+    deps,
+    ctx,
+    query,
+    reply,
+    eq(e.isActive, active),
+    active ? employeeExport : oldEmployeeExport,
+  )
 }

@@ -1,6 +1,6 @@
 import { type ImportRegister, importColumns } from '@daftar/domain'
 import ExcelJS from 'exceljs'
-import { textCell } from '../accounts/csv.ts'
+import { textCell } from '../../platform/spreadsheet-export.ts'
 
 /** GET /import/{register}/template: the register's labels and one example row, as CSV or XLSX. */
 export async function importTemplate(register: ImportRegister, format: 'csv' | 'xlsx'): Promise<Buffer> {

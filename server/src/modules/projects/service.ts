@@ -1,10 +1,11 @@
-import { type ProjectSort, projectMessages } from '@daftar/domain'
+import { archivedProjectExport, type ProjectSort, projectExport, projectMessages } from '@daftar/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import type { FastifyReply } from 'fastify'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { creator, sortsByChange, sortsByName, updater } from '../../platform/register-queries.ts'
-import { listByFlag, registerList } from '../../platform/register-reads.ts'
+import { type ExportQuery, listByFlag, registerList } from '../../platform/register-reads.ts'
 import { assertReadable, readAccess } from '../access/service.ts'
 import { pendingActions } from '../approvals/schema.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
@@ -24,6 +25,7 @@ const reads = registerList({
   register: projectRegister,
   access: readAccess,
   listKey: 'projects',
+  exportSheet: projectExport,
   sorts: {
     ...sortsByName('name', projects.name, projects.projectId),
     client_asc: [sql`lower(${clients.name}) asc`, sql`lower(${projects.name}) asc`, asc(projects.projectId)],
@@ -149,4 +151,16 @@ export async function requestArchive(deps: Deps, ctx: RequestContext, projectId:
     inState: (data) => data.is_archived === archive,
     already: archive ? 'The project is already archived.' : 'The project is not archived.',
   })
+}
+
+/** GET /projects/export and /projects/archived/export: each list as CSV or XLSX. */
+export function exportProjects(
+  deps: Deps,
+  ctx: RequestContext,
+  archived: boolean,
+  query: ExportQuery<ProjectSort>,
+  reply: FastifyReply,
+) {
+  const sheet = archived ? archivedProjectExport : projectExport
+  return reads.export(deps, ctx, query, reply, eq(projects.isArchived, archived), sheet)
 }

@@ -1,6 +1,7 @@
-import { reportEndpoints } from '@daftar/domain'
+import { reportEndpoints, reportExport } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import { type App, serve } from '../../platform/http.ts'
+import { sendExport } from '../../platform/spreadsheet-export.ts'
 import {
   closeReport,
   createReport,
@@ -8,6 +9,7 @@ import {
   getReport,
   listReports,
   openReportCount,
+  reportExportRows,
   saveFeedback,
 } from './service.ts'
 
@@ -19,6 +21,13 @@ export async function reportRoutes(app: App, deps: Deps) {
     return result
   })
   serve(app, reportEndpoints.list, async (req) => listReports(deps, req.ctx, req.query))
+  serve(app, reportEndpoints.export, async (req, reply) =>
+    sendExport(reply, {
+      ...reportExport,
+      format: req.query.format,
+      rows: reportExportRows(deps, req.ctx, req.query),
+    }),
+  )
   serve(app, reportEndpoints.openCount, async (req) => openReportCount(deps, req.ctx))
   serve(app, reportEndpoints.detail, async (req) => getReport(deps, req.ctx, req.params.id))
   serve(app, reportEndpoints.feedback, async (req) =>

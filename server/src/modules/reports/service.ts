@@ -21,6 +21,7 @@ import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts'
 import { countRows, likePattern } from '../../platform/listing.ts'
 import { totalPages } from '../../platform/pagination.ts'
+import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
 import { deleteAudited } from '../../platform/versioned-edit.ts'
 import { notify } from '../notifications/service.ts'
 import { projects } from '../projects/schema.ts'
@@ -220,6 +221,20 @@ export async function listReports(deps: Deps, ctx: RequestContext, q: ReportList
     reports: await present(deps.db, fromEnd ? rows.reverse() : rows),
     totalPages: totalPages(n, REPORT_PAGE_SIZE),
     currentPage: q.page,
+  }
+}
+
+/**
+ * GET /api/reports/export: every report the list shows the caller with its filters, in its order,
+ * EXPORT_BATCH at a time (docs/decisions.md, "Exports").
+ */
+export async function* reportExportRows(deps: Deps, ctx: RequestContext, q: ReportListQuery) {
+  const listing = ctx.isAdmin || q.searchQuery ? filteredReports(deps.db, ctx, q) : myReports(deps.db, ctx, q)
+  const ascending = q.sortBy === 'submitted_at_asc'
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = await listing.page(ascending, EXPORT_BATCH, offset)
+    yield* await present(deps.db, rows)
+    if (rows.length < EXPORT_BATCH) return
   }
 }
 

@@ -1,4 +1,10 @@
-import { type SupplierDetail, type SupplierList, type SupplierSort, supplierMessages } from '@daftar/domain'
+import {
+  type SupplierDetail,
+  type SupplierList,
+  type SupplierSort,
+  supplierExport,
+  supplierMessages,
+} from '@daftar/domain'
 import { asc } from 'drizzle-orm'
 import {
   contactValues,
@@ -19,6 +25,7 @@ const reads = registerReads({
   access: readAccess,
   notFound: supplierMessages.notFound,
   listKey: 'suppliers',
+  exportSheet: supplierExport,
   sorts: {
     ...sortsByName('name', s.name, s.supplierId),
     product_category_asc: [
@@ -78,3 +85,6 @@ export const supplierDropdown = registerOptions(
   { supplier_id: s.supplierId, name: s.name, gstin: s.gstin },
   s.name,
 )
+
+/** GET …/export: the list as CSV or XLSX (docs/decisions.md, "Exports"). */
+export const exportSuppliers = reads.export

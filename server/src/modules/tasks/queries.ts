@@ -1,4 +1,16 @@
-import { TASK_PAGE_SIZE, TASK_STATUS, type TaskStatus, taskMessages } from '@daftar/domain'
+import {
+  matchesTaskSearch,
+  sortTasks,
+  TASK_PAGE_SIZE,
+  TASK_STATUS,
+  type TaskExportQuery,
+  type TaskSort,
+  type TaskStatus,
+  type TaskTab,
+  taskMessages,
+  taskSorts,
+  taskTab,
+} from '@daftar/domain'
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
@@ -7,6 +19,7 @@ import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { searchAny } from '../../platform/listing.ts'
 import { totalPages } from '../../platform/pagination.ts'
+import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
 import { accessEntries } from '../access/schema.ts'
 import { categories } from '../categories/schema.ts'
 import { loadPeople, peopleRecord } from './people.ts'
@@ -115,6 +128,7 @@ export async function listClosedTasks(
   ctx: RequestContext,
   kind: ClosedKind,
   query: { page: number; searchQuery: string; selectedCategory: string; sortBy: string },
+  pageSize = TASK_PAGE_SIZE,
 ) {
   const status = kind === 'finished' ? TASK_STATUS.completed : TASK_STATUS.deleted
   const when = kind === 'finished' ? tasks.approvedAt : tasks.deletionDate
@@ -142,8 +156,8 @@ export async function listClosedTasks(
       : qb.where(myMemberships(ctx, [status]))
   const page = scope(deps.db.select({ id: taskMembers.taskId }).from(taskMembers).$dynamic())
     .orderBy(direction(taskMembers.listedAt), direction(taskMembers.taskId))
-    .limit(TASK_PAGE_SIZE)
-    .offset((query.page - 1) * TASK_PAGE_SIZE)
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize)
   const [rows, [total]] = await Promise.all([
     taskWithCategory(deps.db)
       .where(and(eq(tasks.orgId, ctx.orgId), inArray(tasks.taskId, page)))
@@ -151,7 +165,7 @@ export async function listClosedTasks(
     scope(deps.db.select({ n: count() }).from(taskMembers).$dynamic()),
   ])
   const result = await present(deps.db, ctx, rows)
-  return { ...result, totalPages: totalPages(total?.n ?? 0, TASK_PAGE_SIZE), currentPage: query.page }
+  return { ...result, totalPages: totalPages(total?.n ?? 0, pageSize), currentPage: query.page }
 }
 
 /** One visible task with its comments; `status` narrows it to the finished or deleted list's tasks. */
@@ -174,5 +188,40 @@ export async function getTask(deps: Deps, ctx: RequestContext, taskId: string, s
       commentRows,
     ),
     people: peopleRecord(people),
+  }
+}
+
+/**
+ * GET /tasks/export: the rows of one task list with its filters, in its order (docs/decisions.md,
+ * "Exports"). The active list is the caller's own (at most what GET /tasks answers), filtered and
+ * sorted as the browser does, and narrowed to a tab when one is asked; the finished and deleted lists
+ * are read EXPORT_BATCH at a time.
+ */
+export async function* taskExportRows(deps: Deps, ctx: RequestContext, query: TaskExportQuery) {
+  const { view } = query
+  if (view === 'active') {
+    const { tasks: all, people } = await listActiveTasks(deps, ctx)
+    const category = query.selectedCategory.toLowerCase()
+    const filtered = all.filter(
+      (t) =>
+        (!category || (t.category_name ?? '').toLowerCase() === category) &&
+        matchesTaskSearch(t, query.searchQuery),
+    )
+    const sort = (taskSorts as readonly string[]).includes(query.sortBy)
+      ? (query.sortBy as TaskSort)
+      : 'deadline'
+    const tabs: TaskTab[] | null =
+      query.tab === 'approval' ? ['myApproval', 'othersApproval'] : query.tab ? [query.tab] : null
+    const sorted = sortTasks(filtered, sort)
+    const ordered = tabs
+      ? tabs.flatMap((tab) => sorted.filter((t) => taskTab(t, ctx.username) === tab))
+      : sorted.filter((t) => taskTab(t, ctx.username) !== null)
+    for (const task of ordered) yield { task, people }
+    return
+  }
+  for (let page = 1; ; page++) {
+    const result = await listClosedTasks(deps, ctx, view, { ...query, page }, EXPORT_BATCH)
+    for (const task of result.tasks) yield { task, people: result.people }
+    if (result.tasks.length < EXPORT_BATCH) return
   }
 }

@@ -1,9 +1,10 @@
-import { completeTaskInput, TASK_STATUS, taskEndpoints, taskInput } from '@daftar/domain'
+import { completeTaskInput, TASK_STATUS, taskEndpoints, taskExport, taskInput } from '@daftar/domain'
 import { and, eq } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { type App, serve } from '../../platform/http.ts'
+import { sendExport } from '../../platform/spreadsheet-export.ts'
 import { keepUploadsOnlyIf, readMultipart } from '../../platform/uploads.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
 import {
@@ -16,7 +17,7 @@ import {
   rejectTask,
   updateTask,
 } from './actions.ts'
-import { getTask, listActiveTasks, listClosedTasks, visibleTo } from './queries.ts'
+import { getTask, listActiveTasks, listClosedTasks, taskExportRows, visibleTo } from './queries.ts'
 import { ATTACHMENT_RULE, COMPLETION_RULE } from './rules.ts'
 import { tasks } from './schema.ts'
 
@@ -39,6 +40,15 @@ export async function taskRoutes(app: App, deps: Deps) {
   serve(app, taskEndpoints.active, async (req) => listActiveTasks(deps, req.ctx))
   serve(app, taskEndpoints.finished, async (req) => listClosedTasks(deps, req.ctx, 'finished', req.query))
   serve(app, taskEndpoints.deleted, async (req) => listClosedTasks(deps, req.ctx, 'deleted', req.query))
+  serve(app, taskEndpoints.export, async (req, reply) =>
+    sendExport(reply, {
+      ...taskExport,
+      fileName:
+        req.query.view === 'active' ? taskExport.fileName : `${req.query.view}-${taskExport.fileName}`,
+      format: req.query.format,
+      rows: taskExportRows(deps, req.ctx, req.query),
+    }),
+  )
   serve(app, taskEndpoints.finishedDetail, async (req) =>
     getTask(deps, req.ctx, req.params.id, TASK_STATUS.completed),
   )

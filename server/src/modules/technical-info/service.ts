@@ -1,4 +1,9 @@
-import { type TechnicalInfoDetail, type TechnicalInfoSort, technicalInfoMessages } from '@daftar/domain'
+import {
+  type TechnicalInfoDetail,
+  type TechnicalInfoSort,
+  technicalInfoExport,
+  technicalInfoMessages,
+} from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import { sortsByChange, sortsByName } from '../../platform/register-queries.ts'
 import { registerReads } from '../../platform/register-reads.ts'
@@ -14,6 +19,7 @@ const reads = registerReads({
   access: readAccess,
   notFound: technicalInfoMessages.notFound,
   listKey: 'technicalInfo',
+  exportSheet: technicalInfoExport,
   sorts: {
     ...sortsByName('title', t.title, t.technicalInfoId),
     ...sortsByChange(t, t.technicalInfoId),
@@ -50,3 +56,6 @@ const reads = registerReads({
 
 export const listTechnicalInfo = reads.list
 export const getTechnicalInfo = reads.detail
+
+/** GET …/export: the list as CSV or XLSX (docs/decisions.md, "Exports"). */
+export const exportTechnicalInfo = reads.export

@@ -1,15 +1,15 @@
 import { accountMessages, accountsToday, canUseAccounts } from '@daftar/domain/accounts'
 import { Alert, Button, Stack } from '@mantine/core'
-import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react'
+import { IconPlus } from '@tabler/icons-react'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { DataTable } from '../../ui/list/DataTable.tsx'
-import { notify, notifyError, notifySuccess } from '../../ui/notify.ts'
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx'
+import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
-import { saveFile } from '../../ui/save-file.ts'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 import { AccountsFilters, useAccountFilters } from './AccountsFilters.tsx'
@@ -58,16 +58,6 @@ function AccountsListPage({ config }: { config: KindConfig }) {
       setConfirm(null)
       return refresh()
     },
-  })
-  const exportCsv = useMutation({
-    mutationFn: () => accountsApi.exportCsv(config.kind, filters),
-    onMutate: () => notify('Preparing your CSV export...', { error: false }),
-    onSuccess: async (blob) => {
-      const rows = (await blob.text()).split('\r\n').filter((line) => line.trim()).length - 1
-      if (rows <= 0) return notify('No data to export for the current filters.', { error: false })
-      saveFile(blob, blob.fileName ?? 'export.csv')
-    },
-    onError: (error) => notifyError(failureText(error, 'Failed to export data.')),
   })
 
   const edit = (row: { id: string; number: string; status: DocRow['status'] }) => {
@@ -128,15 +118,12 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         title={config.title}
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              onClick={() => exportCsv.mutate()}
-              loading={exportCsv.isPending}
+            <ExportMenu
+              fileName={config.kind === 'RECEIVABLE' ? 'receivables-export' : 'payables-export'}
+              download={(format) => accountsApi.exportFile(config.kind, filters, format)}
               disabled={datesInvalid}
-            >
-              Export CSV
-            </Button>
+              failure={failureText}
+            />
             <Button component={Link} to={`${config.route}/add`} leftSection={<IconPlus size={16} />}>
               {config.addButton}
             </Button>

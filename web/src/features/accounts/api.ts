@@ -10,6 +10,7 @@ import {
   type ReceivableSummary,
   receivableEndpoints,
 } from '@daftar/domain/accounts-contract'
+import type { ExportFormat } from '@daftar/domain/export-query'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { ApiError, call, serverError, transportMessages } from '../../api/client.ts'
 
@@ -111,8 +112,8 @@ export const accountsApi = {
     }),
   email: (id: string) => call(receivableEndpoints.email, { params: { id } }),
   deletePayment: (paymentId: string) => call(accountsEndpoints.deletePayment, { params: { id: paymentId } }),
-  exportCsv: (kind: AccountKind, filters: AccountFilters) => {
-    const query = listQueryOf(filters)
+  exportFile: (kind: AccountKind, filters: AccountFilters, format: ExportFormat) => {
+    const query = { ...listQueryOf(filters), format }
     return kind === 'RECEIVABLE'
       ? call(receivableEndpoints.export, { query })
       : call(payableEndpoints.export, { query })

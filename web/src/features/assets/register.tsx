@@ -215,6 +215,7 @@ export const register = defineRegister({
       {
         path: registerRoots.ASSET.otherLists.dueSoon,
         endpoint: assetEndpoints.dueSoon,
+        exportEndpoint: assetEndpoints.dueSoonExport,
         title: 'Assets Due Soon',
         description: 'Maintenance due or a warranty ending within the next 30 days.',
         emptyText: 'Nothing is due in the next 30 days.',

@@ -205,6 +205,7 @@ export const register = defineRegister({
       {
         path: registerRoots.EMPLOYEE.otherLists.former,
         endpoint: employeeEndpoints.old,
+        exportEndpoint: employeeEndpoints.oldExport,
         title: 'Old Employees',
         canAdd: false,
       },

@@ -8,23 +8,21 @@ import {
   activityQuery as activityQuerySchema,
 } from '@daftar/domain/history'
 import { entityTypes } from '@daftar/domain/registers'
-import { Alert, Anchor, Button, Select, Stack, Text } from '@mantine/core'
-import { IconFileSpreadsheet } from '@tabler/icons-react'
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query'
+import { Alert, Anchor, Select, Stack, Text } from '@mantine/core'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
 import { activityQuery, exportActivity } from '../../ui/history/api.ts'
 import { HistoryEntryView } from '../../ui/history/HistoryTimeline.tsx'
 import { DataTable } from '../../ui/list/DataTable.tsx'
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx'
 import { ListToolbar } from '../../ui/list/ListToolbar.tsx'
 import type { Column } from '../../ui/list/table-types.ts'
 import { useListState } from '../../ui/list/use-list-state.ts'
-import { notify, notifyError } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { DateField } from '../../ui/register-kit/fields.tsx'
 import { recordHref, registerRoots } from '../../ui/register-kit/roots.ts'
-import { saveFile } from '../../ui/save-file.ts'
 
 const toIso = (value: string | Date | null) =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10)
@@ -88,16 +86,6 @@ export default function ActivityPage() {
   const allowed = Boolean(me?.isadmin)
   const events = useInfiniteQuery({ ...activityQuery(filters), enabled: allowed && !datesInvalid })
   const users = useQuery({ ...usersQuery, enabled: allowed })
-  const exportCsv = useMutation({
-    mutationFn: () => exportActivity(filters),
-    onMutate: () => notify('Preparing your CSV export...', { error: false }),
-    onSuccess: async (blob) => {
-      const rows = (await blob.text()).split('\r\n').filter((line) => line.trim()).length - 1
-      if (rows <= 0) return notify('No activity to export for the current filters.', { error: false })
-      saveFile(blob, blob.fileName ?? 'activity.csv')
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to export the activity.')),
-  })
 
   if (me && !allowed)
     return (
@@ -113,15 +101,13 @@ export default function ActivityPage() {
         title="Activity"
         description="Everything that happened in the organisation, newest first."
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} />}
-            onClick={() => exportCsv.mutate()}
-            loading={exportCsv.isPending}
+          <ExportMenu
+            fileName="activity"
+            download={(format) => exportActivity(filters, format)}
             disabled={datesInvalid}
-          >
-            Export CSV
-          </Button>
+            emptyText="No activity to export for the current filters."
+            failedText="Failed to export the activity."
+          />
         }
       />
       <ListToolbar>

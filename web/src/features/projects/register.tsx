@@ -156,6 +156,7 @@ export const register = defineRegister({
       {
         path: registerRoots.PROJECT.otherLists.archived,
         endpoint: projectEndpoints.archived,
+        exportEndpoint: projectEndpoints.archivedExport,
         title: 'Archived Projects',
         description: 'Finished or paused projects, kept for reference.',
         canAdd: false,

@@ -5,6 +5,7 @@ import {
   type Report,
   type ReportSort,
   type ReportType,
+  reportEndpoints,
   reportFormPaths,
   reportListTitle,
   reportMessages,
@@ -18,9 +19,10 @@ import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { errorMessage } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx'
 import { ListToolbar, SortSelect } from '../../ui/list/ListToolbar.tsx'
 import { useListState } from '../../ui/list/use-list-state.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
@@ -169,7 +171,19 @@ export default function ReportListPage() {
       <Anchor component={Link} to="/reports/view" size="sm">
         ← Back to Report Types
       </Anchor>
-      <ListToolbar>
+      <ListToolbar
+        actions={
+          <ExportMenu
+            fileName="reports-export"
+            disabled={!known || invalid}
+            download={(format) =>
+              call(reportEndpoints.export, {
+                query: { ...filters, reportType: isAll ? undefined : (reportType as ReportType), format },
+              })
+            }
+          />
+        }
+      >
         {dateFilters.map(({ key, label, placeholder }) => (
           <DateField
             key={key}

@@ -7,14 +7,16 @@ import {
   finishedQuery,
   TASK_PAGE_SIZE,
   type Task,
+  taskEndpoints,
 } from '@daftar/domain/tasks'
 import { Stack } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { errorMessage } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx'
 import { useListState } from '../../ui/list/use-list-state.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { useNarrow } from '../../ui/use-narrow.ts'
@@ -178,6 +180,16 @@ export function ClosedTasksPage({ kind }: { kind: ClosedKind }) {
           setSearchText(text)
           writeSearch(text)
         }}
+        actions={
+          <ExportMenu
+            fileName={`${kind}-tasks-export`}
+            download={(format) =>
+              call(taskEndpoints.export, {
+                query: { view: kind, searchQuery, selectedCategory, sortBy: sortBy as string, format },
+              })
+            }
+          />
+        }
       />
       <DataTable
         label={list.title}

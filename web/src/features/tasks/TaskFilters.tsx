@@ -2,7 +2,7 @@ import type { TaskSort } from '@daftar/domain/tasks'
 import { ActionIcon, Button, type ButtonProps, Group, Select, TextInput } from '@mantine/core'
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { categoriesQuery } from '../../api/shared-queries.ts'
 
 export interface SortOption<S extends string> {
@@ -25,6 +25,8 @@ interface Props<S extends string> {
   search: string
   onSearch: (text: string) => void
   onCreate?: () => void
+  /** Buttons after the search (the list's Export). */
+  actions?: ReactNode
 }
 
 /** Category, sort, a search icon that opens a box, and 'Create Task' (docs/product.md, "The task list"). */
@@ -78,6 +80,7 @@ export function TaskFilters<S extends string>(props: Props<S>) {
           <IconSearch size={18} />
         </ActionIcon>
       )}
+      {props.actions}
       {props.onCreate && <CreateTaskButton onClick={props.onCreate} visibleFrom="sm" ml="auto" />}
     </Group>
   )

@@ -4,6 +4,7 @@ import {
   type Task,
   type TaskSort,
   type TaskTab,
+  taskEndpoints,
   taskSorts,
   taskTab,
 } from '@daftar/domain/tasks'
@@ -12,9 +13,10 @@ import { useLocalStorage } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { errorMessage } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { hasDraft } from '../../ui/drafts.ts'
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx'
 import { ScrollTabsList } from '../../ui/ScrollTabsList.tsx'
 import { activeTasksQuery } from './api.ts'
 import { useHiddenTasks } from './hidden-tasks.ts'
@@ -102,6 +104,23 @@ export default function TaskListPage() {
             search={search}
             onSearch={setSearch}
             onCreate={() => setCreating(true)}
+            actions={
+              <ExportMenu
+                fileName="tasks-export"
+                download={(format) =>
+                  call(taskEndpoints.export, {
+                    query: {
+                      view: 'active',
+                      tab,
+                      searchQuery: search,
+                      selectedCategory: category,
+                      sortBy: sort,
+                      format,
+                    },
+                  })
+                }
+              />
+            }
           />
           {tasks.isPending ? (
             <Group justify="center" py="xl">

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '@daftar/domain/export-query'
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityQuery,
@@ -41,5 +42,5 @@ export const activityQuery = (filters: ActivityFilters) =>
     staleTime: 0,
   })
 
-export const exportActivity = (filters: ActivityFilters) =>
-  call(historyEndpoints.activityExport, { query: filters })
+export const exportActivity = (filters: ActivityFilters, format: ExportFormat) =>
+  call(historyEndpoints.activityExport, { query: { ...filters, format } })

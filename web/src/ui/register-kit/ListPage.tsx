@@ -3,8 +3,9 @@ import { Button, Group, Stack } from '@mantine/core'
 import { IconPlus, IconX } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { errorMessage } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { DataTable } from '../list/DataTable.tsx'
+import { ExportMenu } from '../list/ExportMenu.tsx'
 import { ListToolbar, SearchBox, SortSelect } from '../list/ListToolbar.tsx'
 import { useListState } from '../list/use-list-state.ts'
 import { PageHeader } from '../PageHeader.tsx'
@@ -49,7 +50,17 @@ export function RegisterListPage<T extends RegisterTypes>({
           )
         }
       />
-      <ListToolbar>
+      <ListToolbar
+        actions={
+          <ExportMenu
+            fileName={`${register.queryKey}-export`}
+            download={(format) => {
+              const { page: _page, ...filters } = state
+              return call(view.exportEndpoint, { query: { ...filters, format } })
+            }}
+          />
+        }
+      >
         <SearchBox
           value={state.searchQuery}
           onSearch={(searchQuery) => set({ searchQuery: searchQuery.trim() })}

@@ -6,6 +6,7 @@
  */
 import type { EntityType, RecordAccess } from '@daftar/domain'
 import type { idParams } from '@daftar/domain/contract'
+import type { ExportFormat } from '@daftar/domain/export-query'
 import type { Endpoint } from '@daftar/domain/http'
 import type { changeResponses } from '@daftar/domain/registers'
 import type { UseFormReturnType } from '@mantine/form'
@@ -49,12 +50,21 @@ export type ListEndpoint<Item> = Endpoint<
   { querystring: z.ZodType<ListParams>; response: { 200: z.ZodType<ListAnswer<Item>> } }
 >
 
+/** A list's export endpoint: the list's query with `format`, answered by a file (docs/decisions.md, "Exports"). */
+export type ExportEndpoint = Endpoint<
+  'GET',
+  string,
+  { querystring: z.ZodType<unknown, { searchQuery?: string; sortBy?: string; format?: ExportFormat }> }
+> & { file: true }
+
 /** One list page of a register (Projects and Archived Projects are two views of one register). */
 export interface ListView<Item> {
   /** Where the page lives ('/projects/archived'). */
   path: string
   /** The list endpoint of the contract (`projectEndpoints.archived`). */
   endpoint: ListEndpoint<Item>
+  /** Its export as CSV or XLSX (`projectEndpoints.archivedExport`). */
+  exportEndpoint: ExportEndpoint
   title: string
   description?: string
   /** 'No archived projects found.' (the title's words) unless given. */
@@ -103,6 +113,7 @@ export interface StandardTabs {
 /** The record's endpoints in the contract: its list, detail, create and update (`supplierEndpoints`). */
 export interface RegisterEndpoints<T extends RegisterTypes> {
   list: ListEndpoint<T['item']>
+  export: ExportEndpoint
   detail: Endpoint<'GET', string, { params: typeof idParams; response: { 200: z.ZodType<T['detail']> } }>
   create: Endpoint<'POST', string, { body: z.ZodType; response: typeof changeResponses }>
   update: Endpoint<
@@ -231,7 +242,15 @@ export function defineRegister<I, D extends RecordBase, V extends object, A exte
   const { otherViews = [], listedIn, ...list } = input.list
   const { title, description, emptyText, Actions } = list
   const { path, queryKey } = registerRoots[input.entityType]
-  const main = withEmptyText({ path, endpoint: input.endpoints.list, title, description, emptyText, Actions })
+  const main = withEmptyText({
+    path,
+    endpoint: input.endpoints.list,
+    exportEndpoint: input.endpoints.export,
+    title,
+    description,
+    emptyText,
+    Actions,
+  })
   const views = [main, ...otherViews.map(withEmptyText)]
   return {
     ...input,

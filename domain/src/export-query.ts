@@ -1,0 +1,22 @@
+import { z } from 'zod'
+
+/** The formats of every list's export (docs/decisions.md, "Exports"). */
+export const exportFormats = ['csv', 'xlsx'] as const
+export type ExportFormat = (typeof exportFormats)[number]
+
+const formatField = { format: z.enum(exportFormats, { error: 'Format must be csv or xlsx.' }).default('csv') }
+
+/**
+ * An export's query: the list's own query schema (its filters and sort; its page is ignored) with
+ * `format`. The list's schema is an object, or an object piped into a transform (register lists).
+ */
+export function exportQueryOf<S extends z.ZodType>(
+  query: S,
+): z.ZodType<z.output<S> & { format: ExportFormat }, z.input<S> & { format?: ExportFormat }> {
+  if (query instanceof z.ZodObject) return query.safeExtend(formatField) as never
+  if (query instanceof z.ZodPipe && query.in instanceof z.ZodObject)
+    return query.in
+      .safeExtend(formatField)
+      .pipe(query.out as z.ZodType<unknown, Record<string, unknown>>) as never
+  throw new Error('An export query is built from an object schema.')
+}
