@@ -1,6 +1,6 @@
 /**
  * The month's GSTR-1 as the sheets of the GST offline tool's Excel workbook (docs/decisions.md,
- * "GSTR-1"): 'b2b,sez,de', 'b2cl', 'b2cs', 'hsn' and 'docs', with the template's column headers, made
+ * "GSTR-1"): 'b2b,sez,de', 'b2cl', 'b2cs', 'exemp', 'hsn' and 'docs', with the template's column headers, made
  * from the same JSON the offline tool uploads, so that every figure of the one is a figure of the other.
  * Each sheet is laid out as the template is: a title, the summary's labels and values, the headers
  * on the fourth row, the rows from the fifth.
@@ -17,7 +17,7 @@ export interface Gstr1SheetSummary {
 }
 
 export interface Gstr1Sheet {
-  name: 'b2b,sez,de' | 'b2cl' | 'b2cs' | 'hsn' | 'docs'
+  name: 'b2b,sez,de' | 'b2cl' | 'b2cs' | 'exemp' | 'hsn' | 'docs'
   title: string
   headers: readonly string[]
   /** The columns that hold money or rates, written as numbers with two decimals. */
@@ -57,6 +57,16 @@ const invoiceTypes: Record<string, string> = {
   DE: 'Deemed Exp',
 }
 
+const NIL = 'Nil Rated Supplies'
+const EXEMPT = 'Exempted(other than nil rated/non GST supply)'
+const NON_GST = 'Non-GST supplies'
+const nilSupplies = [
+  ['INTRB2B', 'Inter-State supplies to registered persons'],
+  ['INTRAB2B', 'Intra-State supplies to registered persons'],
+  ['INTRB2C', 'Inter-State supplies to unregistered persons'],
+  ['INTRAB2C', 'Intra-State supplies to unregistered persons'],
+] as const
+
 /** Rupees summed through paise, so that no float error creeps into a total. */
 const sum = (values: number[]) => values.reduce((a, v) => a + Math.round(v * 100), 0) / 100
 
@@ -94,6 +104,7 @@ interface Gstr1Json {
   b2cl?: { pos: string; inv: JsonInvoice[] }[]
   b2cs?: { typ: string; pos: string; rt: number; txval: number; csamt?: number }[]
   hsn?: { hsn_b2b?: JsonHsnRow[]; hsn_b2c?: JsonHsnRow[] }
+  nil?: { inv: { sply_ty: string; nil_amt: number; expt_amt: number; ngsup_amt: number }[] }
   doc_issue?: {
     doc_det: {
       doc_typ: string
@@ -180,6 +191,11 @@ export function gstr1Sheets(gstr1: Record<string, unknown>, receivers: Record<st
     ...h.paise.map((p) => p / 100),
   ])
 
+  // The template's four rows of nil-rated, exempt and non-GST supplies, each there even when nil.
+  const nilRows = nilSupplies.map(([type, description]): Gstr1Cell[] => {
+    const n = json.nil?.inv.find((x) => x.sply_ty === type)
+    return [description, n?.nil_amt ?? 0, n?.expt_amt ?? 0, n?.ngsup_amt ?? 0]
+  })
   const docRows = (json.doc_issue?.doc_det ?? []).flatMap((d) =>
     d.docs.map((doc): Gstr1Cell[] => [d.doc_typ, doc.from, doc.to, doc.totnum, doc.cancel]),
   )
@@ -257,6 +273,18 @@ export function gstr1Sheets(gstr1: Record<string, unknown>, receivers: Record<st
         { column: 'Cess Amount', label: 'Total Cess', value: column(b2csRows, 5) },
       ],
       rows: b2csRows,
+    },
+    {
+      name: 'exemp',
+      title: 'Summary For Nil rated, exempted and non GST outward supplies (8)',
+      headers: ['Description', NIL, EXEMPT, NON_GST],
+      decimals: [NIL, EXEMPT, NON_GST],
+      summary: [
+        { column: NIL, label: 'Total Nil Rated Supplies', value: column(nilRows, 1) },
+        { column: EXEMPT, label: 'Total Exempted Supplies', value: column(nilRows, 2) },
+        { column: NON_GST, label: 'Total Non-GST Supplies', value: column(nilRows, 3) },
+      ],
+      rows: nilRows,
     },
     {
       name: 'hsn',

@@ -240,7 +240,7 @@ describe('GSTR-1 as the offline tool’s Excel sheets', () => {
   const total = (values: unknown[]) => values.reduce<number>((a, v) => a + Math.round(Number(v) * 100), 0)
 
   it('names the sheets and writes places, dates and invoice types as the template does', () => {
-    expect(sheets.map((s) => s.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'hsn', 'docs'])
+    expect(sheets.map((s) => s.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'exemp', 'hsn', 'docs'])
     expect(templatePlaceOfSupply('27')).toBe('27-Maharashtra')
     expect(templatePlaceOfSupply('35')).toBe('35-Andaman & Nicobar Islands')
     expect(templateDate('05-10-2026')).toBe('05-Oct-2026')
@@ -269,6 +269,12 @@ describe('GSTR-1 as the offline tool’s Excel sheets', () => {
       ['OE', '27-Maharashtra', null, 18, 2000, 0, null],
     ])
     expect(sheet('docs').rows).toEqual([['Invoices for outward supply', 'INV-001', 'INV-010', 10, 1]])
+    expect(sheet('exemp').rows).toEqual([
+      ['Inter-State supplies to registered persons', 0, 0, 0],
+      ['Intra-State supplies to registered persons', 0, 5000, 0],
+      ['Inter-State supplies to unregistered persons', 0, 0, 0],
+      ['Intra-State supplies to unregistered persons', 500, 0, 0],
+    ])
   })
 
   it('reconciles every total with the JSON’s, to the paisa', () => {
@@ -278,6 +284,11 @@ describe('GSTR-1 as the offline tool’s Excel sheets', () => {
     expect(total(col('b2b,sez,de', 'Taxable Value'))).toBe(summary.b2b.txval)
     expect(total(col('b2cl', 'Taxable Value'))).toBe(summary.b2cl.txval)
     expect(total(col('b2cs', 'Taxable Value'))).toBe(summary.b2cs.txval)
+    const nilAndExempt = [
+      ...col('exemp', 'Nil Rated Supplies'),
+      ...col('exemp', 'Exempted(other than nil rated/non GST supply)'),
+    ]
+    expect(total(nilAndExempt)).toBe(summary.nil.txval)
     expect(total(col('hsn', 'Taxable Value'))).toBe(summary.hsn.txval)
     expect(total(col('hsn', 'Integrated Tax Amount'))).toBe(summary.hsn.iamt)
     expect(total(col('hsn', 'Central Tax Amount'))).toBe(summary.hsn.camt)

@@ -49,7 +49,7 @@ for (const width of [1280, 375]) {
     expect(excel.suggestedFilename()).toBe(`GSTR1_27AABCD1234E1Z8_${fp}.xlsx`)
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile((await excel.path())!)
-    expect(book.worksheets.map((w) => w.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'hsn', 'docs'])
+    expect(book.worksheets.map((w) => w.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'exemp', 'hsn', 'docs'])
     const b2b = book.getWorksheet('b2b,sez,de')!
     expect(b2b.getRow(4).getCell(3).value).toBe('Invoice Number')
     expect(json.b2b.length).toBeGreaterThan(0)

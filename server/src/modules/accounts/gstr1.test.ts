@@ -253,7 +253,7 @@ describe('GSTR-1 (GET /gst/gstr1 and /gst/gstr1/summary)', () => {
       `attachment; filename="GSTR1_${ORG_GSTIN}_${period.slice(5)}${period.slice(0, 4)}.xlsx"`,
     )
     const sheets = await readWorkbook(res.rawPayload)
-    expect([...sheets.keys()]).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'hsn', 'docs'])
+    expect([...sheets.keys()]).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'exemp', 'hsn', 'docs'])
     const b2b = sheets.get('b2b,sez,de')!
     expect(b2b.headers).toEqual([
       'GSTIN/UIN of Recipient',
