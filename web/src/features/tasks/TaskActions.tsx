@@ -1,12 +1,13 @@
 import { TASK_STATUS, taskEndpoints, taskMessages, taskPermissions } from '@daftar/domain/tasks'
 import { Button } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { call, errorMessage, transportMessages } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { hasDraft } from '../../ui/drafts.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 import { tasksKey } from './api.ts'
 import { CompleteTaskModal, ForwardTaskModal, RejectTaskModal } from './TaskActionForms.tsx'
 import classes from './TaskDetail.module.css'
@@ -22,32 +23,23 @@ export function TaskActions({ task, onClose, hidden }: OpenTaskProps) {
   const { data: me } = useMe()
   // A draft kept from an expired session reopens its Edit Task form.
   const [dialog, setDialog] = useState<Dialog>(() => (hasDraft(`task:edit:${task.task_id}`) ? 'edit' : null))
-  const [approving, setApproving] = useState(false)
-  // Refuses a second click in the same tick, before the busy state renders.
-  const sending = useRef(false)
+  // Approving refuses a second click in the same tick, before the busy state renders.
+  const approval = useOnceMutation({
+    mutationFn: () => call(taskEndpoints.approve, { params: { id: task.task_id } }),
+    onSuccess: async () => {
+      notifySuccess(taskMessages.approved)
+      setDialog(null)
+      onClose()
+      await queryClient.invalidateQueries({ queryKey: tasksKey })
+    },
+    onError: (error) => notifyError(errorMessage(error, transportMessages.requestFailed)),
+  })
   if (!me) return null
   const can = (action: keyof typeof taskPermissions) => taskPermissions[action](task, me.username)
   const refresh = () => queryClient.invalidateQueries({ queryKey: tasksKey })
   const done = () => {
     setDialog(null)
     onClose()
-  }
-
-  async function approve() {
-    if (sending.current) return
-    sending.current = true
-    setApproving(true)
-    try {
-      await call(taskEndpoints.approve, { params: { id: task.task_id } })
-      notifySuccess(taskMessages.approved)
-      done()
-      await refresh()
-    } catch (error) {
-      notifyError(errorMessage(error, transportMessages.requestFailed))
-    } finally {
-      sending.current = false
-      setApproving(false)
-    }
   }
 
   /** Delete and complete hide the task in the list at once, restoring it if the call fails. */
@@ -147,8 +139,8 @@ export function TaskActions({ task, onClose, hidden }: OpenTaskProps) {
         message="Approve this task? It moves to the finished tasks, and its attachment is deleted."
         confirmLabel="Approve"
         color="teal"
-        busy={approving}
-        onConfirm={approve}
+        busy={approval.isPending}
+        onConfirm={() => approval.run()}
         onCancel={() => setDialog(null)}
       />
       {dialog === 'reject' && <RejectTaskModal task={task} onClose={() => setDialog(null)} onDone={done} />}
