@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, type Page } from '@playwright/test'
 import { PASSWORD } from './users.ts'
 
@@ -93,4 +94,16 @@ export async function otpMailedTo(to: string): Promise<string> {
     })
     .toMatch(/^\d{6}$/)
   return otp!
+}
+
+/**
+ * The address of a source module's chunk in the production build, as a pattern for `page.route`:
+ * chunks are named by their hash alone (docs/decisions.md, "Import"), so the build's manifest says it.
+ */
+export function chunkOf(module: string): RegExp {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8'))
+  const file = manifest[module]?.file as string | undefined
+  if (!file) throw new Error(`No chunk for ${module} in the build`)
+  return new RegExp(`/${file.replace(/[.]/g, '\\.')}$`)
 }

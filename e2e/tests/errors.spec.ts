@@ -1,4 +1,4 @@
-import { signIn } from '../support/app.ts'
+import { chunkOf, signIn } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 
 const nav = (page: import('@playwright/test').Page) =>
@@ -9,9 +9,8 @@ test('a page whose code is gone after a new version reloads once, then says so i
 }) => {
   await signIn(page, 'asha@example.com')
   // The deploy removed the old build's chunks: the page's own code answers 404.
-  await page.route(/\/assets\/AnnouncementsPage-[^/]+\.js$/, (route) =>
-    route.fulfill({ status: 404, body: 'Not found' }),
-  )
+  const pageChunk = chunkOf('src/features/announcements/AnnouncementsPage.tsx')
+  await page.route(pageChunk, (route) => route.fulfill({ status: 404, body: 'Not found' }))
   let loads = 0
   page.on('load', () => loads++)
   await nav(page).getByRole('link', { name: 'Announcements', exact: true }).click()
@@ -24,7 +23,7 @@ test('a page whose code is gone after a new version reloads once, then says so i
   await expect(nav(page)).toBeVisible()
 
   // The new version is there: Reload shows the page.
-  await page.unroute(/\/assets\/AnnouncementsPage-[^/]+\.js$/)
+  await page.unroute(pageChunk)
   await alert.getByRole('button', { name: 'Reload' }).click()
   await expect(page.getByRole('heading', { name: 'Announcements', level: 2 })).toBeVisible()
 })

@@ -1,4 +1,4 @@
-import { baseURL, openTasks, signIn } from '../support/app.ts'
+import { baseURL, chunkOf, openTasks, signIn } from '../support/app.ts'
 import { type Browser, expect, type Locator, type Page, test } from '../support/test.ts'
 
 async function userPage(browser: Browser, identifier: string, width = 1280): Promise<Page> {
@@ -197,7 +197,7 @@ test('the first paint shows the app frame in skeleton, not a bare spinner', asyn
   const held = new Promise<void>((resolve) => {
     release = resolve
   })
-  await page.route(/\/assets\/AppLayout-[^/]+\.js$/, async (route) => {
+  await page.route(chunkOf('src/app/shell/AppLayout.tsx'), async (route) => {
     await held
     await route.continue()
   })
