@@ -68,8 +68,6 @@ export const accountInvoices = pgTable(
     index('account_invoices_date_idx').on(t.orgId, t.kind, t.documentDate.desc(), t.invoiceId),
     index('account_invoices_due_idx').on(t.orgId, t.kind, t.dueDate, t.invoiceId),
     index('account_invoices_total_idx').on(t.orgId, t.kind, t.totalAmount, t.invoiceId),
-    // Also INCLUDE (amount_due), added by migration 0022 (drizzle cannot declare it): the aging
-    // figures are then read from the index alone.
     index('account_invoices_status_idx').on(t.orgId, t.kind, t.status, t.dueDate),
     // Search: numbers by prefix, parties and projects by id.
     index('account_invoices_number_idx').on(t.orgId, t.kind, sql`lower(${t.number}) text_pattern_ops`),
