@@ -103,7 +103,7 @@ describe('the home page at bench:seed scale 1', () => {
     expect(used).toEqual(
       expect.arrayContaining([
         'task_members_list_idx',
-        'account_invoices_status_idx',
+        'account_invoices_due_idx',
         'assets_maintenance_idx',
         'report_recipients_user_idx',
       ]),

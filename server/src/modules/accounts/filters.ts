@@ -1,5 +1,5 @@
 import type { AccountKind, AccountListQuery, AgingBucket } from '@daftar/domain'
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { likePattern } from '../../platform/listing.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
@@ -40,19 +40,23 @@ export function notOverdueSql(t: ListTables, today: string): SQL {
 
 /** Live documents with something due, by how late they are. */
 export function agingSql(t: ListTables, bucket: AgingBucket, today: string): SQL {
-  const open = sql`${t.inv.status} in ${LIVE} and ${t.inv.amountDue} > 0`
+  return sql`(${t.inv.status} in ${LIVE} and ${t.inv.amountDue} > 0 and ${lateBy(t.inv.dueDate, bucket, today)})`
+}
+
+/** Due dates in an aging bucket: how late a document due then is today (no due date is current). */
+export function lateBy(dueDate: SQLWrapper, bucket: AgingBucket, today: string): SQL {
   const late = (from: number, to?: number) =>
     to === undefined
-      ? sql`${t.inv.dueDate} < ${shiftDate(today, -from + 1)}`
-      : sql`${t.inv.dueDate} <= ${shiftDate(today, -from)} and ${t.inv.dueDate} >= ${shiftDate(today, -to)}`
+      ? sql`${dueDate} < ${shiftDate(today, -from + 1)}`
+      : sql`${dueDate} <= ${shiftDate(today, -from)} and ${dueDate} >= ${shiftDate(today, -to)}`
   const when: Record<AgingBucket, SQL> = {
-    current: sql`(${t.inv.dueDate} is null or ${t.inv.dueDate} >= ${today})`,
+    current: sql`(${dueDate} is null or ${dueDate} >= ${today})`,
     days_1_30: late(1, 30),
     days_31_60: late(31, 60),
     days_61_90: late(61, 90),
     days_over_90: late(91),
   }
-  return sql`(${open} and ${when[bucket]})`
+  return sql`(${when[bucket]})`
 }
 
 /** The name of the document's party: its client (receivables) or supplier (payables). */

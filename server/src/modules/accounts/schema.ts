@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -180,4 +181,24 @@ export const receivableReminders = pgTable(
     uniqueIndex('receivable_reminders_step_key').on(t.invoiceId, t.step).where(sql`step <> 'manual'`),
     index('receivable_reminders_invoice_idx').on(t.invoiceId, t.sentAt),
   ],
+)
+
+/**
+ * What is still owed on live documents (SENT, RECEIVED, PARTIALLY_PAID with something due), summed by
+ * organisation, kind and due date, kept by triggers on account_invoices (migration 0022). Aging and
+ * overdue are a function of the due date alone, so the home page reads a few hundred of these rows
+ * instead of summing every open document on each request (docs/decisions.md, "The home page").
+ */
+export const accountDueTotals = pgTable(
+  'account_due_totals',
+  {
+    orgId: uuid('org_id').notNull(),
+    kind: accountKindEnum('kind').notNull(),
+    /** Null for a document without a due date (it counts as current). */
+    dueDate: date('due_date'),
+    documents: integer('documents').notNull().default(0),
+    /** Wider than a document's amount: a sum of many. */
+    amountDue: numeric('amount_due', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [unique('account_due_totals_key').on(t.orgId, t.kind, t.dueDate).nullsNotDistinct()],
 )

@@ -11,14 +11,14 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { agingSql, baseTables, overdueSql, partyNameSql } from '../accounts/filters.ts'
-import { accountInvoices } from '../accounts/schema.ts'
+import { agingSql, baseTables, lateBy, overdueSql, partyNameSql } from '../accounts/filters.ts'
+import { accountDueTotals, accountInvoices } from '../accounts/schema.ts'
 import { clients } from '../clients/schema.ts'
 import { accountsAccessOf } from '../organisations/service.ts'
 import { suppliers } from '../suppliers/schema.ts'
 
 const inv = accountInvoices
-const LIVE = sql`${inv.status} in ('SENT', 'RECEIVED', 'PARTIALLY_PAID')`
+const owed = accountDueTotals
 
 export type MoneySections = {
   receivables_overdue?: HomeMoneySection
@@ -36,10 +36,16 @@ export async function moneySections(deps: Deps, ctx: RequestContext): Promise<Mo
   if (!me.isadmin && !me.is_accountant && !canOpenAccounts(me, await accountsAccessOf(deps.db, ctx.orgId)))
     return {}
   const today = accountsToday()
-  const dueSoon = sql`(${agingSql(baseTables, 'current', today)} and ${inv.dueDate} <= ${addDays(today, HOME_DUE_DAYS)})`
+  const soon = addDays(today, HOME_DUE_DAYS)
   const [receivables_overdue, payables_due_soon] = await Promise.all([
-    moneySection(deps, ctx.orgId, 'RECEIVABLE', overdueSql(baseTables, today), today),
-    moneySection(deps, ctx.orgId, 'PAYABLE', dueSoon, today),
+    moneySection(deps, ctx.orgId, 'RECEIVABLE', today, {
+      totals: sql`${owed.dueDate} < ${today}`,
+      documents: overdueSql(baseTables, today),
+    }),
+    moneySection(deps, ctx.orgId, 'PAYABLE', today, {
+      totals: sql`${owed.dueDate} between ${today} and ${soon}`,
+      documents: sql`(${agingSql(baseTables, 'current', today)} and ${inv.dueDate} <= ${soon})`,
+    }),
   ])
   return { receivables_overdue, payables_due_soon }
 }
@@ -50,28 +56,28 @@ const listPath: Record<AccountKind, string> = {
 }
 
 /**
- * One kind's section: the count and amount due of the documents `matching`, the aging strip of every
- * live document of that kind (one aggregate over the status index, as the summary cards read it), and
- * the first few matching by due date (the due-date index).
+ * One kind's section: the count and amount due of the documents matching, and the aging strip of
+ * every live document of that kind, from the totals by due date (a few hundred rows, kept by triggers:
+ * schema.ts, `accountDueTotals`); and the first few documents matching by due date (the due-date index).
+ * `matching` says the same thing of the totals (by their due date) and of the documents.
  */
 async function moneySection(
   deps: Deps,
   orgId: string,
   kind: AccountKind,
-  matching: SQL,
   today: string,
+  matching: { totals: SQL; documents: SQL },
 ): Promise<HomeMoneySection> {
-  const due = (where: SQL) => sql<string>`coalesce(sum(${inv.amountDue}) filter (where ${where}), 0)`
-  const ofKind = and(eq(inv.orgId, orgId), eq(inv.kind, kind))
+  const due = (where: SQL) => sql<string>`coalesce(sum(${owed.amountDue}) filter (where ${where}), 0)`
   const [[totals], rows] = await Promise.all([
     deps.db
       .select({
-        count: sql<number>`(count(*) filter (where ${matching}))::int`,
-        amount: due(matching),
-        ...Object.fromEntries(agingBuckets.map((b) => [b, due(agingSql(baseTables, b, today))])),
+        count: sql<number>`coalesce(sum(${owed.documents}) filter (where ${matching.totals}), 0)::int`,
+        amount: due(matching.totals),
+        ...Object.fromEntries(agingBuckets.map((b) => [b, due(lateBy(owed.dueDate, b, today))])),
       })
-      .from(inv)
-      .where(and(ofKind, LIVE)),
+      .from(owed)
+      .where(and(eq(owed.orgId, orgId), eq(owed.kind, kind))),
     deps.db
       .select({
         id: inv.invoiceId,
@@ -83,7 +89,7 @@ async function moneySection(
       .from(inv)
       .leftJoin(clients, eq(clients.clientId, inv.clientId))
       .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-      .where(and(ofKind, matching))
+      .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), matching.documents))
       .orderBy(asc(inv.dueDate), asc(inv.invoiceId))
       .limit(HOME_ITEMS),
   ])
