@@ -2,6 +2,7 @@ import { todayIn } from '@daftar/domain'
 import { sendPaymentReminders } from './modules/accounts/reminders.ts'
 import { remindDueAssets } from './modules/assets/reminders.ts'
 import { pruneSignInLeftovers } from './modules/auth/sessions.ts'
+import { sweepOrphanFiles } from './modules/files/orphans.ts'
 import { sendDailyDigests } from './modules/home/digest.ts'
 import { deliverDuePushes } from './modules/push/service.ts'
 import { createDueTasks } from './modules/recurring/job.ts'
@@ -71,6 +72,14 @@ export function serverJobs(deps: Deps): ServerJob[] {
     // Rate-limit windows that have ended are kept by nobody: without this their rows grow forever.
     { name: 'rate-limit pruning', everyMs: HOUR, run: () => pruneRateLimits(deps.db) },
     { name: 'sign-in leftovers pruning', everyMs: HOUR, run: () => pruneSignInLeftovers(deps.db) },
+    // Files whose row never committed (docs/scaling.md, "Orphaned files"): it lists the whole store.
+    {
+      name: 'orphaned files',
+      everyMs: 6 * HOUR,
+      run: async () => {
+        await sweepOrphanFiles(deps)
+      },
+    },
   ]
 }
 

@@ -86,6 +86,7 @@ describe('a full disk during an upload', () => {
       read: (key) => inner.read(key),
       delete: (key) => inner.delete(key),
       exists: (key) => inner.exists(key),
+      keysOlderThan: (before) => inner.keysOlderThan(before),
       async put(_key, body) {
         if (!Buffer.isBuffer(body)) body.resume()
         throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })

@@ -78,6 +78,20 @@ describe.each(Object.keys(stores))('storage on %s', (kind) => {
     expect(await storage.exists(key)).toBe(false)
   })
 
+  it('lists the keys written before a time, and only those', async () => {
+    const key = newStorageKey(ORG, 'attachment', 'png')
+    await storage.put(key, PNG_1PX, 1024)
+    const listed = async (before: Date) => {
+      const keys: string[] = []
+      for await (const k of storage.keysOlderThan(before)) keys.push(k)
+      return keys
+    }
+    expect(await listed(new Date(Date.now() + 60_000))).toContain(key)
+    expect(await listed(new Date(Date.now() - 60_000))).not.toContain(key)
+    await storage.delete(key)
+    expect(await listed(new Date(Date.now() + 60_000))).not.toContain(key)
+  })
+
   it('refuses a key it did not make', async () => {
     await expect(storage.put('../../etc/passwd', PNG_1PX, 1024)).rejects.toThrow(/Malformed/)
   })

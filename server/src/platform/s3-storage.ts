@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
@@ -137,6 +138,19 @@ export class S3Storage implements Storage {
       if (missing(error)) return false
       throw error
     }
+  }
+
+  async *keysOlderThan(before: Date): AsyncIterable<string> {
+    let token: string | undefined
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: 'org/', ContinuationToken: token }),
+      )
+      for (const object of page.Contents ?? [])
+        if (object.Key && isWellFormedKey(object.Key) && object.LastModified && object.LastModified < before)
+          yield object.Key
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
   }
 
   async downloadUrl(key: string, options: DownloadOptions): Promise<string> {

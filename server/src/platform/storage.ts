@@ -28,6 +28,8 @@ export interface Storage {
   read(key: string): Promise<{ stream: Readable; size: number } | null>
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /** Every key written before `before`, in no particular order: what the orphan sweep looks at. */
+  keysOlderThan(before: Date): AsyncIterable<string>
   /** A short-lived link straight from the store, where the store can give one; else the server streams. */
   downloadUrl?(key: string, options: DownloadOptions): Promise<string>
 }
@@ -117,6 +119,18 @@ export class LocalDiskStorage implements Storage {
       return true
     } catch {
       return false
+    }
+  }
+
+  async *keysOlderThan(before: Date): AsyncIterable<string> {
+    const files = await fs.promises
+      .readdir(path.join(this.root, 'org'), { recursive: true })
+      .catch(() => [] as string[])
+    for (const file of files) {
+      const key = `org/${file.split(path.sep).join('/')}`
+      if (!isWellFormedKey(key)) continue
+      const stat = await fs.promises.stat(path.join(this.root, key)).catch(() => null)
+      if (stat?.isFile() && stat.mtime < before) yield key
     }
   }
 }

@@ -83,9 +83,12 @@ async function loadPdfData(deps: Deps, orgId: string, which: SQL) {
  * drawn when it is first downloaded (docs/decisions.md, "Invoice PDFs are drawn on download"). Bills
  * and drafts have none.
  */
+/** Where a receivable's PDF is kept (the middle part of its storage key). */
+export const RECEIVABLE_PDF_AREA = 'receivables'
+
 export function freshPdfKey(orgId: string, kind: AccountKind, status: StoredAccountStatus) {
   return kind === 'RECEIVABLE' && status !== 'DRAFT'
-    ? { pdfKey: newStorageKey(orgId, 'receivables', 'pdf') }
+    ? { pdfKey: newStorageKey(orgId, RECEIVABLE_PDF_AREA, 'pdf') }
     : {}
 }
 
