@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, type Page } from '@playwright/test'
+import { type Browser, expect, type Page } from '@playwright/test'
 import { PASSWORD } from './users.ts'
 
 export const baseURL = () => {
@@ -26,6 +26,32 @@ export async function signIn(page: Page, identifier: string, password = PASSWORD
   }, tokens)
   await page.goto(`${origin}/`)
   await expect(page.getByLabel('User menu')).toBeVisible()
+}
+
+/** A browser window of its own (a context) of the given size, signed in as `identifier`. */
+export async function userPage(
+  browser: Browser,
+  identifier: string,
+  width = 1280,
+  height = 800,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height } })
+  const page = await context.newPage()
+  await signIn(page, identifier)
+  return page
+}
+
+/**
+ * Follows a sidebar link, opening the sidebar first where it is closed (a phone). A text is the whole
+ * name; a pattern also matches a link whose name carries a count ('View Reports 3').
+ */
+export async function goTo(page: Page, link: string | RegExp) {
+  if ((page.viewportSize()?.width ?? 1280) <= 768)
+    await page.getByRole('button', { name: 'Toggle navigation' }).click()
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: link, exact: true })
+    .click()
 }
 
 /**

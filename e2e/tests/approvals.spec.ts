@@ -1,22 +1,5 @@
-import { signIn } from '../support/app.ts'
-import { type Browser, expect, type Page, test } from '../support/test.ts'
-
-async function userPage(browser: Browser, identifier: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } })
-  const page = await context.newPage()
-  await signIn(page, identifier)
-  return page
-}
-
-/** Follows a sidebar link, opening the sidebar first where it is closed (a phone). */
-async function goTo(page: Page, link: string) {
-  const item = page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: link, exact: true })
-  if ((page.viewportSize()?.width ?? 1280) <= 768)
-    await page.getByRole('button', { name: 'Toggle navigation' }).click()
-  await item.click()
-}
+import { goTo, userPage } from '../support/app.ts'
+import { expect, type Page, test } from '../support/test.ts'
 
 /** Staff asks for a new client through the sidebar and the add form. */
 async function requestClient(page: Page, name: string) {

@@ -1,24 +1,8 @@
 import fs from 'node:fs'
 import ExcelJS from 'exceljs'
-import { signIn } from '../support/app.ts'
+import { goTo, userPage } from '../support/app.ts'
 import { expectNoSideScroll } from '../support/checks.ts'
-import { type Browser, expect, type Page, test } from '../support/test.ts'
-
-async function userPage(browser: Browser, identifier: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width > 768 ? 800 : 812 } })
-  const page = await context.newPage()
-  await signIn(page, identifier)
-  return page
-}
-
-async function goTo(page: Page, link: string) {
-  if ((page.viewportSize()?.width ?? 1280) <= 768)
-    await page.getByRole('button', { name: 'Toggle navigation' }).click()
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: link, exact: true })
-    .click()
-}
+import { expect, type Page, test } from '../support/test.ts'
 
 /** An admin's client, applied at once. */
 async function addClient(page: Page, name: string) {
@@ -59,7 +43,7 @@ test('the clients list, searched, exports its rows as Excel', async ({ browser }
 
 test.describe('on a phone', () => {
   test('the Export menu fits at 375 px', async ({ browser }) => {
-    const phone = await userPage(browser, 'admin@example.com', 375)
+    const phone = await userPage(browser, 'admin@example.com', 375, 812)
     await goTo(phone, 'Clients')
     await expect(phone.getByRole('heading', { name: 'Clients' })).toBeVisible()
     const button = phone.getByRole('button', { name: 'Export' })

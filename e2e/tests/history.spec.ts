@@ -1,27 +1,10 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, goTo, userPage } from '../support/app.ts'
 import { expectNoSideScroll } from '../support/checks.ts'
-import { type Browser, expect, type Page, test } from '../support/test.ts'
+import { expect, type Page, test } from '../support/test.ts'
 
 // A record's History after an approval, an edit and a payment, then the organisation's Activity
 // (docs/decisions.md, "History and activity"). Many steps on a loaded machine: more than a minute.
 test.describe.configure({ timeout: 150_000 })
-
-async function userPage(browser: Browser, identifier: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } })
-  const page = await context.newPage()
-  await signIn(page, identifier)
-  return page
-}
-
-/** Follows a sidebar link, opening the sidebar first where it is closed (a phone). */
-async function goTo(page: Page, link: string) {
-  if ((page.viewportSize()?.width ?? 1280) <= 768)
-    await page.getByRole('button', { name: 'Toggle navigation' }).click()
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: link, exact: true })
-    .click()
-}
 
 const entry = (page: Page, summary: string) => page.getByTestId('history-entry').filter({ hasText: summary })
 

@@ -1,12 +1,5 @@
-import { baseURL, chunkOf, openTasks, signIn } from '../support/app.ts'
-import { type Browser, expect, type Locator, type Page, test } from '../support/test.ts'
-
-async function userPage(browser: Browser, identifier: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } })
-  const page = await context.newPage()
-  await signIn(page, identifier)
-  return page
-}
+import { baseURL, chunkOf, openTasks, signIn, userPage } from '../support/app.ts'
+import { expect, type Locator, test } from '../support/test.ts'
 
 // The polish items of the last browser walk.
 test('toasts sit clear of the header and a follow-up replaces the one before', async ({ page }) => {

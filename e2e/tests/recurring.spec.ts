@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
-import { openTasks, signIn } from '../support/app.ts'
+import { goTo, openTasks, signIn } from '../support/app.ts'
 import { checkPage, expectNoSideScroll } from '../support/checks.ts'
-import { expect, type Page, test } from '../support/test.ts'
+import { expect, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
 const shots = (name: string) => fileURLToPath(new URL(`../../.tmp/screenshots/${name}.png`, import.meta.url))
@@ -13,15 +13,6 @@ function todayInKolkata() {
   return new Date(`${day}T00:00:00Z`)
 }
 const sentenceDate = (d: Date) => `${d.getUTCDate()} ${monthNames[d.getUTCMonth()]} ${d.getUTCFullYear()}`
-
-async function openSidebarLink(page: Page, name: string) {
-  if ((page.viewportSize()?.width ?? 1280) <= 768)
-    await page.getByRole('button', { name: 'Toggle navigation' }).click()
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name, exact: true })
-    .click()
-}
 
 for (const width of [1280, 375]) {
   test(`a weekly recurring task made in Create Task creates its first task at once (${width} px)`, async ({
@@ -64,7 +55,7 @@ for (const width of [1280, 375]) {
     await detail.getByRole('button', { name: 'Close task' }).click()
 
     // Tasks › Recurring Tasks lists it with its rule in words; its dialog pauses it after asking.
-    await openSidebarLink(page, 'Recurring Tasks')
+    await goTo(page, 'Recurring Tasks')
     await expect(page.getByRole('heading', { name: 'Recurring Tasks' })).toBeVisible()
     const row = page
       .getByRole('row')

@@ -1,12 +1,5 @@
-import { baseURL, signIn } from '../support/app.ts'
-import { type Browser, expect, type Page, test } from '../support/test.ts'
-
-async function userPage(browser: Browser, identifier: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  await signIn(page, identifier)
-  return page
-}
+import { baseURL, signIn, userPage } from '../support/app.ts'
+import { expect, test } from '../support/test.ts'
 
 const unique = () => Date.now().toString(36)
 

@@ -1,15 +1,8 @@
-import { baseURL, signIn } from '../support/app.ts'
-import { type Browser, expect, type Page, test } from '../support/test.ts'
+import { baseURL, userPage } from '../support/app.ts'
+import { expect, type Page, test } from '../support/test.ts'
 import { PASSWORD } from '../support/users.ts'
 
 test.use({ actionTimeout: 20_000 })
-
-async function userPage(browser: Browser, identifier: string, width = 1280, height = 800): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } })
-  const page = await context.newPage()
-  await signIn(page, identifier)
-  return page
-}
 
 async function token(page: Page, identifier: string): Promise<string> {
   const res = await page.request.post(`${baseURL()}/api/auth/login`, {

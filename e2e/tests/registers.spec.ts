@@ -1,13 +1,5 @@
-import { baseURL, signIn } from '../support/app.ts'
-import { type Browser, expect, type Page, test } from '../support/test.ts'
-
-/** A fresh browser context per user: nothing of one session leaks into the other. */
-async function userPage(browser: Browser, identifier: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  await signIn(page, identifier)
-  return page
-}
+import { baseURL, userPage } from '../support/app.ts'
+import { expect, test } from '../support/test.ts'
 
 const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''))
 const inr = (n: number) =>

@@ -1,14 +1,8 @@
-import { signIn } from '../support/app.ts'
+import { goTo, signIn } from '../support/app.ts'
 import { expectNoSideScroll } from '../support/checks.ts'
-import { expect, type Locator, type Page, test } from '../support/test.ts'
+import { expect, type Locator, test } from '../support/test.ts'
 
 test.use({ viewport: { width: 375, height: 812 } })
-
-/** Follows a sidebar link: on a phone the sidebar opens from the menu toggle first. */
-async function goTo(page: Page, link: string) {
-  await page.getByRole('button', { name: 'Toggle navigation' }).click()
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link }).click()
-}
 
 /** Shown whole across the screen's width once scrolled to: no sideways swipe to read it. */
 async function expectAcross(locator: Locator) {
@@ -25,7 +19,7 @@ test('on a phone the reports, a report and the expenses form show their columns 
   page,
 }) => {
   await signIn(page, 'asha@example.com')
-  await goTo(page, 'View Reports')
+  await goTo(page, /^View Reports/)
   await page.getByRole('link', { name: 'Operations Report' }).click()
   const list = page.getByRole('list', { name: 'OPERATIONS REPORT Reports' })
   const card = list.getByRole('listitem').filter({ hasText: 'Asha Verma' }).first()
