@@ -117,6 +117,8 @@ export const paymentReminderSettings = z.object({
   reply_to: z.string().nullable(),
   subject: z.string(),
   body: z.string(),
+  /** The If-Match of the next save: 1 while the organisation has saved nothing. */
+  version: z.number().int(),
 })
 export type PaymentReminderSettings = z.infer<typeof paymentReminderSettings>
 
@@ -128,6 +130,7 @@ export const defaultPaymentReminderSettings: PaymentReminderSettings = {
   reply_to: null,
   subject: defaultReminderSubject,
   body: defaultReminderBody,
+  version: 1,
 }
 
 export type ReminderValues = Record<ReminderPlaceholder, string>
@@ -151,6 +154,7 @@ export function fillReminder(template: string, values: ReminderValues): string {
 
 export const paymentReminderEndpoints = {
   settings: endpoint('GET', '/admin/payment-reminders', { response: { 200: paymentReminderSettings } }),
+  /** If-Match: the settings' version (412 when they were saved meanwhile). */
   update: endpoint('PUT', '/admin/payment-reminders', {
     body: paymentReminderSettingsInput,
     response: { 200: messageResponse.extend({ settings: paymentReminderSettings }) },

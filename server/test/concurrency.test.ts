@@ -75,7 +75,7 @@ describe(`${N} parallel calls, exactly one wins`, () => {
     expect(r.codes.filter((c) => c === 412)).toHaveLength(N - 1)
   })
 
-  it('edits of the organisation, a category and a profile carrying the same If-Match', async () => {
+  it('edits of the organisation, its reminder settings, a category and a profile carrying the same If-Match', async () => {
     const admin = client(server, fx.org.admin.token)
     const staff = client(server, fx.org.staff.token)
     const org = (await admin.get('/admin/settings')).json().organisation.version
@@ -90,9 +90,17 @@ describe(`${N} parallel calls, exactly one wins`, () => {
         'if-match': String(me.version),
       })
     }
+    const reminders = (await admin.get('/admin/payment-reminders')).json()
+    const { version: remindersVersion, ...reminderBody } = reminders
     const edits = [
       (i: number) =>
         admin.put('/admin/organisation', { name: `Matrix Org ${i}` }, { 'if-match': String(org) }),
+      (i: number) =>
+        admin.put(
+          '/admin/payment-reminders',
+          { ...reminderBody, days: [i + 1] },
+          { 'if-match': String(remindersVersion) },
+        ),
       (i: number) =>
         admin.put(
           `/categories/${categoryId}`,

@@ -266,6 +266,24 @@ describe('the payment reminder settings (GET/PUT /admin/payment-reminders)', () 
     expect((await as(server, own.admin).get('/admin/payment-reminders')).json().days).toEqual([3, 10, 30])
   })
 
+  it('carries a version: a save made on an older one answers 412 and changes nothing', async () => {
+    const own = await accountsOrg(server, 'Versioned Org')
+    const admin = as(server, own.admin)
+    expect((await admin.get('/admin/payment-reminders')).json().version).toBe(1)
+    const first = await admin.put('/admin/payment-reminders', settings, { 'if-match': '1' })
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json().settings.version).toBe(2)
+    const stale = await admin.put(
+      '/admin/payment-reminders',
+      { ...settings, days: [30] },
+      { 'if-match': '1' },
+    )
+    expect(stale.statusCode).toBe(412)
+    expect((await admin.get('/admin/payment-reminders')).json()).toMatchObject({ days: [1, 7], version: 2 })
+    const next = await admin.put('/admin/payment-reminders', { ...settings, days: [30] }, { 'if-match': '2' })
+    expect(next.json().settings).toMatchObject({ days: [30], version: 3 })
+  })
+
   it("drives the job by the organisation's days and words, and sends nothing when turned off", async () => {
     const own = await accountsOrg(server, 'Worded Org')
     const saved = await as(server, own.admin).put('/admin/payment-reminders', settings)

@@ -13,7 +13,7 @@ import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { badRequest, unprocessable } from '../../platform/errors.ts'
+import { badRequest, preconditionFailed, unprocessable } from '../../platform/errors.ts'
 import { enqueue } from '../../platform/outbox.ts'
 import { clients } from '../clients/schema.ts'
 import { organisations } from '../organisations/schema.ts'
@@ -107,27 +107,39 @@ export async function paymentReminderSettingsFor(deps: Deps, ctx: RequestContext
   return reminderSettingsOf(deps.db, ctx.orgId)
 }
 
-/** PUT /admin/payment-reminders (admins): the whole of the settings, recorded in the audit trail. */
+/**
+ * PUT /admin/payment-reminders (admins): the whole of the settings, recorded in the audit trail. The
+ * organisation's row is locked while the version is compared, so of two saves made on one version
+ * exactly one wins (412 for the other), as with every other If-Match edit.
+ */
 export async function updatePaymentReminderSettings(
   deps: Deps,
   ctx: RequestContext,
   input: z.output<typeof paymentReminderSettingsInput>,
+  version: number | undefined,
 ) {
   requireAdmin(ctx)
-  const settings: PaymentReminderSettings = { ...input }
-  await deps.db.transaction(async (tx) => {
+  const settings = await deps.db.transaction(async (tx) => {
+    await tx
+      .select({ id: organisations.orgId })
+      .from(organisations)
+      .where(eq(organisations.orgId, ctx.orgId))
+      .for('update')
     const before = await reminderSettingsOf(tx, ctx.orgId)
+    if (version !== undefined && version !== before.version) throw preconditionFailed()
+    const after: PaymentReminderSettings = { ...input, version: before.version + 1 }
     await tx
       .update(organisations)
-      .set({ paymentReminders: settings, updatedAt: new Date() })
+      .set({ paymentReminders: after, updatedAt: new Date() })
       .where(eq(organisations.orgId, ctx.orgId))
     await audit(tx, ctx, {
       action: 'UPDATE',
       entityType: 'ORGANISATION',
       entityId: ctx.orgId,
       before: { payment_reminders: before },
-      after: { payment_reminders: settings },
+      after: { payment_reminders: after },
     })
+    return after
   })
   return { message: reminderMessages.saved, settings }
 }

@@ -178,6 +178,6 @@ async function accountsScope(app: App, deps: Deps) {
   })
   serve(app, paymentReminderEndpoints.settings, async (req) => paymentReminderSettingsFor(deps, req.ctx))
   serve(app, paymentReminderEndpoints.update, async (req) =>
-    updatePaymentReminderSettings(deps, req.ctx, req.body),
+    updatePaymentReminderSettings(deps, req.ctx, req.body, ifMatchVersion(req.headers['if-match'])),
   )
 }

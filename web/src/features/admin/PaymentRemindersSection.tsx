@@ -65,7 +65,13 @@ export function PaymentRemindersSection({ organisation, hasUpi }: { organisation
       ) : settings.isError ? (
         <Alert color="red">{`Error loading the reminder settings: ${errorMessage(settings.error, 'Unknown error')}`}</Alert>
       ) : (
-        <RemindersForm saved={settings.data} organisation={organisation} hasUpi={hasUpi} />
+        // A new version (saved here or elsewhere) starts the form again from what is stored.
+        <RemindersForm
+          key={settings.data.version}
+          saved={settings.data}
+          organisation={organisation}
+          hasUpi={hasUpi}
+        />
       )}
     </Paper>
   )
@@ -90,7 +96,7 @@ function RemindersForm({
       subject: saved.subject,
       body: saved.body,
     },
-    submit: (body) => call(paymentReminderEndpoints.update, { body }),
+    submit: (body) => call(paymentReminderEndpoints.update, { body, ifMatch: saved.version }),
     failed: 'Failed to save the reminder settings.',
     successText: (res) => res.message,
     invalidate: [paymentRemindersQuery.queryKey],
