@@ -318,6 +318,8 @@ export const importMessages = {
   formula: 'Formulas are not imported: enter the value itself.',
   duplicate: 'Already in the register.',
   duplicateInFile: (row: number) => `Same record as row ${row} of this file.`,
+  changedMeanwhile:
+    'This record was changed while the file was being imported; import the row again to apply the file.',
   clientNotFound: 'No client has this name or ID.',
   clientAmbiguous: 'More than one client has this name; use the client ID (CL-0001).',
   mappingUnknown: 'The column mapping names a column this register does not have.',

@@ -197,6 +197,24 @@ describe('POST /import/{register}', () => {
     expect(row!.contacts).toEqual([{ name: 'Ravi Sharma', phone: '+91 98220 54321', email: null }])
   })
 
+  it('imports of the same new records at once create each record once (run on PostgreSQL in CI)', async () => {
+    const team = await registerOrg(server)
+    const names = Array.from({ length: 30 }, (_, i) => [`Racing Supplier ${i}`, `Shop ${i}, Pune`])
+    const sheet = csv([['Supplier Name', 'Address'], ...names])
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        run(team.admin.token, 'suppliers', { name: 'race.csv', data: sheet }, { dry_run: 'false' }),
+      ),
+    )
+    expect(results.reduce((n, r) => n + r.created, 0)).toBe(30)
+    expect(results.reduce((n, r) => n + r.created + r.skipped, 0)).toBe(4 * 30)
+    const [row] = await server.deps.db
+      .select({ n: sql<number>`count(*)::int`, distinct: sql<number>`count(distinct name)::int` })
+      .from(suppliers)
+      .where(eq(suppliers.orgId, team.orgId))
+    expect(row).toEqual({ n: 30, distinct: 30 })
+  })
+
   it('clients continue the CL- series; repeats inside one file are caught', async () => {
     await createClient(server, org.admin.token, { name: 'Existing Client' })
     const result = await run(
