@@ -12,43 +12,21 @@ CREATE TABLE "account_due_totals" (
 -- and takes away what its old rows owed, grouped by organisation, kind and due date, in one upsert; an
 -- update whose rows owe what they owed before (a PDF key, a reminder flag) writes nothing. Keys are
 -- upserted in order, so two statements touching the same dates wait for each other, never deadlock.
--- (Each branch names only its own transition tables: PL/pgSQL plans a statement when it first runs.)
 CREATE FUNCTION "account_due_totals_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  owed constant text := ' WHERE "status" IN (''SENT'', ''RECEIVED'', ''PARTIALLY_PAID'') AND "amount_due" > 0';
+  added constant text := 'SELECT "org_id", "kind", "due_date", 1 AS "documents", "amount_due" FROM "added"' || owed;
+  removed constant text := 'SELECT "org_id", "kind", "due_date", -1 AS "documents", -"amount_due" AS "amount_due" FROM "removed"' || owed;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "account_due_totals" AS t ("org_id", "kind", "due_date", "documents", "amount_due")
-    SELECT d."org_id", d."kind", d."due_date", sum(d."documents"), sum(d."amount_due")
-    FROM (SELECT "org_id", "kind", "due_date", 1 AS "documents", "amount_due" AS "amount_due" FROM "added"
-      WHERE "status" IN ('SENT', 'RECEIVED', 'PARTIALLY_PAID') AND "amount_due" > 0) d
-    GROUP BY 1, 2, 3
+  -- Dynamic, since a statement may only name the transition tables its trigger declares.
+  EXECUTE 'INSERT INTO "account_due_totals" AS t ("org_id", "kind", "due_date", "documents", "amount_due")
+    SELECT d."org_id", d."kind", d."due_date", sum(d."documents"), sum(d."amount_due") FROM ('
+    || CASE TG_OP WHEN 'INSERT' THEN added WHEN 'DELETE' THEN removed ELSE added || ' UNION ALL ' || removed END
+    || ') d GROUP BY 1, 2, 3
     HAVING sum(d."documents") <> 0 OR sum(d."amount_due") <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT ("org_id", "kind", "due_date") DO UPDATE
-    SET "documents" = t."documents" + excluded."documents", "amount_due" = t."amount_due" + excluded."amount_due";
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "account_due_totals" AS t ("org_id", "kind", "due_date", "documents", "amount_due")
-    SELECT d."org_id", d."kind", d."due_date", sum(d."documents"), sum(d."amount_due")
-    FROM (SELECT "org_id", "kind", "due_date", -1 AS "documents", -"amount_due" AS "amount_due" FROM "removed"
-      WHERE "status" IN ('SENT', 'RECEIVED', 'PARTIALLY_PAID') AND "amount_due" > 0) d
-    GROUP BY 1, 2, 3
-    HAVING sum(d."documents") <> 0 OR sum(d."amount_due") <> 0
-    ORDER BY 1, 2, 3
-    ON CONFLICT ("org_id", "kind", "due_date") DO UPDATE
-    SET "documents" = t."documents" + excluded."documents", "amount_due" = t."amount_due" + excluded."amount_due";
-  ELSE
-    INSERT INTO "account_due_totals" AS t ("org_id", "kind", "due_date", "documents", "amount_due")
-    SELECT d."org_id", d."kind", d."due_date", sum(d."documents"), sum(d."amount_due")
-    FROM (SELECT "org_id", "kind", "due_date", 1 AS "documents", "amount_due" AS "amount_due" FROM "added"
-      WHERE "status" IN ('SENT', 'RECEIVED', 'PARTIALLY_PAID') AND "amount_due" > 0
-      UNION ALL
-      SELECT "org_id", "kind", "due_date", -1 AS "documents", -"amount_due" AS "amount_due" FROM "removed"
-      WHERE "status" IN ('SENT', 'RECEIVED', 'PARTIALLY_PAID') AND "amount_due" > 0) d
-    GROUP BY 1, 2, 3
-    HAVING sum(d."documents") <> 0 OR sum(d."amount_due") <> 0
-    ORDER BY 1, 2, 3
-    ON CONFLICT ("org_id", "kind", "due_date") DO UPDATE
-    SET "documents" = t."documents" + excluded."documents", "amount_due" = t."amount_due" + excluded."amount_due";
-  END IF;
+    SET "documents" = t."documents" + excluded."documents", "amount_due" = t."amount_due" + excluded."amount_due"';
   RETURN NULL;
 END
 $$;--> statement-breakpoint
