@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { compiledServer } from '../scripts/server-entry.mjs'
+import { captureStatements, hasPgbench, pgbenchRate, pgbenchScript } from './sql-alone.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const { values: opts } = parseArgs({
@@ -50,6 +51,7 @@ const scaleTag = String(scale).replace('.', '_')
 
 const GOALS = {
   listRatio: 0.4,
+  sqlRatio: 0.7,
   listP99: 50,
   cheapRatio: 0.85,
   pgliteP99: 100,
@@ -180,6 +182,7 @@ function cleanEnv(extra) {
 /** Starts the production server; resolves when it answers, with the time that took. */
 async function startServer(dbEnv) {
   const logFile = path.join(os.tmpdir(), `daftar-bench-${process.pid}-${Date.now()}.log`)
+  const captureFile = path.join(os.tmpdir(), `daftar-bench-sql-${process.pid}.jsonl`)
   const out = fs.openSync(logFile, 'w')
   const port = await freePort()
   const started = Date.now()
@@ -190,6 +193,8 @@ async function startServer(dbEnv) {
       ...dbEnv,
       NODE_ENV: 'production',
       PORT: String(port),
+      // Only requests carrying the capture header are captured (bench/sql-alone.mjs).
+      SQL_CAPTURE_FILE: captureFile,
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
@@ -220,6 +225,7 @@ async function startServer(dbEnv) {
   return {
     base,
     startSeconds,
+    captureFile,
     eld,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -435,7 +441,8 @@ async function runPass(label, dbEnv) {
       const real = await drive({ url: `${server.base}${r.url}`, connections, duration, headers })
       const eld = await server.eld.read()
       const bare = await drive({ url: `${baseline.base}${r.url}`, connections, duration, headers })
-      rows.push({ kind: 'read', ...r, connections, real, bare, eld })
+      const sql = r.list ? await sqlAlone(server, dbEnv, r, tokens[r.user], connections) : undefined
+      rows.push({ kind: 'read', ...r, connections, real, bare, eld, sql })
       console.log(line(rows.at(-1)))
     }
   }
@@ -495,6 +502,17 @@ async function runPass(label, dbEnv) {
 }
 
 /**
+ * A list path's own SQL run by pgbench right after the path (bench/sql-alone.mjs): on PostgreSQL,
+ * where pgbench is installed. Answers its rate and how many statements one request sends.
+ */
+async function sqlAlone(server, dbEnv, read, token, connections) {
+  if (!dbEnv.DATABASE_URL || !hasPgbench()) return undefined
+  const statements = await captureStatements(server.base, read.url, token, server.captureFile)
+  const tps = pgbenchRate(dbEnv.DATABASE_URL, pgbenchScript(statements), connections, duration)
+  return tps === null ? undefined : { tps, statements: statements.length }
+}
+
+/**
  * One real import of a supplier sheet (docs/decisions.md, "Import"): every row valid and new, so all
  * of them are checked, saved in batches of 1,000 and audited. Timed from upload to answer.
  */
@@ -523,6 +541,8 @@ async function timeImport(base, token) {
 
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–')
 const ratioOf = (row) => row.real.rps / row.bare.rps
+/** The path's rate over its own SQL's in pgbench. */
+const sqlRatioOf = (row) => row.real.rps / row.sql.tps
 
 function line(row) {
   return [
@@ -534,6 +554,7 @@ function line(row) {
     `bare ${fmt(row.bare.rps)}`.padStart(11),
     `${fmt(ratioOf(row) * 100, 1)} %`.padStart(8),
     `eld p99 ${fmt(row.eld.p99, 1)} max ${fmt(row.eld.max, 1)}`,
+    row.sql ? `sql ${fmt(row.sql.tps)} (${row.sql.statements} st.) ${fmt(sqlRatioOf(row) * 100, 1)} %` : '',
     row.real.errors ? `  ${row.real.errors} errors` : '',
   ].join(' ')
 }
@@ -552,6 +573,12 @@ function goalsOf(pass) {
       })
   }
   if (isPg) {
+    for (const row of pass.rows.filter((r) => r.sql))
+      out.push({
+        goal: `${row.name} at ${row.connections}: ≥ ${GOALS.sqlRatio * 100} % of its own SQL in pgbench`,
+        met: sqlRatioOf(row) >= GOALS.sqlRatio,
+        got: `${fmt(sqlRatioOf(row) * 100, 1)} % (${fmt(row.real.rps)} of ${fmt(row.sql.tps)}; ${row.sql.statements} statements)`,
+      })
     for (const row of pass.rows.filter((r) => r.list && r.connections === big)) {
       out.push({
         goal: `${row.name}: ≥ ${GOALS.listRatio * 100} % of bare, p99 ≤ ${GOALS.listP99} ms at ${big}`,
@@ -609,7 +636,7 @@ function report(results) {
       .map((l) => l.toFixed(1))
       .join(' ')} at the end; Node ${process.version}; commit ${commit}.`,
     `Scale ${scale} (organisation "Bench Firm ${SEED}"), ${duration} s per read path and per create (complete and approve work through what was created); autocannon sends no Accept-Encoding, so neither server compresses.`,
-    "Ratio: the server's req/s over the bare Fastify's serving the same bodies from memory in the same run. Event-loop delay (eld) is the server's during its run, in ms.",
+    "Ratio: the server's req/s over the bare Fastify's serving the same bodies from memory in the same run. SQL alone: the statements one request of a list sends, captured from the server and run by pgbench (-M extended) at the same connections right after the path; 'of SQL' is the path's req/s over that. Event-loop delay (eld) is the server's during its run, in ms.",
     '',
   ]
   for (const pass of results) {
@@ -620,12 +647,12 @@ function report(results) {
       '',
     )
     lines.push(
-      '| path | user | conns | req/s | p50 ms | p99 ms | bare req/s | ratio | eld p99 | eld max | errors |',
+      '| path | user | conns | req/s | p50 ms | p99 ms | bare req/s | ratio | SQL alone tps | of SQL | eld p99 | eld max | errors |',
     )
-    lines.push('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|')
+    lines.push('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|')
     for (const r of pass.rows) {
       lines.push(
-        `| ${r.kind === 'write' ? '✎ ' : ''}${r.name} | ${r.user} | ${r.connections} | ${fmt(r.real.rps)} | ${fmt(r.real.p50)} | ${fmt(r.real.p99)} | ${fmt(r.bare.rps)} | ${fmt(ratioOf(r) * 100, 1)} % | ${fmt(r.eld.p99, 1)} | ${fmt(r.eld.max, 1)} | ${r.real.errors} |`,
+        `| ${r.kind === 'write' ? '✎ ' : ''}${r.name} | ${r.user} | ${r.connections} | ${fmt(r.real.rps)} | ${fmt(r.real.p50)} | ${fmt(r.real.p99)} | ${fmt(r.bare.rps)} | ${fmt(ratioOf(r) * 100, 1)} % | ${r.sql ? fmt(r.sql.tps) : ''} | ${r.sql ? `${fmt(sqlRatioOf(r) * 100, 1)} %` : ''} | ${fmt(r.eld.p99, 1)} | ${fmt(r.eld.max, 1)} | ${r.real.errors} |`,
       )
     }
     lines.push('', '### Goals', '')

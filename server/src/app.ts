@@ -44,6 +44,7 @@ import { refuseControlCharacters } from './platform/input-guard.ts'
 import { withMultipartBody, withOptionalEmptyBodies } from './platform/openapi.ts'
 import { InstanceCaches } from './platform/recheck-cache.ts'
 import { installRequestLog } from './platform/request-log.ts'
+import { CAPTURE_HEADER, withinRequest } from './platform/sql-capture.ts'
 
 export interface BuildOptions {
   /** Built web app to serve; omitted in API tests. */
@@ -123,6 +124,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: deps.config.NODE_ENV === 'production',
   })
+  if (deps.config.SQL_CAPTURE_FILE)
+    app.addHook('onRequest', (request, _reply, done) =>
+      request.headers[CAPTURE_HEADER] ? withinRequest(request.url, done) : done(),
+    )
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   )

@@ -16,6 +16,7 @@ import { RegisterRegistry } from './platform/registers.ts'
 import { getOrCreateSecret } from './platform/secrets.ts'
 import { createUrlSigner } from './platform/signed-urls.ts'
 import { createSmsSender, type SmsMessage } from './platform/sms.ts'
+import { captureStatements } from './platform/sql-capture.ts'
 import { LocalDiskStorage, type Storage } from './platform/storage.ts'
 import { createTokenSigner } from './platform/tokens.ts'
 
@@ -67,6 +68,7 @@ export async function openAndMigrate(
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     onEmbeddedRestart: (reason) => log.error(`Embedded database restarted: ${reason}`),
   })
+  if (config.SQL_CAPTURE_FILE) captureStatements(database.pool, config.SQL_CAPTURE_FILE)
   try {
     await runMigrations(database.db)
   } catch (error) {

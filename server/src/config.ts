@@ -53,6 +53,8 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style addresses (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /** The benchmark's capture of each request's SQL (platform/sql-capture.ts); unset everywhere else. */
+  SQL_CAPTURE_FILE: z.string().optional(),
   /** How often the recurring-task and reminder jobs run (they also run at start). */
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
