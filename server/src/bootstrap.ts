@@ -68,7 +68,6 @@ export async function openAndMigrate(
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     onEmbeddedRestart: (reason) => log.error(`Embedded database restarted: ${reason}`),
   })
-  if (config.SQL_CAPTURE_FILE) captureStatements(database.pool, config.SQL_CAPTURE_FILE)
   try {
     await runMigrations(database.db)
   } catch (error) {
@@ -92,6 +91,7 @@ export async function createDeps(
   overrides: DepsOverrides = {},
 ): Promise<Deps> {
   const db = database.db
+  if (config.SQL_CAPTURE_FILE) captureStatements(database.pool, config.SQL_CAPTURE_FILE)
   const [jwtSecret, urlSecret, otpSecret, vapidKeys] = await Promise.all([
     getOrCreateSecret(db, 'jwt'),
     getOrCreateSecret(db, 'signed-urls'),

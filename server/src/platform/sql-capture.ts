@@ -16,7 +16,12 @@ export const CAPTURE_HEADER = 'x-daftar-capture-sql'
 /** Runs the rest of a request's handling as `url`'s, for the capture. */
 export const withinRequest = (url: string, next: () => void) => requestUrl.run(url, next)
 
+const captured = new WeakSet<pg.Pool>()
+
+/** Wraps the pool's `query` once, however many app instances share it. */
 export function captureStatements(pool: pg.Pool, file: string) {
+  if (captured.has(pool)) return
+  captured.add(pool)
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
   pool.query = ((config: unknown, values?: unknown, callback?: unknown) => {
     const url = requestUrl.getStore()
