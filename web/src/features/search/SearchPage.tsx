@@ -1,13 +1,13 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { IconRefresh, IconSearch } from '@tabler/icons-react'
+import { IconRefresh } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { PAGE_LIMIT, SEARCH_DEBOUNCE_MS, type SearchResult, searchable, searchQuery } from './api.ts'
-import { SearchBoxEnd } from './SearchBoxEnd.tsx'
+import { SearchBox } from './SearchBox.tsx'
 import { SearchResults, shownOrder } from './SearchResults.tsx'
 
 /**
@@ -48,33 +48,18 @@ export default function SearchPage() {
   return (
     <Stack gap="md" w="100%" maw={820}>
       <PageHeader title="Search" description="Everything you may open, across the app." />
-      <TextInput
+      <SearchBox
         autoFocus
         size="md"
-        placeholder="Clients, tasks, invoices, GSTIN, phone…"
-        aria-label="Search words"
-        leftSection={<IconSearch size={18} aria-hidden />}
-        rightSection={
-          <SearchBoxEnd
-            loading={search.isFetching && ready}
-            words={words}
-            onClear={() => {
-              setWords('')
-              setActive(0)
-            }}
-          />
-        }
-        value={words}
-        maxLength={100}
-        onChange={(e) => {
-          setWords(e.currentTarget.value)
+        words={words}
+        onWords={(next) => {
+          setWords(next)
           setActive(0)
         }}
+        loading={search.isFetching && ready}
         onKeyDown={onKeyDown}
-        role="combobox"
-        aria-expanded={results.length > 0}
-        aria-controls="page-search-list"
-        aria-activedescendant={results.length > 0 ? `page-search-option-${active}` : undefined}
+        listId="page-search-list"
+        activeOption={results.length > 0 ? `page-search-option-${active}` : undefined}
       />
       <Card withBorder padding="sm">
         {!searchable(words) ? (

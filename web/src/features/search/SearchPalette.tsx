@@ -1,13 +1,12 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { useDebouncedValue, useUncontrolled } from '@mantine/hooks'
-import { IconSearch } from '@tabler/icons-react'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import { PALETTE_LIMIT, SEARCH_DEBOUNCE_MS, type SearchResult, searchable, searchQuery } from './api.ts'
-import { SearchBoxEnd } from './SearchBoxEnd.tsx'
+import { SearchBox } from './SearchBox.tsx'
 import { SearchResults, shownOrder } from './SearchResults.tsx'
 import { searchPageHref } from './SearchTrigger.tsx'
 import classes from './search.module.css'
@@ -58,32 +57,17 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
       data-testid="search-palette"
     >
       <Stack gap="sm">
-        <TextInput
+        <SearchBox
           data-autofocus
-          placeholder="Clients, tasks, invoices, GSTIN, phone…"
-          aria-label="Search words"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            <SearchBoxEnd
-              loading={search.isFetching && ready}
-              words={words}
-              onClear={() => {
-                setWords('')
-                setActive(0)
-              }}
-            />
-          }
-          value={words}
-          maxLength={100}
-          onChange={(e) => {
-            setWords(e.currentTarget.value)
+          words={words}
+          onWords={(next) => {
+            setWords(next)
             setActive(0)
           }}
+          loading={search.isFetching && ready}
           onKeyDown={onKeyDown}
-          role="combobox"
-          aria-expanded={options > 0}
-          aria-controls="palette-list"
-          aria-activedescendant={options > 0 ? `palette-option-${active}` : undefined}
+          listId="palette-list"
+          activeOption={options > 0 ? `palette-option-${active}` : undefined}
         />
         <PaletteBody
           words={words}
