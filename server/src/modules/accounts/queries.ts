@@ -18,6 +18,7 @@ import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
 import { users } from '../users/schema.ts'
+import { overdueDueDate, owedTotals } from './due-totals.ts'
 import { agingSql, baseTables, type ListTables, listWhere, overdueSql, partyNameSql } from './filters.ts'
 import { requireAccounts, words } from './kinds.ts'
 import type { DocumentDetailRow, DocumentRow } from './presenter.ts'
@@ -130,6 +131,8 @@ export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKi
         and ${listWhere(ctx.orgId, kind, query, today, paid, { dates: false, aging: false })})`
     : sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
       where p.org_id = ${ctx.orgId} and p.kind = ${kind} and p.payment_date >= ${from} and p.payment_date <= ${to})`
+  if (!byDocument && !query.startDate && !query.endDate)
+    return unfilteredSummary(deps, ctx.orgId, kind, today, received)
   const [row] = await deps.db
     .select({
       outstanding: sum(inv.amountDue, live),
@@ -167,6 +170,33 @@ export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKi
       days_61_90: n(row?.days_61_90),
       days_over_90: n(row?.days_over_90),
     },
+  }
+}
+
+/**
+ * The summary of a list nobody has filtered, its usual state: what is owed from the totals kept by due
+ * date (due-totals.ts), so it costs the same for fifty documents or fifty thousand; the drafts through
+ * the status index; the payments of the month through their date index.
+ */
+async function unfilteredSummary(deps: Deps, orgId: string, kind: AccountKind, today: string, received: SQL) {
+  const [owed, [rest]] = await Promise.all([
+    owedTotals(deps.db, orgId, kind, today, overdueDueDate(today)),
+    deps.db
+      .select({
+        draftCount: sql<number>`count(*)::int`,
+        draftTotal: sql<string>`coalesce(sum(${inv.totalAmount}), 0)`,
+        received: sql<string>`${received}`,
+      })
+      .from(inv)
+      .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), eq(inv.status, 'DRAFT'))),
+  ])
+  return {
+    outstanding: owed.outstanding,
+    overdue: owed.matching.amount,
+    draftCount: Number(rest?.draftCount ?? 0),
+    draftTotal: Number(rest?.draftTotal ?? 0),
+    received: Number(rest?.received ?? 0),
+    aging: owed.aging,
   }
 }
 

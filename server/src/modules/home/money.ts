@@ -2,7 +2,6 @@ import {
   type AccountKind,
   accountsToday,
   addDays,
-  agingBuckets,
   canOpenAccounts,
   HOME_DUE_DAYS,
   HOME_ITEMS,
@@ -11,14 +10,14 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { agingSql, baseTables, lateBy, overdueSql, partyNameSql } from '../accounts/filters.ts'
-import { accountDueTotals, accountInvoices } from '../accounts/schema.ts'
+import { dueBetween, overdueDueDate, owedTotals } from '../accounts/due-totals.ts'
+import { agingSql, baseTables, overdueSql, partyNameSql } from '../accounts/filters.ts'
+import { accountInvoices } from '../accounts/schema.ts'
 import { clients } from '../clients/schema.ts'
 import { accountsAccessOf } from '../organisations/service.ts'
 import { suppliers } from '../suppliers/schema.ts'
 
 const inv = accountInvoices
-const owed = accountDueTotals
 
 export type MoneySections = {
   receivables_overdue?: HomeMoneySection
@@ -39,11 +38,11 @@ export async function moneySections(deps: Deps, ctx: RequestContext): Promise<Mo
   const soon = addDays(today, HOME_DUE_DAYS)
   const [receivables_overdue, payables_due_soon] = await Promise.all([
     moneySection(deps, ctx.orgId, 'RECEIVABLE', today, {
-      totals: sql`${owed.dueDate} < ${today}`,
+      totals: overdueDueDate(today),
       documents: overdueSql(baseTables, today),
     }),
     moneySection(deps, ctx.orgId, 'PAYABLE', today, {
-      totals: sql`${owed.dueDate} between ${today} and ${soon}`,
+      totals: dueBetween(today, soon),
       documents: sql`(${agingSql(baseTables, 'current', today)} and ${inv.dueDate} <= ${soon})`,
     }),
   ])
@@ -68,16 +67,8 @@ async function moneySection(
   today: string,
   matching: { totals: SQL; documents: SQL },
 ): Promise<HomeMoneySection> {
-  const due = (where: SQL) => sql<string>`coalesce(sum(${owed.amountDue}) filter (where ${where}), 0)`
-  const [[totals], rows] = await Promise.all([
-    deps.db
-      .select({
-        count: sql<number>`coalesce(sum(${owed.documents}) filter (where ${matching.totals}), 0)::int`,
-        amount: due(matching.totals),
-        ...Object.fromEntries(agingBuckets.map((b) => [b, due(lateBy(owed.dueDate, b, today))])),
-      })
-      .from(owed)
-      .where(and(eq(owed.orgId, orgId), eq(owed.kind, kind))),
+  const [totals, rows] = await Promise.all([
+    owedTotals(deps.db, orgId, kind, today, matching.totals),
     deps.db
       .select({
         id: inv.invoiceId,
@@ -93,13 +84,10 @@ async function moneySection(
       .orderBy(asc(inv.dueDate), asc(inv.invoiceId))
       .limit(HOME_ITEMS),
   ])
-  const money = (v: unknown) => Number(v ?? 0)
   return {
-    count: totals?.count ?? 0,
-    amount: money(totals?.amount),
-    aging: Object.fromEntries(
-      agingBuckets.map((b) => [b, money((totals as Record<string, unknown> | undefined)?.[b])]),
-    ) as HomeMoneySection['aging'],
+    count: totals.matching.documents,
+    amount: totals.matching.amount,
+    aging: totals.aging,
     items: rows.map((row) => ({
       id: row.id,
       title: row.number,
@@ -107,7 +95,7 @@ async function moneySection(
       // The list searched for the number: the accounts pages open a document in a dialog, not at an address.
       url: `${listPath[kind]}?searchQuery=${encodeURIComponent(row.number)}`,
       date: row.dueDate,
-      amount: money(row.amountDue),
+      amount: Number(row.amountDue),
     })),
   }
 }
