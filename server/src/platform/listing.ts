@@ -18,6 +18,13 @@ export function searchAny(term: string, columns: (PgColumn | SQL)[]): SQL | unde
 }
 
 /** How many rows of `table` match `where` (a badge's count, a limit's use). */
+/**
+ * How many rows of `table` match, as a column of another select: the first few rows and their total
+ * in one statement (an uncorrelated subquery, counted once). With no rows the total is 0 anyway.
+ */
+export const totalOf = (table: PgTable, where: SQL | undefined) =>
+  sql<number>`(select count(*)::int from ${table} where ${where ?? sql`true`})`.mapWith(Number)
+
 export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where)
   return row?.n ?? 0

@@ -1,7 +1,8 @@
 import { addDays, HOME_DUE_DAYS, HOME_ITEMS, type HomeSection, todayIn } from '@daftar/domain'
-import { and, asc, count, eq, lte, ne } from 'drizzle-orm'
+import { and, asc, eq, lte, ne } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
+import { totalOf } from '../../platform/listing.ts'
 import { assets } from '../assets/schema.ts'
 
 /**
@@ -17,23 +18,21 @@ export async function assetsDue(deps: Deps, ctx: RequestContext): Promise<HomeSe
     lte(assets.nextMaintenanceDue, horizon),
     ne(assets.status, 'Retired'),
   )
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        id: assets.assetId,
-        displayId: assets.displayId,
-        name: assets.name,
-        category: assets.category,
-        due: assets.nextMaintenanceDue,
-      })
-      .from(assets)
-      .where(where)
-      .orderBy(asc(assets.nextMaintenanceDue), asc(assets.assetId))
-      .limit(HOME_ITEMS),
-    deps.db.select({ n: count() }).from(assets).where(where),
-  ])
+  const rows = await deps.db
+    .select({
+      id: assets.assetId,
+      displayId: assets.displayId,
+      name: assets.name,
+      category: assets.category,
+      due: assets.nextMaintenanceDue,
+      total: totalOf(assets, where),
+    })
+    .from(assets)
+    .where(where)
+    .orderBy(asc(assets.nextMaintenanceDue), asc(assets.assetId))
+    .limit(HOME_ITEMS)
   return {
-    count: total?.n ?? 0,
+    count: rows[0]?.total ?? 0,
     items: rows.map((row) => ({
       id: row.id,
       title: row.name,

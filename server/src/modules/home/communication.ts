@@ -1,39 +1,38 @@
 import { HOME_ITEMS, type HomeSection, reportDisplayId, reportPath, reportTypeLabels } from '@daftar/domain'
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
+import { totalOf } from '../../platform/listing.ts'
 import { announcements } from '../announcements/schema.ts'
 import { visibleTo as announcementVisibleTo } from '../announcements/service.ts'
 import { reportRecipients, reports } from '../reports/schema.ts'
-import { openForMe, openReportCount } from '../reports/service.ts'
+import { openForMe } from '../reports/service.ts'
 import { users } from '../users/schema.ts'
 
 /**
  * Reports sent to me that are still open, newest first: the sidebar count's rule (`openForMe`, my
- * open recipient rows) and the few newest of them by key.
+ * open recipient rows) and the few newest of them by key, in one statement.
  */
 export async function openReports(deps: Deps, ctx: RequestContext): Promise<HomeSection> {
   const r = reports
-  const [rows, total] = await Promise.all([
-    deps.db
-      .select({
-        id: r.reportId,
-        type: r.reportType,
-        number: r.displayNumber,
-        project: r.projectName,
-        at: r.submittedAt,
-        sender: users.fullName,
-      })
-      .from(reportRecipients)
-      .innerJoin(r, eq(r.reportId, reportRecipients.reportId))
-      .leftJoin(users, eq(users.userId, r.submittedBy))
-      .where(openForMe(ctx))
-      .orderBy(desc(r.submittedAt), desc(r.reportId))
-      .limit(HOME_ITEMS),
-    openReportCount(deps, ctx),
-  ])
+  const rows = await deps.db
+    .select({
+      id: r.reportId,
+      type: r.reportType,
+      number: r.displayNumber,
+      project: r.projectName,
+      at: r.submittedAt,
+      sender: users.fullName,
+      total: totalOf(reportRecipients, openForMe(ctx)),
+    })
+    .from(reportRecipients)
+    .innerJoin(r, eq(r.reportId, reportRecipients.reportId))
+    .leftJoin(users, eq(users.userId, r.submittedBy))
+    .where(openForMe(ctx))
+    .orderBy(desc(r.submittedAt), desc(r.reportId))
+    .limit(HOME_ITEMS)
   return {
-    count: total.count,
+    count: rows[0]?.total ?? 0,
     items: rows.map((row) => ({
       id: row.id,
       title: `${reportTypeLabels[row.type]} ${reportDisplayId(row.number)}`,
@@ -48,18 +47,21 @@ export async function openReports(deps: Deps, ctx: RequestContext): Promise<Home
 export async function newestAnnouncements(deps: Deps, ctx: RequestContext): Promise<HomeSection> {
   const an = announcements
   const where = and(eq(an.orgId, ctx.orgId), announcementVisibleTo(ctx))
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ id: an.announcementId, title: an.title, at: an.createdAt, author: users.fullName })
-      .from(an)
-      .leftJoin(users, eq(users.userId, an.createdBy))
-      .where(where)
-      .orderBy(desc(an.createdAt), desc(an.announcementId))
-      .limit(HOME_ITEMS),
-    deps.db.select({ n: count() }).from(an).where(where),
-  ])
+  const rows = await deps.db
+    .select({
+      id: an.announcementId,
+      title: an.title,
+      at: an.createdAt,
+      author: users.fullName,
+      total: totalOf(an, where),
+    })
+    .from(an)
+    .leftJoin(users, eq(users.userId, an.createdBy))
+    .where(where)
+    .orderBy(desc(an.createdAt), desc(an.announcementId))
+    .limit(HOME_ITEMS)
   return {
-    count: total?.n ?? 0,
+    count: rows[0]?.total ?? 0,
     items: rows.map((row) => ({
       id: row.id,
       title: row.title,

@@ -6,9 +6,10 @@ import {
   type HomeRequestItem,
   type HomeSection,
 } from '@daftar/domain'
-import { and, count, desc, eq, gte, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, or, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
+import { totalOf } from '../../platform/listing.ts'
 import { pendingActions } from '../approvals/schema.ts'
 import { users } from '../users/schema.ts'
 
@@ -54,19 +55,16 @@ export async function myRequests(deps: Deps, ctx: RequestContext) {
     eq(a.requestedBy, ctx.userId),
     or(eq(a.status, 'PENDING'), gte(a.processedAt, since)),
   )!
-  const [rows, total] = await Promise.all([
-    deps.db
-      .select()
-      .from(a)
-      .where(where)
-      .orderBy(desc(sql`coalesce(${a.processedAt}, ${a.requestedAt})`), desc(a.actionId))
-      .limit(HOME_ITEMS),
-    countOf(deps, where),
-  ])
+  const rows = await deps.db
+    .select({ a, total: totalOf(a, where) })
+    .from(a)
+    .where(where)
+    .orderBy(desc(sql`coalesce(${a.processedAt}, ${a.requestedAt})`), desc(a.actionId))
+    .limit(HOME_ITEMS)
   return {
-    count: total,
+    count: rows[0]?.total ?? 0,
     items: rows.map(
-      (r): HomeRequestItem => ({
+      ({ a: r }): HomeRequestItem => ({
         id: r.actionId,
         title: titleOf(r),
         subtitle: `${whatOf(r)} · ${outcomeWords[r.status]}`,
@@ -82,18 +80,15 @@ export async function myRequests(deps: Deps, ctx: RequestContext) {
 export async function pendingRequests(deps: Deps, ctx: RequestContext): Promise<HomeSection | undefined> {
   if (!ctx.isAdmin) return undefined
   const where = and(eq(a.orgId, ctx.orgId), eq(a.status, 'PENDING'))!
-  const [rows, total] = await Promise.all([
-    deps.db
-      .select({ a, requester: users.fullName })
-      .from(a)
-      .innerJoin(users, eq(users.userId, a.requestedBy))
-      .where(where)
-      .orderBy(desc(a.requestedAt), desc(a.actionId))
-      .limit(HOME_ITEMS),
-    countOf(deps, where),
-  ])
+  const rows = await deps.db
+    .select({ a, requester: users.fullName, total: totalOf(a, where) })
+    .from(a)
+    .innerJoin(users, eq(users.userId, a.requestedBy))
+    .where(where)
+    .orderBy(desc(a.requestedAt), desc(a.actionId))
+    .limit(HOME_ITEMS)
   return {
-    count: total,
+    count: rows[0]?.total ?? 0,
     items: rows.map(({ a: r, requester }) => ({
       id: r.actionId,
       title: titleOf(r),
@@ -102,9 +97,4 @@ export async function pendingRequests(deps: Deps, ctx: RequestContext): Promise<
       date: r.requestedAt.toISOString(),
     })),
   }
-}
-
-async function countOf(deps: Deps, where: SQL): Promise<number> {
-  const [row] = await deps.db.select({ n: count() }).from(a).where(where)
-  return row?.n ?? 0
 }
