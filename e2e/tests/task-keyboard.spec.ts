@@ -23,11 +23,16 @@ test('Create Task from the keyboard: typing a name and Enter picks the person, n
   await expect(assignTo).toHaveValue('Ravi Kumar (ravi)')
   await expect(form).toBeVisible()
 
-  // Enter in Deadline does not send the form.
+  // Escape with the Deadline's calendar open closes the calendar, not the form (no 'Discard
+  // changes?'); Enter in the field does not send the form.
   const deadline = form.getByRole('button', { name: 'Deadline' }).or(form.getByLabel('Deadline'))
   await deadline.first().focus()
-  await page.keyboard.press('Enter')
+  const calendar = page.getByRole('button', { name: 'Next month' })
+  await expect(calendar).toBeVisible()
   await page.keyboard.press('Escape')
+  await expect(calendar).toBeHidden()
+  await expect(page.getByRole('dialog', { name: 'Discard changes?' })).toHaveCount(0)
+  await page.keyboard.press('Enter')
   await expect(form).toBeVisible()
 
   // Ctrl-Enter sends it, assigned to Ravi.

@@ -1,5 +1,5 @@
 import { Button, Group, type MantineColor, type MantineSpacing, Modal, type ModalProps } from '@mantine/core'
-import { type ReactNode, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useState } from 'react'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 
 export const discardMessages = {
@@ -36,9 +36,21 @@ export function FormModal({
     if (dirty) setTimeout(() => setAsking(true))
     else onClose()
   }
+  const escapes = props.closeOnEscape !== false
   return (
     <>
-      <Modal opened={opened} onClose={requestClose} centered {...props}>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        centered
+        {...props}
+        // Escape is ours: one that closes a field's open calendar or list is that field's, not a request
+        // to close the form (Mantine's own listener asked 'Discard changes?' on it).
+        closeOnEscape={false}
+        onKeyDown={(event) => {
+          if (escapes && event.key === 'Escape' && !closesAPopup(event)) requestClose()
+        }}
+      >
         {children(requestClose)}
       </Modal>
       <ConfirmDialog
@@ -55,6 +67,20 @@ export function FormModal({
         onCancel={() => setAsking(false)}
       />
     </>
+  )
+}
+
+/**
+ * An Escape a field takes for itself: a list or calendar of the form was open when the key came (the
+ * key closes it). Mantine's date fields mark neither the event nor the input, so the open dropdown
+ * itself is looked for; it is still in the page while this key is handled.
+ */
+function closesAPopup(event: KeyboardEvent) {
+  const target = event.target as HTMLElement
+  return (
+    event.defaultPrevented ||
+    target.getAttribute('aria-expanded') === 'true' ||
+    document.querySelector('.mantine-Popover-dropdown') !== null
   )
 }
 
