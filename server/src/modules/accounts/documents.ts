@@ -77,15 +77,15 @@ async function loadPdfData(deps: Deps, orgId: string, which: SQL) {
   }
 }
 
+/** Where a receivable's PDF is kept (the middle part of its storage key). */
+export const RECEIVABLE_PDF_AREA = 'receivables'
+
 /**
  * A new key for a receivable's PDF, set by every change that alters what the PDF prints (marked sent,
  * edited while live, cancelled, a payment that changes the amount paid): the PDF of the new version is
  * drawn when it is first downloaded (docs/decisions.md, "Invoice PDFs are drawn on download"). Bills
  * and drafts have none.
  */
-/** Where a receivable's PDF is kept (the middle part of its storage key). */
-export const RECEIVABLE_PDF_AREA = 'receivables'
-
 export function freshPdfKey(orgId: string, kind: AccountKind, status: StoredAccountStatus) {
   return kind === 'RECEIVABLE' && status !== 'DRAFT'
     ? { pdfKey: newStorageKey(orgId, RECEIVABLE_PDF_AREA, 'pdf') }

@@ -75,3 +75,16 @@ async function keyRows(
     .where(eq(table.orgId, orgId))
   return rows as ({ id: string } & Data)[]
 }
+
+/**
+ * Locks one record of the register for the rest of the transaction, as an edit through the form does,
+ * so that its version read next cannot change before the import's update lands.
+ */
+export async function lockRecord(db: DbOrTx, register: ImportRegister, id: string): Promise<void> {
+  const [table, columns] = keySources[register]
+  await db
+    .select({ id: columns.id })
+    .from(table as PgTable)
+    .where(eq(columns.id, id))
+    .for('update')
+}

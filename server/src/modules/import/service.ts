@@ -26,7 +26,7 @@ import type { RegisterDefinition } from '../../platform/registers.ts'
 import { textCell } from '../../platform/spreadsheet-export.ts'
 import { auditedData } from '../approvals/submit.ts'
 import { clients } from '../clients/schema.ts'
-import { duplicateKeys, existingKeys } from './duplicates.ts'
+import { duplicateKeys, existingKeys, lockRecord } from './duplicates.ts'
 import { type Cell, FORMULA, readSheet, type Sheet } from './read-sheet.ts'
 
 export interface ImportInput {
@@ -279,6 +279,7 @@ async function save(
         for (const row of batch) {
           const details = { import_id: importId, file_name: fileName, row: row.line }
           if (row.existingId) {
+            await lockRecord(tx, register, row.existingId)
             const current = await definition.currentData(tx, ctx.orgId, row.existingId)
             if (current?.version !== row.version) {
               late.push({ row: row.line, column: null, message: importMessages.changedMeanwhile })
