@@ -339,3 +339,38 @@ describe('persistence', () => {
     expect((await third.pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 3 }])
   })
 })
+
+describe('the count of writes (what a kept answer is checked against)', () => {
+  it('grows once a statement that changed data has ended, and not for reads or writes of no row', async () => {
+    const database = await open({ statementTimeoutMs: 60_000 })
+    const writes = database.writes!
+    const { pool, db } = database
+    await pool.query('create table notes (id serial primary key, body text not null)')
+    const start = writes()
+    await pool.query('select count(*) from notes')
+    await db.execute(sql`show search_path`)
+    await pool.query("update notes set body = 'x' where id = 0")
+    await pool.query('delete from notes where false')
+    expect(writes()).toBe(start)
+    // Counted by the time the caller has its result, through the pool and through a transaction's client.
+    await pool.query("insert into notes (body) values ('one')")
+    expect(writes()).toBe(start + 1)
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update notes set body = 'two'`)
+    })
+    // The update, then the COMMIT that made it visible.
+    expect(writes()).toBe(start + 3)
+    await pool.query('with gone as (delete from notes returning id) select count(*) from gone')
+    expect(writes()).toBe(start + 4)
+    await expect(pool.query('insert into notes (body) values (null)')).rejects.toThrow()
+    expect(writes()).toBe(start + 5)
+  })
+
+  it('is not kept on PostgreSQL, which other processes also write', async () => {
+    const url = process.env.TEST_DATABASE_URL
+    const database = url
+      ? await open({ databaseUrl: url, statementTimeoutMs: 60_000 })
+      : await open({ statementTimeoutMs: 60_000 })
+    expect(database.writes === undefined).toBe(database.kind === 'postgres')
+  })
+})

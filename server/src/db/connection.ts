@@ -12,6 +12,12 @@ export interface Database {
   pool: pg.Pool
   kind: 'pglite' | 'postgres'
   embedded?: EmbeddedDatabase
+  /**
+   * The embedded database only (one process holds it, so this process sees every change): how many
+   * statements that may change data have ended. An answer computed after reading this number is
+   * current for as long as it stays the same. Absent on PostgreSQL, which other processes also write.
+   */
+  writes?: () => number
   close(): Promise<void>
 }
 
@@ -27,6 +33,46 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v)
 function tolerateConnectionLoss(pool: pg.Pool) {
   pool.on('error', () => {})
   pool.on('connect', (client) => client.on('error', () => {}))
+}
+
+/** Statements that change no data: reads, and a transaction's start and settings. COMMIT is not one. */
+const READS = /^\s*(select|show|begin|start transaction|set|savepoint|release|rollback)\b/i
+/** Statements whose count of rows says whether they changed any (a CTE before them might, so not WITH). */
+const COUNTED = /^\s*(insert|update|delete|merge)\b/i
+
+/**
+ * Counts, on every connection of the pool, the statements that may have changed data, once each has
+ * ended (its result or its error is back), so anything a reader sees afterwards was counted by then.
+ * An UPDATE, INSERT or DELETE of no row changed nothing (the outbox's poll is one every second).
+ */
+function countWrites(pool: pg.Pool): () => number {
+  let writes = 0
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    client.query = ((...args: unknown[]) => {
+      const first = args[0] as string | pg.QueryConfig | undefined
+      const text = typeof first === 'string' ? first : first?.text
+      if (text && READS.test(text)) return query(...args)
+      const ended = (result?: unknown) => {
+        const rows = (result as pg.QueryResult | undefined)?.rowCount
+        if (!(rows === 0 && text && COUNTED.test(text))) writes++
+      }
+      const last = args.length - 1
+      const callback = args[last]
+      if (typeof callback === 'function') {
+        args[last] = (error: unknown, result: unknown) => {
+          ended(error ? undefined : result)
+          return callback(error, result)
+        }
+        return query(...args)
+      }
+      const result = query(...args)
+      if (result instanceof Promise) result.then(ended, () => ended())
+      else ended()
+      return result
+    }) as typeof client.query
+  })
+  return () => writes
 }
 
 export interface OpenOptions {
@@ -69,11 +115,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     idleTimeoutMillis: 0,
   })
   tolerateConnectionLoss(pool)
+  const writes = countWrites(pool)
   return {
     db: drizzle({ client: pool }),
     pool,
     kind: 'pglite',
     embedded,
+    writes,
     async close() {
       await pool.end()
       await embedded.close()

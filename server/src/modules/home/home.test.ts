@@ -1,5 +1,5 @@
 import type { Home, HomeItem } from '@daftar/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type AccountsOrg, accountsOrg, as, day, invoiceBody } from '../../../test/accounts-helpers.ts'
 import { client, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import type { Member } from '../../../test/registers-helpers.ts'
@@ -298,5 +298,49 @@ describe('GET /api/home across organisations', () => {
 
   it('refuses a caller without a session', async () => {
     expect((await client(server).get('/home')).statusCode).toBe(401)
+  })
+})
+
+describe('GET /api/home asked again', () => {
+  /** Statements the pool runs while `run` does (the home's sections, the session's check if not cached). */
+  async function statementsDuring(run: () => Promise<unknown>) {
+    const pool = server.deps.database.pool
+    const spy = vi.spyOn(pool, 'query')
+    try {
+      await run()
+      return spy.mock.calls.length
+    } finally {
+      spy.mockRestore()
+    }
+  }
+
+  it('is given again without reading the sections on the embedded database while nothing changed', async () => {
+    const first = await home(org.admin)
+    let again: Home | undefined
+    const statements = await statementsDuring(async () => {
+      again = await home(org.admin)
+    })
+    expect(again).toEqual(first)
+    // Ten statements read an admin's sections; PostgreSQL, which other processes write, reads them each time.
+    if (server.deps.database.kind === 'pglite') expect(statements).toBeLessThan(2)
+    else expect(statements).toBeGreaterThanOrEqual(8)
+  })
+
+  it('shows a change made by anyone at once', async () => {
+    const before = await home(org.staff)
+    const created = await taskClient(server, org.admin.token).create({
+      title: 'Due today too',
+      deadline: day(0),
+      assignTo: org.staff.username,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const after = await home(org.staff)
+    expect(after.tasks_due_today.count).toBe(before.tasks_due_today.count + 1)
+    expect(titles(after.tasks_due_today)).toContain('Due today too')
+    // A change made outside any request (a job, a fix in SQL) counts too.
+    await server.deps.database.pool.query(`update tasks set title = 'Renamed in SQL' where task_id = $1`, [
+      created.json().task.task_id,
+    ])
+    expect(titles((await home(org.staff)).tasks_due_today)).toContain('Renamed in SQL')
   })
 })
