@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:web [-- --scale 1] [--runs 3] [--reports dir]`: Lighthouse (mobile profile, simulated
-// throttling) in Debian's Chromium on /login and on the task list after sign-in, against the production
+// throttling) in Debian's Chromium on /login, and on the home page and the task list after sign-in, against the production
 // server on the benchmark's PostgreSQL database (seeded like `npm run bench` when missing). Prints LCP,
 // TBT, CLS and the bytes transferred (each the median of the runs) against the goals and
 // appends them to the day's results file.
@@ -179,7 +179,7 @@ try {
   }).then((r) => r.json())
   const page = await browser.newPage()
   // Every run starts like the first: an empty cache, then the sign-in page (whose code the browser
-  // then holds), then the task list with the tokens in place.
+  // then holds), then the page with the tokens in place.
   const signIn = async () => {
     await page.goto(`${base}/login`)
     await page.evaluate(() => localStorage.clear())
@@ -192,17 +192,20 @@ try {
       localStorage.setItem('daftar.refreshToken', tokens.refreshToken)
     }, login)
   }
-  await audit('task list (signed in)', `${base}/`, page, signIn)
+  // Signing in lands on the home page (`/`); the task list is at /tasks (docs/decisions.md, "The home page").
+  await audit('home (signed in)', `${base}/`, page, signIn)
+  await audit('task list (signed in)', `${base}/tasks`, page, signIn)
 
-  // Time to content with the seeded volumes, unthrottled, cache warm: from navigation to the first
-  // task's title, and to a client's name on its page (the staff user's first client named Apex, whose
+  // Time to content with the seeded volumes, unthrottled, cache warm: from navigation to the home
+  // page's first card, to the first task's title, and to a client's name on its page (the staff user's first client named Apex, whose
   // visibility goes through the access list), the median of the runs.
   const clients = await fetch(`${base}/api/clients?searchQuery=Apex`, {
     headers: { authorization: `Bearer ${login.accessToken}` },
   }).then((r) => r.json())
   const client = clients.clients[0]
   const contentPages = [
-    ['task list', `${base}/`, '[data-testid="task-row"]'],
+    ['home', `${base}/`, '[data-testid="section-count"]'],
+    ['task list', `${base}/tasks`, '[data-testid="task-row"]'],
     ['client page', `${base}/clients/${client.client_id}`, `h2::-p-text(${client.name})`],
   ]
   for (const [label, url, selector] of contentPages) {
