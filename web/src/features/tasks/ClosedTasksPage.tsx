@@ -1,4 +1,3 @@
-import { DEFAULT_CATEGORY_COLOR } from '@daftar/domain/categories'
 import { formatShortDate } from '@daftar/domain/format'
 import {
   assigneeOf,
@@ -12,7 +11,7 @@ import {
 import { Stack } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { call, errorMessage } from '../../api/client.ts'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
@@ -23,7 +22,7 @@ import { useNarrow } from '../../ui/use-narrow.ts'
 import { type ClosedKind, closedTasksQuery, type People } from './api.ts'
 import { type SortOption, TaskFilters } from './TaskFilters.tsx'
 import classes from './TaskTable.module.css'
-import { PersonCell, RecordLink } from './TaskTable.tsx'
+import { PersonCell, RecordLink, tinted } from './TaskTable.tsx'
 import { useTaskParam } from './useTaskParam.ts'
 
 /** The list's own keys in the address: the API's query names. */
@@ -198,11 +197,7 @@ export function ClosedTasksPage({ kind }: { kind: ClosedKind }) {
         rowKey={(t) => t.task_id}
         rowNumberStart={(Math.min(page, totalPages) - 1) * TASK_PAGE_SIZE + 1}
         onRowClick={open}
-        rowAttributes={(t) => ({
-          className: classes.row,
-          style: { '--row-color': t.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties,
-          'data-testid': 'task-row',
-        })}
+        rowAttributes={tinted}
         loading={tasks.isPending}
         loadingText="Loading tasks..."
         error={tasks.isError ? `Error: ${errorMessage(tasks.error, 'Could not load tasks.')}` : null}

@@ -1,12 +1,12 @@
 import { DEFAULT_CATEGORY_COLOR } from '@daftar/domain/categories'
 import { formatShortDate, todayIso } from '@daftar/domain/format'
 import { assigneeOf, creatorOf, isPastDeadline, type Task } from '@daftar/domain/tasks'
-import { Anchor, Badge, Center, Group, Stack, Table, Text } from '@mantine/core'
+import { Anchor, Badge, Group } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
-import type { CSSProperties, ReactNode } from 'react'
+import type { CSSProperties } from 'react'
 import { Link } from 'react-router'
+import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
 import { recordHref, registerRoots } from '../../ui/register-kit/roots.ts'
-import { ScrollTable } from '../../ui/ScrollTable'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import { useProgressiveList } from '../../ui/use-progressive-list.ts'
 import type { People } from './api.ts'
@@ -94,178 +94,154 @@ export function RecordLink({ id, name, base }: { id: string | null; name: string
   )
 }
 
+/** A task row's tint: its category's colour, on its table row and its phone card alike. */
+export const tinted = (task: Task) => ({
+  className: classes.tinted,
+  style: { '--row-color': task.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties,
+  'data-testid': 'task-row',
+})
+
 /**
- * Fixed column widths, so every task table (My Approval above Others' Approval, and each tab) lines
- * its columns up whatever the rows hold: '#', then shares of the rest, the deadline
- * wide enough for '26 Nov 2026'.
+ * Every task table (My Approval above Others' Approval, and each tab) has the same fixed column
+ * widths, so stacked tables line their columns up whatever the rows hold: '#', then shares of the
+ * rest, the deadline wide enough for '26 Nov 2026'.
  */
-const COLUMN_WIDTHS = {
-  number: '48px',
-  title: '28%',
-  project: '16%',
-  client: '16%',
-  creator: '13%',
-  assignee: '13%',
-  deadline: '120px',
+function taskColumns(props: TaskTableProps, today: string, narrow: boolean): Column<Task>[] {
+  return [
+    {
+      key: 'title',
+      header: 'Task Title',
+      width: '28%',
+      render: (task) => (
+        <Group gap={6} wrap="nowrap">
+          <TaskTitle
+            task={task}
+            pastDeadline={props.showPastDeadline && isPastDeadline(task, today)}
+            me={props.me}
+            onOpen={props.onOpen}
+          />
+        </Group>
+      ),
+    },
+    {
+      key: 'project',
+      header: 'Project',
+      width: '16%',
+      render: (task) => (
+        <RecordLink
+          id={task.project_readable ? task.project_id : null}
+          name={task.project}
+          base={registerRoots.PROJECT.path}
+        />
+      ),
+    },
+    {
+      key: 'client',
+      header: 'Client',
+      width: '16%',
+      render: (task) => (
+        <RecordLink
+          id={task.client_readable ? task.client_id : null}
+          name={task.client}
+          base={registerRoots.CLIENT.path}
+        />
+      ),
+    },
+    {
+      key: 'creator',
+      header: 'Creator',
+      width: '13%',
+      render: (task) => <PersonCell username={creatorOf(task)} people={props.people} />,
+    },
+    {
+      key: 'assignee',
+      header: 'Assignee',
+      width: '13%',
+      render: (task) => <PersonCell username={assigneeOf(task)} people={props.people} />,
+    },
+    {
+      key: 'deadline',
+      header: 'Deadline',
+      width: '120px',
+      nowrap: true,
+      render: (task) => (task.deadline ? formatShortDate(task.deadline, narrow) : 'N/A'),
+    },
+  ]
 }
 
+/**
+ * The active lists' table (docs/architecture.md, "Adding a list"): the list toolkit's table with the
+ * tasks' columns, a row tinted by its category that opens the task, and on a phone the task's own
+ * card. The first screenful renders at once, the rest after it (`useProgressiveList`).
+ */
 export function TaskTable(props: TaskTableProps) {
   const narrow = useNarrow()
   const today = todayIso()
   const visible = useProgressiveList(
     props.hiddenIds ? props.tasks.filter((t) => !props.hiddenIds!.has(t.task_id)) : props.tasks,
   )
-  const header = (text: ReactNode) => <Table.Th className={classes.th}>{text}</Table.Th>
-  if (narrow) return <TaskCards {...props} tasks={visible} today={today} />
   return (
-    <ScrollTable minWidth={760} label={props.label}>
-      <Table verticalSpacing="xs" aria-label={props.label} layout="fixed" className={classes.table}>
-        <colgroup>
-          {Object.entries(COLUMN_WIDTHS).map(([column, width]) => (
-            <col key={column} style={{ width }} />
-          ))}
-        </colgroup>
-        <Table.Thead>
-          <Table.Tr>
-            {header('#')}
-            {header('Task Title')}
-            {header('Project')}
-            {header('Client')}
-            {header('Creator')}
-            {header('Assignee')}
-            {header('Deadline')}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {visible.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Center py="xl">
-                  <Text c="dimmed" size="sm">
-                    {props.emptyText}
-                  </Text>
-                </Center>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            visible.map((task, index) => (
-              <Table.Tr
-                key={task.task_id}
-                className={classes.row}
-                style={{ '--row-color': task.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties}
-                onClick={(e) => {
-                  if (!(e.target as HTMLElement).closest('a, button')) props.onOpen(task)
-                }}
-                data-testid="task-row"
-              >
-                <Table.Td>{(props.firstNumber ?? 1) + index}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <TaskTitle
-                      task={task}
-                      pastDeadline={props.showPastDeadline && isPastDeadline(task, today)}
-                      me={props.me}
-                      onOpen={props.onOpen}
-                    />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <RecordLink
-                    id={task.project_readable ? task.project_id : null}
-                    name={task.project}
-                    base={registerRoots.PROJECT.path}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <RecordLink
-                    id={task.client_readable ? task.client_id : null}
-                    name={task.client}
-                    base={registerRoots.CLIENT.path}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <PersonCell username={creatorOf(task)} people={props.people} />
-                </Table.Td>
-                <Table.Td>
-                  <PersonCell username={assigneeOf(task)} people={props.people} />
-                </Table.Td>
-                <Table.Td className={classes.nowrap}>
-                  {task.deadline ? formatShortDate(task.deadline, narrow) : 'N/A'}
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <DataTable
+      columns={taskColumns(props, today, narrow)}
+      rows={visible}
+      rowKey={(task) => task.task_id}
+      rowNumberStart={props.firstNumber ?? 1}
+      onRowClick={props.onOpen}
+      rowAttributes={tinted}
+      card={(task) => <TaskCard task={task} props={props} today={today} />}
+      emptyText={props.emptyText}
+      label={props.label}
+      minWidth={760}
+      fixedLayout
+      compact
+    />
   )
 }
 
 /**
- * Phones: one card per task with its title, deadline, status and assignee, so nothing needs a
- * sideways swipe; the project and client follow on a line of their own.
- * Plain elements styled like Mantine's Paper, Group and Text (TaskTable.module.css): a hundred cards
- * of Mantine components cost the phone's first paint a long task.
+ * A phone's card of a task: its title, deadline, status and assignee, so nothing needs a sideways
+ * swipe; the project and client follow on a line of their own. Plain elements styled like Mantine's
+ * Group and Text (TaskTable.module.css): a hundred cards of Mantine components cost the phone's first
+ * paint a long task.
  */
-function TaskCards(props: TaskTableProps & { today: string }) {
-  if (props.tasks.length === 0)
-    return (
-      <Center py="xl">
-        <Text c="dimmed" size="sm">
-          {props.emptyText}
-        </Text>
-      </Center>
-    )
+function TaskCard({ task, props, today }: { task: Task; props: TaskTableProps; today: string }) {
   return (
-    <Stack component="ul" gap="xs" aria-label={props.label} className={classes.cards}>
-      {props.tasks.map((task) => (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the card's title is its keyboard-reachable button; a click elsewhere on the card is a convenience, as on the table's rows
-        <li
-          key={task.task_id}
-          className={classes.card}
-          style={{ '--row-color': task.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties}
-          onClick={(e) => {
-            if (!(e.target as HTMLElement).closest('a, button')) props.onOpen(task)
-          }}
-          data-testid="task-row"
-        >
-          <div className={classes.cardHead}>
-            <TaskTitle
-              task={task}
-              pastDeadline={props.showPastDeadline && isPastDeadline(task, props.today)}
-              me={props.me}
-              onOpen={props.onOpen}
-              iconStyle={{ flexShrink: 0, marginTop: 2 }}
-            />
-          </div>
-          <div className={classes.cardMeta}>
-            <p className={classes.cardText}>
-              {task.deadline ? `Due ${formatShortDate(task.deadline, true)}` : 'No deadline'}
-            </p>
-            <Badge size="sm" variant="light" color={task.status === 'Pending Approval' ? 'orange' : 'blue'}>
-              {task.status}
-            </Badge>
-          </div>
-          <p className={`${classes.cardText} ${classes.cardAssignee}`}>
-            Assignee: <PersonCell username={assigneeOf(task)} people={props.people} />
-          </p>
-          {(task.project || task.client) && (
-            <p className={`${classes.cardText} ${classes.cardRecords} ${classes.clamp}`}>
-              <RecordLink
-                id={task.project_readable ? task.project_id : null}
-                name={task.project}
-                base={registerRoots.PROJECT.path}
-              />{' '}
-              ·{' '}
-              <RecordLink
-                id={task.client_readable ? task.client_id : null}
-                name={task.client}
-                base={registerRoots.CLIENT.path}
-              />
-            </p>
-          )}
-        </li>
-      ))}
-    </Stack>
+    <>
+      <div className={classes.cardHead}>
+        <TaskTitle
+          task={task}
+          pastDeadline={props.showPastDeadline && isPastDeadline(task, today)}
+          me={props.me}
+          onOpen={props.onOpen}
+          iconStyle={{ flexShrink: 0, marginTop: 2 }}
+        />
+      </div>
+      <div className={classes.cardMeta}>
+        <p className={classes.cardText}>
+          {task.deadline ? `Due ${formatShortDate(task.deadline, true)}` : 'No deadline'}
+        </p>
+        <Badge size="sm" variant="light" color={task.status === 'Pending Approval' ? 'orange' : 'blue'}>
+          {task.status}
+        </Badge>
+      </div>
+      <p className={`${classes.cardText} ${classes.cardAssignee}`}>
+        Assignee: <PersonCell username={assigneeOf(task)} people={props.people} />
+      </p>
+      {(task.project || task.client) && (
+        <p className={`${classes.cardText} ${classes.cardRecords} ${classes.clamp}`}>
+          <RecordLink
+            id={task.project_readable ? task.project_id : null}
+            name={task.project}
+            base={registerRoots.PROJECT.path}
+          />{' '}
+          ·{' '}
+          <RecordLink
+            id={task.client_readable ? task.client_id : null}
+            name={task.client}
+            base={registerRoots.CLIENT.path}
+          />
+        </p>
+      )}
+    </>
   )
 }

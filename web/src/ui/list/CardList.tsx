@@ -38,16 +38,10 @@ export function CardList<T>(props: DataTableProps<T>) {
       aria-busy={props.loading || undefined}
     >
       {rows!.map((row, index) => {
-        if (props.card)
-          return (
-            <li key={props.rowKey(row)} className={classes.card}>
-              {props.card(row)}
-            </li>
-          )
         const href = props.rowHref?.(row)
-        const title = titleColumn ? cellContent(titleColumn, row) : null
+        const title = titleColumn && !props.card ? cellContent(titleColumn, row) : null
         return (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the card's title is its link; the click is a larger target
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the card's title is its link or button; the click is a larger target
           <li
             key={props.rowKey(row)}
             {...props.rowAttributes?.(row)}
@@ -58,37 +52,43 @@ export function CardList<T>(props: DataTableProps<T>) {
             )}
             onClick={clickable ? (e) => activate(row, e) : undefined}
           >
-            <div className={classes.cardHead}>
-              <div className={classes.cardTitle}>
-                {rowNumberStart !== undefined && (
-                  <span className={classes.cardNumber}>#{rowNumberStart + index} </span>
-                )}
-                {href ? (
-                  <Link to={href} className={classes.rowLink}>
-                    {title}
-                  </Link>
-                ) : (
-                  title
-                )}
-              </div>
-              {asides.map((column) => (
-                <div key={column.key} className={classes.cardAside}>
-                  {column.render(row)}
-                </div>
-              ))}
-            </div>
-            {lines.length > 0 && (
-              <dl className={classes.cardLines}>
-                {lines.map((column) => (
-                  <div
-                    key={column.key}
-                    className={`${classes.cardLine} ${column.phone === 'wide' ? classes.cardLineWide : ''}`}
-                  >
-                    <dt>{column.label ?? column.header}</dt>
-                    <dd>{column.render(row)}</dd>
+            {props.card ? (
+              props.card(row)
+            ) : (
+              <>
+                <div className={classes.cardHead}>
+                  <div className={classes.cardTitle}>
+                    {rowNumberStart !== undefined && (
+                      <span className={classes.cardNumber}>#{rowNumberStart + index} </span>
+                    )}
+                    {href ? (
+                      <Link to={href} className={classes.rowLink}>
+                        {title}
+                      </Link>
+                    ) : (
+                      title
+                    )}
                   </div>
-                ))}
-              </dl>
+                  {asides.map((column) => (
+                    <div key={column.key} className={classes.cardAside}>
+                      {column.render(row)}
+                    </div>
+                  ))}
+                </div>
+                {lines.length > 0 && (
+                  <dl className={classes.cardLines}>
+                    {lines.map((column) => (
+                      <div
+                        key={column.key}
+                        className={`${classes.cardLine} ${column.phone === 'wide' ? classes.cardLineWide : ''}`}
+                      >
+                        <dt>{column.label ?? column.header}</dt>
+                        <dd>{column.render(row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </>
             )}
           </li>
         )

@@ -100,17 +100,18 @@ function WideTable<T>(props: DataTableProps<T>) {
       mih={state ? props.skeleton?.minHeight : undefined}
     >
       <Table
-        verticalSpacing="sm"
+        verticalSpacing={props.compact ? 'xs' : 'sm'}
         highlightOnHover={clickable}
+        layout={props.fixedLayout ? 'fixed' : undefined}
         aria-label={props.label}
         aria-busy={props.loading || undefined}
-        className={props.stale ? classes.stale : undefined}
+        className={joinClasses(props.stale && classes.stale, props.fixedLayout && classes.fixed)}
       >
         <Table.Thead>
           <Table.Tr>
             {numbered && <Table.Th className={classes.number}>#</Table.Th>}
             {columns.map((column) => (
-              <Table.Th key={column.key} ta={column.align} className={classes.th}>
+              <Table.Th key={column.key} ta={column.align} className={classes.th} w={column.width}>
                 {column.header}
               </Table.Th>
             ))}

@@ -61,6 +61,13 @@ export interface DataTableProps<T> {
   phoneLayout?: 'cards' | 'table'
   /** 'cards': every row a card at every width (a feed), not only on a phone. */
   layout?: 'cards'
+  /**
+   * Columns keep the widths they are given whatever the rows hold (table-layout: fixed), so tables
+   * stacked on one page line up; long words wrap inside their column.
+   */
+  fixedLayout?: boolean
+  /** Tighter rows, for a list read many rows at a time (the task lists). */
+  compact?: boolean
   /** A card's whole content, in place of the columns' title, aside and lines. */
   card?: (row: T) => ReactNode
   /** A totals line under the rows: under their columns in the table, labelled lines on cards. */
