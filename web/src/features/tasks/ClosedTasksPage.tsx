@@ -1,13 +1,4 @@
-import { formatShortDate } from '@daftar/domain/format'
-import {
-  assigneeOf,
-  creatorOf,
-  deletedQuery,
-  finishedQuery,
-  TASK_PAGE_SIZE,
-  type Task,
-  taskEndpoints,
-} from '@daftar/domain/tasks'
+import { deletedQuery, finishedQuery, TASK_PAGE_SIZE, type Task, taskEndpoints } from '@daftar/domain/tasks'
 import { Stack } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
@@ -22,7 +13,7 @@ import { useNarrow } from '../../ui/use-narrow.ts'
 import { type ClosedKind, closedTasksQuery, type People } from './api.ts'
 import { type SortOption, TaskFilters } from './TaskFilters.tsx'
 import classes from './TaskTable.module.css'
-import { PersonCell, RecordLink, tinted } from './TaskTable.tsx'
+import { taskDetailColumns, tinted } from './TaskTable.tsx'
 import { useTaskParam } from './useTaskParam.ts'
 
 /** The list's own keys in the address: the API's query names. */
@@ -72,38 +63,7 @@ function taskColumns(people: People, open: (task: Task) => void, narrow: boolean
         </button>
       ),
     },
-    {
-      key: 'project',
-      header: 'Project',
-      render: (t) => (
-        <RecordLink id={t.project_readable ? t.project_id : null} name={t.project} base="/projects" />
-      ),
-    },
-    {
-      key: 'client',
-      header: 'Client',
-      render: (t) => (
-        <RecordLink id={t.client_readable ? t.client_id : null} name={t.client} base="/clients" />
-      ),
-    },
-    {
-      key: 'creator',
-      header: 'Creator',
-      render: (t) => <PersonCell username={creatorOf(t)} people={people} />,
-    },
-    {
-      key: 'assignee',
-      header: 'Assignee',
-      render: (t) => <PersonCell username={assigneeOf(t)} people={people} />,
-    },
-    {
-      key: 'deadline',
-      header: 'Deadline',
-      nowrap: true,
-      width: 120,
-      // The year is left out at 768 px and below (docs/decisions.md, "Tasks on the new pieces").
-      render: (t) => (t.deadline ? formatShortDate(t.deadline, narrow) : 'N/A'),
-    },
+    ...taskDetailColumns(people, narrow),
   ]
 }
 

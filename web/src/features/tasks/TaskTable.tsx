@@ -101,11 +101,58 @@ export const tinted = (task: Task) => ({
   'data-testid': 'task-row',
 })
 
+const recordColumn = (
+  key: 'project' | 'client',
+  header: string,
+  root: 'PROJECT' | 'CLIENT',
+): Column<Task> => ({
+  key,
+  header,
+  width: '16%',
+  render: (task) => (
+    <RecordLink
+      id={task[`${key}_readable`] ? task[`${key}_id`] : null}
+      name={task[key]}
+      base={registerRoots[root].path}
+    />
+  ),
+})
+
+const personColumn = (
+  key: string,
+  header: string,
+  of: (task: Task) => string,
+  people: People,
+): Column<Task> => ({
+  key,
+  header,
+  width: '13%',
+  render: (task) => <PersonCell username={of(task)} people={people} />,
+})
+
 /**
- * Every task table (My Approval above Others' Approval, and each tab) has the same fixed column
- * widths, so stacked tables line their columns up whatever the rows hold: '#', then shares of the
- * rest, the deadline wide enough for '26 Nov 2026'.
+ * The columns after the title on every task list: its project and client, creator and assignee, and
+ * deadline (without the year at 768 px and below: docs/decisions.md, "Tasks on the new pieces").
+ * The widths are shares of what the '#' and the 28 % title leave, the deadline wide enough for
+ * '26 Nov 2026'; the active lists fix them, so stacked tables (My Approval above Others' Approval)
+ * line their columns up whatever the rows hold.
  */
+export function taskDetailColumns(people: People, narrow: boolean): Column<Task>[] {
+  return [
+    recordColumn('project', 'Project', 'PROJECT'),
+    recordColumn('client', 'Client', 'CLIENT'),
+    personColumn('creator', 'Creator', creatorOf, people),
+    personColumn('assignee', 'Assignee', assigneeOf, people),
+    {
+      key: 'deadline',
+      header: 'Deadline',
+      width: '120px',
+      nowrap: true,
+      render: (task) => (task.deadline ? formatShortDate(task.deadline, narrow) : 'N/A'),
+    },
+  ]
+}
+
 function taskColumns(props: TaskTableProps, today: string, narrow: boolean): Column<Task>[] {
   return [
     {
@@ -123,49 +170,7 @@ function taskColumns(props: TaskTableProps, today: string, narrow: boolean): Col
         </Group>
       ),
     },
-    {
-      key: 'project',
-      header: 'Project',
-      width: '16%',
-      render: (task) => (
-        <RecordLink
-          id={task.project_readable ? task.project_id : null}
-          name={task.project}
-          base={registerRoots.PROJECT.path}
-        />
-      ),
-    },
-    {
-      key: 'client',
-      header: 'Client',
-      width: '16%',
-      render: (task) => (
-        <RecordLink
-          id={task.client_readable ? task.client_id : null}
-          name={task.client}
-          base={registerRoots.CLIENT.path}
-        />
-      ),
-    },
-    {
-      key: 'creator',
-      header: 'Creator',
-      width: '13%',
-      render: (task) => <PersonCell username={creatorOf(task)} people={props.people} />,
-    },
-    {
-      key: 'assignee',
-      header: 'Assignee',
-      width: '13%',
-      render: (task) => <PersonCell username={assigneeOf(task)} people={props.people} />,
-    },
-    {
-      key: 'deadline',
-      header: 'Deadline',
-      width: '120px',
-      nowrap: true,
-      render: (task) => (task.deadline ? formatShortDate(task.deadline, narrow) : 'N/A'),
-    },
+    ...taskDetailColumns(props.people, narrow),
   ]
 }
 
