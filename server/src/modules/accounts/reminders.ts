@@ -14,7 +14,7 @@ import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, preconditionFailed, unprocessable } from '../../platform/errors.ts'
-import { enqueue } from '../../platform/outbox.ts'
+import { enqueue, enqueueMany } from '../../platform/outbox.ts'
 import { clients } from '../clients/schema.ts'
 import { organisations } from '../organisations/schema.ts'
 import { contactEmail, type InvoiceMail } from './documents.ts'
@@ -76,21 +76,31 @@ export async function sendPaymentReminders(deps: Deps, now = new Date()) {
       from claimed c join account_invoices i on i.invoice_id = c.invoice_id`,
     )
     const mails = claimed.rows.filter((row) => row.to_email)
-    for (const row of mails)
-      await enqueue(
-        tx,
-        'invoice-mail',
-        {
-          orgId: row.org_id,
-          invoiceId: row.invoice_id,
-          to: row.to_email!,
-          reminder: { daysOverdue: daysBetween(row.due, today) },
-        } satisfies InvoiceMail,
-        row.org_id,
-      )
+    // A few statements however many reminders are due (the first run after an import may claim
+    // thousands): one INSERT a mail held the transaction, and the embedded database with it, for 20 s.
+    const byOrg = new Map<string, typeof mails>()
+    for (const row of mails) byOrg.get(row.org_id)?.push(row) ?? byOrg.set(row.org_id, [row])
+    for (const [orgId, rows] of byOrg)
+      for (let at = 0; at < rows.length; at += ENQUEUE_BATCH)
+        await enqueueMany(
+          tx,
+          'invoice-mail',
+          rows.slice(at, at + ENQUEUE_BATCH).map(
+            (row): InvoiceMail => ({
+              orgId,
+              invoiceId: row.invoice_id,
+              to: row.to_email!,
+              reminder: { daysOverdue: daysBetween(row.due, today) },
+            }),
+          ),
+          orgId,
+        )
     return mails.length
   })
 }
+
+/** Mails queued per statement: well under PostgreSQL's 65,535 parameters at three a row. */
+const ENQUEUE_BATCH = 1_000
 
 /** An organisation's payment reminder settings: what it saved, else the defaults. */
 export async function reminderSettingsOf(db: DbOrTx, orgId: string): Promise<PaymentReminderSettings> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, createOrg, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { newTask, type Person, pendingTask, person } from '../../../test/task-helpers.ts'
 import { tasks } from '../tasks/schema.ts'
-import { isWorkingDay, nextWorkingDay, sendTaskReminders } from './reminders.ts'
+import { isWorkingDay, nextWorkingDay, REMIND_BATCH, sendTaskReminders } from './reminders.ts'
 
 let server: TestServer
 let boss: Person
@@ -103,5 +103,29 @@ describe('the task reminders job (an injected clock)', () => {
       sql`select count(*)::int as n from task_reminders where kind = 'due_today' and for_date = ${due}`,
     )
     expect(claims.rows[0]!.n).toBe(4)
+  })
+
+  it('reminds every task when more are due than one batch holds, and each once', async () => {
+    // Weeks after the other tests' deadlines, so that none of theirs is overdue within the lookback.
+    const due = addDays(wed, 35)
+    const count = REMIND_BATCH * 2 + 17
+    const { rows } = await server.deps.database.pool.query<{ org_id: string }>(
+      'select org_id from users where user_id = $1',
+      [asha.userId],
+    )
+    // Straight into the table (the API would take a minute for these); the member rows follow by trigger.
+    await server.deps.database.pool.query(
+      `insert into tasks (org_id, title, assignment_chain, deadline, status)
+       select $1::uuid, 'Batch ' || g, array[$2::text, $3::text], $4::date, 'In Progress'::task_status
+       from generate_series(1, $5::int) g`,
+      [rows[0]!.org_id, boss.username, asha.username, due, count],
+    )
+    expect(await sendTaskReminders(server.deps, at(due))).toBe(count)
+    expect(await sendTaskReminders(server.deps, at(due))).toBe(0)
+    const told = await server.deps.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notifications
+        where user_id = ${asha.userId} and type = 'TASK_DUE_SOON' and message like 'The task ''Batch %'`,
+    )
+    expect(told.rows[0]!.n).toBe(count)
   })
 })

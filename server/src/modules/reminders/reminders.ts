@@ -39,9 +39,17 @@ type Claimed = {
 }
 
 /**
- * Claims the reminders of one kind and tells their recipients, in one transaction: the insert into
- * task_reminders (ON CONFLICT DO NOTHING RETURNING) is the claim, so a reminder goes once whichever
- * instance runs the job, however often, and none is lost if the transaction fails.
+ * Reminders claimed and told per transaction. A first run, or the day after an import, may find
+ * thousands; in one transaction they held the connection (and the embedded database, which has one)
+ * for 6 s at bench scale 1, so requests waited. Between batches, requests take their turn.
+ */
+export const REMIND_BATCH = 200
+
+/**
+ * Claims the reminders of one kind and tells their recipients, a batch per transaction: the insert
+ * into task_reminders (ON CONFLICT DO NOTHING RETURNING) is the claim, so a reminder goes once
+ * whichever instance runs the job, however often, and none is lost if a transaction fails. Each batch
+ * takes candidates not claimed yet, so a batch of already-claimed ones never ends the run early.
  */
 async function remind(
   deps: Deps,
@@ -53,29 +61,38 @@ async function remind(
   message: (title: string, forDate: string) => string,
 ) {
   const position = to === 'assignee' ? sql`array_upper(t.assignment_chain, 1)` : sql`1`
-  return deps.db.transaction(async (tx) => {
-    const claimed = await tx.execute<Claimed>(sql`
-      with claimed as (
-        insert into task_reminders (task_id, kind, for_date)
-        select task_id, ${kind}, for_date from (${candidates}) c
-        on conflict do nothing
-        returning task_id, for_date)
-      select t.task_id, t.org_id, t.title, t.status, c.for_date::text as for_date, u.user_id
-      from claimed c
-      join tasks t on t.task_id = c.task_id
-      join users u on u.org_id = t.org_id and u.username = t.assignment_chain[${position}] and u.is_active`)
-    for (const row of claimed.rows)
-      await notify(tx, {
-        orgId: row.org_id,
-        userIds: [row.user_id],
-        type,
-        message: message(row.title, row.for_date),
-        link: taskLink({ taskId: row.task_id, status: row.status as 'In Progress' }),
-        entityType: 'TASK',
-        entityId: row.task_id,
-      })
-    return claimed.rows.length
-  })
+  let sent = 0
+  for (;;) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const { rows } = await tx.execute<Claimed>(sql`
+        with claimed as (
+          insert into task_reminders (task_id, kind, for_date)
+          select task_id, ${kind}, for_date from (${candidates}) c
+          where not exists (select 1 from task_reminders r
+            where r.task_id = c.task_id and r.kind = ${kind} and r.for_date = c.for_date)
+          limit ${REMIND_BATCH}
+          on conflict do nothing
+          returning task_id, for_date)
+        select t.task_id, t.org_id, t.title, t.status, c.for_date::text as for_date, u.user_id
+        from claimed c
+        join tasks t on t.task_id = c.task_id
+        left join users u on u.org_id = t.org_id and u.username = t.assignment_chain[${position}] and u.is_active`)
+      // Every claim is a row (so a full batch says more may wait); one whose person left tells nobody.
+      for (const row of rows.filter((r) => r.user_id))
+        await notify(tx, {
+          orgId: row.org_id,
+          userIds: [row.user_id],
+          type,
+          message: message(row.title, row.for_date),
+          link: taskLink({ taskId: row.task_id, status: row.status as 'In Progress' }),
+          entityType: 'TASK',
+          entityId: row.task_id,
+        })
+      return rows.length
+    })
+    sent += claimed
+    if (claimed < REMIND_BATCH) return sent
+  }
 }
 
 /**
