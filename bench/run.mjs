@@ -4,7 +4,7 @@
 // by `npm run bench:seed`, and a bare Fastify (bench/baseline.mjs) answering the same JSON bodies from
 // memory; drives both with autocannon on the busiest read and write paths; prints a table of req/s,
 // p50, p99 and the ratio to the baseline, with the server's event-loop delay, checks the goals in
-// docs/decisions.md ("Performance"), and writes it all to bench/results/<date>-<machine>.md.
+// docs/decisions.md ("Performance"), and appends it all to bench/results/<date>-<machine>.md.
 //
 //   --scale 1            volume of the seeded organisation (0.01 for a quick run)
 //   --duration 10        seconds per read path and connection count
@@ -682,8 +682,9 @@ if (opts.out !== '-') {
     opts.out ??
     path.join(root, 'bench/results', `${new Date().toISOString().slice(0, 10)}-${os.hostname()}.md`)
   fs.mkdirSync(path.dirname(out), { recursive: true })
-  fs.writeFileSync(out, `${text}\n`)
-  console.log(`Written to ${path.relative(root, out)}`)
+  // Appended: a second run on one day (another pass, another machine by the same name) keeps the first.
+  fs.appendFileSync(out, `${fs.existsSync(out) ? '\n' : ''}${text}\n`)
+  console.log(`Appended to ${path.relative(root, out)}`)
 }
 
 // Goals are reported, not enforced (the machine decides the numbers); a path that fails is an error.
