@@ -79,7 +79,11 @@ export async function sendPaymentReminders(deps: Deps, now = new Date()) {
     // A few statements however many reminders are due (the first run after an import may claim
     // thousands): one INSERT a mail held the transaction, and the embedded database with it, for 20 s.
     const byOrg = new Map<string, typeof mails>()
-    for (const row of mails) byOrg.get(row.org_id)?.push(row) ?? byOrg.set(row.org_id, [row])
+    for (const row of mails) {
+      const ofOrg = byOrg.get(row.org_id)
+      if (ofOrg) ofOrg.push(row)
+      else byOrg.set(row.org_id, [row])
+    }
     for (const [orgId, rows] of byOrg)
       for (let at = 0; at < rows.length; at += ENQUEUE_BATCH)
         await enqueueMany(

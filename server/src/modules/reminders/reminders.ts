@@ -63,7 +63,7 @@ async function remind(
   const position = to === 'assignee' ? sql`array_upper(t.assignment_chain, 1)` : sql`1`
   let sent = 0
   for (;;) {
-    const claimed = await deps.db.transaction(async (tx) => {
+    const batch = await deps.db.transaction(async (tx) => {
       const { rows } = await tx.execute<Claimed>(sql`
         with claimed as (
           insert into task_reminders (task_id, kind, for_date)
@@ -78,7 +78,8 @@ async function remind(
         join tasks t on t.task_id = c.task_id
         left join users u on u.org_id = t.org_id and u.username = t.assignment_chain[${position}] and u.is_active`)
       // Every claim is a row (so a full batch says more may wait); one whose person left tells nobody.
-      for (const row of rows.filter((r) => r.user_id))
+      const told = rows.filter((r) => r.user_id)
+      for (const row of told)
         await notify(tx, {
           orgId: row.org_id,
           userIds: [row.user_id],
@@ -88,10 +89,10 @@ async function remind(
           entityType: 'TASK',
           entityId: row.task_id,
         })
-      return rows.length
+      return { claimed: rows.length, told: told.length }
     })
-    sent += claimed
-    if (claimed < REMIND_BATCH) return sent
+    sent += batch.told
+    if (batch.claimed < REMIND_BATCH) return sent
   }
 }
 

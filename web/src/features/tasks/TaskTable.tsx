@@ -101,21 +101,24 @@ export const tinted = (task: Task) => ({
   'data-testid': 'task-row',
 })
 
-const recordColumn = (
-  key: 'project' | 'client',
-  header: string,
-  root: 'PROJECT' | 'CLIENT',
-): Column<Task> => ({
+const recordRoots = { project: 'PROJECT', client: 'CLIENT' } as const
+
+/** A task's project or client, linked when the caller may open it. */
+function TaskRecord({ task, of }: { task: Task; of: 'project' | 'client' }) {
+  return (
+    <RecordLink
+      id={task[`${of}_readable`] ? task[`${of}_id`] : null}
+      name={task[of]}
+      base={registerRoots[recordRoots[of]].path}
+    />
+  )
+}
+
+const recordColumn = (key: 'project' | 'client', header: string): Column<Task> => ({
   key,
   header,
   width: '16%',
-  render: (task) => (
-    <RecordLink
-      id={task[`${key}_readable`] ? task[`${key}_id`] : null}
-      name={task[key]}
-      base={registerRoots[root].path}
-    />
-  ),
+  render: (task) => <TaskRecord task={task} of={key} />,
 })
 
 const personColumn = (
@@ -139,8 +142,8 @@ const personColumn = (
  */
 export function taskDetailColumns(people: People, narrow: boolean): Column<Task>[] {
   return [
-    recordColumn('project', 'Project', 'PROJECT'),
-    recordColumn('client', 'Client', 'CLIENT'),
+    recordColumn('project', 'Project'),
+    recordColumn('client', 'Client'),
     personColumn('creator', 'Creator', creatorOf, people),
     personColumn('assignee', 'Assignee', assigneeOf, people),
     {
@@ -234,17 +237,7 @@ function TaskCard({ task, props, today }: { task: Task; props: TaskTableProps; t
       </p>
       {(task.project || task.client) && (
         <p className={`${classes.cardText} ${classes.cardRecords} ${classes.clamp}`}>
-          <RecordLink
-            id={task.project_readable ? task.project_id : null}
-            name={task.project}
-            base={registerRoots.PROJECT.path}
-          />{' '}
-          ·{' '}
-          <RecordLink
-            id={task.client_readable ? task.client_id : null}
-            name={task.client}
-            base={registerRoots.CLIENT.path}
-          />
+          <TaskRecord task={task} of="project" /> · <TaskRecord task={task} of="client" />
         </p>
       )}
     </>
