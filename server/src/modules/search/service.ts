@@ -20,9 +20,9 @@ const TIER = { exact: 0, prefix: 1, contains: 2, similar: 3 } as const
 const FIELDS = 100
 
 /**
- * GET /search: the records of every asked type the caller may read whose fields hold the words, one
- * statement per type, all at once; ranked exact > starts with > contains > similar spelling, then the
- * most recent (docs/decisions.md, "Search").
+ * GET /search: the records of every asked type the caller may read whose fields hold the words, in one
+ * statement (an arm a type); ranked exact > starts with > contains > similar spelling, then the most
+ * recent (docs/decisions.md, "Search").
  */
 export async function search(deps: Deps, ctx: RequestContext, query: SearchQuery): Promise<SearchResponse> {
   const q = query.q.trim()
