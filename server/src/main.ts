@@ -1,11 +1,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildApp } from './app.ts'
-import { createDeps, createLogger, openAndMigrate } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
 import { DataDirLockedError } from './db/embedded.ts'
-import { startJobs } from './jobs.ts'
-import { DEMO_PASSWORD, demoUsers, isEmpty, seedDemo } from './seed/seed.ts'
+import { createLogger, openAndMigrate } from './startup.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -18,7 +15,17 @@ async function main() {
         'for a small team on one machine. Set DATABASE_URL to a PostgreSQL server for production. ***\n',
     )
   }
-  const database = await openAndMigrate(config, log)
+  // The database first (the embedded one starts on its own thread, about a second of compiling its
+  // WASM), the rest of the server loaded meanwhile: the two overlap instead of adding up.
+  const opening = openAndMigrate(config, log)
+  opening.catch(() => {}) // awaited below; a failure must not count as unhandled while modules load
+  const [{ buildApp }, { createDeps }, { startJobs }, { isEmpty, seedDemo }] = await Promise.all([
+    import('./app.ts'),
+    import('./bootstrap.ts'),
+    import('./jobs.ts'),
+    import('./seed/seed.ts'),
+  ])
+  const database = await opening
   const seedAllowed = config.SEED_DEMO ?? config.NODE_ENV !== 'production'
   const seeded = seedAllowed && (await isEmpty(database.db))
   if (seeded) await seedDemo(database.db)
@@ -48,7 +55,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.PORT
   // Links in mails need an address; without PUBLIC_URL it is this server's port (PORT=0 picks one).
   config.PUBLIC_URL ??= `http://localhost:${port}`
-  printBanner({
+  await printBanner({
     url: config.PUBLIC_URL ?? `http://localhost:${port}`,
     database: config.DATABASE_URL
       ? `PostgreSQL (${new URL(config.DATABASE_URL).host})`
@@ -58,7 +65,8 @@ async function main() {
   })
 }
 
-function printBanner(info: { url: string; database: string; mail: string; seeded: boolean }) {
+async function printBanner(info: { url: string; database: string; mail: string; seeded: boolean }) {
+  const { DEMO_PASSWORD, demoUsers } = await import('./seed/seed.ts')
   const lines = [
     '',
     `  Daftar is running at ${info.url}`,

@@ -6,8 +6,9 @@ import {
   type ExportFormat,
   organisationCalendar,
 } from '@daftar/domain'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
+import { loadExcel } from './excel.ts'
 
 /*
  * Every list's export, CSV or XLSX, from one description of its columns (docs/decisions.md,
@@ -118,17 +119,17 @@ export function xlsxStream<R>(
   rows: AsyncIterable<R>,
 ): Readable {
   const out = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  })
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.columns = columns.map((c) => ({ width: widthOf(c) }))
-  const header = sheet.addRow(columns.map((c) => c.header))
-  header.font = { bold: true }
-  header.commit()
   const write = async () => {
+    const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    })
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
+    sheet.columns = columns.map((c) => ({ width: widthOf(c) }))
+    const header = sheet.addRow(columns.map((c) => c.header))
+    header.font = { bold: true }
+    header.commit()
     let n = 0
     for await (const item of rows) {
       const row = sheet.addRow(columns.map((c) => xlsxCell(c.kind, c.value(item))))

@@ -1,5 +1,5 @@
 import type { Gstr1Sheet } from '@daftar/domain'
-import ExcelJS from 'exceljs'
+import { loadExcel } from '../../platform/excel.ts'
 
 /** Excel's column letter of a 0-based index (A … Z, AA …). */
 const letter = (i: number): string =>
@@ -12,7 +12,7 @@ const letter = (i: number): string =>
  * two decimals, dates and places of supply text as the template writes them.
  */
 export async function gstr1Workbook(sheets: Gstr1Sheet[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook()
+  const book = new (await loadExcel()).Workbook()
   book.creator = 'Daftar'
   for (const s of sheets) {
     const ws = book.addWorksheet(s.name)

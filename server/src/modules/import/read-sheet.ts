@@ -1,7 +1,8 @@
 import { IMPORT_MAX_ROWS, importMessages } from '@daftar/domain'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import { badRequest, tooLarge, unprocessable } from '../../platform/errors.ts'
+import { loadExcel } from '../../platform/excel.ts'
 
 /** A cell that holds a formula: kept apart so the row can say so, never evaluated or trusted. */
 export const FORMULA = Symbol('formula')
@@ -64,7 +65,7 @@ function decode(bytes: Buffer): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook()
+  const workbook = new (await loadExcel()).Workbook()
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
   } catch {

@@ -1,5 +1,5 @@
 import { type ImportRegister, importColumns } from '@daftar/domain'
-import ExcelJS from 'exceljs'
+import { loadExcel } from '../../platform/excel.ts'
 import { textCell } from '../../platform/spreadsheet-export.ts'
 
 /** GET /import/{register}/template: the register's labels and one example row, as CSV or XLSX. */
@@ -9,7 +9,7 @@ export async function importTemplate(register: ImportRegister, format: 'csv' | '
     const line = (cells: string[]) => `${cells.map(textCell).join(',')}\r\n`
     return Buffer.from(`\uFEFF${line(columns.map((c) => c.label))}${line(columns.map((c) => c.example))}`)
   }
-  const workbook = new ExcelJS.Workbook()
+  const workbook = new (await loadExcel()).Workbook()
   const sheet = workbook.addWorksheet(register)
   sheet.columns = columns.map((c) => ({
     header: c.label,
