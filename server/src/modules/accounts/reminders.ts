@@ -31,9 +31,10 @@ const hourIn = (timeZone: string, now: Date) =>
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 
-/** The client's first contact e-mail, in SQL (the order of clients.contacts), or null. */
-const contactEmailSql = sql`(select nullif(trim(e.value->>'email'), '') from jsonb_array_elements(c.contacts)
-  with ordinality e(value, n) where nullif(trim(e.value->>'email'), '') is not null order by e.n limit 1)`
+/** The invoice's client's first contact e-mail, in SQL (the order of clients.contacts), or null. */
+const contactEmailSql = sql`(select nullif(trim(e.value->>'email'), '') from clients c,
+  jsonb_array_elements(c.contacts) with ordinality e(value, n)
+  where c.client_id = i.client_id and nullif(trim(e.value->>'email'), '') is not null order by e.n limit 1)`
 
 /**
  * The scheduled payment reminders (docs/decisions.md, "Payment reminders"): each overdue receivable
@@ -42,7 +43,9 @@ const contactEmailSql = sql`(select nullif(trim(e.value->>'email'), '') from jso
  * every organisation: the latest step that applies is the claim, inserted into receivable_reminders
  * (ON CONFLICT DO NOTHING RETURNING) in the transaction that queues the mail, so two instances running
  * this at once send it once, and an invoice found 40 days overdue gets the 30-day reminder, not three
- * at once. `now` is injected (the tests' clock).
+ * at once. Claims already made are skipped before the client's e-mail is looked up, and the
+ * candidates are read from their index alone, so that a run that finds nothing new (most runs) stays
+ * short on the embedded database's one connection. `now` is injected (the tests' clock).
  */
 export async function sendPaymentReminders(deps: Deps, now = new Date()) {
   const zone = deps.config.TIME_ZONE
@@ -62,7 +65,6 @@ export async function sendPaymentReminders(deps: Deps, now = new Date()) {
         select i.invoice_id, s.step::text, ${contactEmailSql}
         from account_invoices i
         join organisations o on o.org_id = i.org_id
-        join clients c on c.client_id = i.client_id
         cross join lateral (
           select max(d.value::int) as step
           from jsonb_array_elements_text(coalesce(o.payment_reminders->'days', ${defaultDays}::jsonb)) d(value)
@@ -70,6 +72,8 @@ export async function sendPaymentReminders(deps: Deps, now = new Date()) {
         where i.kind = 'RECEIVABLE' and i.status in ('SENT', 'PARTIALLY_PAID') and i.amount_due > 0
           and not i.do_not_remind and i.due_date < ${today}::date and s.step is not null
           and coalesce((o.payment_reminders->>'enabled')::boolean, true)
+          and not exists (select 1 from receivable_reminders r
+            where r.invoice_id = i.invoice_id and r.step = s.step::text)
         on conflict do nothing
         returning invoice_id, to_email)
       select c.invoice_id, i.org_id, c.to_email, i.due_date::text as due

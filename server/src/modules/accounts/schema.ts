@@ -78,9 +78,10 @@ export const accountInvoices = pgTable(
     // Global search (modules/search, docs/decisions.md "Search"): any part of a number.
     index('account_invoices_number_trgm').using('gin', sql`${t.number} gin_trgm_ops`),
     index('account_invoices_pdf_idx').on(t.pdfKey).where(sql`invoice_pdf_s3_key is not null`),
-    // The payment reminders job's candidates: receivables still owed, not excluded, by due date.
+    // The payment reminders job's candidates: receivables still owed, not excluded, by due date, with
+    // what the job reads of them, so that a run that finds every reminder claimed reads only this.
     index('account_invoices_remind_idx')
-      .on(t.dueDate)
+      .on(t.dueDate, t.orgId, t.invoiceId, t.clientId)
       .where(
         sql`kind = 'RECEIVABLE' and status in ('SENT', 'PARTIALLY_PAID') and amount_due > 0 and not do_not_remind`,
       ),

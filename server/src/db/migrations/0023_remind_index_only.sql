@@ -1,0 +1,2 @@
+DROP INDEX "account_invoices_remind_idx";--> statement-breakpoint
+CREATE INDEX "account_invoices_remind_idx" ON "account_invoices" USING btree ("due_date","org_id","invoice_id","client_id") WHERE kind = 'RECEIVABLE' and status in ('SENT', 'PARTIALLY_PAID') and amount_due > 0 and not do_not_remind;
