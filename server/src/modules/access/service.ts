@@ -69,7 +69,11 @@ export async function assertWritable(
 }
 
 /** Condition for register lists: admins see every record, others those on their access list. */
-export function visibleTo(ctx: RequestContext, entityType: EntityType, idColumn: PgColumn): SQL | undefined {
+export function visibleTo(
+  ctx: Pick<RequestContext, 'isAdmin' | 'orgId' | 'userId'>,
+  entityType: EntityType,
+  idColumn: PgColumn,
+): SQL | undefined {
   if (ctx.isAdmin) return undefined
   return sql`exists (select 1 from ${accessEntries} where ${accessEntries.orgId} = ${ctx.orgId}
     and ${accessEntries.entityType} = ${entityType} and ${accessEntries.entityId} = ${idColumn}

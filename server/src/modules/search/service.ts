@@ -6,13 +6,13 @@ import {
   type SearchResult,
   type SearchType,
 } from '@daftar/domain'
-import { and, type SQL, sql } from 'drizzle-orm'
-import type { PgSelect } from 'drizzle-orm/pg-core'
+import { and, fillPlaceholders, type SQL, sql } from 'drizzle-orm'
+import { PgDialect, type PgSelectQueryBuilder, QueryBuilder } from 'drizzle-orm/pg-core'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { likePattern } from '../../platform/listing.ts'
 import { accountsAccessOf } from '../organisations/service.ts'
-import { type Field, type Source, type SourceRow, sources, type Terms } from './sources.ts'
+import { type Caller, type Field, type Source, type SourceRow, sources, type Terms } from './sources.ts'
 
 /** How well a field matched, best first; a row's rank is its best field's. */
 const TIER = { exact: 0, prefix: 1, contains: 2, similar: 3 } as const
@@ -84,22 +84,63 @@ async function searchAll(
   limit: number,
 ): Promise<TypedRow[]> {
   if (!types.length) return []
-  const arms = types.map((type) => sql`(${sourceQuery(deps, ctx, sources[type], terms, limit).getSQL()})`)
-  const { rows } = await deps.db.execute<TypedRow>(sql.join(arms, sql` union all `))
+  const statement = statementFor(ctx.isAdmin, types)
+  const values = { ...terms, orgId: ctx.orgId, userId: ctx.userId, username: ctx.username, limit }
+  const { rows } = await deps.database.pool.query<TypedRow>(
+    statement.text,
+    fillPlaceholders(statement.params, values),
+  )
   return rows
 }
+
+/**
+ * The statement of a shape of search (an admin's or anyone else's, over these types), built once with
+ * placeholders for the words, the caller and the limit. Built afresh, the eleven arms' query trees and
+ * their text cost more of the server's CPU than the rest of the request (a CPU profile under load,
+ * docs/decisions.md, "Search").
+ */
+function statementFor(isAdmin: boolean, types: SearchType[]): { text: string; params: unknown[] } {
+  const key = `${isAdmin ? 'admin' : 'member'}:${types.join(',')}`
+  const known = statements.get(key)
+  if (known) return known
+  // Placeholders where the values go: typed as the values they stand for, filled by fillPlaceholders.
+  const caller = {
+    isAdmin,
+    orgId: sql.placeholder('orgId'),
+    userId: sql.placeholder('userId'),
+    username: sql.placeholder('username'),
+  } as unknown as Caller
+  const terms = {
+    q: sql.placeholder('q'),
+    lower: sql.placeholder('lower'),
+    prefix: sql.placeholder('prefix'),
+    contains: sql.placeholder('contains'),
+  } as unknown as Terms
+  const arms = types.map((type) => sql`(${sourceQuery(caller, sources[type], terms).getSQL()})`)
+  const { sql: text, params } = dialect.sqlToQuery(sql.join(arms, sql` union all `))
+  if (statements.size >= STATEMENTS_KEPT) statements.clear()
+  const built = { text, params }
+  statements.set(key, built)
+  return built
+}
+
+const dialect = new PgDialect()
+const builder = new QueryBuilder()
+const statements = new Map<string, { text: string; params: unknown[] }>()
+/** Shapes kept: two kinds of caller times the sets of types people ask for (the web asks for all). */
+const STATEMENTS_KEPT = 64
 
 type TypedRow = SourceRow & { type: SearchType }
 
 /** One type's query: its readable rows matching any field, best first, at most `limit`. */
-function sourceQuery(deps: Deps, ctx: RequestContext, source: Source, terms: Terms, limit: number) {
+function sourceQuery(ctx: Caller, source: Source, terms: Terms) {
   const matches = source.fields.map((f) => matchOf(f, terms))
   const best = sql<number>`least(${sql.join(
     matches.map((m, i) => sql`${m.tier} * ${sql.raw(String(FIELDS))} + ${sql.raw(String(i))}`),
     sql`, `,
   )})`
   // Every column named: the arms of the union line up by position and are read by these names.
-  let select = deps.db
+  let select = builder
     .select({
       type: sql<SearchType>`${source.type}::text`.as('type'),
       id: sql<string>`${source.id}::text`.as('id'),
@@ -111,12 +152,12 @@ function sourceQuery(deps: Deps, ctx: RequestContext, source: Source, terms: Ter
       best: best.as('best'),
     })
     .from(source.table)
-    .$dynamic() as PgSelect
+    .$dynamic() as PgSelectQueryBuilder
   for (const join of source.joins ?? []) select = select.leftJoin(join.table, join.on)
   return select
     .where(and(source.scope(ctx), matching(ctx, source, matches)))
     .orderBy(sql`best`, sql`at desc`)
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
 }
 
 /**
@@ -126,7 +167,7 @@ function sourceQuery(deps: Deps, ctx: RequestContext, source: Source, terms: Ter
  * contacts' JSON path on every row (220 ms on 20,000 clients, against 7 ms). A source whose scope is
  * the narrower (the caller's own tasks) filters its own rows instead.
  */
-function matching(ctx: RequestContext, source: Source, matches: { where: SQL }[]): SQL {
+function matching(ctx: Caller, source: Source, matches: { where: SQL }[]): SQL {
   const any = sql.join(
     matches.map((m) => m.where),
     sql` or `,

@@ -38,6 +38,12 @@ export interface Field {
   match?: (term: Terms) => { where: SQL; tier: SQL }
 }
 
+/**
+ * Who searches, as far as a statement depends on it: their organisation, id and username (values of
+ * the statement) and whether they are an admin (its shape; service.ts builds one statement a shape).
+ */
+export type Caller = Pick<RequestContext, 'orgId' | 'userId' | 'username' | 'isAdmin'>
+
 /** The words as typed, and as the patterns of each tier. */
 export interface Terms {
   q: string
@@ -62,7 +68,7 @@ export interface Source {
   table: PgTable
   joins?: { table: PgTable; on: SQL }[]
   /** The organisation's rows the caller may read, as that register's list decides it. */
-  scope(ctx: RequestContext): SQL | undefined
+  scope(ctx: Caller): SQL | undefined
   fields: Field[]
   id: SQL
   title: SQL
@@ -73,7 +79,7 @@ export interface Source {
   tag?: SQL
   url(row: SourceRow): string
   /** Match within the scope's rows rather than gather the matching ids first (service.ts, `matching`). */
-  filterInScope?: (ctx: RequestContext) => boolean
+  filterInScope?: (ctx: Caller) => boolean
   present?(row: SourceRow): { title: string; subtitle: string }
 }
 
@@ -104,7 +110,7 @@ const register = (
 ) => ({
   type,
   table,
-  scope: (ctx: RequestContext) =>
+  scope: (ctx: Caller) =>
     and(sql`${(table as unknown as { orgId: SQL }).orgId} = ${ctx.orgId}`, visibleTo(ctx, entityType, id)),
   id: sql`${id}`,
   url: (row: SourceRow) => `${path}/${row.id}`,
