@@ -36,6 +36,10 @@ export interface OutboxDispatcher {
   /** Delivers everything due now; resolves when done (tests, shutdown). */
   drain(): Promise<void>
   start(): void
+  /**
+   * Stops polling and waits for the batch under way, not for the rest of a backlog: what is left stays
+   * in the outbox for the next start (a restart must not wait for thousands of reminder mails).
+   */
   stop(): Promise<void>
 }
 
@@ -43,6 +47,7 @@ export function createOutboxDispatcher(db: Db, log: FastifyBaseLogger): OutboxDi
   const handlers = new Map<string, OutboxHandler>()
   let running: Promise<void> | null = null
   let again = false
+  let stopping = false
   let timer: NodeJS.Timeout | undefined
 
   async function deliverBatch(): Promise<number> {
@@ -83,11 +88,11 @@ export function createOutboxDispatcher(db: Db, log: FastifyBaseLogger): OutboxDi
     do {
       again = false
       try {
-        while ((await deliverBatch()) > 0) {}
+        while (!stopping && (await deliverBatch()) > 0) {}
       } catch (error) {
         log.error({ err: error }, 'outbox dispatcher failed')
       }
-    } while (again)
+    } while (again && !stopping)
   }
 
   const dispatcher: OutboxDispatcher = {
@@ -95,6 +100,7 @@ export function createOutboxDispatcher(db: Db, log: FastifyBaseLogger): OutboxDi
       handlers.set(kind, handler)
     },
     kick() {
+      if (stopping) return
       if (running) {
         again = true
         return
@@ -113,6 +119,7 @@ export function createOutboxDispatcher(db: Db, log: FastifyBaseLogger): OutboxDi
       timer.unref()
     },
     async stop() {
+      stopping = true
       clearInterval(timer)
       if (running) await running
     },
