@@ -109,6 +109,9 @@ test("'Skip to content' is the first stop of the keyboard and moves past the nav
   // A page just opened: the keyboard starts from the top.
   await page.reload()
   await expect(page.getByLabel('User menu')).toBeVisible()
+  // The page's own content loaded, so that it has a stop of its own after the skip (on a slow
+  // database the home's cards were still loading and the Tab left the page).
+  await expect(page.locator('#main-content').getByRole('link').first()).toBeVisible()
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'Skip to content' })
   await expect(skip).toBeFocused()
