@@ -19,7 +19,7 @@ async function main() {
   // WASM), the rest of the server loaded meanwhile: the two overlap instead of adding up.
   const opening = openAndMigrate(config, log)
   opening.catch(() => {}) // awaited below; a failure must not count as unhandled while modules load
-  const [{ buildApp }, { createDeps }, { startJobs }, { isEmpty, seedDemo }] = await Promise.all([
+  const [{ buildApp }, { createDeps }, { startJobs }, demo] = await Promise.all([
     import('./app.ts'),
     import('./bootstrap.ts'),
     import('./jobs.ts'),
@@ -27,8 +27,8 @@ async function main() {
   ])
   const database = await opening
   const seedAllowed = config.SEED_DEMO ?? config.NODE_ENV !== 'production'
-  const seeded = seedAllowed && (await isEmpty(database.db))
-  if (seeded) await seedDemo(database.db)
+  const seeded = seedAllowed && (await demo.isEmpty(database.db))
+  if (seeded) await demo.seedDemo(database.db)
 
   const deps = await createDeps(config, database, log)
   const app = await buildApp(deps, { webDist: config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist') })
@@ -55,7 +55,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.PORT
   // Links in mails need an address; without PUBLIC_URL it is this server's port (PORT=0 picks one).
   config.PUBLIC_URL ??= `http://localhost:${port}`
-  await printBanner({
+  printBanner(demo, {
     url: config.PUBLIC_URL ?? `http://localhost:${port}`,
     database: config.DATABASE_URL
       ? `PostgreSQL (${new URL(config.DATABASE_URL).host})`
@@ -65,8 +65,10 @@ async function main() {
   })
 }
 
-async function printBanner(info: { url: string; database: string; mail: string; seeded: boolean }) {
-  const { DEMO_PASSWORD, demoUsers } = await import('./seed/seed.ts')
+function printBanner(
+  { DEMO_PASSWORD, demoUsers }: typeof import('./seed/seed.ts'),
+  info: { url: string; database: string; mail: string; seeded: boolean },
+) {
   const lines = [
     '',
     `  Daftar is running at ${info.url}`,
