@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { isCalendarDay } from './contract.ts'
-import { formatCurrency } from './format.ts'
+import { formatCurrency, todayIn } from './format.ts'
 import { type GstType, gstTypes, isGstRate, toPaise, toUnits } from './gst.ts'
 // Who can open Accounts is declared with the organisation (users.ts), so the shell reads it without
 // loading the accounts schemas.
@@ -182,7 +182,7 @@ export function effectiveStatus(
 
 /** Today's date for accounts: India Standard Time, whatever the server's clock zone. */
 export function accountsToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now)
+  return todayIn('Asia/Kolkata', now)
 }
 
 export interface AccountsUser {

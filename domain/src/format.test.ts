@@ -5,7 +5,9 @@ import {
   formatDate,
   formatRelativeTime,
   formatShortDate,
+  hourIn,
   titleCase,
+  todayIn,
   todayIso,
 } from './format.ts'
 import { isErrorMessage } from './notify.ts'
@@ -79,5 +81,18 @@ describe('messages and names', () => {
   it('title-cases project and client names', () => {
     expect(titleCase('  sunrise   etp upgrade ')).toBe('Sunrise Etp Upgrade')
     expect(titleCase('sunrise ETP upgrade for KLD')).toBe('Sunrise ETP Upgrade For KLD')
+  })
+})
+
+describe('the day and hour in a time zone', () => {
+  it('answers each zone its own day and hour, one after the other', () => {
+    // 20:30 UTC on 29 November: already 30 November, 02:00, in India; still 29th, 15:30, in New York.
+    const instant = new Date('2026-11-29T20:30:00Z')
+    for (let round = 0; round < 2; round++) {
+      expect(todayIn('Asia/Kolkata', instant)).toBe('2026-11-30')
+      expect(hourIn('Asia/Kolkata', instant)).toBe(2)
+      expect(todayIn('America/New_York', instant)).toBe('2026-11-29')
+      expect(hourIn('America/New_York', instant)).toBe(15)
+    }
   })
 })

@@ -110,14 +110,32 @@ export function todayIso(now: Date = new Date()): string {
   return `${y}-${m}-${d}`
 }
 
+/**
+ * One formatter per time zone and kind, made on first use: making an Intl.DateTimeFormat costs far
+ * more than formatting with it, and the server asks for today's date on every home and list request.
+ */
+function zoned(kind: 'day' | 'hour', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`
+  let made = zonedFormats.get(key)
+  if (!made) {
+    made =
+      kind === 'day'
+        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })
+    zonedFormats.set(key, made)
+  }
+  return made
+}
+const zonedFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** Today as YYYY-MM-DD in a time zone (the server's view of the organisation's calendar). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  return zoned('day', timeZone).format(now)
+}
+
+/** The hour (0–23) it is in a time zone. */
+export function hourIn(timeZone: string, now: Date = new Date()): number {
+  return Number(zoned('hour', timeZone).format(now))
 }
 
 /** A YYYY-MM-DD day moved by a number of days. */

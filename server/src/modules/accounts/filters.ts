@@ -1,4 +1,4 @@
-import type { AccountKind, AccountListQuery, AgingBucket } from '@daftar/domain'
+import { type AccountKind, type AccountListQuery, type AgingBucket, addDays } from '@daftar/domain'
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { likePattern } from '../../platform/listing.ts'
 import { clients } from '../clients/schema.ts'
@@ -18,13 +18,6 @@ export const baseTables: ListTables = {
   client: clients,
   supplier: suppliers,
   project: projects,
-}
-
-/** YYYY-MM-DD shifted by whole days. */
-export function shiftDate(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
 }
 
 const LIVE = sql.raw(`('SENT', 'RECEIVED', 'PARTIALLY_PAID')`)
@@ -47,8 +40,8 @@ export function agingSql(t: ListTables, bucket: AgingBucket, today: string): SQL
 export function lateBy(dueDate: SQLWrapper, bucket: AgingBucket, today: string): SQL {
   const late = (from: number, to?: number) =>
     to === undefined
-      ? sql`${dueDate} < ${shiftDate(today, -from + 1)}`
-      : sql`${dueDate} <= ${shiftDate(today, -from)} and ${dueDate} >= ${shiftDate(today, -to)}`
+      ? sql`${dueDate} < ${addDays(today, -from + 1)}`
+      : sql`${dueDate} <= ${addDays(today, -from)} and ${dueDate} >= ${addDays(today, -to)}`
   const when: Record<AgingBucket, SQL> = {
     current: sql`(${dueDate} is null or ${dueDate} >= ${today})`,
     days_1_30: late(1, 30),

@@ -1,6 +1,7 @@
 import {
   accountMessages,
   defaultPaymentReminderSettings,
+  hourIn,
   type PaymentReminderSettings,
   type paymentReminderSettingsInput,
   reminderMessages,
@@ -24,9 +25,6 @@ import { accountInvoices, receivableReminders } from './schema.ts'
 
 /** Reminders go to clients from this hour of the organisation's morning, as the task reminders do. */
 export const PAYMENT_REMINDER_HOUR = 8
-
-const hourIn = (timeZone: string, now: Date) =>
-  Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now))
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)

@@ -1,4 +1,4 @@
-import { formatDate, type HomeSection } from '@daftar/domain'
+import { formatDate, type HomeSection, hourIn, todayIn } from '@daftar/domain'
 import { and, eq, isNotNull, notExists, sql } from 'drizzle-orm'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -11,19 +11,6 @@ import { taskSections } from './tasks.ts'
 
 /** The digest goes out from this hour of the organisation's day on (docs/decisions.md). */
 export const DIGEST_HOUR = 8
-
-function hourIn(timeZone: string, now: Date): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now))
-}
-
-function dayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
-}
 
 export interface DigestRun {
   sent: number
@@ -42,7 +29,7 @@ export async function sendDailyDigests(deps: Deps, now: Date): Promise<DigestRun
   const zone = deps.config.TIME_ZONE
   const run: DigestRun = { sent: 0, empty: 0 }
   if (hourIn(zone, now) < DIGEST_HOUR) return run
-  const day = dayIn(zone, now)
+  const day = todayIn(zone, now)
   const waiting = await deps.db
     .select({
       userId: users.userId,

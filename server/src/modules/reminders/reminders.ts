@@ -1,4 +1,4 @@
-import { addDays, formatDate, todayIn } from '@daftar/domain'
+import { addDays, formatDate, hourIn, todayIn } from '@daftar/domain'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Deps } from '../../platform/deps.ts'
 import { notify } from '../notifications/service.ts'
@@ -23,10 +23,6 @@ export const nextWorkingDay = (day: string) => {
   let d = addDays(day, 1)
   while (!isWorkingDay(d)) d = addDays(d, 1)
   return d
-}
-
-function hourIn(timeZone: string, now: Date) {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now))
 }
 
 type Claimed = {
