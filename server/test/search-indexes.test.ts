@@ -82,15 +82,16 @@ describe('search at bench:seed scale 1', () => {
     const tasks = await indexed(staff, '/search?q=Prepare%20BOQ')
     expect(results(tasks.body).every((r) => r.type === 'task')).toBe(true)
     expect(results(tasks.body).length).toBeGreaterThan(0)
-    // A rare word: the chain's and CC's GIN bitmaps ANDed with the title's trigrams, the reports
-    // probed by their member row, the clients through the access list.
+    // A word in a tenth of all titles, matched among the caller's own tasks: their membership and the
+    // words in one index.
+    expect(tasks.used).toEqual(expect.arrayContaining(['tasks_member_words']))
+    // A rare word: the tasks as above, the reports probed by their member row, the clients through
+    // the access list.
     const clients = await indexed(staff, '/search?q=Apex')
     expect(results(clients.body).length).toBeGreaterThan(0)
     expect(clients.used).toEqual(
       expect.arrayContaining([
-        'tasks_chain_gin',
-        'tasks_cc_gin',
-        'tasks_title_trgm',
+        'tasks_member_words',
         'reports_project_name_trgm',
         'access_entries_user_idx',
       ]),

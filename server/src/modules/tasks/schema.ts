@@ -58,16 +58,19 @@ export const tasks = pgTable(
       .on(t.deadline)
       .where(sql`status = 'In Progress' and deadline is not null`),
     index('tasks_waiting_idx').on(t.submittedAt).where(sql`status = 'Pending Approval'`),
-    // "Tasks I am in": chain or CC membership, for every list.
-    index('tasks_chain_gin').using('gin', t.assignmentChain),
-    index('tasks_cc_gin').using('gin', t.cc),
     index('tasks_finished_idx').on(t.orgId, t.approvedAt).where(sql`status = 'Completed'`),
     index('tasks_deleted_idx').on(t.orgId, t.deletionDate).where(sql`status = 'Deleted'`),
     index('tasks_attachment_idx').on(t.attachment).where(sql`attachment is not null`),
     index('tasks_completion_file_idx').on(t.completionFile).where(sql`completion_file is not null`),
-    // Global search (modules/search, docs/decisions.md "Search"): titles and descriptions by trigram.
-    index('tasks_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('tasks_details_trgm').using('gin', sql`${t.details} gin_trgm_ops`),
+    // Global search (modules/search, docs/decisions.md "Search"): a task's members (chain and CC) and
+    // its words by trigram in one index, so that a word matches among the caller's own tasks only
+    // (GIN intersects the member's short list with the words' long ones by skipping through them).
+    index('tasks_member_words').using(
+      'gin',
+      sql`(${t.assignmentChain} || ${t.cc})`,
+      sql`${t.title} gin_trgm_ops`,
+      sql`${t.details} gin_trgm_ops`,
+    ),
   ],
 )
 
