@@ -1,5 +1,5 @@
 /**
- * Exports of the lists as CSV and XLSX (issue 21, docs/decisions.md "Exports"): the query every
+ * Exports of the lists as CSV and XLSX (docs/decisions.md, "Exports"): the query every
  * export takes (the list's own filters and `format`), and the columns of each list as the web's table
  * shows them, with the kind of each cell (a date, an amount or text) so the file gets real numbers and
  * dates. The server writes the files from these; nothing here does I/O.

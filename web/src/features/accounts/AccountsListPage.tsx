@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { DataTable } from '../../ui/list/DataTable.tsx'
@@ -13,7 +14,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 import { AccountsFilters, useAccountFilters } from './AccountsFilters.tsx'
-import { accountsApi, accountsKey, type DocRow, failureText, listQuery, summaryQuery } from './api.ts'
+import { accountsApi, accountsKey, type DocRow, listQuery, summaryQuery } from './api.ts'
 import { DetailsModal } from './DetailsModal.tsx'
 import { documentColumns, type RowAction } from './DocumentsTable.tsx'
 import { idOf, type KindConfig, numberOf, payablesConfig, receivablesConfig } from './kinds.ts'
@@ -43,7 +44,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
   const markLive = useMutation({
     mutationFn: (id: string) => accountsApi.markLive(config.kind, id),
     onSuccess: () => notifySuccess(config.toasts.marked),
-    onError: (error) => notifyError(failureText(error, config.toasts.markFailed)),
+    onError: (error) => notifyError(errorMessage(error, config.toasts.markFailed)),
     onSettled: refresh,
   })
   // A second click of the dialog's button in the same tick (a double click) sends nothing more.
@@ -53,7 +54,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         ? accountsApi.cancel(config.kind, row.id)
         : accountsApi.remove(config.kind, row.id, row.status === 'DRAFT' ? 'DRAFT' : 'CANCELLED'),
     onSuccess: (res) => notifySuccess(res?.message || config.toasts.removed),
-    onError: (error) => notifyError(failureText(error, config.toasts.removeFailed)),
+    onError: (error) => notifyError(errorMessage(error, config.toasts.removeFailed)),
     onSettled: () => {
       setConfirm(null)
       return refresh()
@@ -122,7 +123,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
               fileName={config.kind === 'RECEIVABLE' ? 'receivables-export' : 'payables-export'}
               download={(format) => accountsApi.exportFile(config.kind, filters, format)}
               disabled={datesInvalid}
-              failure={failureText}
+              failure={errorMessage}
             />
             <Button component={Link} to={`${config.route}/add`} leftSection={<IconPlus size={16} />}>
               {config.addButton}
@@ -158,7 +159,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         linkColumn="number"
         loading={list.isPending && !datesInvalid}
         loadingText={config.loading}
-        error={list.isError ? `Error: ${failureText(list.error, list.error.message)}` : null}
+        error={list.isError ? `Error: ${errorMessage(list.error, list.error.message)}` : null}
         emptyText={config.empty}
         minWidth={860}
         more={{

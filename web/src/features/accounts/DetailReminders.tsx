@@ -5,11 +5,11 @@ import { Button, Group, Stack, Switch, Table, Text, Title } from '@mantine/core'
 import { IconBellRinging } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { call } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { useOnceMutation } from '../../ui/use-once-mutation.ts'
-import { detailQuery, failureText } from './api.ts'
+import { detailQuery } from './api.ts'
 
 /** 'Sent by hand', or the scheduled step's days after the due date. */
 export const reminderStepLabel = (step: string) =>
@@ -37,7 +37,7 @@ export function DetailReminders({ doc, user }: { doc: ReceivableDetail; user: Ac
       notifySuccess(res.message)
       return refresh()
     },
-    onError: (error) => notifyError(failureText(error, 'Failed to send the payment reminder.')),
+    onError: (error) => notifyError(errorMessage(error, 'Failed to send the payment reminder.')),
   })
   const exclude = useMutation({
     mutationFn: (value: boolean) =>
@@ -49,7 +49,7 @@ export function DetailReminders({ doc, user }: { doc: ReceivableDetail; user: Ac
       notifySuccess(res.message)
       return refresh()
     },
-    onError: (error) => notifyError(failureText(error, 'Failed to change the reminders of this invoice.')),
+    onError: (error) => notifyError(errorMessage(error, 'Failed to change the reminders of this invoice.')),
   })
   if (doc.status === 'DRAFT') return null
   return (

@@ -20,7 +20,7 @@ import { call, errorMessage } from '../../api/client.ts'
 import { HistoryTimeline } from '../../ui/history/HistoryTimeline.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import classes from './accounts.module.css'
-import { accountsApi, type DocDetail, detailQuery, failureText } from './api.ts'
+import { accountsApi, type DocDetail, detailQuery } from './api.ts'
 import { LineItems, money } from './DetailLines.tsx'
 import { PaymentHistory } from './DetailPayments.tsx'
 import { DetailReminders } from './DetailReminders.tsx'
@@ -78,7 +78,7 @@ function DetailsBody({
   const email = useMutation({
     mutationFn: () => accountsApi.email(ref.id),
     onSuccess: (res) => notifySuccess(res.message),
-    onError: (error) => notifyError(failureText(error, 'Failed to email invoice.')),
+    onError: (error) => notifyError(errorMessage(error, 'Failed to email invoice.')),
   })
 
   async function downloadPdf() {

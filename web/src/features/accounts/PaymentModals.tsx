@@ -17,7 +17,7 @@ import { toPaise } from '@daftar/domain/gst'
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { call } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
@@ -27,7 +27,7 @@ import {
   DateField,
   type FieldsForm,
 } from '../../ui/register-kit/fields.tsx'
-import { accountsApi, failureText } from './api.ts'
+import { accountsApi } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
 /**
@@ -204,7 +204,7 @@ export function useDeletePayment() {
   return useMutation({
     mutationFn: (paymentId: string) => accountsApi.deletePayment(paymentId),
     onSuccess: () => notifySuccess(accountMessages.paymentDeleted),
-    onError: (error) => notifyError(failureText(error, 'Failed to delete payment.')),
+    onError: (error) => notifyError(errorMessage(error, 'Failed to delete payment.')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   })
 }

@@ -12,7 +12,7 @@ import {
 } from '@daftar/domain/accounts-contract'
 import type { ExportFormat } from '@daftar/domain/export-query'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { ApiError, call, serverError, transportMessages } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 
 const FIVE_MINUTES = 5 * 60_000
 
@@ -118,12 +118,4 @@ export const accountsApi = {
       ? call(receivableEndpoints.export, { query })
       : call(payableEndpoints.export, { query })
   },
-}
-
-/** The spec's rule for failures: the server's error, else the call's default; no answer at all says so. */
-export function failureText(error: unknown, fallback: string): string {
-  const text = serverError(error)
-  if (text) return text
-  if (error instanceof ApiError && error.status === 0) return transportMessages.noResponse
-  return fallback
 }
