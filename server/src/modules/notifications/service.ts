@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { NotificationType } from '@daftar/domain'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/connection.ts'
+import type { Db, DbOrTx } from '../../db/connection.ts'
+import { builtOnce } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
-import { countRows } from '../../platform/listing.ts'
 import { enqueue, enqueueMany } from '../../platform/outbox.ts'
 import { pageWindow, totalPages } from '../../platform/pagination.ts'
 import { users } from '../users/schema.ts'
@@ -102,23 +102,11 @@ export async function notify(tx: DbOrTx, n: NewNotification): Promise<void> {
 const triggering = alias(users, 'triggering_user')
 
 export async function listNotifications(deps: Deps, ctx: RequestContext, page: number, limit: number) {
-  const mine = and(eq(notifications.userId, ctx.userId), eq(notifications.orgId, ctx.orgId))
   const { offset } = pageWindow(page, limit)
+  const caller = { userId: ctx.userId, orgId: ctx.orgId }
   const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        n: notifications,
-        username: triggering.username,
-        fullName: triggering.fullName,
-        photo: triggering.displayPhoto,
-      })
-      .from(notifications)
-      .leftJoin(triggering, eq(triggering.userId, notifications.triggeringUserId))
-      .where(mine)
-      .orderBy(desc(notifications.createdAt), desc(notifications.notificationId))
-      .limit(limit)
-      .offset(offset),
-    deps.db.select({ n: count() }).from(notifications).where(mine),
+    notificationsPage(deps.db).execute({ ...caller, limit, offset }),
+    notificationsCount(deps.db).execute(caller),
   ])
   return {
     currentPage: page,
@@ -139,13 +127,42 @@ export async function listNotifications(deps: Deps, ctx: RequestContext, page: n
   }
 }
 
+/** The caller's notifications: the bell asks for them on every open page, so built once. */
+const mine = () =>
+  and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.orgId, sql.placeholder('orgId')))
+
+const notificationsPage = builtOnce((db: Db) =>
+  db
+    .select({
+      n: notifications,
+      username: triggering.username,
+      fullName: triggering.fullName,
+      photo: triggering.displayPhoto,
+    })
+    .from(notifications)
+    .leftJoin(triggering, eq(triggering.userId, notifications.triggeringUserId))
+    .where(mine())
+    .orderBy(desc(notifications.createdAt), desc(notifications.notificationId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(''),
+)
+
+const notificationsCount = builtOnce((db: Db) =>
+  db.select({ n: count() }).from(notifications).where(mine()).prepare(''),
+)
+
+const unreadOf = builtOnce((db: Db) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(mine(), eq(notifications.isRead, false)))
+    .prepare(''),
+)
+
 export async function unreadCount(deps: Deps, ctx: RequestContext) {
-  const unread = and(
-    eq(notifications.userId, ctx.userId),
-    eq(notifications.orgId, ctx.orgId),
-    eq(notifications.isRead, false),
-  )
-  return { unreadCount: await countRows(deps.db, notifications, unread) }
+  const [unread] = await unreadOf(deps.db).execute({ userId: ctx.userId, orgId: ctx.orgId })
+  return { unreadCount: unread?.n ?? 0 }
 }
 
 export async function markRead(deps: Deps, ctx: RequestContext, id: number) {

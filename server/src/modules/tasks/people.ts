@@ -1,6 +1,7 @@
 import type { TaskPerson } from '@daftar/domain'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
+import { builtOnce } from '../../platform/built-once.ts'
 import { users } from '../users/schema.ts'
 
 export interface Person extends TaskPerson {
@@ -19,7 +20,13 @@ export async function loadPeople(
 ): Promise<Map<string, Person>> {
   const names = [...new Set(usernames)]
   if (names.length === 0) return new Map()
-  const rows = await db
+  const rows = await peopleNamed(db).execute({ orgId, names })
+  return new Map(rows.map((r) => [r.username, r]))
+}
+
+/** One text whatever the number of names (`= any` of one array, not an IN list of as many values). */
+const peopleNamed = builtOnce((db: DbOrTx) =>
+  db
     .select({
       user_id: users.userId,
       username: users.username,
@@ -28,9 +35,15 @@ export async function loadPeople(
       display_photo: users.displayPhoto,
     })
     .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.isActive, true), inArray(users.username, names)))
-  return new Map(rows.map((r) => [r.username, r]))
-}
+    .where(
+      and(
+        eq(users.orgId, sql.placeholder('orgId')),
+        eq(users.isActive, true),
+        sql`${users.username} = any(${sql.placeholder('names')}::text[])`,
+      ),
+    )
+    .prepare(''),
+)
 
 export function peopleRecord(people: Map<string, Person>): Record<string, TaskPerson> {
   return Object.fromEntries(

@@ -14,6 +14,7 @@ import {
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
+import { builtOnce } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -63,25 +64,37 @@ async function readableLinks(
   const clientIds = [...new Set(rows.flatMap((r) => (r.clientId ? [r.clientId] : [])))]
   if (ctx.isAdmin) return new Set([...projectIds, ...clientIds])
   if (projectIds.length + clientIds.length === 0) return new Set()
-  const entries = await db
+  const entries = await accessOfLinks(db).execute({
+    orgId: ctx.orgId,
+    userId: ctx.userId,
+    projectIds,
+    clientIds,
+  })
+  return new Set(entries.map((e) => e.id))
+}
+
+const accessOfLinks = builtOnce((db: DbOrTx) =>
+  db
     .select({ id: accessEntries.entityId })
     .from(accessEntries)
     .where(
       and(
-        eq(accessEntries.orgId, ctx.orgId),
-        eq(accessEntries.userId, ctx.userId),
+        eq(accessEntries.orgId, sql.placeholder('orgId')),
+        eq(accessEntries.userId, sql.placeholder('userId')),
         or(
-          projectIds.length
-            ? and(eq(accessEntries.entityType, 'PROJECT'), inArray(accessEntries.entityId, projectIds))
-            : undefined,
-          clientIds.length
-            ? and(eq(accessEntries.entityType, 'CLIENT'), inArray(accessEntries.entityId, clientIds))
-            : undefined,
+          and(
+            eq(accessEntries.entityType, 'PROJECT'),
+            sql`${accessEntries.entityId} = any(${sql.placeholder('projectIds')}::uuid[])`,
+          ),
+          and(
+            eq(accessEntries.entityType, 'CLIENT'),
+            sql`${accessEntries.entityId} = any(${sql.placeholder('clientIds')}::uuid[])`,
+          ),
         ),
       ),
     )
-  return new Set(entries.map((e) => e.id))
-}
+    .prepare(''),
+)
 
 async function present(
   db: DbOrTx,
@@ -110,16 +123,25 @@ async function present(
 
 /** Every active task of the caller (the three tabs are worked out in the browser, see taskTab). */
 export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
-  const mine = deps.db
-    .select({ id: taskMembers.taskId })
-    .from(taskMembers)
-    .where(myMemberships(ctx, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
-  const rows = await taskWithCategory(deps.db)
-    .where(and(eq(tasks.orgId, ctx.orgId), inArray(tasks.taskId, mine)))
-    .orderBy(asc(tasks.addedDate))
-    .limit(2000)
+  const rows = await activeTasks(deps.db).execute({ orgId: ctx.orgId, username: ctx.username })
   return present(deps.db, ctx, rows)
 }
+
+const activeTasks = builtOnce((db: DbOrTx) => {
+  const caller = {
+    orgId: sql.placeholder('orgId'),
+    username: sql.placeholder('username'),
+  } as unknown as Pick<RequestContext, 'orgId' | 'username'>
+  const mine = db
+    .select({ id: taskMembers.taskId })
+    .from(taskMembers)
+    .where(myMemberships(caller, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
+  return taskWithCategory(db)
+    .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, mine)))
+    .orderBy(asc(tasks.addedDate))
+    .limit(2000)
+    .prepare('')
+})
 
 type ClosedKind = 'finished' | 'deleted'
 

@@ -1,0 +1,21 @@
+/**
+ * A read of a fixed shape, built once per database (or transaction) with `sql.placeholder` for its
+ * values and run with `.execute(values)`. Drizzle builds a statement's text anew on every call, and on
+ * the hot lists that cost the server more CPU than node-postgres spent sending and parsing the
+ * statements (docs/decisions.md, "Statements built once").
+ *
+ * `build` ends in `.prepare('')`: an empty name keeps the statement unnamed, so PostgreSQL (and the
+ * embedded database) plans every execution with its own values, as for any other statement; only
+ * drizzle's work is saved.
+ */
+export function builtOnce<On extends object, Q>(build: (db: On) => Q): (db: On) => Q {
+  const built = new WeakMap<On, Q>()
+  return (db) => {
+    let query = built.get(db)
+    if (!query) {
+      query = build(db)
+      built.set(db, query)
+    }
+    return query
+  }
+}
