@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm'
+import type { RequestContext } from './context.ts'
+
 /**
  * A read of a fixed shape, built once per database (or transaction) with `sql.placeholder` for its
  * values and run with `.execute(values)`. Drizzle builds a statement's text anew on every call, and on
@@ -19,3 +22,24 @@ export function builtOnce<On extends object, Q>(build: (db: On) => Q): (db: On) 
     return query
   }
 }
+
+/**
+ * The caller as placeholders, for the conditions a statement built once shares with the rest of the
+ * code (`visibleTo(ctx)` …): each names `orgId`, `userId` or `username`, and `callerValues` fills
+ * them at each execution. Whether the caller is an admin changes a statement's shape, so it is fixed:
+ * build one statement per value of it.
+ */
+export function callerPlaceholders(isAdmin = false): RequestContext {
+  return {
+    orgId: sql.placeholder('orgId'),
+    userId: sql.placeholder('userId'),
+    username: sql.placeholder('username'),
+    isAdmin,
+  } as unknown as RequestContext
+}
+
+export const callerValues = (ctx: Pick<RequestContext, 'orgId' | 'userId' | 'username'>) => ({
+  orgId: ctx.orgId,
+  userId: ctx.userId,
+  username: ctx.username,
+})

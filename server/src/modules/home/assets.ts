@@ -1,5 +1,7 @@
 import { addDays, HOME_DUE_DAYS, HOME_ITEMS, type HomeSection, todayIn } from '@daftar/domain'
-import { and, asc, eq, lte, ne } from 'drizzle-orm'
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/connection.ts'
+import { builtOnce } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { totalOf } from '../../platform/listing.ts'
@@ -13,12 +15,26 @@ import { assets } from '../assets/schema.ts'
 export async function assetsDue(deps: Deps, ctx: RequestContext): Promise<HomeSection | undefined> {
   if (!ctx.isAdmin) return undefined
   const horizon = addDays(todayIn(deps.config.TIME_ZONE), HOME_DUE_DAYS)
+  const rows = await dueOf(deps.db).execute({ orgId: ctx.orgId, horizon })
+  return {
+    count: rows[0]?.total ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.name,
+      subtitle: [row.displayId, row.category].filter(Boolean).join(' · '),
+      url: `/organization/assets/${row.id}`,
+      date: row.due,
+    })),
+  }
+}
+
+const dueOf = builtOnce((db: Db) => {
   const where = and(
-    eq(assets.orgId, ctx.orgId),
-    lte(assets.nextMaintenanceDue, horizon),
+    eq(assets.orgId, sql.placeholder('orgId')),
+    lte(assets.nextMaintenanceDue, sql.placeholder('horizon')),
     ne(assets.status, 'Retired'),
   )
-  const rows = await deps.db
+  return db
     .select({
       id: assets.assetId,
       displayId: assets.displayId,
@@ -31,14 +47,5 @@ export async function assetsDue(deps: Deps, ctx: RequestContext): Promise<HomeSe
     .where(where)
     .orderBy(asc(assets.nextMaintenanceDue), asc(assets.assetId))
     .limit(HOME_ITEMS)
-  return {
-    count: rows[0]?.total ?? 0,
-    items: rows.map((row) => ({
-      id: row.id,
-      title: row.name,
-      subtitle: [row.displayId, row.category].filter(Boolean).join(' · '),
-      url: `/organization/assets/${row.id}`,
-      date: row.due,
-    })),
-  }
-}
+    .prepare('')
+})

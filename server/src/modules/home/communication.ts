@@ -1,5 +1,7 @@
 import { HOME_ITEMS, type HomeSection, reportDisplayId, reportPath, reportTypeLabels } from '@daftar/domain'
 import { and, desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/connection.ts'
+import { builtOnce, callerPlaceholders, callerValues } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { totalOf } from '../../platform/listing.ts'
@@ -14,8 +16,23 @@ import { users } from '../users/schema.ts'
  * open recipient rows) and the few newest of them by key, in one statement.
  */
 export async function openReports(deps: Deps, ctx: RequestContext): Promise<HomeSection> {
+  const rows = await openReportsOf(deps.db).execute(callerValues(ctx))
+  return {
+    count: rows[0]?.total ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: `${reportTypeLabels[row.type]} ${reportDisplayId(row.number)}`,
+      subtitle: [row.sender && `From ${row.sender}`, row.project].filter(Boolean).join(' · '),
+      url: reportPath(row.id),
+      date: row.at.toISOString(),
+    })),
+  }
+}
+
+const openReportsOf = builtOnce((db: Db) => {
   const r = reports
-  const rows = await deps.db
+  const ctx = callerPlaceholders()
+  return db
     .select({
       id: r.reportId,
       type: r.reportType,
@@ -31,35 +48,13 @@ export async function openReports(deps: Deps, ctx: RequestContext): Promise<Home
     .where(openForMe(ctx))
     .orderBy(desc(r.submittedAt), desc(r.reportId))
     .limit(HOME_ITEMS)
-  return {
-    count: rows[0]?.total ?? 0,
-    items: rows.map((row) => ({
-      id: row.id,
-      title: `${reportTypeLabels[row.type]} ${reportDisplayId(row.number)}`,
-      subtitle: [row.sender && `From ${row.sender}`, row.project].filter(Boolean).join(' · '),
-      url: reportPath(row.id),
-      date: row.at.toISOString(),
-    })),
-  }
-}
+    .prepare('')
+})
 
 /** The newest announcements the caller may read (the feed's own rule), and how many there are. */
 export async function newestAnnouncements(deps: Deps, ctx: RequestContext): Promise<HomeSection> {
-  const an = announcements
-  const where = and(eq(an.orgId, ctx.orgId), announcementVisibleTo(ctx))
-  const rows = await deps.db
-    .select({
-      id: an.announcementId,
-      title: an.title,
-      at: an.createdAt,
-      author: users.fullName,
-      total: totalOf(an, where),
-    })
-    .from(an)
-    .leftJoin(users, eq(users.userId, an.createdBy))
-    .where(where)
-    .orderBy(desc(an.createdAt), desc(an.announcementId))
-    .limit(HOME_ITEMS)
+  const newest = ctx.isAdmin ? newestForAdmins : newestForMembers
+  const rows = await newest(deps.db).execute(callerValues(ctx))
   return {
     count: rows[0]?.total ?? 0,
     items: rows.map((row) => ({
@@ -71,3 +66,27 @@ export async function newestAnnouncements(deps: Deps, ctx: RequestContext): Prom
     })),
   }
 }
+
+/** The feed's rule decides by role (admins read every announcement), so one statement a role. */
+const newestAnnouncementsAs = (isAdmin: boolean) =>
+  builtOnce((db: Db) => {
+    const an = announcements
+    const ctx = callerPlaceholders(isAdmin)
+    const where = and(eq(an.orgId, ctx.orgId), announcementVisibleTo(ctx))
+    return db
+      .select({
+        id: an.announcementId,
+        title: an.title,
+        at: an.createdAt,
+        author: users.fullName,
+        total: totalOf(an, where),
+      })
+      .from(an)
+      .leftJoin(users, eq(users.userId, an.createdBy))
+      .where(where)
+      .orderBy(desc(an.createdAt), desc(an.announcementId))
+      .limit(HOME_ITEMS)
+      .prepare('')
+  })
+const newestForAdmins = newestAnnouncementsAs(true)
+const newestForMembers = newestAnnouncementsAs(false)

@@ -7,6 +7,8 @@ import {
   type HomeSection,
 } from '@daftar/domain'
 import { and, desc, eq, gte, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/connection.ts'
+import { builtOnce, callerPlaceholders, callerValues } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { totalOf } from '../../platform/listing.ts'
@@ -50,17 +52,7 @@ const urlOf = (r: Action) => `/admin/approvals/${r.actionId}`
 export async function myRequests(deps: Deps, ctx: RequestContext) {
   if (ctx.isAdmin) return undefined
   const since = new Date(Date.now() - HOME_DECIDED_DAYS * 86_400_000)
-  const where = and(
-    eq(a.orgId, ctx.orgId),
-    eq(a.requestedBy, ctx.userId),
-    or(eq(a.status, 'PENDING'), gte(a.processedAt, since)),
-  )!
-  const rows = await deps.db
-    .select({ a, total: totalOf(a, where) })
-    .from(a)
-    .where(where)
-    .orderBy(desc(sql`coalesce(${a.processedAt}, ${a.requestedAt})`), desc(a.actionId))
-    .limit(HOME_ITEMS)
+  const rows = await myRequestsOf(deps.db).execute({ ...callerValues(ctx), since })
   return {
     count: rows[0]?.total ?? 0,
     items: rows.map(
@@ -76,17 +68,26 @@ export async function myRequests(deps: Deps, ctx: RequestContext) {
   }
 }
 
+const myRequestsOf = builtOnce((db: Db) => {
+  const ctx = callerPlaceholders()
+  const where = and(
+    eq(a.orgId, ctx.orgId),
+    eq(a.requestedBy, ctx.userId),
+    or(eq(a.status, 'PENDING'), gte(a.processedAt, sql.placeholder('since'))),
+  )!
+  return db
+    .select({ a, total: totalOf(a, where) })
+    .from(a)
+    .where(where)
+    .orderBy(desc(sql`coalesce(${a.processedAt}, ${a.requestedAt})`), desc(a.actionId))
+    .limit(HOME_ITEMS)
+    .prepare('')
+})
+
 /** Admins: the approval queue, newest first, as the queue page lists it. */
 export async function pendingRequests(deps: Deps, ctx: RequestContext): Promise<HomeSection | undefined> {
   if (!ctx.isAdmin) return undefined
-  const where = and(eq(a.orgId, ctx.orgId), eq(a.status, 'PENDING'))!
-  const rows = await deps.db
-    .select({ a, requester: users.fullName, total: totalOf(a, where) })
-    .from(a)
-    .innerJoin(users, eq(users.userId, a.requestedBy))
-    .where(where)
-    .orderBy(desc(a.requestedAt), desc(a.actionId))
-    .limit(HOME_ITEMS)
+  const rows = await queueOf(deps.db).execute({ orgId: ctx.orgId })
   return {
     count: rows[0]?.total ?? 0,
     items: rows.map(({ a: r, requester }) => ({
@@ -98,3 +99,15 @@ export async function pendingRequests(deps: Deps, ctx: RequestContext): Promise<
     })),
   }
 }
+
+const queueOf = builtOnce((db: Db) => {
+  const where = and(eq(a.orgId, sql.placeholder('orgId')), eq(a.status, 'PENDING'))!
+  return db
+    .select({ a, requester: users.fullName, total: totalOf(a, where) })
+    .from(a)
+    .innerJoin(users, eq(users.userId, a.requestedBy))
+    .where(where)
+    .orderBy(desc(a.requestedAt), desc(a.actionId))
+    .limit(HOME_ITEMS)
+    .prepare('')
+})

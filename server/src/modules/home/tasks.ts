@@ -1,5 +1,7 @@
 import { HOME_ITEMS, type HomeItem, type HomeSection, TASK_STATUS } from '@daftar/domain'
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/connection.ts'
+import { builtOnce, callerPlaceholders, callerValues } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { loadPeople } from '../tasks/people.ts'
@@ -35,37 +37,7 @@ export type TaskSections = {
  * them) and those tasks by key, then the names of the people the first items show.
  */
 export async function taskSections(deps: Deps, ctx: RequestContext, today: string): Promise<TaskSections> {
-  const mine = deps.db
-    .select({ id: taskMembers.taskId })
-    .from(taskMembers)
-    .where(myMemberships(ctx, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
-  const rows: TaskRow[] = await deps.db
-    .select({
-      id: t.taskId,
-      title: t.title,
-      status: t.status,
-      deadline: t.deadline,
-      addedDate: t.addedDate,
-      submittedAt: t.submittedAt,
-      projectName: t.projectName,
-      clientName: t.clientName,
-      chain: t.assignmentChain,
-    })
-    .from(t)
-    .where(
-      and(
-        eq(t.orgId, ctx.orgId),
-        inArray(t.taskId, mine),
-        or(
-          and(
-            eq(t.status, TASK_STATUS.inProgress),
-            sql`${assignee} = ${ctx.username}`,
-            lte(t.deadline, today),
-          ),
-          and(eq(t.status, TASK_STATUS.pendingApproval), sql`${creator} = ${ctx.username}`),
-        ),
-      ),
-    )
+  const rows: TaskRow[] = await needingMe(deps.db).execute({ ...callerValues(ctx), today })
   const open = rows.filter((r) => r.status === TASK_STATUS.inProgress)
   // Due today: newest first; overdue: the longest overdue first; approvals: the newest submission first.
   const dueToday = open.filter((r) => r.deadline === today).sort(byNewest((r) => r.addedDate.toISOString()))
@@ -100,6 +72,43 @@ export async function taskSections(deps: Deps, ctx: RequestContext, today: strin
     my_approvals: sectionOf(approvals, waiting),
   }
 }
+
+const needingMe = builtOnce((db: Db) => {
+  const ctx = callerPlaceholders()
+  const today = sql.placeholder('today')
+  const mine = db
+    .select({ id: taskMembers.taskId })
+    .from(taskMembers)
+    .where(myMemberships(ctx, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
+  return db
+    .select({
+      id: t.taskId,
+      title: t.title,
+      status: t.status,
+      deadline: t.deadline,
+      addedDate: t.addedDate,
+      submittedAt: t.submittedAt,
+      projectName: t.projectName,
+      clientName: t.clientName,
+      chain: t.assignmentChain,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.orgId, ctx.orgId),
+        inArray(t.taskId, mine),
+        or(
+          and(
+            eq(t.status, TASK_STATUS.inProgress),
+            sql`${assignee} = ${ctx.username}`,
+            lte(t.deadline, today),
+          ),
+          and(eq(t.status, TASK_STATUS.pendingApproval), sql`${creator} = ${ctx.username}`),
+        ),
+      ),
+    )
+    .prepare('')
+})
 
 const taskItem = (r: TaskRow) => ({ id: r.id, title: r.title, url: `/tasks?task=${r.id}` })
 
