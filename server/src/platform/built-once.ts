@@ -43,3 +43,29 @@ export const callerValues = (ctx: Pick<RequestContext, 'orgId' | 'userId' | 'use
   userId: ctx.userId,
   username: ctx.username,
 })
+
+/**
+ * `builtOnce` for a read whose filters change its shape (a filter given or not, an admin or not): one
+ * statement per database and shape, the shape named by `keyOf`. Shapes are few (which filters are on),
+ * never the filters' values, which stay placeholders.
+ */
+export function builtPerShape<On extends object, Shape, Q>(
+  keyOf: (shape: Shape) => string,
+  build: (db: On, shape: Shape) => Q,
+): (db: On, shape: Shape) => Q {
+  const built = new WeakMap<On, Map<string, Q>>()
+  return (db, shape) => {
+    let shapes = built.get(db)
+    if (!shapes) {
+      shapes = new Map()
+      built.set(db, shapes)
+    }
+    const key = keyOf(shape)
+    let query = shapes.get(key)
+    if (!query) {
+      query = build(db, shape)
+      shapes.set(key, query)
+    }
+    return query
+  }
+}

@@ -5,8 +5,10 @@ import {
   type PendingAction,
   type PendingActionDetail,
 } from '@daftar/domain'
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/connection.ts'
+import { builtPerShape } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -40,6 +42,49 @@ function presentAction(deps: Deps, row: Row): PendingAction {
   }
 }
 
+type QueueShape = {
+  isAdmin: boolean
+  entityType: boolean
+  actionType: boolean
+  requestedBy: 'anyone' | 'id' | 'username'
+}
+
+/** The queue's page and count for one shape of its filters, their values as placeholders. */
+const queueOf = builtPerShape(
+  (shape: QueueShape) => JSON.stringify(shape),
+  (db: Db, shape: QueueShape) => {
+    const value = (name: string) => sql.placeholder(name)
+    const where = and(
+      eq(pendingActions.orgId, value('orgId')),
+      eq(pendingActions.status, 'PENDING'),
+      shape.isAdmin ? undefined : eq(pendingActions.requestedBy, value('userId')),
+      shape.entityType ? eq(pendingActions.entityType, value('entityType')) : undefined,
+      shape.actionType ? eq(pendingActions.actionType, value('actionType')) : undefined,
+      shape.requestedBy === 'id' ? eq(pendingActions.requestedBy, value('who')) : undefined,
+      shape.requestedBy === 'username'
+        ? sql`lower(${requester.username}) = lower(${value('who')})`
+        : undefined,
+    )
+    return {
+      page: db
+        .select({ a: pendingActions, username: requester.username, fullName: requester.fullName })
+        .from(pendingActions)
+        .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
+        .where(where)
+        .orderBy(desc(pendingActions.requestedAt), desc(pendingActions.actionId))
+        .limit(value('limit'))
+        .offset(value('offset'))
+        .prepare(''),
+      total: db
+        .select({ n: count() })
+        .from(pendingActions)
+        .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
+        .where(where)
+        .prepare(''),
+    }
+  },
+)
+
 /** Admins see the whole queue; everyone else sees their own requests. */
 export async function listPendingActions(
   deps: Deps,
@@ -52,37 +97,24 @@ export async function listPendingActions(
     requestedBy?: string
   },
 ) {
-  const filters: (SQL | undefined)[] = [
-    eq(pendingActions.orgId, ctx.orgId),
-    eq(pendingActions.status, 'PENDING'),
-  ]
-  if (!ctx.isAdmin) filters.push(eq(pendingActions.requestedBy, ctx.userId))
-  if (query.entityType) filters.push(eq(pendingActions.entityType, query.entityType))
-  if (query.actionType) filters.push(eq(pendingActions.actionType, query.actionType))
-  if (query.requestedBy) {
-    const who = query.requestedBy.trim()
-    filters.push(
-      /^[0-9a-f-]{36}$/i.test(who)
-        ? eq(pendingActions.requestedBy, who)
-        : sql`lower(${requester.username}) = lower(${who})`,
-    )
+  const who = query.requestedBy?.trim()
+  const shape: QueueShape = {
+    isAdmin: ctx.isAdmin,
+    entityType: Boolean(query.entityType),
+    actionType: Boolean(query.actionType),
+    requestedBy: !who ? 'anyone' : /^[0-9a-f-]{36}$/i.test(who) ? 'id' : 'username',
   }
-  const where = and(...filters)
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ a: pendingActions, username: requester.username, fullName: requester.fullName })
-      .from(pendingActions)
-      .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
-      .where(where)
-      .orderBy(desc(pendingActions.requestedAt), desc(pendingActions.actionId))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    deps.db
-      .select({ n: count() })
-      .from(pendingActions)
-      .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
-      .where(where),
-  ])
+  const values = {
+    orgId: ctx.orgId,
+    userId: ctx.userId,
+    entityType: query.entityType,
+    actionType: query.actionType,
+    who,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  }
+  const { page, total: counted } = queueOf(deps.db, shape)
+  const [rows, [total]] = await Promise.all([page.execute(values), counted.execute(values)])
   return {
     pendingActions: rows.map((row) => presentAction(deps, row)),
     totalPages: totalPages(total?.n ?? 0, query.limit),
