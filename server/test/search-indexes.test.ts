@@ -90,11 +90,7 @@ describe('search at bench:seed scale 1', () => {
     const clients = await indexed(staff, '/search?q=Apex')
     expect(results(clients.body).length).toBeGreaterThan(0)
     expect(clients.used).toEqual(
-      expect.arrayContaining([
-        'tasks_member_words',
-        'reports_project_name_trgm',
-        'access_entries_user_idx',
-      ]),
+      expect.arrayContaining(['tasks_member_words', 'reports_project_name_trgm', 'access_entries_user_idx']),
     )
   })
 })
