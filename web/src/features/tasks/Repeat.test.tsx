@@ -1,4 +1,4 @@
-import { todayIso } from '@daftar/domain/format'
+import { organisationToday } from '@daftar/domain/registers'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
@@ -82,7 +82,8 @@ describe("Create Task's Repeat", { timeout: 30_000 }, () => {
         assigned_to: [RAVI],
         cc: [],
         rule: 'FREQ=WEEKLY;BYDAY=MO',
-        starts_on: todayIso(),
+        // The organisation's day (India), not the machine's: they differ from 18:30 to 24:00 UTC.
+        starts_on: organisationToday(),
         deadline_days: 0,
         active: true,
         catch_up: 'each',
