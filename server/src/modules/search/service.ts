@@ -8,6 +8,7 @@ import {
 } from '@daftar/domain'
 import { and, fillPlaceholders, type SQL, sql } from 'drizzle-orm'
 import { PgDialect, type PgSelectQueryBuilder, QueryBuilder } from 'drizzle-orm/pg-core'
+import { callerPlaceholders } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { likePattern } from '../../platform/listing.ts'
@@ -104,12 +105,7 @@ function statementFor(isAdmin: boolean, types: SearchType[]): { text: string; pa
   const known = statements.get(key)
   if (known) return known
   // Placeholders where the values go: typed as the values they stand for, filled by fillPlaceholders.
-  const caller = {
-    isAdmin,
-    orgId: sql.placeholder('orgId'),
-    userId: sql.placeholder('userId'),
-    username: sql.placeholder('username'),
-  } as unknown as Caller
+  const caller: Caller = callerPlaceholders(isAdmin)
   const terms = {
     q: sql.placeholder('q'),
     lower: sql.placeholder('lower'),

@@ -14,7 +14,7 @@ import {
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
-import { builtOnce } from '../../platform/built-once.ts'
+import { builtOnce, callerPlaceholders } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -128,10 +128,7 @@ export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
 }
 
 const activeTasks = builtOnce((db: DbOrTx) => {
-  const caller = {
-    orgId: sql.placeholder('orgId'),
-    username: sql.placeholder('username'),
-  } as unknown as Pick<RequestContext, 'orgId' | 'username'>
+  const caller = callerPlaceholders()
   const mine = db
     .select({ id: taskMembers.taskId })
     .from(taskMembers)
