@@ -99,9 +99,21 @@ describe('registerReads', () => {
       server.deps,
       admin,
       { page: 1, searchQuery: '', sortBy: 'name_asc' },
-      sql`${c.name} like 'Other%'`,
+      {
+        shape: 'others',
+        where: sql`${c.name} like ${sql.placeholder('prefix')}`,
+        values: { prefix: 'Other%' },
+      },
     )
     expect(filtered).toEqual({ items: ['Other A', 'Other B', 'Other C'], totalPages: 1, currentPage: 1 })
+    // The same shape again is the same statement, run with the new value.
+    const again = await reads.list(
+      server.deps,
+      admin,
+      { page: 1, searchQuery: '', sortBy: 'name_desc' },
+      { shape: 'others', where: sql`${c.name} like ${sql.placeholder('prefix')}`, values: { prefix: 'Item 4%' } },
+    )
+    expect(again.items).toEqual(['Item 45', 'Item 44', 'Item 43', 'Item 42', 'Item 41', 'Item 40'])
   })
 
   it('answers a detail with System Information, the version and the level, or 404', async () => {

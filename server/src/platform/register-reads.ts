@@ -4,10 +4,11 @@ import type { AnyPgColumn, PgColumn, PgSelect, PgTable, SelectedFields } from 'd
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { FastifyReply } from 'fastify'
 import type { DbOrTx } from '../db/connection.ts'
+import { builtPerShape, callerPlaceholders, callerValues } from './built-once.ts'
 import type { RequestContext } from './context.ts'
 import type { Deps } from './deps.ts'
 import { notFound } from './errors.ts'
-import { searchAny } from './listing.ts'
+import { anyLike, likePattern } from './listing.ts'
 import { auditOf, creator, pageWindow, registerPage, updater } from './register-queries.ts'
 import type { RegisterDefinition } from './registers.ts'
 import { EXPORT_BATCH, sendExport } from './spreadsheet-export.ts'
@@ -111,6 +112,18 @@ export interface ListQuery<Sort extends string> {
 /** An export's query: the list's filters (its page is not read) and the file's format. */
 export type ExportQuery<Sort extends string> = Omit<ListQuery<Sort>, 'page'> & { format: ExportFormat }
 
+/**
+ * A narrower view of a list (current or old employees, archived projects, assets due soon). `shape`
+ * names its condition: the list keeps one statement per shape, so a shape's `where` must always be the
+ * same SQL; what changes between calls (a date) goes in it as `sql.placeholder(name)`, filled from
+ * `values`.
+ */
+export interface ListFilter {
+  shape: string
+  where: SQL
+  values?: Record<string, unknown>
+}
+
 /** A select with the given joins, in their order. */
 function joinAll(query: PgSelect, joins: ReadJoin[] = []): PgSelect {
   let joined = query
@@ -119,10 +132,19 @@ function joinAll(query: PgSelect, joins: ReadJoin[] = []): PgSelect {
   return joined
 }
 
+/** What changes a list's statement: everything else is a placeholder's value. */
+interface ListShape<Sort extends string> {
+  isAdmin: boolean
+  search: boolean
+  sortBy: Sort
+  filter?: ListFilter
+}
+
 /**
  * A register's list page, from its declaration (docs/architecture.md, "Registers and the approval
  * queue"): the organisation's records the caller may see, searched and sorted, one page of them and
- * the count of all, the two queries in parallel.
+ * the count of all, the two queries in parallel. Each shape's two statements are built once
+ * (platform/built-once.ts).
  */
 export function registerList<
   T extends ReadTable,
@@ -136,29 +158,56 @@ export function registerList<
   // right, so the table is widened here, in this one place.
   const table: PgTable = spec.register.table
   const entityType = spec.register.entityType
-
-  type Row = SelectResultFields<ListFields> & LeftJoined<ListJoinFields>
-  /** The rows the list shows the caller: the organisation's, on their access list, searched. */
-  const whereOf = (ctx: RequestContext, searchQuery: string, filter?: SQL) =>
-    and(
-      eq(spec.register.table.orgId, ctx.orgId),
-      filter,
-      spec.access.visibleTo(ctx, entityType, spec.register.id),
-      searchAny(searchQuery, spec.search),
-    )
   const fields: SelectedFields = { ...spec.listColumns, ...spec.listJoin?.fields }
-  const window = (deps: Deps, where: SQL | undefined, sortBy: Sort, limit: number, offset: number) =>
-    joinAll(deps.db.select(fields).from(table).$dynamic(), spec.listJoin?.joins)
-      .where(where)
-      .orderBy(...spec.sorts[sortBy])
-      .limit(limit)
-      .offset(offset) as unknown as Promise<Row[]>
+  type Row = SelectResultFields<ListFields> & LeftJoined<ListJoinFields>
+
+  /** The rows the list shows the caller: the organisation's, on their access list, searched. */
+  const statementsOf = builtPerShape(
+    (shape: ListShape<Sort>) =>
+      `${shape.isAdmin}|${shape.search}|${shape.sortBy}|${shape.filter?.shape ?? ''}`,
+    (db: DbOrTx, shape: ListShape<Sort>) => {
+      const caller = callerPlaceholders(shape.isAdmin)
+      const where = and(
+        eq(spec.register.table.orgId, caller.orgId),
+        shape.filter?.where,
+        spec.access.visibleTo(caller, entityType, spec.register.id),
+        shape.search ? anyLike(spec.search, sql.placeholder('pattern')) : undefined,
+      )
+      const from = (select: PgSelect) => joinAll(select, spec.listJoin?.joins).where(where)
+      return {
+        window: from(db.select(fields).from(table).$dynamic())
+          .orderBy(...spec.sorts[shape.sortBy])
+          .limit(sql.placeholder('limit') as unknown as number)
+          .offset(sql.placeholder('offset') as unknown as number)
+          .prepare(''),
+        total: from(db.select({ n: count() }).from(table).$dynamic()).prepare(''),
+      }
+    },
+  )
+
+  const statements = (
+    deps: Deps,
+    ctx: RequestContext,
+    query: Omit<ListQuery<Sort>, 'page'>,
+    filter?: ListFilter,
+  ) => {
+    const search = query.searchQuery !== ''
+    const values = {
+      ...callerValues(ctx),
+      ...(search ? { pattern: likePattern(query.searchQuery) } : {}),
+      ...filter?.values,
+    }
+    return {
+      ...statementsOf(deps.db, { isAdmin: ctx.isAdmin, search, sortBy: query.sortBy, filter }),
+      values,
+    }
+  }
 
   /** Every row of the list, read EXPORT_BATCH at a time in the list's order (which ends with the id). */
-  async function* exportRows(deps: Deps, ctx: RequestContext, query: ExportQuery<Sort>, filter?: SQL) {
-    const where = whereOf(ctx, query.searchQuery, filter)
+  async function* exportRows(deps: Deps, ctx: RequestContext, query: ExportQuery<Sort>, filter?: ListFilter) {
+    const { window, values } = statements(deps, ctx, query, filter)
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const rows = await window(deps, where, query.sortBy, EXPORT_BATCH, offset)
+      const rows = (await window.execute({ ...values, limit: EXPORT_BATCH, offset })) as Row[]
       for (const row of rows) yield spec.toListRow(row)
       if (rows.length < EXPORT_BATCH) return
     }
@@ -174,20 +223,18 @@ export function registerList<
       ctx: RequestContext,
       query: ExportQuery<Sort>,
       reply: FastifyReply,
-      filter?: SQL,
+      filter?: ListFilter,
       sheet: ExportSheet<ListItem> = spec.exportSheet,
     ) {
       return sendExport(reply, { ...sheet, format: query.format, rows: exportRows(deps, ctx, query, filter) })
     },
 
     /** One page of the list; `filter` narrows it further (current or old, archived or not). */
-    list(deps: Deps, ctx: RequestContext, query: ListQuery<Sort>, filter?: SQL) {
-      const where = whereOf(ctx, query.searchQuery, filter)
-      const page = pageWindow(query.page)
-      const rows = window(deps, where, query.sortBy, page.limit, page.offset)
-      const counted = joinAll(deps.db.select({ n: count() }).from(table).$dynamic(), spec.listJoin?.joins)
-      const total = counted.where(where) as unknown as Promise<{ n: number }[]>
-      return registerPage(spec.listKey, query.page, [rows, total], (row) => spec.toListRow(row))
+    list(deps: Deps, ctx: RequestContext, query: ListQuery<Sort>, filter?: ListFilter) {
+      const { window, total, values } = statements(deps, ctx, query, filter)
+      const rows = window.execute({ ...values, ...pageWindow(query.page) }) as Promise<Row[]>
+      const counted = total.execute(values) as Promise<{ n: number }[]>
+      return registerPage(spec.listKey, query.page, [rows, counted], (row) => spec.toListRow(row))
     },
   }
 }
@@ -239,12 +286,18 @@ export function registerReads<
 
 /** A register's list split by a flag of its records (current or old employees, archived projects or not). */
 export function listByFlag<Query, Page>(
-  list: (deps: Deps, ctx: RequestContext, query: Query, filter?: SQL) => Page,
+  list: (deps: Deps, ctx: RequestContext, query: Query, filter?: ListFilter) => Page,
   flag: AnyPgColumn,
 ) {
   return (deps: Deps, ctx: RequestContext, value: boolean, query: Query) =>
-    list(deps, ctx, query, eq(flag, value))
+    list(deps, ctx, query, flagFilter(flag, value))
 }
+
+/** The view of a list whose records have `flag` set to `value`. */
+export const flagFilter = (flag: AnyPgColumn, value: boolean): ListFilter => ({
+  shape: `${flag.name}=${value}`,
+  where: eq(flag, value),
+})
 
 /**
  * A register's picker: every record of the organisation, by name (case-insensitive). Pickers list

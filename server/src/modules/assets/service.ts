@@ -15,7 +15,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { countRows } from '../../platform/listing.ts'
 import { sortsByName } from '../../platform/register-queries.ts'
-import { type ExportQuery, registerReads } from '../../platform/register-reads.ts'
+import { type ExportQuery, type ListFilter, registerReads } from '../../platform/register-reads.ts'
 import { readAccess, visibleTo } from '../access/service.ts'
 import { projects } from '../projects/schema.ts'
 import { users } from '../users/schema.ts'
@@ -41,10 +41,17 @@ const assignment = {
 
 export type AssetView = 'all' | 'due-soon'
 
-/** Not retired, and maintenance due within 30 days (or overdue), or a warranty ending within 30 days. */
-function dueSoon(deps: Deps) {
+/** The organisation's day and the end of the 'Due soon' window. */
+function dueSoonWindow(deps: Deps) {
   const today = todayIn(deps.config.TIME_ZONE)
-  const horizon = addDays(today, ASSET_DUE_SOON_DAYS)
+  return { today, horizon: addDays(today, ASSET_DUE_SOON_DAYS) }
+}
+
+/**
+ * Not retired, and maintenance due within 30 days (or overdue), or a warranty ending within 30 days;
+ * the two dates as values or as placeholders.
+ */
+function dueSoonWhere({ today, horizon }: { today: unknown; horizon: unknown }) {
   return and(
     ne(a.status, 'Retired'),
     or(
@@ -59,7 +66,11 @@ function dueSoon(deps: Deps) {
  * sidebar and the Assets page. Read from the maintenance and warranty indexes.
  */
 export async function countDueSoon(deps: Deps, ctx: RequestContext) {
-  const where = and(eq(a.orgId, ctx.orgId), visibleTo(ctx, 'ASSET', a.assetId), dueSoon(deps))
+  const where = and(
+    eq(a.orgId, ctx.orgId),
+    visibleTo(ctx, 'ASSET', a.assetId),
+    dueSoonWhere(dueSoonWindow(deps)),
+  )
   return { count: await countRows(deps.db, a, where) }
 }
 
@@ -122,6 +133,12 @@ const reads = registerReads({
  * GET /assets, and the 'Due soon' view: assets whose next maintenance or warranty expiry falls
  * within the next 30 days (or has passed without a newer date).
  */
+const dueSoon = (deps: Deps): ListFilter => ({
+  shape: 'due-soon',
+  where: dueSoonWhere({ today: sql.placeholder('today'), horizon: sql.placeholder('horizon') })!,
+  values: dueSoonWindow(deps),
+})
+
 export async function listAssets(
   deps: Deps,
   ctx: RequestContext,

@@ -13,7 +13,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { lowerSort, sortsByName } from '../../platform/register-queries.ts'
-import { type ExportQuery, listByFlag, registerReads } from '../../platform/register-reads.ts'
+import { type ExportQuery, flagFilter, listByFlag, registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
 import { users } from '../users/schema.ts'
@@ -113,7 +113,7 @@ export function exportEmployees(
     ctx,
     query,
     reply,
-    eq(e.isActive, active),
+    flagFilter(e.isActive, active),
     active ? employeeExport : oldEmployeeExport,
   )
 }

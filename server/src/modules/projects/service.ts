@@ -5,7 +5,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { creator, sortsByChange, sortsByName, updater } from '../../platform/register-queries.ts'
-import { type ExportQuery, listByFlag, registerList } from '../../platform/register-reads.ts'
+import { type ExportQuery, flagFilter, listByFlag, registerList } from '../../platform/register-reads.ts'
 import { assertReadable, readAccess } from '../access/service.ts'
 import { pendingActions } from '../approvals/schema.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
@@ -162,5 +162,5 @@ export function exportProjects(
   reply: FastifyReply,
 ) {
   const sheet = archived ? archivedProjectExport : projectExport
-  return reads.export(deps, ctx, query, reply, eq(projects.isArchived, archived), sheet)
+  return reads.export(deps, ctx, query, reply, flagFilter(projects.isArchived, archived), sheet)
 }
