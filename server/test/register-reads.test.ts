@@ -111,7 +111,11 @@ describe('registerReads', () => {
       server.deps,
       admin,
       { page: 1, searchQuery: '', sortBy: 'name_desc' },
-      { shape: 'others', where: sql`${c.name} like ${sql.placeholder('prefix')}`, values: { prefix: 'Item 4%' } },
+      {
+        shape: 'others',
+        where: sql`${c.name} like ${sql.placeholder('prefix')}`,
+        values: { prefix: 'Item 4%' },
+      },
     )
     expect(again.items).toEqual(['Item 45', 'Item 44', 'Item 43', 'Item 42', 'Item 41', 'Item 40'])
   })
