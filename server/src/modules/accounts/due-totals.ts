@@ -1,7 +1,7 @@
 import { type AccountKind, type Aging, agingBuckets } from '@daftar/domain'
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
-import { lateBy } from './filters.ts'
+import { type Day, lateBy } from './filters.ts'
 import { accountDueTotals as owed } from './schema.ts'
 
 export interface OwedTotals {
@@ -21,12 +21,24 @@ export async function owedTotals(
   db: DbOrTx,
   orgId: string,
   kind: AccountKind,
-  today: string,
+  today: Day,
   matching: SQL,
 ): Promise<OwedTotals> {
+  const [row] = await owedTotalsSelect(db, orgId, kind, today, matching)
+  return readOwed(row)
+}
+
+/** The one-row select of `owedTotals`, for a statement built once (home/money.ts). */
+export function owedTotalsSelect(
+  db: DbOrTx,
+  orgId: string | Placeholder,
+  kind: AccountKind,
+  today: Day,
+  matching: SQL,
+) {
   const due = (where?: SQL) =>
     sql<string>`coalesce(sum(${owed.amountDue})${where ? sql` filter (where ${where})` : sql``}, 0)`
-  const [row] = await db
+  return db
     .select({
       documents: sql<number>`coalesce(sum(${owed.documents}) filter (where ${matching}), 0)::int`,
       amount: due(matching),
@@ -35,8 +47,12 @@ export async function owedTotals(
     })
     .from(owed)
     .where(and(eq(owed.orgId, orgId), eq(owed.kind, kind)))
+}
+
+/** `OwedTotals` from the row of `owedTotalsSelect`. */
+export function readOwed(row: Record<string, unknown> | undefined): OwedTotals {
   const n = (v: unknown) => Number(v ?? 0)
-  const values = (row ?? {}) as Record<string, unknown>
+  const values = row ?? {}
   return {
     outstanding: n(values.outstanding),
     aging: Object.fromEntries(agingBuckets.map((b) => [b, n(values[b])])) as Aging,
@@ -45,7 +61,7 @@ export async function owedTotals(
 }
 
 /** Due dates before today: the overdue ones (filters.ts, `overdueSql`, for the totals). */
-export const overdueDueDate = (today: string) => sql`${owed.dueDate} < ${today}`
+export const overdueDueDate = (today: Day) => sql`${owed.dueDate} < ${today}`
 
 /** Due dates from today to `last`: due soon. */
-export const dueBetween = (today: string, last: string) => sql`${owed.dueDate} between ${today} and ${last}`
+export const dueBetween = (today: Day, last: Day) => sql`${owed.dueDate} between ${today} and ${last}`

@@ -1,5 +1,5 @@
-import { type AccountKind, type AccountListQuery, type AgingBucket, addDays } from '@daftar/domain'
-import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import type { AccountKind, AccountListQuery, AgingBucket } from '@daftar/domain'
+import { and, eq, gte, lte, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { likePattern } from '../../platform/listing.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
@@ -20,28 +20,35 @@ export const baseTables: ListTables = {
   project: projects,
 }
 
+/** The accounts' day ('YYYY-MM-DD'), or a placeholder for it in a statement built once (home/money.ts). */
+export type Day = string | Placeholder
+
 const LIVE = sql.raw(`('SENT', 'RECEIVED', 'PARTIALLY_PAID')`)
 
 /** OVERDUE (docs/product.md, "Statuses and OVERDUE"), derived from the row and today, never stored. */
-export function overdueSql(t: ListTables, today: string): SQL {
+export function overdueSql(t: ListTables, today: Day): SQL {
   return sql`(${t.inv.status} in ${LIVE} and ${t.inv.dueDate} < ${today} and ${t.inv.amountDue} > 0)`
 }
 
-export function notOverdueSql(t: ListTables, today: string): SQL {
+export function notOverdueSql(t: ListTables, today: Day): SQL {
   return sql`(${t.inv.dueDate} is null or ${t.inv.dueDate} >= ${today} or ${t.inv.amountDue} <= 0)`
 }
 
 /** Live documents with something due, by how late they are. */
-export function agingSql(t: ListTables, bucket: AgingBucket, today: string): SQL {
+export function agingSql(t: ListTables, bucket: AgingBucket, today: Day): SQL {
   return sql`(${t.inv.status} in ${LIVE} and ${t.inv.amountDue} > 0 and ${lateBy(t.inv.dueDate, bucket, today)})`
 }
 
-/** Due dates in an aging bucket: how late a document due then is today (no due date is current). */
-export function lateBy(dueDate: SQLWrapper, bucket: AgingBucket, today: string): SQL {
+/**
+ * Due dates in an aging bucket: how late a document due then is today (no due date is current). The
+ * bounds are worked out by the database from today, so that today may be a placeholder.
+ */
+export function lateBy(dueDate: SQLWrapper, bucket: AgingBucket, today: Day): SQL {
+  const daysBefore = (n: number) => sql`(${today}::date - ${sql.raw(String(n))})`
   const late = (from: number, to?: number) =>
     to === undefined
-      ? sql`${dueDate} < ${addDays(today, -from + 1)}`
-      : sql`${dueDate} <= ${addDays(today, -from)} and ${dueDate} >= ${addDays(today, -to)}`
+      ? sql`${dueDate} < ${daysBefore(from - 1)}`
+      : sql`${dueDate} <= ${daysBefore(from)} and ${dueDate} >= ${daysBefore(to)}`
   const when: Record<AgingBucket, SQL> = {
     current: sql`(${dueDate} is null or ${dueDate} >= ${today})`,
     days_1_30: late(1, 30),

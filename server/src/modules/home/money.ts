@@ -7,11 +7,13 @@ import {
   HOME_ITEMS,
   type HomeMoneySection,
 } from '@daftar/domain'
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/connection.ts'
+import { builtPerShape } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { dueBetween, overdueDueDate, owedTotals } from '../accounts/due-totals.ts'
-import { agingSql, baseTables, overdueSql, partyNameSql } from '../accounts/filters.ts'
+import { dueBetween, overdueDueDate, owedTotalsSelect, readOwed } from '../accounts/due-totals.ts'
+import { agingSql, baseTables, type Day, overdueSql, partyNameSql } from '../accounts/filters.ts'
 import { accountInvoices } from '../accounts/schema.ts'
 import { clients } from '../clients/schema.ts'
 import { accountsAccessOf } from '../organisations/service.ts'
@@ -35,16 +37,10 @@ export async function moneySections(deps: Deps, ctx: RequestContext): Promise<Mo
   if (!me.isadmin && !me.is_accountant && !canOpenAccounts(me, await accountsAccessOf(deps.db, ctx.orgId)))
     return {}
   const today = accountsToday()
-  const soon = addDays(today, HOME_DUE_DAYS)
+  const values = { orgId: ctx.orgId, today, soon: addDays(today, HOME_DUE_DAYS) }
   const [receivables_overdue, payables_due_soon] = await Promise.all([
-    moneySection(deps, ctx.orgId, 'RECEIVABLE', today, {
-      totals: overdueDueDate(today),
-      documents: overdueSql(baseTables, today),
-    }),
-    moneySection(deps, ctx.orgId, 'PAYABLE', today, {
-      totals: dueBetween(today, soon),
-      documents: sql`(${agingSql(baseTables, 'current', today)} and ${inv.dueDate} <= ${soon})`,
-    }),
+    moneySection(deps, 'RECEIVABLE', values),
+    moneySection(deps, 'PAYABLE', values),
   ])
   return { receivables_overdue, payables_due_soon }
 }
@@ -55,35 +51,61 @@ const listPath: Record<AccountKind, string> = {
 }
 
 /**
+ * Which documents each section shows, said of the totals (by their due date) and of the documents:
+ * receivables overdue, bills due from today to `soon`.
+ */
+function matchingOf(kind: AccountKind, today: Day, soon: Day) {
+  return kind === 'RECEIVABLE'
+    ? { totals: overdueDueDate(today), documents: overdueSql(baseTables, today) }
+    : {
+        totals: dueBetween(today, soon),
+        documents: sql`(${agingSql(baseTables, 'current', today)} and ${inv.dueDate} <= ${soon})`,
+      }
+}
+
+/** A section's two statements, built once per kind (platform/built-once.ts). */
+const sectionStatements = builtPerShape(
+  (kind: AccountKind) => kind,
+  (db: Db, kind: AccountKind) => {
+    const [orgId, today, soon] = [sql.placeholder('orgId'), sql.placeholder('today'), sql.placeholder('soon')]
+    const matching = matchingOf(kind, today, soon)
+    return {
+      totals: owedTotalsSelect(db, orgId, kind, today, matching.totals).prepare(''),
+      rows: db
+        .select({
+          id: inv.invoiceId,
+          number: inv.number,
+          party: partyNameSql(baseTables),
+          dueDate: inv.dueDate,
+          amountDue: inv.amountDue,
+        })
+        .from(inv)
+        .leftJoin(clients, eq(clients.clientId, inv.clientId))
+        .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+        .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), matching.documents))
+        .orderBy(asc(inv.dueDate), asc(inv.invoiceId))
+        .limit(HOME_ITEMS)
+        .prepare(''),
+    }
+  },
+)
+
+/**
  * One kind's section: the count and amount due of the documents matching, and the aging strip of
  * every live document of that kind, from the totals by due date (a few hundred rows, kept by triggers:
  * schema.ts, `accountDueTotals`); and the first few documents matching by due date (the due-date index).
- * `matching` says the same thing of the totals (by their due date) and of the documents.
  */
 async function moneySection(
   deps: Deps,
-  orgId: string,
   kind: AccountKind,
-  today: string,
-  matching: { totals: SQL; documents: SQL },
+  values: { orgId: string; today: string; soon: string },
 ): Promise<HomeMoneySection> {
-  const [totals, rows] = await Promise.all([
-    owedTotals(deps.db, orgId, kind, today, matching.totals),
-    deps.db
-      .select({
-        id: inv.invoiceId,
-        number: inv.number,
-        party: partyNameSql(baseTables),
-        dueDate: inv.dueDate,
-        amountDue: inv.amountDue,
-      })
-      .from(inv)
-      .leftJoin(clients, eq(clients.clientId, inv.clientId))
-      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-      .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), matching.documents))
-      .orderBy(asc(inv.dueDate), asc(inv.invoiceId))
-      .limit(HOME_ITEMS),
+  const statements = sectionStatements(deps.db, kind)
+  const [[totalsRow], rows] = await Promise.all([
+    statements.totals.execute(values),
+    statements.rows.execute(values),
   ])
+  const totals = readOwed(totalsRow)
   return {
     count: totals.matching.documents,
     amount: totals.matching.amount,
