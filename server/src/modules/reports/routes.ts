@@ -2,14 +2,13 @@ import { reportEndpoints, reportExport } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import { type App, serve } from '../../platform/http.ts'
 import { sendExport } from '../../platform/spreadsheet-export.ts'
+import { listReports, reportExportRows } from './list.ts'
 import {
   closeReport,
   createReport,
   deleteReport,
   getReport,
-  listReports,
   openReportCount,
-  reportExportRows,
   saveFeedback,
 } from './service.ts'
 

@@ -1,41 +1,33 @@
 import {
   canCloseReport,
   canGiveFeedback,
-  REPORT_PAGE_SIZE,
   type Report,
   type ReportCreate,
-  type ReportListQuery,
   reportDisplayId,
   reportMessages,
   reportPath,
   reportTypeLabels,
 } from '@daftar/domain'
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
-import { type AnyPgColumn, alias, type PgSelect } from 'drizzle-orm/pg-core'
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
+import { builtOnce } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { nextNumber } from '../../platform/counters.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts'
-import { countRows, likePattern } from '../../platform/listing.ts'
-import { totalPages } from '../../platform/pagination.ts'
-import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
+import { countRows } from '../../platform/listing.ts'
 import { deleteAudited } from '../../platform/versioned-edit.ts'
 import { notify } from '../notifications/service.ts'
 import { projects } from '../projects/schema.ts'
 import { users } from '../users/schema.ts'
-import { reportMembers, reportRecipients, reports } from './schema.ts'
+import { reportRecipients, reports } from './schema.ts'
 
 const r = reports
-const m = reportMembers
 const sender = alias(users, 'report_sender')
 const reviewer = alias(users, 'report_reviewer')
-
-/** The organisation's calendar: list dates are days in India Standard Time (docs/decisions.md, Reports). */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+05:30`)
-const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
 
 /**
  * Visible to its sender, its recipients and admins (docs/product.md, "Staff reports"); the rule for one
@@ -50,45 +42,7 @@ export function visibleTo(ctx: RequestContext): SQL | undefined {
   )
 }
 
-/** Search: the sender's name or username, a linked project's name, or a free-text project name's start. */
-function searchSql(ctx: RequestContext, term: string): SQL {
-  const contains = likePattern(term)
-  const prefix = likePattern(term.toLowerCase()).slice(1)
-  return sql`(${r.submittedBy} = any(array(select ${users.userId} from ${users} where ${users.orgId} = ${ctx.orgId}
-      and (${users.fullName} ilike ${contains} or ${users.username} ilike ${contains})))
-    or ${r.projectId} = any(array(select ${projects.projectId} from ${projects} where ${projects.orgId} = ${ctx.orgId}
-      and ${projects.name} ilike ${contains}))
-    or lower(${r.projectName}) like ${prefix})`
-}
-
-function listWhere(ctx: RequestContext, q: ReportListQuery): SQL {
-  return and(
-    eq(r.orgId, ctx.orgId),
-    q.reportType ? eq(r.reportType, q.reportType) : undefined,
-    q.status ? eq(r.status, q.status) : undefined,
-    q.startDate ? gte(r.submittedAt, dayStart(q.startDate)) : undefined,
-    q.endDate ? lt(r.submittedAt, nextDayStart(q.endDate)) : undefined,
-    q.searchQuery ? searchSql(ctx, q.searchQuery) : undefined,
-    visibleTo(ctx),
-  )!
-}
-
-/**
- * The same filters (but search) on the caller's member rows (report_members mirrors sender and
- * recipients, so this is `visibleTo` for lists): one range of report_members_list_idx, index-only.
- */
-function myMemberships(ctx: RequestContext, q: ReportListQuery): SQL {
-  return and(
-    eq(m.orgId, ctx.orgId),
-    eq(m.userId, ctx.userId),
-    q.reportType ? eq(m.reportType, q.reportType) : undefined,
-    q.status ? eq(m.status, q.status) : undefined,
-    q.startDate ? gte(m.submittedAt, dayStart(q.startDate)) : undefined,
-    q.endDate ? lt(m.submittedAt, nextDayStart(q.endDate)) : undefined,
-  )!
-}
-
-const selectReports = (db: DbOrTx) =>
+export const selectReports = (db: DbOrTx) =>
   db
     .select({
       r,
@@ -101,24 +55,28 @@ const selectReports = (db: DbOrTx) =>
     .leftJoin(sender, eq(sender.userId, r.submittedBy))
     .leftJoin(reviewer, eq(reviewer.userId, r.feedbackBy))
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectReports>['where']>>[number]
+export type Row = Awaited<ReturnType<ReturnType<typeof selectReports>['where']>>[number]
+
+/** The recipients of some reports: one text whatever their number (`= any` of one array). */
+const recipientsOf = builtOnce((db: DbOrTx) =>
+  db
+    .select({
+      reportId: reportRecipients.reportId,
+      user_id: users.userId,
+      username: users.username,
+      full_name: users.fullName,
+    })
+    .from(reportRecipients)
+    .innerJoin(users, eq(users.userId, reportRecipients.userId))
+    .where(sql`${reportRecipients.reportId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(users.fullName))
+    .prepare(''),
+)
 
 /** Rows with their recipients, read in one query for the whole page. */
-async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
+export async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
   const ids = rows.map((row) => row.r.reportId)
-  const people = ids.length
-    ? await db
-        .select({
-          reportId: reportRecipients.reportId,
-          user_id: users.userId,
-          username: users.username,
-          full_name: users.fullName,
-        })
-        .from(reportRecipients)
-        .innerJoin(users, eq(users.userId, reportRecipients.userId))
-        .where(inArray(reportRecipients.reportId, ids))
-        .orderBy(asc(users.fullName))
-    : []
+  const people = ids.length ? await recipientsOf(db).execute({ ids }) : []
   return rows.map(({ r: row, ...names }) => ({
     report_id: row.reportId,
     report_id_display: reportDisplayId(row.displayNumber),
@@ -140,102 +98,6 @@ async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
     feedback_at: row.feedbackAt?.toISOString() ?? null,
     version: row.version,
   }))
-}
-
-const order = (ascending: boolean, at: AnyPgColumn, id: AnyPgColumn) =>
-  ascending ? [asc(at), asc(id)] : [desc(at), desc(id)]
-
-interface Listing {
-  count(): Promise<{ n: number }[]>
-  page(ascending: boolean, limit: number, offset: number): Promise<Row[]>
-}
-
-/**
- * Reports read by their own indexes: an admin's list (every report of the organisation, by
- * reports_org_time_idx and its siblings), and a search, whose terms are on the report's columns.
- */
-function filteredReports(db: DbOrTx, ctx: RequestContext, q: ReportListQuery): Listing {
-  const where = listWhere(ctx, q)
-  return {
-    count: () => db.select({ n: count() }).from(r).where(where),
-    page: (ascending, limit, offset) =>
-      selectReports(db)
-        .where(where)
-        .orderBy(...order(ascending, r.submittedAt, r.reportId))
-        .limit(limit)
-        .offset(offset),
-  }
-}
-
-/**
- * Anyone else sees what they sent or received: the page's ids and the count come from
- * report_members (docs/decisions.md, "Reports read through report_members"),
- * so the offset skips index entries, not reports; only the page's 20 reports are read.
- */
-function myReports(db: DbOrTx, ctx: RequestContext, q: ReportListQuery): Listing {
-  const scope = <Q extends PgSelect>(qb: Q) => qb.where(myMemberships(ctx, q))
-  return {
-    count: () => scope(db.select({ n: count() }).from(m).$dynamic()),
-    page: (ascending, limit, offset) =>
-      selectReports(db)
-        .where(
-          and(
-            eq(r.orgId, ctx.orgId),
-            inArray(
-              r.reportId,
-              scope(db.select({ id: m.reportId }).from(m).$dynamic())
-                .orderBy(...order(ascending, m.submittedAt, m.reportId))
-                .limit(limit)
-                .offset(offset),
-            ),
-          ),
-        )
-        .orderBy(...order(ascending, r.submittedAt, r.reportId)),
-  }
-}
-
-/**
- * GET /api/reports: 20 a page, newest or oldest first; what the caller may see only. A page past the
- * middle is read from the other end of the index (reversed), so even the last page of 100,000 reports
- * reads 20 rows rather than skipping all the others (docs/decisions.md, Reports).
- */
-export async function listReports(deps: Deps, ctx: RequestContext, q: ReportListQuery) {
-  // A non-admin's search stays on the reports' indexes: joined to report_members, the planner would
-  // scan every report for the terms (docs/decisions.md, "Reports read through report_members (issue
-  // 12, third round)").
-  const listing = ctx.isAdmin || q.searchQuery ? filteredReports(deps.db, ctx, q) : myReports(deps.db, ctx, q)
-  const [total] = await listing.count()
-  const n = total?.n ?? 0
-  const offset = (q.page - 1) * REPORT_PAGE_SIZE
-  const fromEnd = offset > n / 2
-  const ascending = (q.sortBy === 'submitted_at_asc') !== fromEnd
-  const rows =
-    offset >= n
-      ? []
-      : await listing.page(
-          ascending,
-          fromEnd ? Math.min(REPORT_PAGE_SIZE, n - offset) : REPORT_PAGE_SIZE,
-          fromEnd ? Math.max(0, n - offset - REPORT_PAGE_SIZE) : offset,
-        )
-  return {
-    reports: await present(deps.db, fromEnd ? rows.reverse() : rows),
-    totalPages: totalPages(n, REPORT_PAGE_SIZE),
-    currentPage: q.page,
-  }
-}
-
-/**
- * GET /api/reports/export: every report the list shows the caller with its filters, in its order,
- * EXPORT_BATCH at a time (docs/decisions.md, "Exports").
- */
-export async function* reportExportRows(deps: Deps, ctx: RequestContext, q: ReportListQuery) {
-  const listing = ctx.isAdmin || q.searchQuery ? filteredReports(deps.db, ctx, q) : myReports(deps.db, ctx, q)
-  const ascending = q.sortBy === 'submitted_at_asc'
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows = await listing.page(ascending, EXPORT_BATCH, offset)
-    yield* await present(deps.db, rows)
-    if (rows.length < EXPORT_BATCH) return
-  }
 }
 
 async function findVisible(db: DbOrTx, ctx: RequestContext, id: string): Promise<Report> {

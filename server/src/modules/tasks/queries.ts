@@ -14,11 +14,11 @@ import {
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
-import { builtOnce, callerPlaceholders } from '../../platform/built-once.ts'
+import { builtOnce, builtPerShape, callerPlaceholders, callerValues } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
-import { searchAny } from '../../platform/listing.ts'
+import { anyLike, likePattern } from '../../platform/listing.ts'
 import { totalPages } from '../../platform/pagination.ts'
 import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
 import { accessEntries } from '../access/schema.ts'
@@ -142,6 +142,63 @@ const activeTasks = builtOnce((db: DbOrTx) => {
 
 type ClosedKind = 'finished' | 'deleted'
 
+/** What changes a closed list's statements; the caller, the search and the category are placeholders. */
+interface ClosedShape {
+  kind: ClosedKind
+  oldestFirst: boolean
+  search: boolean
+  category: boolean
+}
+
+/**
+ * A closed list's page and count, built once per shape (platform/built-once.ts). task_members.listed_at
+ * is the list's date for its status, so the page and the count come from the member index; the tasks
+ * themselves are read only for the page (or when a filter needs their columns).
+ */
+const closedStatements = builtPerShape(
+  (shape: ClosedShape) => JSON.stringify(shape),
+  (db: DbOrTx, shape: ClosedShape) => {
+    const caller = callerPlaceholders()
+    const status = shape.kind === 'finished' ? TASK_STATUS.completed : TASK_STATUS.deleted
+    const when = shape.kind === 'finished' ? tasks.approvedAt : tasks.deletionDate
+    const filters = and(
+      shape.search
+        ? anyLike(
+            [
+              tasks.title,
+              tasks.projectName,
+              tasks.clientName,
+              sql`array_to_string(${tasks.assignmentChain}, ' ')`,
+            ],
+            sql.placeholder('pattern'),
+          )
+        : undefined,
+      shape.category
+        ? sql`lower(${categories.categoryName}) = lower(${sql.placeholder('category')})`
+        : undefined,
+    )
+    const direction = shape.oldestFirst ? asc : desc
+    const scope = <Q extends PgSelect>(qb: Q) =>
+      filters
+        ? qb
+            .innerJoin(tasks, eq(tasks.taskId, taskMembers.taskId))
+            .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
+            .where(and(myMemberships(caller, [status]), filters))
+        : qb.where(myMemberships(caller, [status]))
+    const page = scope(db.select({ id: taskMembers.taskId }).from(taskMembers).$dynamic())
+      .orderBy(direction(taskMembers.listedAt), direction(taskMembers.taskId))
+      .limit(sql.placeholder('limit') as unknown as number)
+      .offset(sql.placeholder('offset') as unknown as number)
+    return {
+      rows: taskWithCategory(db)
+        .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, page)))
+        .orderBy(direction(when), direction(tasks.taskId))
+        .prepare(''),
+      total: scope(db.select({ n: count() }).from(taskMembers).$dynamic()).prepare(''),
+    }
+  },
+)
+
 export async function listClosedTasks(
   deps: Deps,
   ctx: RequestContext,
@@ -149,39 +206,22 @@ export async function listClosedTasks(
   query: { page: number; searchQuery: string; selectedCategory: string; sortBy: string },
   pageSize = TASK_PAGE_SIZE,
 ) {
-  const status = kind === 'finished' ? TASK_STATUS.completed : TASK_STATUS.deleted
-  const when = kind === 'finished' ? tasks.approvedAt : tasks.deletionDate
   const oldestFirst = query.sortBy === 'firstFinished' || query.sortBy === 'firstDeleted'
-  const filters = and(
-    searchAny(query.searchQuery, [
-      tasks.title,
-      tasks.projectName,
-      tasks.clientName,
-      sql`array_to_string(${tasks.assignmentChain}, ' ')`,
-    ]),
-    query.selectedCategory
-      ? sql`lower(${categories.categoryName}) = lower(${query.selectedCategory})`
-      : undefined,
-  )
-  // task_members.listed_at is `when` for this status, so the page and the count come from the member
-  // index; the tasks themselves are read only for the page (or when a filter needs their columns).
-  const direction = oldestFirst ? asc : desc
-  const scope = <Q extends PgSelect>(qb: Q) =>
-    filters
-      ? qb
-          .innerJoin(tasks, eq(tasks.taskId, taskMembers.taskId))
-          .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
-          .where(and(myMemberships(ctx, [status]), filters))
-      : qb.where(myMemberships(ctx, [status]))
-  const page = scope(deps.db.select({ id: taskMembers.taskId }).from(taskMembers).$dynamic())
-    .orderBy(direction(taskMembers.listedAt), direction(taskMembers.taskId))
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize)
+  const shape = {
+    kind,
+    oldestFirst,
+    search: query.searchQuery !== '',
+    category: query.selectedCategory !== '',
+  }
+  const { rows: page, total: counted } = closedStatements(deps.db, shape)
+  const values = {
+    ...callerValues(ctx),
+    pattern: shape.search ? likePattern(query.searchQuery) : undefined,
+    category: shape.category ? query.selectedCategory : undefined,
+  }
   const [rows, [total]] = await Promise.all([
-    taskWithCategory(deps.db)
-      .where(and(eq(tasks.orgId, ctx.orgId), inArray(tasks.taskId, page)))
-      .orderBy(direction(when), direction(tasks.taskId)),
-    scope(deps.db.select({ n: count() }).from(taskMembers).$dynamic()),
+    page.execute({ ...values, limit: pageSize, offset: (query.page - 1) * pageSize }),
+    counted.execute(values),
   ])
   const result = await present(deps.db, ctx, rows)
   return { ...result, totalPages: totalPages(total?.n ?? 0, pageSize), currentPage: query.page }
