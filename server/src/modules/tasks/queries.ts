@@ -178,23 +178,46 @@ const closedStatements = builtPerShape(
         : undefined,
     )
     const direction = shape.oldestFirst ? asc : desc
-    const scope = <Q extends PgSelect>(qb: Q) =>
-      filters
-        ? qb
-            .innerJoin(tasks, eq(tasks.taskId, taskMembers.taskId))
-            .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
-            .where(and(myMemberships(caller, [status]), filters))
-        : qb.where(myMemberships(caller, [status]))
-    const page = scope(db.select({ id: taskMembers.taskId }).from(taskMembers).$dynamic())
-      .orderBy(direction(taskMembers.listedAt), direction(taskMembers.taskId))
-      .limit(sql.placeholder('limit') as unknown as number)
-      .offset(sql.placeholder('offset') as unknown as number)
+    const mine = myMemberships(caller, [status])
+    const window = <Q extends PgSelect>(qb: Q) =>
+      qb
+        .limit(sql.placeholder('limit') as unknown as number)
+        .offset(sql.placeholder('offset') as unknown as number)
+    // Unfiltered, the page's ids and the count are ranges of the member index. Filtered, the caller's
+    // member ids come first (`= any(array(…))`) and only their tasks are read and matched: joined,
+    // the planner scanned every task of the organisation for the terms (docs/decisions.md, "Statements
+    // built once").
+    const matching = and(
+      eq(tasks.orgId, caller.orgId),
+      sql`${tasks.taskId} = any(array(${db.select({ id: taskMembers.taskId }).from(taskMembers).where(mine)}))`,
+      filters,
+    )
+    const filtered = <Q extends PgSelect>(qb: Q) =>
+      qb.leftJoin(categories, eq(categories.categoryId, tasks.categoryId)).where(matching)
+    const page = filters
+      ? window(
+          filtered(db.select({ id: tasks.taskId }).from(tasks).$dynamic()).orderBy(
+            direction(when),
+            direction(tasks.taskId),
+          ),
+        )
+      : window(
+          db
+            .select({ id: taskMembers.taskId })
+            .from(taskMembers)
+            .where(mine)
+            .orderBy(direction(taskMembers.listedAt), direction(taskMembers.taskId))
+            .$dynamic(),
+        )
+    const total = filters
+      ? filtered(db.select({ n: count() }).from(tasks).$dynamic())
+      : db.select({ n: count() }).from(taskMembers).where(mine)
     return {
       rows: taskWithCategory(db)
         .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, page)))
         .orderBy(direction(when), direction(tasks.taskId))
         .prepare(''),
-      total: scope(db.select({ n: count() }).from(taskMembers).$dynamic()).prepare(''),
+      total: total.prepare(''),
     }
   },
 )
