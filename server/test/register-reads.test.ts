@@ -95,28 +95,17 @@ describe('registerReads', () => {
   it('keeps to what the caller may see, in the page and in the count', async () => {
     const page = await reads.list(server.deps, staff, { page: 2, searchQuery: 'item', sortBy: 'name_asc' })
     expect(page).toEqual({ items: ['Item 41', 'Item 43', 'Item 45'], totalPages: 2, currentPage: 2 })
-    const filtered = await reads.list(
-      server.deps,
-      admin,
-      { page: 1, searchQuery: '', sortBy: 'name_asc' },
-      {
-        shape: 'others',
-        where: sql`${c.name} like ${sql.placeholder('prefix')}`,
-        values: { prefix: 'Other%' },
-      },
-    )
+    // A view whose value is a placeholder: the same shape again is the same statement, run with the new value.
+    const named = (prefix: string, sortBy: 'name_asc' | 'name_desc') =>
+      reads.list(
+        server.deps,
+        admin,
+        { page: 1, searchQuery: '', sortBy },
+        { shape: 'named', where: sql`${c.name} like ${sql.placeholder('prefix')}`, values: { prefix } },
+      )
+    const filtered = await named('Other%', 'name_asc')
     expect(filtered).toEqual({ items: ['Other A', 'Other B', 'Other C'], totalPages: 1, currentPage: 1 })
-    // The same shape again is the same statement, run with the new value.
-    const again = await reads.list(
-      server.deps,
-      admin,
-      { page: 1, searchQuery: '', sortBy: 'name_desc' },
-      {
-        shape: 'others',
-        where: sql`${c.name} like ${sql.placeholder('prefix')}`,
-        values: { prefix: 'Item 4%' },
-      },
-    )
+    const again = await named('Item 4%', 'name_desc')
     expect(again.items).toEqual(['Item 45', 'Item 44', 'Item 43', 'Item 42', 'Item 41', 'Item 40'])
   })
 
