@@ -129,16 +129,22 @@ const reads = registerReads({
   }),
 })
 
+const dueSoonOfPlaceholders = dueSoonWhere({
+  today: sql.placeholder('today'),
+  horizon: sql.placeholder('horizon'),
+})!
+
+/** The 'Due soon' view of the list: one statement, today's window as its values. */
+const dueSoon = (deps: Deps): ListFilter => ({
+  shape: 'due-soon',
+  where: dueSoonOfPlaceholders,
+  values: dueSoonWindow(deps),
+})
+
 /**
  * GET /assets, and the 'Due soon' view: assets whose next maintenance or warranty expiry falls
  * within the next 30 days (or has passed without a newer date).
  */
-const dueSoon = (deps: Deps): ListFilter => ({
-  shape: 'due-soon',
-  where: dueSoonWhere({ today: sql.placeholder('today'), horizon: sql.placeholder('horizon') })!,
-  values: dueSoonWindow(deps),
-})
-
 export async function listAssets(
   deps: Deps,
   ctx: RequestContext,

@@ -39,8 +39,22 @@ interface Shape {
   on: Record<keyof Filters, boolean>
 }
 
-/** A filter that is on, as its placeholder. */
-const filterOn = (shape: Shape, name: keyof Filters) => (shape.on[name] ? sql.placeholder(name) : undefined)
+/**
+ * The filters that are on (but search), as conditions on a table's columns with placeholders: the
+ * reports themselves, or the caller's member rows, which carry the same columns.
+ */
+function filtersOn(
+  shape: Shape,
+  t: { reportType: AnyPgColumn; status: AnyPgColumn; submittedAt: AnyPgColumn },
+) {
+  const value = (name: keyof Filters) => sql.placeholder(name)
+  return [
+    shape.on.reportType ? eq(t.reportType, value('reportType')) : undefined,
+    shape.on.status ? eq(t.status, value('status')) : undefined,
+    shape.on.from ? gte(t.submittedAt, value('from')) : undefined,
+    shape.on.until ? lt(t.submittedAt, value('until')) : undefined,
+  ]
+}
 
 /** Search: the sender's name or username, a linked project's name, or a free-text project name's start. */
 function searchSql(orgId: unknown): SQL {
@@ -65,14 +79,9 @@ const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offse
  */
 function filteredReports(db: DbOrTx, shape: Shape) {
   const caller = callerPlaceholders(shape.isAdmin)
-  const from = filterOn(shape, 'from')
-  const until = filterOn(shape, 'until')
   const where = and(
     eq(r.orgId, caller.orgId),
-    shape.on.reportType ? eq(r.reportType, filterOn(shape, 'reportType')!) : undefined,
-    shape.on.status ? eq(r.status, filterOn(shape, 'status')!) : undefined,
-    from ? gte(r.submittedAt, from) : undefined,
-    until ? lt(r.submittedAt, until) : undefined,
+    ...filtersOn(shape, r),
     shape.on.contains ? searchSql(caller.orgId) : undefined,
     visibleTo(caller),
   )
@@ -94,18 +103,9 @@ function filteredReports(db: DbOrTx, shape: Shape) {
  */
 function myReports(db: DbOrTx, shape: Shape) {
   const caller = callerPlaceholders(false)
-  const from = filterOn(shape, 'from')
-  const until = filterOn(shape, 'until')
-  // The same filters (but search) on the caller's member rows (report_members mirrors sender and
-  // recipients, so this is `visibleTo` for lists): one range of report_members_list_idx, index-only.
-  const mine = and(
-    eq(m.orgId, caller.orgId),
-    eq(m.userId, caller.userId),
-    shape.on.reportType ? eq(m.reportType, filterOn(shape, 'reportType')!) : undefined,
-    shape.on.status ? eq(m.status, filterOn(shape, 'status')!) : undefined,
-    from ? gte(m.submittedAt, from) : undefined,
-    until ? lt(m.submittedAt, until) : undefined,
-  )
+  // The caller's member rows (report_members mirrors sender and recipients, so this is `visibleTo`
+  // for lists): one range of report_members_list_idx, index-only.
+  const mine = and(eq(m.orgId, caller.orgId), eq(m.userId, caller.userId), ...filtersOn(shape, m))
   const scope = <Q extends PgSelect>(qb: Q) => qb.where(mine)
   return {
     count: scope(db.select({ n: count() }).from(m).$dynamic()).prepare(''),

@@ -31,7 +31,7 @@ const reviewer = alias(users, 'report_reviewer')
 
 /**
  * Visible to its sender, its recipients and admins (docs/product.md, "Staff reports"); the rule for one
- * report. Lists read the same rule from report_members (`myMemberships`).
+ * report. Lists read the same rule from report_members (`myReports`, list.ts).
  */
 export function visibleTo(ctx: RequestContext): SQL | undefined {
   if (ctx.isAdmin) return undefined

@@ -150,6 +150,30 @@ interface ClosedShape {
   category: boolean
 }
 
+const paged = <Q extends PgSelect>(qb: Q) =>
+  qb
+    .limit(sql.placeholder('limit') as unknown as number)
+    .offset(sql.placeholder('offset') as unknown as number)
+
+/**
+ * A filtered closed list's ids and count: the caller's member ids first (`= any(array(…))`), then only
+ * their tasks, matched. Joined, the planner scanned every task of the organisation for the terms
+ * (docs/decisions.md, "Statements built once").
+ */
+function matchingTasks(db: DbOrTx, caller: RequestContext, mine: SQL, filters: SQL, order: SQL[]) {
+  const matching = and(
+    eq(tasks.orgId, caller.orgId),
+    sql`${tasks.taskId} = any(array(${db.select({ id: taskMembers.taskId }).from(taskMembers).where(mine)}))`,
+    filters,
+  )
+  const filtered = <Q extends PgSelect>(qb: Q) =>
+    qb.leftJoin(categories, eq(categories.categoryId, tasks.categoryId)).where(matching)
+  return {
+    page: filtered(db.select({ id: tasks.taskId }).from(tasks).$dynamic()).orderBy(...order),
+    total: filtered(db.select({ n: count() }).from(tasks).$dynamic()),
+  }
+}
+
 /**
  * A closed list's page and count, built once per shape (platform/built-once.ts). task_members.listed_at
  * is the list's date for its status, so the page and the count come from the member index; the tasks
@@ -179,42 +203,20 @@ const closedStatements = builtPerShape(
     )
     const direction = shape.oldestFirst ? asc : desc
     const mine = myMemberships(caller, [status])
-    const window = <Q extends PgSelect>(qb: Q) =>
-      qb
-        .limit(sql.placeholder('limit') as unknown as number)
-        .offset(sql.placeholder('offset') as unknown as number)
-    // Unfiltered, the page's ids and the count are ranges of the member index. Filtered, the caller's
-    // member ids come first (`= any(array(…))`) and only their tasks are read and matched: joined,
-    // the planner scanned every task of the organisation for the terms (docs/decisions.md, "Statements
-    // built once").
-    const matching = and(
-      eq(tasks.orgId, caller.orgId),
-      sql`${tasks.taskId} = any(array(${db.select({ id: taskMembers.taskId }).from(taskMembers).where(mine)}))`,
-      filters,
-    )
-    const filtered = <Q extends PgSelect>(qb: Q) =>
-      qb.leftJoin(categories, eq(categories.categoryId, tasks.categoryId)).where(matching)
-    const page = filters
-      ? window(
-          filtered(db.select({ id: tasks.taskId }).from(tasks).$dynamic()).orderBy(
-            direction(when),
-            direction(tasks.taskId),
-          ),
-        )
-      : window(
-          db
+    const { page, total } = filters
+      ? matchingTasks(db, caller, mine, filters, [direction(when), direction(tasks.taskId)])
+      : {
+          page: db
             .select({ id: taskMembers.taskId })
             .from(taskMembers)
             .where(mine)
             .orderBy(direction(taskMembers.listedAt), direction(taskMembers.taskId))
             .$dynamic(),
-        )
-    const total = filters
-      ? filtered(db.select({ n: count() }).from(tasks).$dynamic())
-      : db.select({ n: count() }).from(taskMembers).where(mine)
+          total: db.select({ n: count() }).from(taskMembers).where(mine),
+        }
     return {
       rows: taskWithCategory(db)
-        .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, page)))
+        .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, paged(page))))
         .orderBy(direction(when), direction(tasks.taskId))
         .prepare(''),
       total: total.prepare(''),
