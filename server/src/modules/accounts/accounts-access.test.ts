@@ -207,6 +207,9 @@ describe('who can open Accounts', () => {
       const res = await call(outsider.admin, route)
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(404)
     }
+    // The same list's statement, just run for the organisation, gives the outsider nothing.
+    const own = await as(server, org.admin).get('/receivables')
+    expect(own.json().receivables.length).toBeGreaterThan(0)
     const list = await as(server, outsider.admin).get('/receivables')
     expect(list.json().receivables).toEqual([])
     const summary = await as(server, outsider.admin).get('/receivables/summary')

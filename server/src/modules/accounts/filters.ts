@@ -64,15 +64,41 @@ export function partyNameSql(t: ListTables): SQL<string> {
   return sql<string>`coalesce(${t.client.name}, ${t.supplier.name}, '')`
 }
 
+/** A filter's value, or a placeholder for it in a statement built once (queries.ts, `listStatements`). */
+type Value = string | Placeholder
+
+/** The search's two patterns: anywhere in a party's or project's name, and the start of the number. */
+export interface SearchPatterns {
+  contains: Value
+  prefix: Value
+}
+
+export const searchPatterns = (term: string): SearchPatterns => ({
+  contains: likePattern(term),
+  prefix: likePattern(term.toLowerCase()).slice(1),
+})
+
+/**
+ * The filters as the WHERE reads them. Which of them are on, the status and the aging bucket give a
+ * statement its shape; the dates and the search may be placeholders.
+ */
+export interface ListFilters {
+  status?: AccountListQuery['status']
+  aging?: AgingBucket
+  startDate?: Value | null
+  endDate?: Value | null
+  search?: SearchPatterns
+}
+
 /**
  * The WHERE of lists, summaries and exports: organisation and kind, then the user's filters. A status
  * of SENT, RECEIVED or PARTIALLY_PAID excludes the overdue ones, which show as OVERDUE.
  */
 export function listWhere(
-  orgId: string,
+  orgId: Value,
   kind: AccountKind,
-  q: Partial<AccountListQuery>,
-  today: string,
+  q: ListFilters,
+  today: Day,
   t: ListTables = baseTables,
   options: { dates?: boolean; aging?: boolean } = {},
 ): SQL {
@@ -90,7 +116,7 @@ export function listWhere(
     dates && q.endDate ? lte(t.inv.documentDate, q.endDate) : undefined,
     statusSql,
     options.aging !== false && q.aging ? agingSql(t, q.aging, today) : undefined,
-    q.searchQuery ? searchSql(t, orgId, q.searchQuery) : undefined,
+    q.search ? searchSql(t, orgId, q.search) : undefined,
   )!
 }
 
@@ -99,9 +125,7 @@ export function listWhere(
  * (case-insensitive). Each arm is an index condition (the parties' ids are looked up first, once), so
  * a search never reads every document of the organisation.
  */
-function searchSql(t: ListTables, orgId: string, term: string): SQL {
-  const contains = likePattern(term)
-  const prefix = `${likePattern(term.toLowerCase()).slice(1)}`
+function searchSql(t: ListTables, orgId: Value, { contains, prefix }: SearchPatterns): SQL {
   return sql`(lower(${t.inv.number}) like ${prefix}
     or ${t.inv.clientId} = any(array(select client_id from ${clients} where org_id = ${orgId} and name ilike ${contains}))
     or ${t.inv.supplierId} = any(array(select supplier_id from ${suppliers} where org_id = ${orgId} and name ilike ${contains}))

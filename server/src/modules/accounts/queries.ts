@@ -4,12 +4,14 @@ import {
   type AccountListQuery,
   type Aging,
   accountsToday,
+  agingBuckets,
   type Payment,
   type StoredLineItem,
 } from '@daftar/domain'
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
+import { builtPerShape } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -18,8 +20,17 @@ import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
 import { users } from '../users/schema.ts'
-import { overdueDueDate, owedTotals } from './due-totals.ts'
-import { agingSql, baseTables, type ListTables, listWhere, overdueSql, partyNameSql } from './filters.ts'
+import { overdueDueDate, owedTotalsSelect, readOwed } from './due-totals.ts'
+import {
+  agingSql,
+  baseTables,
+  type ListFilters,
+  type ListTables,
+  listWhere,
+  overdueSql,
+  partyNameSql,
+  searchPatterns,
+} from './filters.ts'
 import { requireAccounts, words } from './kinds.ts'
 import type { DocumentDetailRow, DocumentRow } from './presenter.ts'
 import { remindersOf } from './reminders.ts'
@@ -54,6 +65,99 @@ function orderOf(sortBy: string): SQL[] {
   return [sql`${inv.documentDate} desc nulls last`, asc(inv.invoiceId)]
 }
 
+/**
+ * What changes the list's statements: the kind, the order, which filters are on, the status and the
+ * aging bucket (each a condition of its own). The organisation, today, the dates, the search and the
+ * page are placeholders.
+ */
+interface ListShape {
+  kind: AccountKind
+  sortBy: string
+  status: AccountListQuery['status']
+  aging: AccountListQuery['aging']
+  startDate: boolean
+  endDate: boolean
+  search: boolean
+}
+
+const shapeOf = (kind: AccountKind, q: AccountListQuery): ListShape => ({
+  kind,
+  sortBy: q.sortBy,
+  status: q.status,
+  aging: q.aging,
+  startDate: Boolean(q.startDate),
+  endDate: Boolean(q.endDate),
+  search: q.searchQuery !== '',
+})
+
+/** No filter on: the shape of the summary nobody has filtered. */
+const unfiltered = (kind: AccountKind): ListShape => ({
+  kind,
+  sortBy: '',
+  status: undefined,
+  aging: undefined,
+  startDate: false,
+  endDate: false,
+  search: false,
+})
+
+const shapeKey = (s: ListShape) =>
+  [s.kind, s.sortBy, s.status, s.aging, s.startDate, s.endDate, s.search].join('|')
+
+/** The shape's WHERE, its values left to `listValues`. */
+function shapedWhere(s: ListShape, t?: ListTables, options?: Parameters<typeof listWhere>[5]): SQL {
+  const filters: ListFilters = {
+    status: s.status,
+    aging: s.aging,
+    startDate: s.startDate ? sql.placeholder('startDate') : undefined,
+    endDate: s.endDate ? sql.placeholder('endDate') : undefined,
+    search: s.search
+      ? { contains: sql.placeholder('contains'), prefix: sql.placeholder('prefix') }
+      : undefined,
+  }
+  return listWhere(sql.placeholder('orgId'), s.kind, filters, sql.placeholder('today'), t, options)
+}
+
+const listValues = (orgId: string, q: AccountListQuery, today: string) => ({
+  orgId,
+  today,
+  startDate: q.startDate,
+  endDate: q.endDate,
+  ...(q.searchQuery ? searchPatterns(q.searchQuery) : {}),
+})
+
+const limitOffset = {
+  limit: sql.placeholder('limit') as unknown as number,
+  offset: sql.placeholder('offset') as unknown as number,
+}
+
+/**
+ * A list page's two statements, built once per shape (platform/built-once.ts): the page's ids first
+ * (an index-only walk even deep into the list), then those rows with their names; and the count.
+ */
+const listStatements = builtPerShape(shapeKey, (db: DbOrTx, s: ListShape) => {
+  const where = shapedWhere(s)
+  const pageIds = db
+    .select({ id: inv.invoiceId })
+    .from(inv)
+    .where(where)
+    .orderBy(...orderOf(s.sortBy))
+    .limit(limitOffset.limit)
+    .offset(limitOffset.offset)
+  return {
+    page: db
+      .select(rowColumns())
+      .from(inv)
+      .leftJoin(clients, eq(clients.clientId, inv.clientId))
+      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+      .leftJoin(projects, eq(projects.projectId, inv.projectId))
+      .where(inArray(inv.invoiceId, pageIds))
+      .orderBy(...orderOf(s.sortBy))
+      .prepare(''),
+    total: db.select({ n: count() }).from(inv).where(where).prepare(''),
+  }
+})
+
 export async function listDocuments(
   deps: Deps,
   ctx: RequestContext,
@@ -62,29 +166,19 @@ export async function listDocuments(
 ): Promise<{ rows: DocumentRow[]; totalPages: number; currentPage: number; today: string }> {
   await requireAccounts(deps.db, ctx)
   const today = accountsToday()
-  const where = listWhere(ctx.orgId, kind, query, today)
-  // The page's ids first (an index-only walk even deep into the list), then those rows with their names.
-  const pageIds = deps.db
-    .select({ id: inv.invoiceId })
-    .from(inv)
-    .where(where)
-    .orderBy(...orderOf(query.sortBy))
-    .limit(ACCOUNTS_PAGE_SIZE)
-    .offset((query.page - 1) * ACCOUNTS_PAGE_SIZE)
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select(rowColumns())
-      .from(inv)
-      .leftJoin(clients, eq(clients.clientId, inv.clientId))
-      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-      .leftJoin(projects, eq(projects.projectId, inv.projectId))
-      .where(inArray(inv.invoiceId, pageIds))
-      .orderBy(...orderOf(query.sortBy)),
-    deps.db.select({ n: count() }).from(inv).where(where),
+  const { page, total } = listStatements(deps.db, shapeOf(kind, query))
+  const values = listValues(ctx.orgId, query, today)
+  const [rows, [counted]] = await Promise.all([
+    page.execute({
+      ...values,
+      limit: ACCOUNTS_PAGE_SIZE,
+      offset: (query.page - 1) * ACCOUNTS_PAGE_SIZE,
+    }),
+    total.execute(values),
   ])
   return {
     rows,
-    totalPages: totalPages(total?.n ?? 0, ACCOUNTS_PAGE_SIZE),
+    totalPages: totalPages(counted?.n ?? 0, ACCOUNTS_PAGE_SIZE),
     currentPage: query.page,
     today,
   }
@@ -104,42 +198,45 @@ const paid = {
   project: alias(projects, 'paid_project'),
 } as unknown as ListTables
 
+const summaryNumber = (v: string | number | undefined) => Number(v ?? 0)
+
 /**
- * The summary cards and the aging strip in one statement, with the list's filters. Only open
- * documents (drafts and live ones) count, so the status index reads nothing else. Received / Paid
- * sums the payments made in the filter period when both dates are set, else this month, on
- * documents matching the other filters.
+ * Received / Paid: the payments made in the period (the `from` and `to` placeholders). With a filter on
+ * the documents themselves, only those of matching documents; else from the payments' own index alone.
  */
-export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKind, query: AccountListQuery) {
-  await requireAccounts(deps.db, ctx)
-  const today = accountsToday()
-  const [from, to] = query.startDate && query.endDate ? [query.startDate, query.endDate] : thisMonth(today)
-  const t = baseTables
-  const live = sql`${inv.status} in ('SENT', 'RECEIVED', 'PARTIALLY_PAID')`
-  const sum = (value: SQL | PgColumn, where: SQL) =>
-    sql<string>`coalesce(sum(${value}) filter (where ${where}), 0)`
-  const bucket = (b: keyof Aging) => sum(inv.amountDue, agingSql(t, b, today))
-  // Without filters on the documents themselves, payments are summed from their own index alone.
-  const byDocument = Boolean(query.status || query.searchQuery)
-  const received = byDocument
-    ? sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
+function receivedSql(s: ListShape): SQL<string> {
+  const [orgId, from, to] = [sql.placeholder('orgId'), sql.placeholder('from'), sql.placeholder('to')]
+  if (!byDocument(s))
+    return sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
+      where p.org_id = ${orgId} and p.kind = ${s.kind} and p.payment_date >= ${from} and p.payment_date <= ${to})`
+  return sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
       join ${accountInvoices} "paid_inv" on ${paid.inv.invoiceId} = p.invoice_id
       left join ${clients} "paid_client" on ${paid.client.clientId} = ${paid.inv.clientId}
       left join ${suppliers} "paid_supplier" on ${paid.supplier.supplierId} = ${paid.inv.supplierId}
       left join ${projects} "paid_project" on ${paid.project.projectId} = ${paid.inv.projectId}
-      where p.org_id = ${ctx.orgId} and p.kind = ${kind} and p.payment_date >= ${from} and p.payment_date <= ${to}
-        and ${listWhere(ctx.orgId, kind, query, today, paid, { dates: false, aging: false })})`
-    : sql<string>`(select coalesce(sum(p.amount), 0) from ${accountPayments} p
-      where p.org_id = ${ctx.orgId} and p.kind = ${kind} and p.payment_date >= ${from} and p.payment_date <= ${to})`
-  if (!byDocument && !query.startDate && !query.endDate)
-    return unfilteredSummary(deps, ctx.orgId, kind, today, received)
-  const [row] = await deps.db
+      where p.org_id = ${orgId} and p.kind = ${s.kind} and p.payment_date >= ${from} and p.payment_date <= ${to}
+        and ${shapedWhere(s, paid, { dates: false, aging: false })})`
+}
+
+const byDocument = (s: ListShape) => Boolean(s.status || s.search)
+
+/**
+ * The summary of a filtered list in one statement, per shape: only open documents (drafts and live
+ * ones) count, so the status index reads nothing else.
+ */
+const filteredSummary = builtPerShape(shapeKey, (db: DbOrTx, s: ListShape) => {
+  const today = sql.placeholder('today')
+  const live = sql`${inv.status} in ('SENT', 'RECEIVED', 'PARTIALLY_PAID')`
+  const sum = (value: SQL | PgColumn, where: SQL) =>
+    sql<string>`coalesce(sum(${value}) filter (where ${where}), 0)`
+  const bucket = (b: keyof Aging) => sum(inv.amountDue, agingSql(baseTables, b, today))
+  return db
     .select({
       outstanding: sum(inv.amountDue, live),
-      overdue: sum(inv.amountDue, overdueSql(t, today)),
+      overdue: sum(inv.amountDue, overdueSql(baseTables, today)),
       draftCount: sql<number>`(count(*) filter (where ${inv.status} = 'DRAFT'))::int`,
       draftTotal: sum(inv.totalAmount, sql`${inv.status} = 'DRAFT'`),
-      received,
+      received: receivedSql(s),
       current: bucket('current'),
       days_1_30: bucket('days_1_30'),
       days_31_60: bucket('days_31_60'),
@@ -152,51 +249,68 @@ export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKi
     .leftJoin(projects, eq(projects.projectId, inv.projectId))
     .where(
       and(
-        listWhere(ctx.orgId, kind, query, today, t, { aging: false }),
+        shapedWhere(s, baseTables, { aging: false }),
         sql`${inv.status} in ('DRAFT', 'SENT', 'RECEIVED', 'PARTIALLY_PAID')`,
       ),
     )
-  const n = (v: string | number | undefined) => Number(v ?? 0)
-  return {
-    outstanding: n(row?.outstanding),
-    overdue: n(row?.overdue),
-    draftCount: n(row?.draftCount),
-    draftTotal: n(row?.draftTotal),
-    received: n(row?.received),
-    aging: {
-      current: n(row?.current),
-      days_1_30: n(row?.days_1_30),
-      days_31_60: n(row?.days_31_60),
-      days_61_90: n(row?.days_61_90),
-      days_over_90: n(row?.days_over_90),
-    },
-  }
-}
+    .prepare('')
+})
 
 /**
- * The summary of a list nobody has filtered, its usual state: what is owed from the totals kept by due
- * date (due-totals.ts), so it costs the same for fifty documents or fifty thousand; the drafts through
- * the status index; the payments of the month through their date index.
+ * The summary of a list nobody has filtered, its usual state, per kind: what is owed from the totals
+ * kept by due date (due-totals.ts), so it costs the same for fifty documents or fifty thousand; the
+ * drafts through the status index; the payments of the month through their date index.
  */
-async function unfilteredSummary(deps: Deps, orgId: string, kind: AccountKind, today: string, received: SQL) {
-  const [owed, [rest]] = await Promise.all([
-    owedTotals(deps.db, orgId, kind, today, overdueDueDate(today)),
-    deps.db
-      .select({
-        draftCount: sql<number>`count(*)::int`,
-        draftTotal: sql<string>`coalesce(sum(${inv.totalAmount}), 0)`,
-        received: sql<string>`${received}`,
-      })
-      .from(inv)
-      .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), eq(inv.status, 'DRAFT'))),
-  ])
+const unfilteredSummary = builtPerShape(
+  (kind: AccountKind) => kind,
+  (db: DbOrTx, kind: AccountKind) => {
+    const [orgId, today] = [sql.placeholder('orgId'), sql.placeholder('today')]
+    return {
+      owed: owedTotalsSelect(db, orgId, kind, today, overdueDueDate(today)).prepare(''),
+      rest: db
+        .select({
+          draftCount: sql<number>`count(*)::int`,
+          draftTotal: sql<string>`coalesce(sum(${inv.totalAmount}), 0)`,
+          received: receivedSql(unfiltered(kind)),
+        })
+        .from(inv)
+        .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), eq(inv.status, 'DRAFT')))
+        .prepare(''),
+    }
+  },
+)
+
+/**
+ * The summary cards and the aging strip, with the list's filters (the aging bucket aside). Received /
+ * Paid sums the payments made in the filter period when both dates are set, else this month.
+ */
+export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKind, query: AccountListQuery) {
+  await requireAccounts(deps.db, ctx)
+  const today = accountsToday()
+  const [from, to] = query.startDate && query.endDate ? [query.startDate, query.endDate] : thisMonth(today)
+  const values = { ...listValues(ctx.orgId, query, today), from, to }
+  const shape: ListShape = { ...shapeOf(kind, query), sortBy: '', aging: undefined }
+  if (!byDocument(shape) && !shape.startDate && !shape.endDate) {
+    const { owed, rest } = unfilteredSummary(deps.db, kind)
+    const [[owedRow], [restRow]] = await Promise.all([owed.execute(values), rest.execute(values)])
+    const totals = readOwed(owedRow)
+    return {
+      outstanding: totals.outstanding,
+      overdue: totals.matching.amount,
+      draftCount: summaryNumber(restRow?.draftCount),
+      draftTotal: summaryNumber(restRow?.draftTotal),
+      received: summaryNumber(restRow?.received),
+      aging: totals.aging,
+    }
+  }
+  const [row] = await filteredSummary(deps.db, shape).execute(values)
   return {
-    outstanding: owed.outstanding,
-    overdue: owed.matching.amount,
-    draftCount: Number(rest?.draftCount ?? 0),
-    draftTotal: Number(rest?.draftTotal ?? 0),
-    received: Number(rest?.received ?? 0),
-    aging: owed.aging,
+    outstanding: summaryNumber(row?.outstanding),
+    overdue: summaryNumber(row?.overdue),
+    draftCount: summaryNumber(row?.draftCount),
+    draftTotal: summaryNumber(row?.draftTotal),
+    received: summaryNumber(row?.received),
+    aging: Object.fromEntries(agingBuckets.map((b) => [b, summaryNumber(row?.[b])])) as Aging,
   }
 }
 
@@ -303,6 +417,28 @@ export async function documentDetail(deps: Deps, ctx: RequestContext, kind: Acco
   return { row, lines, payments, reminders, today: accountsToday() }
 }
 
+/** The export's batch: the list's rows with the amounts' parts, in the list's order. */
+const exportStatement = builtPerShape(shapeKey, (db: DbOrTx, s: ListShape) =>
+  db
+    .select({
+      ...rowColumns(),
+      subtotal: inv.subtotal,
+      cgstAmount: inv.cgstAmount,
+      sgstAmount: inv.sgstAmount,
+      igstAmount: inv.igstAmount,
+      roundOff: inv.roundOff,
+    })
+    .from(inv)
+    .leftJoin(clients, eq(clients.clientId, inv.clientId))
+    .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+    .leftJoin(projects, eq(projects.projectId, inv.projectId))
+    .where(shapedWhere(s))
+    .orderBy(...orderOf(s.sortBy))
+    .limit(limitOffset.limit)
+    .offset(limitOffset.offset)
+    .prepare(''),
+)
+
 /** The export's rows, in the list's order, read in pages so that any number streams in little memory. */
 export async function* exportRows(
   deps: Deps,
@@ -312,26 +448,11 @@ export async function* exportRows(
 ) {
   await requireAccounts(deps.db, ctx)
   const today = accountsToday()
-  const where = listWhere(ctx.orgId, kind, query, today)
+  const batch = exportStatement(deps.db, shapeOf(kind, query))
+  const values = listValues(ctx.orgId, query, today)
   const BATCH = 500
   for (let offset = 0; ; offset += BATCH) {
-    const rows = await deps.db
-      .select({
-        ...rowColumns(),
-        subtotal: inv.subtotal,
-        cgstAmount: inv.cgstAmount,
-        sgstAmount: inv.sgstAmount,
-        igstAmount: inv.igstAmount,
-        roundOff: inv.roundOff,
-      })
-      .from(inv)
-      .leftJoin(clients, eq(clients.clientId, inv.clientId))
-      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-      .leftJoin(projects, eq(projects.projectId, inv.projectId))
-      .where(where)
-      .orderBy(...orderOf(query.sortBy))
-      .limit(BATCH)
-      .offset(offset)
+    const rows = await batch.execute({ ...values, limit: BATCH, offset })
     for (const row of rows) yield { row, today }
     if (rows.length < BATCH) return
   }
