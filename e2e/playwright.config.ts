@@ -31,6 +31,7 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

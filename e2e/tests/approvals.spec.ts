@@ -74,7 +74,7 @@ test('a rejected request is read on a phone under its outcome, with the reason',
 
   await ravi.reload()
   await ravi.getByRole('button', { name: /Notifications/ }).click()
-  await ravi.getByText(/was rejected: We already buy from Sabarmati\./).click()
+  await ravi.getByText(new RegExp(`'${name}' was rejected: We already buy from Sabarmati\\.`)).click()
   await expect(ravi.getByRole('heading', { name: 'Rejected Action' })).toBeVisible()
   await expect(ravi.getByText('Reason: We already buy from Sabarmati.')).toBeVisible()
   await expect(ravi.getByRole('heading', { name: 'Review Pending Action' })).toHaveCount(0)

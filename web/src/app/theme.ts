@@ -40,6 +40,8 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  // Modals, menus and toasts open without their transition for whoever asks for reduced motion.
+  respectReducedMotion: true,
   variantColorResolver,
   // Mantine's close buttons carry only an icon: named here once for every dialog and toast (axe). Plain
   // objects rather than Modal.extend(), so the first screen's bundle does not pull the components in.
