@@ -1,6 +1,15 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
+const serverTests = {
+  environment: 'node',
+  globalSetup: ['server/test/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+} as const
+
+const MOCKING = 'server/test/response-schemas.test.ts'
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: on the 2-core CI machines that is one file at
@@ -13,12 +22,15 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          exclude: [MOCKING],
+          ...serverTests,
+          // A worker imports the server once, not once per file: each file builds its own app on its
+          // own database, so nothing it needs is kept in a module (docs/decisions.md, "CI time").
+          isolate: false,
         },
       },
+      // A file that replaces modules with vi.mock needs a module registry of its own.
+      { test: { name: 'server-mocks', include: [MOCKING], ...serverTests } },
       {
         test: {
           name: 'web',
