@@ -16,6 +16,7 @@ import { fieldOrder } from '../../ui/register-kit/values.ts'
 import {
   actionColors,
   actionLabels,
+  decidedHere,
   entityLabels,
   type PendingActionDetail,
   pendingActionQuery,
@@ -32,21 +33,20 @@ export default function ReviewActionPage() {
   const navigate = useNavigate()
   const { data: me } = useMe()
   const action = useQuery(pendingActionQuery(actionId))
-  const seen = useRef<string | null>(null)
+  const warned = useRef<string | null>(null)
   const status = action.data?.status
   const admin = Boolean(me?.isadmin)
 
   // An admin cannot act on a processed action: say so and go back to the queue after 2 seconds. The
-  // requester instead reads the outcome of their own request here. Only an action already processed
-  // when it opened is announced: one the admin has just decided here has said so in its own toast,
-  // which this one would replace while the page is still leaving.
+  // requester instead reads the outcome of their own request here.
   useEffect(() => {
-    if (!admin || !status) return
-    if (seen.current !== actionId) {
-      seen.current = actionId
-      if (status !== 'PENDING') notifyError(approvalMessages.alreadyProcessed)
+    if (!admin || !status || status === 'PENDING') return
+    if (warned.current !== actionId) {
+      warned.current = actionId
+      // Not one the admin has just decided here: its own toast said so, and this one would replace it
+      // while the page is still leaving.
+      if (!decidedHere.delete(actionId)) notifyError(approvalMessages.alreadyProcessed)
     }
-    if (status === 'PENDING') return
     const timer = setTimeout(() => navigate(QUEUE, { replace: true }), REDIRECT_MS)
     return () => clearTimeout(timer)
   }, [admin, status, actionId, navigate])

@@ -13,7 +13,7 @@ import { call } from '../../api/client.ts'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import { registerRoots } from '../../ui/register-kit/roots.ts'
-import { entityLabels, type PendingActionDetail, pendingActionKey } from './api.ts'
+import { decidedHere, entityLabels, type PendingActionDetail, pendingActionKey } from './api.ts'
 import { DecisionModal } from './DecisionModal.tsx'
 import { EditActionModal } from './EditActionModal.tsx'
 
@@ -35,6 +35,7 @@ function useDecision(action: PendingActionDetail) {
     invalidate: AFFECTED,
     guard: false as const,
     onSuccess: () => {
+      decidedHere.add(action.action_id)
       queryClient.removeQueries({ queryKey: pendingActionKey(action.action_id) })
       navigate('/admin/approvals')
     },

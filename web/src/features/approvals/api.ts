@@ -7,6 +7,8 @@ export type { PendingAction, PendingActionDetail } from '@daftar/domain/register
 
 export const approvalsKey = ['approvals'] as const
 export const pendingActionKey = (actionId: string) => [...approvalsKey, 'action', actionId] as const
+/** Actions decided in this tab, until their review page has seen them processed (ReviewActionPage). */
+export const decidedHere = new Set<string>()
 
 export const pendingActionsQuery = (query: PendingActionsQuery) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import type { PendingAction, PendingActionDetail } from '@daftar/domain/registers'
+import { approvalMessages, type PendingAction, type PendingActionDetail } from '@daftar/domain/registers'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
@@ -7,6 +7,7 @@ import { admin, person, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { screen as display } from '../../../test/setup.ts'
+import Toasts from '../../app/Toasts.tsx'
 import ApprovalQueuePage from './ApprovalQueuePage.tsx'
 import ReviewActionPage from './ReviewActionPage.tsx'
 
@@ -114,6 +115,73 @@ describe('the review page', { timeout: 30_000 }, () => {
     review(detail({ ...projectUpdate, entity_type: 'PROJECT' }))
     expect(await screen.findByRole('heading', { name: 'Review Pending Action' })).toBeTruthy()
     expect(document.body.textContent).not.toContain(projectId)
+  })
+})
+
+/** The queue, with the toasts (they live outside the routes in the app). */
+function Queue() {
+  return (
+    <>
+      <p>The queue</p>
+      <Toasts />
+    </>
+  )
+}
+
+describe('a decided request on the review page', { timeout: 30_000 }, () => {
+  /** The queue loads a moment after a decision, as its chunk does, so the review page is still there. */
+  const slowQueue = [
+    {
+      path: '/admin/approvals',
+      lazy: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        return { Component: Queue }
+      },
+    },
+  ]
+  const withToasts = (
+    <>
+      <ReviewActionPage />
+      <Toasts />
+    </>
+  )
+
+  it('opened by an admin once processed, says so and goes back to the queue', async () => {
+    signedInAs(mock, admin())
+    mock.use(
+      http.get('/api/admin-actions/pending/:id', () => HttpResponse.json(detail({ status: 'APPROVED' }))),
+    )
+    renderApp(withToasts, {
+      path: `/admin/approvals/${clientCreate.action_id}`,
+      pattern: '/admin/approvals/:actionId',
+      routes: slowQueue,
+    })
+    expect(await screen.findByText(approvalMessages.alreadyProcessed)).toBeTruthy()
+    expect(await screen.findByText('The queue', {}, { timeout: 4_000 })).toBeTruthy()
+  })
+
+  it('rejected here by the admin, says only that it was rejected', async () => {
+    let status: PendingActionDetail['status'] = 'PENDING'
+    signedInAs(mock, admin())
+    mock.use(
+      http.get('/api/clients/dropdown-list', () => HttpResponse.json([])),
+      http.get('/api/admin-actions/pending/:id', () => HttpResponse.json(detail({ status }))),
+      http.put('/api/admin-actions/pending/:id/reject', () => {
+        status = 'REJECTED'
+        return HttpResponse.json({ message: approvalMessages.rejected })
+      }),
+    )
+    renderApp(withToasts, {
+      path: `/admin/approvals/${clientCreate.action_id}`,
+      pattern: '/admin/approvals/:actionId',
+      routes: slowQueue,
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reject request' }))
+    await userEvent.click(dialog.getByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('The queue')).toBeTruthy()
+    expect(screen.getByText(approvalMessages.rejected)).toBeTruthy()
+    expect(screen.queryByText(approvalMessages.alreadyProcessed)).toBeNull()
   })
 })
 
