@@ -34,8 +34,15 @@ function useDecision(action: PendingActionDetail) {
   return {
     invalidate: AFFECTED,
     guard: false as const,
-    onSuccess: () => {
+    /**
+     * Marks the answer as decided here the moment it arrives: the refresh that follows can show the
+     * page the request processed before `onSuccess` runs (ReviewActionPage).
+     */
+    decided: <R,>(answer: R) => {
       decidedHere.add(action.action_id)
+      return answer
+    },
+    onSuccess: () => {
       queryClient.removeQueries({ queryKey: pendingActionKey(action.action_id) })
       navigate('/admin/approvals')
     },
@@ -45,7 +52,7 @@ function useDecision(action: PendingActionDetail) {
 }
 
 function ApproveDialog({ action, onClose }: { action: PendingActionDetail; onClose: () => void }) {
-  const { refresh, ...decided } = useDecision(action)
+  const { refresh, decided, ...decision } = useDecision(action)
   // The version of the record the admin is looking at: approval applies only to it (If-Match).
   const version = action.current_data?.version
   const f = useSchemaForm({
@@ -56,12 +63,14 @@ function ApproveDialog({ action, onClose }: { action: PendingActionDetail; onClo
         params: { id: action.action_id },
         body: { approve_without_requester_access: body.approve_without_requester_access || undefined },
         ifMatch: typeof version === 'number' ? version : undefined,
-      }).catch((error) => {
-        void refresh()
-        throw error
-      }),
+      })
+        .then(decided)
+        .catch((error) => {
+          void refresh()
+          throw error
+        }),
     failed: approvalMessages.approveFailed,
-    ...decided,
+    ...decision,
   })
   const label = (entityLabels[action.entity_type] ?? action.entity_type).toLowerCase()
   const warning = action.requester_warning
@@ -91,13 +100,14 @@ function ApproveDialog({ action, onClose }: { action: PendingActionDetail; onClo
 }
 
 function RejectDialog({ action, onClose }: { action: PendingActionDetail; onClose: () => void }) {
-  const { refresh: _, ...decided } = useDecision(action)
+  const { refresh: _, decided, ...decision } = useDecision(action)
   const f = useSchemaForm({
     schema: rejectActionInput,
     initialValues: { rejection_reason: '' },
-    submit: (body) => call(approvalEndpoints.reject, { params: { id: action.action_id }, body }),
+    submit: (body) =>
+      call(approvalEndpoints.reject, { params: { id: action.action_id }, body }).then(decided),
     failed: approvalMessages.rejectFailed,
-    ...decided,
+    ...decision,
   })
   return (
     <DecisionModal f={f} title="Reject request" confirm="Reject" color="red" onClose={onClose}>

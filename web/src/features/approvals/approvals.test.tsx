@@ -183,6 +183,38 @@ describe('a decided request on the review page', { timeout: 30_000 }, () => {
     expect(screen.getByText(approvalMessages.rejected)).toBeTruthy()
     expect(screen.queryByText(approvalMessages.alreadyProcessed)).toBeNull()
   })
+
+  it('approved here while another refreshed list answers late, says only that it was approved', async () => {
+    let status: PendingActionDetail['status'] = 'PENDING'
+    signedInAs(mock, admin())
+    mock.use(
+      // A project's review reads the clients' dropdown, which the decision refreshes with the request;
+      // answering after it, as the app's other lists can, it lets the page see the request approved
+      // before the decision's own success is handled.
+      http.get('/api/clients/dropdown-list', async () => {
+        if (status !== 'PENDING') await new Promise((resolve) => setTimeout(resolve, 300))
+        return HttpResponse.json([])
+      }),
+      http.get('/api/admin-actions/pending/:id', () =>
+        HttpResponse.json(detail({ status, entity_type: 'PROJECT', proposed_data: { name: 'Ganga STP' } })),
+      ),
+      http.put('/api/admin-actions/pending/:id/approve', () => {
+        status = 'APPROVED'
+        return HttpResponse.json({ message: approvalMessages.approved })
+      }),
+    )
+    renderApp(withToasts, {
+      path: `/admin/approvals/${clientCreate.action_id}`,
+      pattern: '/admin/approvals/:actionId',
+      routes: slowQueue,
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Approve request' }))
+    await userEvent.click(dialog.getByRole('button', { name: 'Approve' }))
+    expect(await screen.findByText('The queue', {}, { timeout: 4_000 })).toBeTruthy()
+    expect(screen.getByText(approvalMessages.approved)).toBeTruthy()
+    expect(screen.queryByText(approvalMessages.alreadyProcessed)).toBeNull()
+  })
 })
 
 describe('Edit & Re-evaluate', { timeout: 30_000 }, () => {
