@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/connection.ts'
 import { DataDirLockedError, lockDataDir } from '../src/db/embedded.ts'
 import { runMigrations } from '../src/db/migrate.ts'
+import { compiled } from './compiled.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const tempDirs: string[] = []
@@ -127,8 +128,8 @@ describe('the data directory lock', () => {
     }
     delete env.DATABASE_URL
     delete env.NODE_OPTIONS
-    // Its own process group: npx does not pass SIGTERM on to the server it starts, so we signal the group.
-    const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    // Its own process group, so that a signal reaches whatever the server started too.
+    const child = spawn(process.execPath, [compiled.main], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -207,7 +208,7 @@ describe('the data directory lock', () => {
         signalGroup(second, 'SIGKILL')
       signalGroup(first, 'SIGTERM')
       await first.exited
-      // The server itself shuts down after npx: wait for the process that held the lock.
+      // Wait for the process that held the lock to be gone.
       await until(() => !holder || !isRunning(holder), 20_000).catch(() => signalGroup(first, 'SIGKILL'))
     }
     expect(lockFiles.filter((f) => fs.existsSync(f))).toEqual([])

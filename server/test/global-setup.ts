@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../src/db/connection.ts'
 import { runMigrations } from '../src/db/migrate.ts'
+import { buildCompiledServer } from './compiled.ts'
 import { createTemplateDatabase, dropDatabase } from './postgres.ts'
 
 declare module 'vitest' {
@@ -14,10 +15,12 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates one database for the whole run; every test file starts from a copy of it: a PGlite dump,
+ * Builds the compiled server that some tests start as a process, and migrates one database for the
+ * whole run; every test file starts from a copy of it: a PGlite dump,
  * or a PostgreSQL template database when TEST_DATABASE_URL is set.
  */
 export default async function setup(project: TestProject) {
+  buildCompiledServer()
   const serverUrl = process.env.TEST_DATABASE_URL
   if (serverUrl) {
     const templateUrl = await createTemplateDatabase(serverUrl)

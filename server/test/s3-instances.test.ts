@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_PASSWORD, demoUsers } from '../src/seed/seed.ts'
+import { compiled } from './compiled.ts'
 import { client, createOrg, createUser, login, multipart, PNG_1PX, startTestServer } from './helpers.ts'
 import { createDatabaseFromTemplate, dropDatabase } from './postgres.ts'
 import { s3Env, startS3 } from './s3.ts'
@@ -58,10 +59,10 @@ describe('a server keeping its files in S3', () => {
   }, 120_000)
 })
 
-/** Starts `server/src/main.ts` as its own process; resolves with its address once it listens. */
+/** Starts the compiled server as its own process; resolves with its address once it listens. */
 function startProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const root = path.resolve(import.meta.dirname, '../..')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [compiled.main], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

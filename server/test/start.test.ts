@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { compiled } from './compiled.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-start-'))
@@ -21,7 +22,7 @@ async function start(): Promise<{ child: ChildProcess; url: string; output: () =
   }
   delete env.DATABASE_URL
   delete env.SEED_DEMO
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [compiled.main], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { userLimitMessage } from '@daftar/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compiled } from '../../../test/compiled.ts'
 import {
   client,
   createOrg,
@@ -143,8 +144,8 @@ describe('provider CLI', () => {
     delete env.NODE_OPTIONS
     return new Promise((resolve) => {
       execFile(
-        'npx',
-        ['tsx', 'server/src/cli.ts', ...args],
+        process.execPath,
+        [compiled.cli, ...args],
         { cwd: root, env, timeout: 60_000 },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
