@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
@@ -61,8 +63,50 @@ export async function expectAccessible(page: Page) {
   expect.soft([...grave.values()], `axe violations at ${page.url()}`).toEqual([])
 }
 
-/** Both checks on the page as it is now (call once the page has rendered its content). */
+/**
+ * What makes two states of a page the same for the checks: its route (ids left out), its `tab`, the
+ * width it is shown at, and the dialogs open on it.
+ */
+export async function stateOf(page: Page): Promise<string> {
+  const url = new URL(page.url())
+  const route = url.pathname
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')
+    .replace(/\/\d+(?=\/|$)/g, '/:n')
+  const dialogs = await page
+    .locator('[role="dialog"]:visible')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? n.textContent?.slice(0, 40)))
+  return [route, url.searchParams.get('tab') ?? '', page.viewportSize()?.width, ...dialogs.sort()].join('|')
+}
+
+/**
+ * Where a check claims a page state, so that it runs once: the layout once per run (its data
+ * directory), the accessibility scan once per CI when E2E_SCANNED_DIR names a directory both engines'
+ * runs share (.ci/run). axe reads the same build's DOM on either engine; the scans were a quarter of a
+ * journey pass (docs/decisions.md, "CI time").
+ */
+const claims = {
+  layout: () => path.join(process.env.DAFTAR_DATA_DIR ?? '.', 'checked-pages'),
+  axe: () => process.env.E2E_SCANNED_DIR ?? path.join(process.env.DAFTAR_DATA_DIR ?? '.', 'scanned-pages'),
+}
+
+/** Claims a page state for a check, across the workers (a file created exclusively): false when taken. */
+export function firstToCheck(check: keyof typeof claims, state: string): boolean {
+  const dir = claims[check]()
+  fs.mkdirSync(dir, { recursive: true })
+  const name = Buffer.from(state).toString('base64url').slice(0, 200)
+  try {
+    fs.closeSync(fs.openSync(path.join(dir, name), 'wx'))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Both checks on the page as it is now (call once the page has rendered its content); the axe scan
+ * only where this state has not been scanned in the run (or the CI).
+ */
 export async function checkPage(page: Page) {
   await expectNoSideScroll(page)
-  await expectAccessible(page)
+  if (firstToCheck('axe', await stateOf(page))) await expectAccessible(page)
 }
