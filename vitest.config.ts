@@ -10,6 +10,17 @@ const serverTests = {
 
 const MOCKING = 'server/test/response-schemas.test.ts'
 
+/**
+ * Files about the embedded database alone (its thread, its data directory lock, `npm start` and the
+ * provider CLI on a DATA_DIR): they run the same whatever TEST_DATABASE_URL says, so the PostgreSQL
+ * pass of CI leaves them out rather than run them twice (docs/decisions.md, "CI time").
+ */
+const EMBEDDED_ONLY = [
+  'server/test/embedded-db.test.ts',
+  'server/test/start.test.ts',
+  'server/src/modules/organisations/provider-cli.test.ts',
+]
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: on the 2-core CI machines that is one file at
@@ -22,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
-          exclude: [MOCKING],
+          exclude: [MOCKING, ...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [])],
           ...serverTests,
           // A worker imports the server once, not once per file: each file builds its own app on its
           // own database, so nothing it needs is kept in a module (docs/decisions.md, "CI time").

@@ -370,12 +370,4 @@ describe('the count of writes (what a kept answer is checked against)', () => {
     await expect(pool.query('insert into notes (body) values (null)')).rejects.toThrow()
     expect(writes()).toBe(start + 5)
   })
-
-  it('is not kept on PostgreSQL, which other processes also write', async () => {
-    const url = process.env.TEST_DATABASE_URL
-    const database = url
-      ? await open({ databaseUrl: url, statementTimeoutMs: 60_000 })
-      : await open({ statementTimeoutMs: 60_000 })
-    expect(database.writes === undefined).toBe(database.kind === 'postgres')
-  })
 })
