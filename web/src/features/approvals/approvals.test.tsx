@@ -160,47 +160,26 @@ describe('a decided request on the review page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The queue', {}, { timeout: 4_000 })).toBeTruthy()
   })
 
-  it('rejected here by the admin, says only that it was rejected', async () => {
+  /**
+   * The admin decides on the review page (`decision`: the button, then the dialog's), the server
+   * answering `message`; once it is decided the clients' dropdown answers 300 ms late.
+   */
+  async function decideHere(
+    decision: 'Approve' | 'Reject',
+    message: string,
+    over: Partial<PendingActionDetail>,
+  ) {
     let status: PendingActionDetail['status'] = 'PENDING'
     signedInAs(mock, admin())
     mock.use(
-      http.get('/api/clients/dropdown-list', () => HttpResponse.json([])),
-      http.get('/api/admin-actions/pending/:id', () => HttpResponse.json(detail({ status }))),
-      http.put('/api/admin-actions/pending/:id/reject', () => {
-        status = 'REJECTED'
-        return HttpResponse.json({ message: approvalMessages.rejected })
-      }),
-    )
-    renderApp(withToasts, {
-      path: `/admin/approvals/${clientCreate.action_id}`,
-      pattern: '/admin/approvals/:actionId',
-      routes: slowQueue,
-    })
-    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }))
-    const dialog = within(await screen.findByRole('dialog', { name: 'Reject request' }))
-    await userEvent.click(dialog.getByRole('button', { name: 'Reject' }))
-    expect(await screen.findByText('The queue')).toBeTruthy()
-    expect(screen.getByText(approvalMessages.rejected)).toBeTruthy()
-    expect(screen.queryByText(approvalMessages.alreadyProcessed)).toBeNull()
-  })
-
-  it('approved here while another refreshed list answers late, says only that it was approved', async () => {
-    let status: PendingActionDetail['status'] = 'PENDING'
-    signedInAs(mock, admin())
-    mock.use(
-      // A project's review reads the clients' dropdown, which the decision refreshes with the request;
-      // answering after it, as the app's other lists can, it lets the page see the request approved
-      // before the decision's own success is handled.
       http.get('/api/clients/dropdown-list', async () => {
         if (status !== 'PENDING') await new Promise((resolve) => setTimeout(resolve, 300))
         return HttpResponse.json([])
       }),
-      http.get('/api/admin-actions/pending/:id', () =>
-        HttpResponse.json(detail({ status, entity_type: 'PROJECT', proposed_data: { name: 'Ganga STP' } })),
-      ),
-      http.put('/api/admin-actions/pending/:id/approve', () => {
-        status = 'APPROVED'
-        return HttpResponse.json({ message: approvalMessages.approved })
+      http.get('/api/admin-actions/pending/:id', () => HttpResponse.json(detail({ status, ...over }))),
+      http.put(`/api/admin-actions/pending/:id/${decision.toLowerCase()}`, () => {
+        status = decision === 'Approve' ? 'APPROVED' : 'REJECTED'
+        return HttpResponse.json({ message })
       }),
     )
     renderApp(withToasts, {
@@ -208,12 +187,26 @@ describe('a decided request on the review page', { timeout: 30_000 }, () => {
       pattern: '/admin/approvals/:actionId',
       routes: slowQueue,
     })
-    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }))
-    const dialog = within(await screen.findByRole('dialog', { name: 'Approve request' }))
-    await userEvent.click(dialog.getByRole('button', { name: 'Approve' }))
+    await userEvent.click(await screen.findByRole('button', { name: decision }))
+    const dialog = within(await screen.findByRole('dialog', { name: `${decision} request` }))
+    await userEvent.click(dialog.getByRole('button', { name: decision }))
     expect(await screen.findByText('The queue', {}, { timeout: 4_000 })).toBeTruthy()
-    expect(screen.getByText(approvalMessages.approved)).toBeTruthy()
+    expect(screen.getByText(message)).toBeTruthy()
     expect(screen.queryByText(approvalMessages.alreadyProcessed)).toBeNull()
+  }
+
+  it('rejected here by the admin, says only that it was rejected', async () => {
+    await decideHere('Reject', approvalMessages.rejected, {})
+  })
+
+  it('approved here while another refreshed list answers late, says only that it was approved', async () => {
+    // A project's review reads the clients' dropdown, which the decision refreshes with the request;
+    // answering after it, as the app's other lists can, it let the page see the request approved
+    // before the decision's own success was handled.
+    await decideHere('Approve', approvalMessages.approved, {
+      entity_type: 'PROJECT',
+      proposed_data: { name: 'Ganga STP' },
+    })
   })
 })
 
