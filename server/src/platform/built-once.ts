@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { RequestContext } from './context.ts'
 
@@ -7,9 +8,8 @@ import type { RequestContext } from './context.ts'
  * the hot lists that cost the server more CPU than node-postgres spent sending and parsing the
  * statements (docs/decisions.md, "Statements built once").
  *
- * `build` ends in `.prepare('')`: an empty name keeps the statement unnamed, so PostgreSQL (and the
- * embedded database) plans every execution with its own values, as for any other statement; only
- * drizzle's work is saved.
+ * `build` ends in `prepared(query)`, which names the statement so that the database parses it once
+ * per connection.
  */
 export function builtOnce<On extends object, Q>(build: (db: On) => Q): (db: On) => Q {
   const built = new WeakMap<On, Q>()
@@ -68,4 +68,25 @@ export function builtPerShape<On extends object, Shape, Q>(
     }
     return query
   }
+}
+
+interface Preparable<P> {
+  toSQL(): { sql: string }
+  prepare(name: string): P
+}
+
+/**
+ * A statement built once, prepared under a name of its own text: node-postgres parses it once per
+ * connection and then sends only its values, and PostgreSQL (or the embedded database) keeps its
+ * parse. PostgreSQL plans the first five executions with their values and keeps a generic plan only
+ * when that costs no more (`plan_cache_mode` auto). Parsing and planning were a fifth to a third of a
+ * light list's time (docs/decisions.md, "Statements built once").
+ *
+ * `planEach`: a statement whose values decide its plan (a search's words, whose selectivity a generic
+ * plan cannot know) stays unnamed, planned at every execution with its values.
+ */
+export function prepared<P>(query: Preparable<P>, { planEach = false } = {}): P {
+  if (planEach) return query.prepare('')
+  const digest = createHash('sha256').update(query.toSQL().sql).digest('base64url')
+  return query.prepare(`daftar_${digest.slice(0, 32)}`)
 }

@@ -4,6 +4,7 @@ import type { AnyPgColumn, PgColumn, PgSelect, PgTable, SelectedFields } from 'd
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { FastifyReply } from 'fastify'
 import type { DbOrTx } from '../db/connection.ts'
+import { prepared } from '../platform/built-once.ts'
 import { builtPerShape, callerPlaceholders, callerValues } from './built-once.ts'
 import type { RequestContext } from './context.ts'
 import type { Deps } from './deps.ts'
@@ -174,13 +175,16 @@ export function registerList<
         shape.search ? anyLike(spec.search, sql.placeholder('pattern')) : undefined,
       )
       const from = (select: PgSelect) => joinAll(select, spec.listJoin?.joins).where(where)
+      const searched = { planEach: shape.search }
       return {
-        window: from(db.select(fields).from(table).$dynamic())
-          .orderBy(...spec.sorts[shape.sortBy])
-          .limit(sql.placeholder('limit') as unknown as number)
-          .offset(sql.placeholder('offset') as unknown as number)
-          .prepare(''),
-        total: from(db.select({ n: count() }).from(table).$dynamic()).prepare(''),
+        window: prepared(
+          from(db.select(fields).from(table).$dynamic())
+            .orderBy(...spec.sorts[shape.sortBy])
+            .limit(sql.placeholder('limit') as unknown as number)
+            .offset(sql.placeholder('offset') as unknown as number),
+          searched,
+        ),
+        total: prepared(from(db.select({ n: count() }).from(table).$dynamic()), searched),
       }
     },
   )

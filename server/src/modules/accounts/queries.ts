@@ -11,7 +11,7 @@ import {
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
-import { builtPerShape } from '../../platform/built-once.ts'
+import { builtPerShape, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -145,16 +145,18 @@ const listStatements = builtPerShape(shapeKey, (db: DbOrTx, s: ListShape) => {
     .limit(limitOffset.limit)
     .offset(limitOffset.offset)
   return {
-    page: db
-      .select(rowColumns())
-      .from(inv)
-      .leftJoin(clients, eq(clients.clientId, inv.clientId))
-      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-      .leftJoin(projects, eq(projects.projectId, inv.projectId))
-      .where(inArray(inv.invoiceId, pageIds))
-      .orderBy(...orderOf(s.sortBy))
-      .prepare(''),
-    total: db.select({ n: count() }).from(inv).where(where).prepare(''),
+    page: prepared(
+      db
+        .select(rowColumns())
+        .from(inv)
+        .leftJoin(clients, eq(clients.clientId, inv.clientId))
+        .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+        .leftJoin(projects, eq(projects.projectId, inv.projectId))
+        .where(inArray(inv.invoiceId, pageIds))
+        .orderBy(...orderOf(s.sortBy)),
+      { planEach: s.search },
+    ),
+    total: prepared(db.select({ n: count() }).from(inv).where(where), { planEach: s.search }),
   }
 })
 
@@ -230,30 +232,32 @@ const filteredSummary = builtPerShape(shapeKey, (db: DbOrTx, s: ListShape) => {
   const sum = (value: SQL | PgColumn, where: SQL) =>
     sql<string>`coalesce(sum(${value}) filter (where ${where}), 0)`
   const bucket = (b: keyof Aging) => sum(inv.amountDue, agingSql(baseTables, b, today))
-  return db
-    .select({
-      outstanding: sum(inv.amountDue, live),
-      overdue: sum(inv.amountDue, overdueSql(baseTables, today)),
-      draftCount: sql<number>`(count(*) filter (where ${inv.status} = 'DRAFT'))::int`,
-      draftTotal: sum(inv.totalAmount, sql`${inv.status} = 'DRAFT'`),
-      received: receivedSql(s),
-      current: bucket('current'),
-      days_1_30: bucket('days_1_30'),
-      days_31_60: bucket('days_31_60'),
-      days_61_90: bucket('days_61_90'),
-      days_over_90: bucket('days_over_90'),
-    })
-    .from(inv)
-    .leftJoin(clients, eq(clients.clientId, inv.clientId))
-    .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-    .leftJoin(projects, eq(projects.projectId, inv.projectId))
-    .where(
-      and(
-        shapedWhere(s, baseTables, { aging: false }),
-        sql`${inv.status} in ('DRAFT', 'SENT', 'RECEIVED', 'PARTIALLY_PAID')`,
+  return prepared(
+    db
+      .select({
+        outstanding: sum(inv.amountDue, live),
+        overdue: sum(inv.amountDue, overdueSql(baseTables, today)),
+        draftCount: sql<number>`(count(*) filter (where ${inv.status} = 'DRAFT'))::int`,
+        draftTotal: sum(inv.totalAmount, sql`${inv.status} = 'DRAFT'`),
+        received: receivedSql(s),
+        current: bucket('current'),
+        days_1_30: bucket('days_1_30'),
+        days_31_60: bucket('days_31_60'),
+        days_61_90: bucket('days_61_90'),
+        days_over_90: bucket('days_over_90'),
+      })
+      .from(inv)
+      .leftJoin(clients, eq(clients.clientId, inv.clientId))
+      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+      .leftJoin(projects, eq(projects.projectId, inv.projectId))
+      .where(
+        and(
+          shapedWhere(s, baseTables, { aging: false }),
+          sql`${inv.status} in ('DRAFT', 'SENT', 'RECEIVED', 'PARTIALLY_PAID')`,
+        ),
       ),
-    )
-    .prepare('')
+    { planEach: s.search },
+  )
 })
 
 /**
@@ -266,16 +270,17 @@ const unfilteredSummary = builtPerShape(
   (db: DbOrTx, kind: AccountKind) => {
     const [orgId, today] = [sql.placeholder('orgId'), sql.placeholder('today')]
     return {
-      owed: owedTotalsSelect(db, orgId, kind, today, overdueDueDate(today)).prepare(''),
-      rest: db
-        .select({
-          draftCount: sql<number>`count(*)::int`,
-          draftTotal: sql<string>`coalesce(sum(${inv.totalAmount}), 0)`,
-          received: receivedSql(unfiltered(kind)),
-        })
-        .from(inv)
-        .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), eq(inv.status, 'DRAFT')))
-        .prepare(''),
+      owed: prepared(owedTotalsSelect(db, orgId, kind, today, overdueDueDate(today))),
+      rest: prepared(
+        db
+          .select({
+            draftCount: sql<number>`count(*)::int`,
+            draftTotal: sql<string>`coalesce(sum(${inv.totalAmount}), 0)`,
+            received: receivedSql(unfiltered(kind)),
+          })
+          .from(inv)
+          .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), eq(inv.status, 'DRAFT'))),
+      ),
     }
   },
 )
@@ -419,24 +424,26 @@ export async function documentDetail(deps: Deps, ctx: RequestContext, kind: Acco
 
 /** The export's batch: the list's rows with the amounts' parts, in the list's order. */
 const exportStatement = builtPerShape(shapeKey, (db: DbOrTx, s: ListShape) =>
-  db
-    .select({
-      ...rowColumns(),
-      subtotal: inv.subtotal,
-      cgstAmount: inv.cgstAmount,
-      sgstAmount: inv.sgstAmount,
-      igstAmount: inv.igstAmount,
-      roundOff: inv.roundOff,
-    })
-    .from(inv)
-    .leftJoin(clients, eq(clients.clientId, inv.clientId))
-    .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-    .leftJoin(projects, eq(projects.projectId, inv.projectId))
-    .where(shapedWhere(s))
-    .orderBy(...orderOf(s.sortBy))
-    .limit(limitOffset.limit)
-    .offset(limitOffset.offset)
-    .prepare(''),
+  prepared(
+    db
+      .select({
+        ...rowColumns(),
+        subtotal: inv.subtotal,
+        cgstAmount: inv.cgstAmount,
+        sgstAmount: inv.sgstAmount,
+        igstAmount: inv.igstAmount,
+        roundOff: inv.roundOff,
+      })
+      .from(inv)
+      .leftJoin(clients, eq(clients.clientId, inv.clientId))
+      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+      .leftJoin(projects, eq(projects.projectId, inv.projectId))
+      .where(shapedWhere(s))
+      .orderBy(...orderOf(s.sortBy))
+      .limit(limitOffset.limit)
+      .offset(limitOffset.offset),
+    { planEach: s.search },
+  ),
 )
 
 /** The export's rows, in the list's order, read in pages so that any number streams in little memory. */

@@ -8,7 +8,7 @@ import {
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/connection.ts'
-import { builtPerShape } from '../../platform/built-once.ts'
+import { builtPerShape, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -66,21 +66,23 @@ const queueOf = builtPerShape(
         : undefined,
     )
     return {
-      page: db
-        .select({ a: pendingActions, username: requester.username, fullName: requester.fullName })
-        .from(pendingActions)
-        .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
-        .where(where)
-        .orderBy(desc(pendingActions.requestedAt), desc(pendingActions.actionId))
-        .limit(value('limit'))
-        .offset(value('offset'))
-        .prepare(''),
-      total: db
-        .select({ n: count() })
-        .from(pendingActions)
-        .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
-        .where(where)
-        .prepare(''),
+      page: prepared(
+        db
+          .select({ a: pendingActions, username: requester.username, fullName: requester.fullName })
+          .from(pendingActions)
+          .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
+          .where(where)
+          .orderBy(desc(pendingActions.requestedAt), desc(pendingActions.actionId))
+          .limit(value('limit'))
+          .offset(value('offset')),
+      ),
+      total: prepared(
+        db
+          .select({ n: count() })
+          .from(pendingActions)
+          .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
+          .where(where),
+      ),
     }
   },
 )

@@ -1,7 +1,7 @@
 import { addDays, HOME_DUE_DAYS, HOME_ITEMS, type HomeSection, todayIn } from '@daftar/domain'
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
-import { builtOnce } from '../../platform/built-once.ts'
+import { builtOnce, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { totalOf } from '../../platform/listing.ts'
@@ -34,18 +34,19 @@ const dueOf = builtOnce((db: Db) => {
     lte(assets.nextMaintenanceDue, sql.placeholder('horizon')),
     ne(assets.status, 'Retired'),
   )
-  return db
-    .select({
-      id: assets.assetId,
-      displayId: assets.displayId,
-      name: assets.name,
-      category: assets.category,
-      due: assets.nextMaintenanceDue,
-      total: totalOf(assets, where),
-    })
-    .from(assets)
-    .where(where)
-    .orderBy(asc(assets.nextMaintenanceDue), asc(assets.assetId))
-    .limit(HOME_ITEMS)
-    .prepare('')
+  return prepared(
+    db
+      .select({
+        id: assets.assetId,
+        displayId: assets.displayId,
+        name: assets.name,
+        category: assets.category,
+        due: assets.nextMaintenanceDue,
+        total: totalOf(assets, where),
+      })
+      .from(assets)
+      .where(where)
+      .orderBy(asc(assets.nextMaintenanceDue), asc(assets.assetId))
+      .limit(HOME_ITEMS),
+  )
 })

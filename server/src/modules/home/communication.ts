@@ -1,7 +1,7 @@
 import { HOME_ITEMS, type HomeSection, reportDisplayId, reportPath, reportTypeLabels } from '@daftar/domain'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
-import { builtOnce, callerPlaceholders, callerValues } from '../../platform/built-once.ts'
+import { builtOnce, callerPlaceholders, callerValues, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { totalOf } from '../../platform/listing.ts'
@@ -32,23 +32,24 @@ export async function openReports(deps: Deps, ctx: RequestContext): Promise<Home
 const openReportsOf = builtOnce((db: Db) => {
   const r = reports
   const ctx = callerPlaceholders()
-  return db
-    .select({
-      id: r.reportId,
-      type: r.reportType,
-      number: r.displayNumber,
-      project: r.projectName,
-      at: r.submittedAt,
-      sender: users.fullName,
-      total: totalOf(reportRecipients, openForMe(ctx)),
-    })
-    .from(reportRecipients)
-    .innerJoin(r, eq(r.reportId, reportRecipients.reportId))
-    .leftJoin(users, eq(users.userId, r.submittedBy))
-    .where(openForMe(ctx))
-    .orderBy(desc(r.submittedAt), desc(r.reportId))
-    .limit(HOME_ITEMS)
-    .prepare('')
+  return prepared(
+    db
+      .select({
+        id: r.reportId,
+        type: r.reportType,
+        number: r.displayNumber,
+        project: r.projectName,
+        at: r.submittedAt,
+        sender: users.fullName,
+        total: totalOf(reportRecipients, openForMe(ctx)),
+      })
+      .from(reportRecipients)
+      .innerJoin(r, eq(r.reportId, reportRecipients.reportId))
+      .leftJoin(users, eq(users.userId, r.submittedBy))
+      .where(openForMe(ctx))
+      .orderBy(desc(r.submittedAt), desc(r.reportId))
+      .limit(HOME_ITEMS),
+  )
 })
 
 /** The newest announcements the caller may read (the feed's own rule), and how many there are. */
@@ -73,20 +74,21 @@ const newestAnnouncementsAs = (isAdmin: boolean) =>
     const an = announcements
     const ctx = callerPlaceholders(isAdmin)
     const where = and(eq(an.orgId, ctx.orgId), announcementVisibleTo(ctx))
-    return db
-      .select({
-        id: an.announcementId,
-        title: an.title,
-        at: an.createdAt,
-        author: users.fullName,
-        total: totalOf(an, where),
-      })
-      .from(an)
-      .leftJoin(users, eq(users.userId, an.createdBy))
-      .where(where)
-      .orderBy(desc(an.createdAt), desc(an.announcementId))
-      .limit(HOME_ITEMS)
-      .prepare('')
+    return prepared(
+      db
+        .select({
+          id: an.announcementId,
+          title: an.title,
+          at: an.createdAt,
+          author: users.fullName,
+          total: totalOf(an, where),
+        })
+        .from(an)
+        .leftJoin(users, eq(users.userId, an.createdBy))
+        .where(where)
+        .orderBy(desc(an.createdAt), desc(an.announcementId))
+        .limit(HOME_ITEMS),
+    )
   })
 const newestForAdmins = newestAnnouncementsAs(true)
 const newestForMembers = newestAnnouncementsAs(false)

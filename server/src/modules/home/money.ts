@@ -9,7 +9,7 @@ import {
 } from '@daftar/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
-import { builtPerShape } from '../../platform/built-once.ts'
+import { builtPerShape, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { dueBetween, overdueDueDate, owedTotalsSelect, readOwed } from '../accounts/due-totals.ts'
@@ -70,22 +70,23 @@ const sectionStatements = builtPerShape(
     const [orgId, today, soon] = [sql.placeholder('orgId'), sql.placeholder('today'), sql.placeholder('soon')]
     const matching = matchingOf(kind, today, soon)
     return {
-      totals: owedTotalsSelect(db, orgId, kind, today, matching.totals).prepare(''),
-      rows: db
-        .select({
-          id: inv.invoiceId,
-          number: inv.number,
-          party: partyNameSql(baseTables),
-          dueDate: inv.dueDate,
-          amountDue: inv.amountDue,
-        })
-        .from(inv)
-        .leftJoin(clients, eq(clients.clientId, inv.clientId))
-        .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-        .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), matching.documents))
-        .orderBy(asc(inv.dueDate), asc(inv.invoiceId))
-        .limit(HOME_ITEMS)
-        .prepare(''),
+      totals: prepared(owedTotalsSelect(db, orgId, kind, today, matching.totals)),
+      rows: prepared(
+        db
+          .select({
+            id: inv.invoiceId,
+            number: inv.number,
+            party: partyNameSql(baseTables),
+            dueDate: inv.dueDate,
+            amountDue: inv.amountDue,
+          })
+          .from(inv)
+          .leftJoin(clients, eq(clients.clientId, inv.clientId))
+          .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+          .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), matching.documents))
+          .orderBy(asc(inv.dueDate), asc(inv.invoiceId))
+          .limit(HOME_ITEMS),
+      ),
     }
   },
 )

@@ -8,7 +8,7 @@ import {
 } from '@daftar/domain'
 import { and, desc, eq, gte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
-import { builtOnce, callerPlaceholders, callerValues } from '../../platform/built-once.ts'
+import { builtOnce, callerPlaceholders, callerValues, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { totalOf } from '../../platform/listing.ts'
@@ -75,13 +75,14 @@ const myRequestsOf = builtOnce((db: Db) => {
     eq(a.requestedBy, ctx.userId),
     or(eq(a.status, 'PENDING'), gte(a.processedAt, sql.placeholder('since'))),
   )!
-  return db
-    .select({ a, total: totalOf(a, where) })
-    .from(a)
-    .where(where)
-    .orderBy(desc(sql`coalesce(${a.processedAt}, ${a.requestedAt})`), desc(a.actionId))
-    .limit(HOME_ITEMS)
-    .prepare('')
+  return prepared(
+    db
+      .select({ a, total: totalOf(a, where) })
+      .from(a)
+      .where(where)
+      .orderBy(desc(sql`coalesce(${a.processedAt}, ${a.requestedAt})`), desc(a.actionId))
+      .limit(HOME_ITEMS),
+  )
 })
 
 /** Admins: the approval queue, newest first, as the queue page lists it. */
@@ -102,12 +103,13 @@ export async function pendingRequests(deps: Deps, ctx: RequestContext): Promise<
 
 const queueOf = builtOnce((db: Db) => {
   const where = and(eq(a.orgId, sql.placeholder('orgId')), eq(a.status, 'PENDING'))!
-  return db
-    .select({ a, requester: users.fullName, total: totalOf(a, where) })
-    .from(a)
-    .innerJoin(users, eq(users.userId, a.requestedBy))
-    .where(where)
-    .orderBy(desc(a.requestedAt), desc(a.actionId))
-    .limit(HOME_ITEMS)
-    .prepare('')
+  return prepared(
+    db
+      .select({ a, requester: users.fullName, total: totalOf(a, where) })
+      .from(a)
+      .innerJoin(users, eq(users.userId, a.requestedBy))
+      .where(where)
+      .orderBy(desc(a.requestedAt), desc(a.actionId))
+      .limit(HOME_ITEMS),
+  )
 })

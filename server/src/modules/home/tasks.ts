@@ -1,7 +1,7 @@
 import { HOME_ITEMS, type HomeItem, type HomeSection, TASK_STATUS } from '@daftar/domain'
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
-import { builtOnce, callerPlaceholders, callerValues } from '../../platform/built-once.ts'
+import { builtOnce, callerPlaceholders, callerValues, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { loadPeople } from '../tasks/people.ts'
@@ -80,34 +80,35 @@ const needingMe = builtOnce((db: Db) => {
     .select({ id: taskMembers.taskId })
     .from(taskMembers)
     .where(myMemberships(ctx, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
-  return db
-    .select({
-      id: t.taskId,
-      title: t.title,
-      status: t.status,
-      deadline: t.deadline,
-      addedDate: t.addedDate,
-      submittedAt: t.submittedAt,
-      projectName: t.projectName,
-      clientName: t.clientName,
-      chain: t.assignmentChain,
-    })
-    .from(t)
-    .where(
-      and(
-        eq(t.orgId, ctx.orgId),
-        inArray(t.taskId, mine),
-        or(
-          and(
-            eq(t.status, TASK_STATUS.inProgress),
-            sql`${assignee} = ${ctx.username}`,
-            lte(t.deadline, today),
+  return prepared(
+    db
+      .select({
+        id: t.taskId,
+        title: t.title,
+        status: t.status,
+        deadline: t.deadline,
+        addedDate: t.addedDate,
+        submittedAt: t.submittedAt,
+        projectName: t.projectName,
+        clientName: t.clientName,
+        chain: t.assignmentChain,
+      })
+      .from(t)
+      .where(
+        and(
+          eq(t.orgId, ctx.orgId),
+          inArray(t.taskId, mine),
+          or(
+            and(
+              eq(t.status, TASK_STATUS.inProgress),
+              sql`${assignee} = ${ctx.username}`,
+              lte(t.deadline, today),
+            ),
+            and(eq(t.status, TASK_STATUS.pendingApproval), sql`${creator} = ${ctx.username}`),
           ),
-          and(eq(t.status, TASK_STATUS.pendingApproval), sql`${creator} = ${ctx.username}`),
         ),
       ),
-    )
-    .prepare('')
+  )
 })
 
 const taskItem = (r: TaskRow) => ({ id: r.id, title: r.title, url: `/tasks?task=${r.id}` })

@@ -3,7 +3,7 @@ import type { NotificationType } from '@daftar/domain'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from '../../db/connection.ts'
-import { builtOnce } from '../../platform/built-once.ts'
+import { builtOnce, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -132,32 +132,34 @@ const mine = () =>
   and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.orgId, sql.placeholder('orgId')))
 
 const notificationsPage = builtOnce((db: Db) =>
-  db
-    .select({
-      n: notifications,
-      username: triggering.username,
-      fullName: triggering.fullName,
-      photo: triggering.displayPhoto,
-    })
-    .from(notifications)
-    .leftJoin(triggering, eq(triggering.userId, notifications.triggeringUserId))
-    .where(mine())
-    .orderBy(desc(notifications.createdAt), desc(notifications.notificationId))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(''),
+  prepared(
+    db
+      .select({
+        n: notifications,
+        username: triggering.username,
+        fullName: triggering.fullName,
+        photo: triggering.displayPhoto,
+      })
+      .from(notifications)
+      .leftJoin(triggering, eq(triggering.userId, notifications.triggeringUserId))
+      .where(mine())
+      .orderBy(desc(notifications.createdAt), desc(notifications.notificationId))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  ),
 )
 
 const notificationsCount = builtOnce((db: Db) =>
-  db.select({ n: count() }).from(notifications).where(mine()).prepare(''),
+  prepared(db.select({ n: count() }).from(notifications).where(mine())),
 )
 
 const unreadOf = builtOnce((db: Db) =>
-  db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(mine(), eq(notifications.isRead, false)))
-    .prepare(''),
+  prepared(
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine(), eq(notifications.isRead, false))),
+  ),
 )
 
 export async function unreadCount(deps: Deps, ctx: RequestContext) {

@@ -2,7 +2,7 @@ import { REPORT_PAGE_SIZE, type ReportListQuery } from '@daftar/domain'
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
-import { builtPerShape, callerPlaceholders, callerValues } from '../../platform/built-once.ts'
+import { builtPerShape, callerPlaceholders, callerValues, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { likePattern } from '../../platform/listing.ts'
@@ -85,14 +85,17 @@ function filteredReports(db: DbOrTx, shape: Shape) {
     shape.on.contains ? searchSql(caller.orgId) : undefined,
     visibleTo(caller),
   )
+  const searched = { planEach: shape.on.contains }
   return {
-    count: db.select({ n: count() }).from(r).where(where).prepare(''),
-    page: selectReports(db)
-      .where(where)
-      .orderBy(...order(shape.ascending, r.submittedAt, r.reportId))
-      .limit(window.limit)
-      .offset(window.offset)
-      .prepare(''),
+    count: prepared(db.select({ n: count() }).from(r).where(where), searched),
+    page: prepared(
+      selectReports(db)
+        .where(where)
+        .orderBy(...order(shape.ascending, r.submittedAt, r.reportId))
+        .limit(window.limit)
+        .offset(window.offset),
+      searched,
+    ),
   }
 }
 
@@ -108,22 +111,23 @@ function myReports(db: DbOrTx, shape: Shape) {
   const mine = and(eq(m.orgId, caller.orgId), eq(m.userId, caller.userId), ...filtersOn(shape, m))
   const scope = <Q extends PgSelect>(qb: Q) => qb.where(mine)
   return {
-    count: scope(db.select({ n: count() }).from(m).$dynamic()).prepare(''),
-    page: selectReports(db)
-      .where(
-        and(
-          eq(r.orgId, caller.orgId),
-          inArray(
-            r.reportId,
-            scope(db.select({ id: m.reportId }).from(m).$dynamic())
-              .orderBy(...order(shape.ascending, m.submittedAt, m.reportId))
-              .limit(window.limit)
-              .offset(window.offset),
+    count: prepared(scope(db.select({ n: count() }).from(m).$dynamic())),
+    page: prepared(
+      selectReports(db)
+        .where(
+          and(
+            eq(r.orgId, caller.orgId),
+            inArray(
+              r.reportId,
+              scope(db.select({ id: m.reportId }).from(m).$dynamic())
+                .orderBy(...order(shape.ascending, m.submittedAt, m.reportId))
+                .limit(window.limit)
+                .offset(window.offset),
+            ),
           ),
-        ),
-      )
-      .orderBy(...order(shape.ascending, r.submittedAt, r.reportId))
-      .prepare(''),
+        )
+        .orderBy(...order(shape.ascending, r.submittedAt, r.reportId)),
+    ),
   }
 }
 

@@ -13,7 +13,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
-import { builtOnce } from '../../platform/built-once.ts'
+import { builtOnce, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { nextNumber } from '../../platform/counters.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -59,18 +59,19 @@ export type Row = Awaited<ReturnType<ReturnType<typeof selectReports>['where']>>
 
 /** The recipients of some reports: one text whatever their number (`= any` of one array). */
 const recipientsOf = builtOnce((db: DbOrTx) =>
-  db
-    .select({
-      reportId: reportRecipients.reportId,
-      user_id: users.userId,
-      username: users.username,
-      full_name: users.fullName,
-    })
-    .from(reportRecipients)
-    .innerJoin(users, eq(users.userId, reportRecipients.userId))
-    .where(sql`${reportRecipients.reportId} = any(${sql.placeholder('ids')}::uuid[])`)
-    .orderBy(asc(users.fullName))
-    .prepare(''),
+  prepared(
+    db
+      .select({
+        reportId: reportRecipients.reportId,
+        user_id: users.userId,
+        username: users.username,
+        full_name: users.fullName,
+      })
+      .from(reportRecipients)
+      .innerJoin(users, eq(users.userId, reportRecipients.userId))
+      .where(sql`${reportRecipients.reportId} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(asc(users.fullName)),
+  ),
 )
 
 /** Rows with their recipients, read in one query for the whole page. */

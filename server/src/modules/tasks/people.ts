@@ -1,7 +1,7 @@
 import type { TaskPerson } from '@daftar/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
-import { builtOnce } from '../../platform/built-once.ts'
+import { builtOnce, prepared } from '../../platform/built-once.ts'
 import { users } from '../users/schema.ts'
 
 export interface Person extends TaskPerson {
@@ -26,23 +26,24 @@ export async function loadPeople(
 
 /** One text whatever the number of names (`= any` of one array, not an IN list of as many values). */
 const peopleNamed = builtOnce((db: DbOrTx) =>
-  db
-    .select({
-      user_id: users.userId,
-      username: users.username,
-      full_name: users.fullName,
-      employee_id: users.employeeId,
-      display_photo: users.displayPhoto,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.orgId, sql.placeholder('orgId')),
-        eq(users.isActive, true),
-        sql`${users.username} = any(${sql.placeholder('names')}::text[])`,
+  prepared(
+    db
+      .select({
+        user_id: users.userId,
+        username: users.username,
+        full_name: users.fullName,
+        employee_id: users.employeeId,
+        display_photo: users.displayPhoto,
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.orgId, sql.placeholder('orgId')),
+          eq(users.isActive, true),
+          sql`${users.username} = any(${sql.placeholder('names')}::text[])`,
+        ),
       ),
-    )
-    .prepare(''),
+  ),
 )
 
 export function peopleRecord(people: Map<string, Person>): Record<string, TaskPerson> {

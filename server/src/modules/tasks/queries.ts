@@ -14,7 +14,13 @@ import {
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
-import { builtOnce, builtPerShape, callerPlaceholders, callerValues } from '../../platform/built-once.ts'
+import {
+  builtOnce,
+  builtPerShape,
+  callerPlaceholders,
+  callerValues,
+  prepared,
+} from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -74,26 +80,27 @@ async function readableLinks(
 }
 
 const accessOfLinks = builtOnce((db: DbOrTx) =>
-  db
-    .select({ id: accessEntries.entityId })
-    .from(accessEntries)
-    .where(
-      and(
-        eq(accessEntries.orgId, sql.placeholder('orgId')),
-        eq(accessEntries.userId, sql.placeholder('userId')),
-        or(
-          and(
-            eq(accessEntries.entityType, 'PROJECT'),
-            sql`${accessEntries.entityId} = any(${sql.placeholder('projectIds')}::uuid[])`,
-          ),
-          and(
-            eq(accessEntries.entityType, 'CLIENT'),
-            sql`${accessEntries.entityId} = any(${sql.placeholder('clientIds')}::uuid[])`,
+  prepared(
+    db
+      .select({ id: accessEntries.entityId })
+      .from(accessEntries)
+      .where(
+        and(
+          eq(accessEntries.orgId, sql.placeholder('orgId')),
+          eq(accessEntries.userId, sql.placeholder('userId')),
+          or(
+            and(
+              eq(accessEntries.entityType, 'PROJECT'),
+              sql`${accessEntries.entityId} = any(${sql.placeholder('projectIds')}::uuid[])`,
+            ),
+            and(
+              eq(accessEntries.entityType, 'CLIENT'),
+              sql`${accessEntries.entityId} = any(${sql.placeholder('clientIds')}::uuid[])`,
+            ),
           ),
         ),
       ),
-    )
-    .prepare(''),
+  ),
 )
 
 async function present(
@@ -133,11 +140,12 @@ const activeTasks = builtOnce((db: DbOrTx) => {
     .select({ id: taskMembers.taskId })
     .from(taskMembers)
     .where(myMemberships(caller, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
-  return taskWithCategory(db)
-    .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, mine)))
-    .orderBy(asc(tasks.addedDate))
-    .limit(2000)
-    .prepare('')
+  return prepared(
+    taskWithCategory(db)
+      .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, mine)))
+      .orderBy(asc(tasks.addedDate))
+      .limit(2000),
+  )
 })
 
 type ClosedKind = 'finished' | 'deleted'
@@ -202,6 +210,7 @@ const closedStatements = builtPerShape(
         : undefined,
     )
     const direction = shape.oldestFirst ? asc : desc
+    const searched = { planEach: shape.search }
     const mine = myMemberships(caller, [status])
     const { page, total } = filters
       ? matchingTasks(db, caller, mine, filters, [direction(when), direction(tasks.taskId)])
@@ -215,11 +224,13 @@ const closedStatements = builtPerShape(
           total: db.select({ n: count() }).from(taskMembers).where(mine),
         }
     return {
-      rows: taskWithCategory(db)
-        .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, paged(page))))
-        .orderBy(direction(when), direction(tasks.taskId))
-        .prepare(''),
-      total: total.prepare(''),
+      rows: prepared(
+        taskWithCategory(db)
+          .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, paged(page))))
+          .orderBy(direction(when), direction(tasks.taskId)),
+        searched,
+      ),
+      total: prepared(total, searched),
     }
   },
 )
