@@ -16,8 +16,8 @@ declare module 'vitest' {
 
 /**
  * Builds the compiled server that some tests start as a process, and migrates one database for the
- * whole run; every test file starts from a copy of it: a PGlite dump,
- * or a PostgreSQL template database when TEST_DATABASE_URL is set.
+ * whole run; every test file starts from a copy of it: a PGlite dump, or a PostgreSQL template
+ * database when TEST_DATABASE_URL is set.
  */
 export default async function setup(project: TestProject) {
   buildCompiledServer()

@@ -2,14 +2,12 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compiled } from '../../../test/compiled.ts'
+import { compiled, root } from '../../../test/compiled.ts'
 
 // The provider's CLI on its own embedded database (DATA_DIR): it runs the same on either engine's CI
-// pass, so the PostgreSQL pass leaves it out (vitest.config.ts, "embedded only").
+// pass, so the PostgreSQL pass leaves it out (`EMBEDDED_ONLY` in vitest.config.ts).
 describe('provider CLI', () => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
   let dataDir: string
 
   beforeAll(() => {
