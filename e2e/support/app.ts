@@ -28,6 +28,18 @@ export async function signIn(page: Page, identifier: string, password = PASSWORD
   await expect(page.getByLabel('User menu')).toBeVisible()
 }
 
+/**
+ * Calls the API as `identifier` from a context of its own: a journey's setup, not what it tests.
+ * Close `context` when done.
+ */
+export async function apiAs(browser: Browser, identifier: string, password = PASSWORD) {
+  const context = await browser.newContext()
+  const login = await context.request.post(`${baseURL()}/api/auth/login`, { data: { identifier, password } })
+  expect(login.status(), await login.text()).toBe(200)
+  const { accessToken } = (await login.json()) as { accessToken: string }
+  return { context, headers: { authorization: `Bearer ${accessToken}` } }
+}
+
 /** A browser window of its own (a context) of the given size, signed in as `identifier`. */
 export async function userPage(
   browser: Browser,

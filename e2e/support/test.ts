@@ -1,7 +1,7 @@
 import { test as base, type Page } from '@playwright/test'
 import { checkPage, firstToCheck, stateOf } from './checks.ts'
 
-export { type Browser, expect, type Locator, type Page } from '@playwright/test'
+export { type Browser, expect, type Locator, type Page, type Request } from '@playwright/test'
 
 /** A page worth checking: still open and showing a page of the app (not a blank tab or a PDF). */
 async function checkable(page: Page) {

@@ -131,6 +131,21 @@ export const e2eUsers = {
     fullName: 'Ishaan Weekly',
     designation: 'Engineer',
   },
+  /** The creator and the assignee of the rejected-then-approved task (tasks.spec.ts). */
+  checker: {
+    username: 'checker',
+    email: 'checker@journey.test',
+    mobile: '+919811100017',
+    fullName: 'Chitra Checker',
+    designation: 'Manager',
+  },
+  fixer: {
+    username: 'fixer',
+    email: 'fixer@journey.test',
+    mobile: '+919811100018',
+    fullName: 'Farhan Fixer',
+    designation: 'Engineer',
+  },
 } as const
 
 /** The pager has this many finished tasks, numbered 'Finished task 01' … (two pages of 20). */

@@ -1,6 +1,6 @@
-import { baseURL, openTasks, signIn } from '../support/app.ts'
+import { apiAs, baseURL, openTasks, signIn } from '../support/app.ts'
 import { expectNoSideScroll } from '../support/checks.ts'
-import { type Browser, expect, type Page, test } from '../support/test.ts'
+import { expect, type Page, test } from '../support/test.ts'
 
 type Section = { count: number; items: { id: string; title: string; url: string }[] }
 type Home = Record<string, Section>
@@ -40,15 +40,6 @@ async function expectCards(page: Page, home: Home) {
     if (home[key].count === 0) await expect(card.getByTestId('good-news')).toBeVisible()
     else await expect(card.getByRole('listitem').first()).toBeVisible()
   }
-}
-
-async function apiAs(browser: Browser, identifier: string) {
-  const context = await browser.newContext()
-  const login = await context.request.post(`${baseURL()}/api/auth/login`, {
-    data: { identifier, password: 'Demo@1234' },
-  })
-  const { accessToken } = await login.json()
-  return { context, headers: { authorization: `Bearer ${accessToken}` } }
 }
 
 test('an admin’s home: the approval queue, assets, money and tasks; an item opens its record; Tasks from the sidebar', async ({
