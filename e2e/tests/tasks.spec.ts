@@ -1,4 +1,4 @@
-import { apiAs, baseURL, goTo, openTasks, signIn } from '../support/app.ts'
+import { apiAs, baseURL, goTo, openTasks, signIn, userPage } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers, PAGER_FINISHED_TASKS } from '../support/users.ts'
 
@@ -108,11 +108,7 @@ test('a rejected task goes back to its assignee, who submits it again, until it 
   await creator.context.close()
   await assignee.context.close()
 
-  const bossContext = await browser.newContext()
-  const doerContext = await browser.newContext()
-  const boss = await bossContext.newPage()
-  const doer = await doerContext.newPage()
-  await signIn(boss, e2eUsers.checker.email)
+  const boss = await userPage(browser, e2eUsers.checker.email)
   await openTasks(boss)
 
   // The creator rejects it with a comment.
@@ -128,7 +124,7 @@ test('a rejected task goes back to its assignee, who submits it again, until it 
   await expect(boss.getByText('Task Rejected').first()).toBeVisible()
 
   // The assignee sees the rejection comment and resubmits.
-  await signIn(doer, e2eUsers.fixer.email)
+  const doer = await userPage(browser, e2eUsers.fixer.email)
   await openTasks(doer)
   let again = await openTask(doer, title)
   await expect(again.getByLabel('Rejection comment')).toContainText('Attach the calibration certificate too.')
@@ -151,8 +147,8 @@ test('a rejected task goes back to its assignee, who submits it again, until it 
   again = await openTask(boss, title)
   await expect(again.getByText('Approved At', { exact: false })).toBeVisible()
 
-  await bossContext.close()
-  await doerContext.close()
+  await boss.context().close()
+  await doer.context().close()
 })
 
 test('a failed delete restores the task with the spec message', async ({ page }) => {
