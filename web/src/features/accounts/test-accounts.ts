@@ -5,7 +5,7 @@ import type {
   ReceivableListItem,
   ReceivableSummary,
 } from '@daftar/domain/accounts-contract'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import type { SetupServer } from 'msw/node'
@@ -115,8 +115,19 @@ export function answerPayables(mock: SetupServer, rows: PayableListItem[]) {
   )
 }
 
-/** Opens a row's menu and finds one of its items (slow in jsdom on a loaded machine). */
+/**
+ * Opens a row's menu and finds one of its items (slow in jsdom on a loaded machine). A menu that is
+ * closed again before its item is found (the row rendered anew as the page's other queries answer)
+ * is opened again, as a person would.
+ */
 export async function menuItem(user: UserEvent, button: string, item: string) {
-  await user.click(await screen.findByRole('button', { name: button }))
-  return screen.findByRole('menuitem', { name: item }, { timeout: 10_000 })
+  const trigger = () => screen.getByRole('button', { name: button })
+  await screen.findByRole('button', { name: button })
+  return waitFor(
+    async () => {
+      if (trigger().getAttribute('aria-expanded') !== 'true') await user.click(trigger())
+      return screen.getByRole('menuitem', { name: item })
+    },
+    { timeout: 10_000 },
+  )
 }
