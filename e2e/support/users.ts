@@ -131,7 +131,7 @@ export const e2eUsers = {
     fullName: 'Ishaan Weekly',
     designation: 'Engineer',
   },
-  /** The creator and the assignee of the rejected-then-approved task (tasks.spec.ts). */
+  /** The creator and the assignee of the tasks completed with a file and rejected-then-approved (tasks.spec.ts). */
   checker: {
     username: 'checker',
     email: 'checker@journey.test',

@@ -13,17 +13,11 @@ async function confirm(page: Page, dialogTitle: string, button: string) {
   await expect(dialog).toBeHidden()
 }
 
-test('a task goes from its creator to the assignee, who completes it with a file', async ({ browser }) => {
-  const bossContext = await browser.newContext()
-  const doerContext = await browser.newContext()
-  const watcherContext = await browser.newContext()
-  const boss = await bossContext.newPage()
-  const doer = await doerContext.newPage()
-  const watcher = await watcherContext.newPage()
-  await signIn(boss, e2eUsers.taskboss.email)
+test('a task goes from its creator to the assignee and to the CC, with its attachment', async ({
+  browser,
+}) => {
+  const boss = await userPage(browser, e2eUsers.taskboss.email)
   await openTasks(boss)
-  await signIn(doer, e2eUsers.taskdoer.email)
-  await openTasks(doer)
   const title = 'Calibrate the flow meter'
 
   // The creator creates the task with an attachment and a CC.
@@ -49,8 +43,8 @@ test('a task goes from its creator to the assignee, who completes it with a file
   await expect(boss.getByRole('button', { name: title })).toBeVisible()
   await expect(boss.getByRole('cell', { name: 'Pump House Upgrade' })).toBeVisible()
 
-  // The assignee's bell shows it (polled every 30 s and on focus: a reload is the user coming back).
-  await doer.reload()
+  // The assignee's bell shows it when they come in, and the task opens from it with its attachment.
+  const doer = await userPage(browser, e2eUsers.taskdoer.email)
   await expect(doer.getByTestId('unread-badge')).toContainText('1')
   await doer.getByRole('button', { name: /Notifications/ }).click()
   await doer.getByText(`Bina Boss assigned you the task '${title}'.`).click()
@@ -61,12 +55,30 @@ test('a task goes from its creator to the assignee, who completes it with a file
   await expect(detail.getByLabel('Assignment chain')).toContainText('taskboss')
   await expect(detail.getByLabel('Assignment chain')).toContainText('taskdoer')
 
-  // The CC'd user sees it in My Tasks, tagged through CC.
-  await signIn(watcher, e2eUsers.watcher.email)
+  // The CC'd user sees it in My Tasks.
+  const watcher = await userPage(browser, e2eUsers.watcher.email)
   await openTasks(watcher)
   await expect(watcher.getByRole('button', { name: title })).toBeVisible()
 
-  // The assignee completes it with a file.
+  for (const page of [boss, doer, watcher]) await page.context().close()
+})
+
+test('the assignee completes a task with a file, which goes to its creator for approval', async ({
+  browser,
+}) => {
+  // A task assigned through the API: the journey above creates one by hand.
+  const title = 'Replace the pressure gauge'
+  const creator = await apiAs(browser, e2eUsers.checker.email)
+  const created = await creator.context.request.post(`${baseURL()}/api/tasks`, {
+    headers: creator.headers,
+    multipart: { title, assignTo: e2eUsers.fixer.username },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { task } = (await created.json()) as { task: { task_id: string } }
+
+  const doer = await userPage(browser, e2eUsers.fixer.email)
+  await openTasks(doer)
+  const detail = await openTask(doer, title)
   await detail.getByRole('button', { name: 'Mark as Complete' }).click()
   const completeDialog = doer.getByRole('dialog', { name: 'Mark the Task as Complete' })
   const fileChooser = doer.waitForEvent('filechooser')
@@ -78,13 +90,23 @@ test('a task goes from its creator to the assignee, who completes it with a file
   })
   await completeDialog
     .getByRole('textbox', { name: 'Completion Feedback' })
-    .fill('Calibrated against the reference meter.')
+    .fill('Fitted and checked against the reference gauge.')
   await completeDialog.getByRole('button', { name: 'Mark as Complete' }).click()
   await expect(doer.getByText('Task submitted successfully!').first()).toBeVisible()
 
-  await bossContext.close()
-  await doerContext.close()
-  await watcherContext.close()
+  // The creator now holds it for approval, with the file and the feedback.
+  const read = await creator.context.request.get(`${baseURL()}/api/tasks/${task.task_id}`, {
+    headers: creator.headers,
+  })
+  expect(read.status(), await read.text()).toBe(200)
+  expect(await read.json()).toMatchObject({
+    status: 'Pending Approval',
+    completion_feedback: 'Fitted and checked against the reference gauge.',
+    completion_file: expect.any(String),
+  })
+
+  await creator.context.close()
+  await doer.context().close()
 })
 
 test('a rejected task goes back to its assignee, who submits it again, until it is approved', async ({
