@@ -11,7 +11,7 @@ import type { EmployeeListItem } from './employees.ts'
 import type { ProjectListItem } from './projects.ts'
 import { type Report, reportTypeLabels } from './reports.ts'
 import type { SupplierListItem } from './suppliers.ts'
-import { assigneeOf, creatorOf, type Task, type TaskPerson } from './tasks.ts'
+import { assigneeOf, creatorOf, type TaskListRow, type TaskPerson } from './tasks.ts'
 import type { TechnicalInfoListItem } from './technical-info.ts'
 
 export { type ExportFormat, exportFormats, exportQueryOf } from './export-query.ts'
@@ -137,7 +137,7 @@ export const taskExportViews = ['active', 'finished', 'deleted'] as const
 export type TaskExportView = (typeof taskExportViews)[number]
 
 /** A task with the people its chain names (their full names, as the list shows them). */
-export type TaskExportRow = { task: Task; people: Record<string, TaskPerson> }
+export type TaskExportRow = { task: TaskListRow; people: Record<string, TaskPerson> }
 const personName = (r: TaskExportRow, username: string | undefined) =>
   username ? (r.people[username]?.full_name ?? username) : null
 

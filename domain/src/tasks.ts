@@ -104,8 +104,31 @@ export type TaskPerson = z.infer<typeof taskPerson>
 
 const peopleByUsername = z.record(z.string(), taskPerson)
 
+/**
+ * A task as the lists show it (GET /tasks, /tasks/finished, /tasks/deleted, and the task export):
+ * the columns, the tab, the search, the sort and the tint. Opening a task reads its detail.
+ */
+export const taskListRow = task.pick({
+  task_id: true,
+  title: true,
+  project: true,
+  project_id: true,
+  project_readable: true,
+  client: true,
+  client_id: true,
+  client_readable: true,
+  assignment_chain: true,
+  cc: true,
+  deadline: true,
+  added_date: true,
+  status: true,
+  category_name: true,
+  category_color: true,
+})
+export type TaskListRow = z.infer<typeof taskListRow>
+
 /** GET /tasks: the caller's active tasks and the people they name. */
-export const activeTaskList = z.object({ tasks: z.array(task), people: peopleByUsername })
+export const activeTaskList = z.object({ tasks: z.array(taskListRow), people: peopleByUsername })
 /** GET /tasks/finished and /tasks/deleted: a page of them. */
 export const closedTaskPage = activeTaskList.extend(pageFields)
 /** One task with its comments and people (GET /tasks/{id}, and what a create, edit or forward answers). */

@@ -1,4 +1,4 @@
-import { type Comment, taskMessages } from '@daftar/domain'
+import { type Comment, taskListRow, taskMessages } from '@daftar/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrg, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { newTask, type Person, pendingTask, person, taskTeam } from '../../../test/task-helpers.ts'
@@ -59,11 +59,12 @@ describe('POST /comments', () => {
       kavya.userId,
       meera.userId,
     ])
-    // The list endpoint stays light: no comments there.
+    // The list endpoint stays light: a row carries what the lists show, no comments or details.
     const listed = (await meera.api.get('/tasks'))
       .json()
       .tasks.find((t: { task_id: string }) => t.task_id === task.task_id)
-    expect(listed.comments).toEqual([])
+    expect(Object.keys(listed).sort()).toEqual(Object.keys(taskListRow.shape).sort())
+    expect(listed).not.toHaveProperty('comments')
   })
 
   it('refuses a blank comment with 400', async () => {

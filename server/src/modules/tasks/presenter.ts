@@ -1,4 +1,4 @@
-import type { Comment, Task } from '@daftar/domain'
+import type { Comment, Task, TaskListRow } from '@daftar/domain'
 import type { Person } from './people.ts'
 import type { comments, tasks } from './schema.ts'
 
@@ -51,6 +51,47 @@ export function presentTask(
     version: row.version,
     series_id: row.seriesId,
     created_late: row.createdLate,
+  }
+}
+
+/** A list row as its statement reads it (queries.ts, `taskListRows`). */
+export type TaskListRowData = Pick<
+  TaskRow,
+  | 'taskId'
+  | 'title'
+  | 'projectName'
+  | 'projectId'
+  | 'clientName'
+  | 'clientId'
+  | 'assignmentChain'
+  | 'cc'
+  | 'deadline'
+  | 'addedDate'
+  | 'status'
+> & {
+  categoryName: string | null
+  categoryColor: string | null
+  projectReadable: boolean
+  clientReadable: boolean
+}
+
+export function presentTaskRow(row: TaskListRowData): TaskListRow {
+  return {
+    task_id: row.taskId,
+    title: row.title,
+    project: row.projectName,
+    project_id: row.projectId,
+    project_readable: row.projectReadable,
+    client: row.clientName,
+    client_id: row.clientId,
+    client_readable: row.clientReadable,
+    assignment_chain: row.assignmentChain,
+    cc: row.cc,
+    deadline: row.deadline,
+    added_date: row.addedDate.toISOString(),
+    status: row.status,
+    category_name: row.categoryName,
+    category_color: row.categoryColor,
   }
 }
 

@@ -12,7 +12,7 @@ import {
   taskTab,
 } from '@daftar/domain'
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
-import type { PgSelect } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import {
   builtOnce,
@@ -30,7 +30,7 @@ import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
 import { accessEntries } from '../access/schema.ts'
 import { categories } from '../categories/schema.ts'
 import { loadPeople, peopleRecord } from './people.ts'
-import { presentTask } from './presenter.ts'
+import { presentTask, presentTaskRow, type TaskListRowData } from './presenter.ts'
 import { comments, taskMembers, tasks } from './schema.ts'
 
 /** A task is visible to the members of its assignment chain and its CC, nobody else (docs/product.md, "The assignment chain and CC"). */
@@ -103,35 +103,52 @@ const accessOfLinks = builtOnce((db: DbOrTx) =>
   ),
 )
 
-async function present(
-  db: DbOrTx,
-  ctx: RequestContext,
-  rows: Awaited<ReturnType<ReturnType<typeof taskWithCategory>['execute']>>,
-) {
-  const [people, readable] = await Promise.all([
-    loadPeople(
-      db,
-      ctx.orgId,
-      rows.flatMap((r) => [...r.t.assignmentChain, ...r.t.cc]),
-    ),
-    readableLinks(
-      db,
-      ctx,
-      rows.map((r) => r.t),
-    ),
-  ])
-  return {
-    tasks: rows.map((r) =>
-      presentTask(r.t, { name: r.categoryName, color: r.categoryColor }, people, readable),
-    ),
-    people: peopleRecord(people),
-  }
+/**
+ * Whether the caller may open a task's linked project or client, worked out in the list's own
+ * statement: admins always, others when the record is on their access list.
+ */
+const mayOpen = (entityType: 'PROJECT' | 'CLIENT', id: PgColumn) =>
+  sql<boolean>`(${id} is not null and (${sql.placeholder('isAdmin')}::boolean or exists (select 1 from ${accessEntries} where ${accessEntries.orgId} = ${tasks.orgId} and ${accessEntries.userId} = ${sql.placeholder('userId')} and ${accessEntries.entityType} = ${sql.raw(`'${entityType}'`)} and ${accessEntries.entityId} = ${id})))`
+
+/** The columns of a list row (domain `taskListRow`): no more than the lists show; `extra` rides along. */
+const taskListRows = <Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra = {} as Extra) =>
+  db
+    .select({
+      ...extra,
+      taskId: tasks.taskId,
+      title: tasks.title,
+      projectName: tasks.projectName,
+      projectId: tasks.projectId,
+      clientName: tasks.clientName,
+      clientId: tasks.clientId,
+      assignmentChain: tasks.assignmentChain,
+      cc: tasks.cc,
+      deadline: tasks.deadline,
+      addedDate: tasks.addedDate,
+      status: tasks.status,
+      categoryName: categories.categoryName,
+      categoryColor: categories.categoryColor,
+      projectReadable: mayOpen('PROJECT', tasks.projectId),
+      clientReadable: mayOpen('CLIENT', tasks.clientId),
+    })
+    .from(tasks)
+    .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
+
+const listValues = (ctx: RequestContext) => ({ ...callerValues(ctx), isAdmin: ctx.isAdmin })
+
+/** A list's answer: its rows, and the people they name (one query for the whole list). */
+async function present(db: DbOrTx, ctx: RequestContext, rows: TaskListRowData[]) {
+  const people = await loadPeople(
+    db,
+    ctx.orgId,
+    rows.flatMap((r) => [...r.assignmentChain, ...r.cc]),
+  )
+  return { tasks: rows.map(presentTaskRow), people: peopleRecord(people) }
 }
 
 /** Every active task of the caller (the three tabs are worked out in the browser, see taskTab). */
 export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
-  const rows = await activeTasks(deps.db).execute({ orgId: ctx.orgId, username: ctx.username })
-  return present(deps.db, ctx, rows)
+  return present(deps.db, ctx, await activeTasks(deps.db).execute(listValues(ctx)))
 }
 
 const activeTasks = builtOnce((db: DbOrTx) => {
@@ -141,7 +158,7 @@ const activeTasks = builtOnce((db: DbOrTx) => {
     .from(taskMembers)
     .where(myMemberships(caller, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
   return prepared(
-    taskWithCategory(db)
+    taskListRows(db)
       .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, mine)))
       .orderBy(asc(tasks.addedDate))
       .limit(2000),
@@ -224,8 +241,10 @@ const closedStatements = builtPerShape(
           total: db.select({ n: count() }).from(taskMembers).where(mine),
         }
     return {
+      // The count rides on the page's statement (evaluated once, as an init plan): one round trip.
+      // A page past the last has no row to carry it, and asks `total` alone.
       rows: prepared(
-        taskWithCategory(db)
+        taskListRows(db, { total: sql<number>`(${total})`.mapWith(Number) })
           .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, paged(page))))
           .orderBy(direction(when), direction(tasks.taskId)),
         searched,
@@ -251,16 +270,17 @@ export async function listClosedTasks(
   }
   const { rows: page, total: counted } = closedStatements(deps.db, shape)
   const values = {
-    ...callerValues(ctx),
+    ...listValues(ctx),
     pattern: shape.search ? likePattern(query.searchQuery) : undefined,
     category: shape.category ? query.selectedCategory : undefined,
   }
-  const [rows, [total]] = await Promise.all([
-    page.execute({ ...values, limit: pageSize, offset: (query.page - 1) * pageSize }),
-    counted.execute(values),
-  ])
-  const result = await present(deps.db, ctx, rows)
-  return { ...result, totalPages: totalPages(total?.n ?? 0, pageSize), currentPage: query.page }
+  const rows = await page.execute({ ...values, limit: pageSize, offset: (query.page - 1) * pageSize })
+  const total = rows[0]?.total ?? (await counted.execute(values))[0]?.n ?? 0
+  return {
+    ...(await present(deps.db, ctx, rows)),
+    totalPages: totalPages(total, pageSize),
+    currentPage: query.page,
+  }
 }
 
 /** One visible task with its comments; `status` narrows it to the finished or deleted list's tasks. */

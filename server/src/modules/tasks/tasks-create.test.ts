@@ -63,6 +63,15 @@ describe('links a caller may open', () => {
       project_readable: true,
       client_readable: false,
     })
+    const arjunsRow = (await arjun.api.get('/tasks'))
+      .json()
+      .tasks.find((t: Task) => t.task_id === task.task_id)
+    expect(arjunsRow).toMatchObject({ project_readable: true, client_readable: false })
+    // The admin, on no access list, opens both from the list.
+    const adminsRow = (await admin.api.get('/tasks'))
+      .json()
+      .tasks.find((t: Task) => t.task_id === task.task_id)
+    expect(adminsRow).toMatchObject({ project_readable: true, client_readable: true })
   })
 })
 
@@ -107,6 +116,20 @@ describe('POST /tasks', () => {
     for (const p of [meera, arjun, kavya]) expect(await p.api.activeIds()).toContain(task.task_id)
     const seen = await kavya.api.task(task.task_id)
     expect(Object.keys(seen.people).sort()).toEqual([arjun.username, kavya.username, meera.username].sort())
+  })
+
+  it('the list names the people of its rows, and not one who is no longer a registered user', async () => {
+    const leaver = await person(server, meera.orgId, { fullName: 'Lena Leaver' })
+    const task = await newTask(meera, { title: 'Hand over the keys', assignTo: leaver.username })
+    await deactivate(server, admin, leaver.userId)
+    const listed = (await meera.api.get('/tasks')).json()
+    expect(listed.tasks.map((t: Task) => t.task_id)).toContain(task.task_id)
+    expect(listed.people[meera.username]).toEqual({
+      username: meera.username,
+      full_name: expect.any(String),
+      employee_id: null,
+    })
+    expect(listed.people).not.toHaveProperty(leaver.username)
   })
 
   it('a project fixes the client from the project; typed names are title-cased', async () => {

@@ -93,7 +93,8 @@ describe('GET /tasks/finished', () => {
     const page2 = await list(meera, 'finished', { page: '2' })
     expect(page2).toMatchObject({ totalPages: 2, currentPage: 2 })
     expect(page2.titles).toEqual(titles('Finished', [3, 2, 1]))
-    expect((await list(meera, 'finished', { page: '3' })).titles).toEqual([])
+    // Past the last page: no row, and still the count (asked alone when no row carries it).
+    expect(await list(meera, 'finished', { page: '3' })).toMatchObject({ titles: [], totalPages: 2 })
   })
 
   it('sorts firstFinished and lastFinished', async () => {

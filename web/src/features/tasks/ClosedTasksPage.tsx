@@ -1,4 +1,10 @@
-import { deletedQuery, finishedQuery, TASK_PAGE_SIZE, type Task, taskEndpoints } from '@daftar/domain/tasks'
+import {
+  deletedQuery,
+  finishedQuery,
+  TASK_PAGE_SIZE,
+  type TaskListRow,
+  taskEndpoints,
+} from '@daftar/domain/tasks'
 import { Stack } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
@@ -50,7 +56,11 @@ const lists = {
   }
 >
 
-function taskColumns(people: People, open: (task: Task) => void, narrow: boolean): Column<Task>[] {
+function taskColumns(
+  people: People,
+  open: (task: TaskListRow) => void,
+  narrow: boolean,
+): Column<TaskListRow>[] {
   return [
     {
       key: 'title',
@@ -124,7 +134,7 @@ export function ClosedTasksPage({ kind }: { kind: ClosedKind }) {
     if (lastPage && page > lastPage) listState.setPage(lastPage)
   }, [page, lastPage])
 
-  const open = (task: Task) => detail.open(task.task_id)
+  const open = (task: TaskListRow) => detail.open(task.task_id)
   return (
     <Stack gap="md">
       <PageHeader title={list.title} />

@@ -1,7 +1,7 @@
 import {
   matchesTaskSearch,
   sortTasks,
-  type Task,
+  type TaskListRow,
   type TaskSort,
   type TaskTab,
   taskEndpoints,
@@ -54,7 +54,12 @@ export default function TaskListPage() {
   }
 
   const groups = useMemo(() => {
-    const result: Record<TaskTab, Task[]> = { my: [], delegated: [], myApproval: [], othersApproval: [] }
+    const result: Record<TaskTab, TaskListRow[]> = {
+      my: [],
+      delegated: [],
+      myApproval: [],
+      othersApproval: [],
+    }
     if (!me || !tasks.data) return result
     const filtered = tasks.data.tasks.filter(
       (t) =>
@@ -75,7 +80,7 @@ export default function TaskListPage() {
     approval: groups.myApproval.length + groups.othersApproval.length,
   }
   const people = tasks.data?.people ?? {}
-  const table = (list: Task[], label: string) => (
+  const table = (list: TaskListRow[], label: string) => (
     <TaskTable
       tasks={list}
       people={people}

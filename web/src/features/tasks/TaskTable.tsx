@@ -1,6 +1,6 @@
 import { DEFAULT_CATEGORY_COLOR } from '@daftar/domain/categories'
 import { formatShortDate, todayIso } from '@daftar/domain/format'
-import { assigneeOf, creatorOf, isPastDeadline, type Task } from '@daftar/domain/tasks'
+import { assigneeOf, creatorOf, isPastDeadline, type TaskListRow } from '@daftar/domain/tasks'
 import { Anchor, Badge, Group } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import type { CSSProperties } from 'react'
@@ -13,9 +13,9 @@ import type { People } from './api.ts'
 import classes from './TaskTable.module.css'
 
 interface TaskTableProps {
-  tasks: Task[]
+  tasks: TaskListRow[]
   people: People
-  onOpen: (task: Task) => void
+  onOpen: (task: TaskListRow) => void
   emptyText: string
   /** Numbering continues across pages. */
   firstNumber?: number
@@ -28,7 +28,7 @@ interface TaskTableProps {
 }
 
 /** A task I am CC'd on (and not its assignee) is tagged CC in my lists (docs/product.md, "The task list"). */
-function CcTag({ task, me }: { task: Task; me?: string }) {
+function CcTag({ task, me }: { task: TaskListRow; me?: string }) {
   if (!me || !task.cc.includes(me) || assigneeOf(task) === me) return null
   return (
     <Badge
@@ -45,10 +45,10 @@ function CcTag({ task, me }: { task: Task; me?: string }) {
 
 /** A task's title as its row and its card show it: the past-deadline mark, the button that opens it, CC. */
 function TaskTitle(props: {
-  task: Task
+  task: TaskListRow
   pastDeadline: boolean | undefined
   me?: string
-  onOpen: (task: Task) => void
+  onOpen: (task: TaskListRow) => void
   iconStyle?: CSSProperties
 }) {
   const { task } = props
@@ -95,7 +95,7 @@ export function RecordLink({ id, name, base }: { id: string | null; name: string
 }
 
 /** A task row's tint: its category's colour, on its table row and its phone card alike. */
-export const tinted = (task: Task) => ({
+export const tinted = (task: TaskListRow) => ({
   className: classes.tinted,
   style: { '--row-color': task.category_color ?? DEFAULT_CATEGORY_COLOR } as CSSProperties,
   'data-testid': 'task-row',
@@ -104,7 +104,7 @@ export const tinted = (task: Task) => ({
 const recordRoots = { project: 'PROJECT', client: 'CLIENT' } as const
 
 /** A task's project or client, linked when the caller may open it. */
-function TaskRecord({ task, of }: { task: Task; of: 'project' | 'client' }) {
+function TaskRecord({ task, of }: { task: TaskListRow; of: 'project' | 'client' }) {
   return (
     <RecordLink
       id={task[`${of}_readable`] ? task[`${of}_id`] : null}
@@ -114,7 +114,7 @@ function TaskRecord({ task, of }: { task: Task; of: 'project' | 'client' }) {
   )
 }
 
-const recordColumn = (key: 'project' | 'client', header: string): Column<Task> => ({
+const recordColumn = (key: 'project' | 'client', header: string): Column<TaskListRow> => ({
   key,
   header,
   width: '16%',
@@ -124,9 +124,9 @@ const recordColumn = (key: 'project' | 'client', header: string): Column<Task> =
 const personColumn = (
   key: string,
   header: string,
-  of: (task: Task) => string,
+  of: (task: TaskListRow) => string,
   people: People,
-): Column<Task> => ({
+): Column<TaskListRow> => ({
   key,
   header,
   width: '13%',
@@ -140,7 +140,7 @@ const personColumn = (
  * '26 Nov 2026'; the active lists fix them, so stacked tables (My Approval above Others' Approval)
  * line their columns up whatever the rows hold.
  */
-export function taskDetailColumns(people: People, narrow: boolean): Column<Task>[] {
+export function taskDetailColumns(people: People, narrow: boolean): Column<TaskListRow>[] {
   return [
     recordColumn('project', 'Project'),
     recordColumn('client', 'Client'),
@@ -156,7 +156,7 @@ export function taskDetailColumns(people: People, narrow: boolean): Column<Task>
   ]
 }
 
-function taskColumns(props: TaskTableProps, today: string, narrow: boolean): Column<Task>[] {
+function taskColumns(props: TaskTableProps, today: string, narrow: boolean): Column<TaskListRow>[] {
   return [
     {
       key: 'title',
@@ -212,7 +212,7 @@ export function TaskTable(props: TaskTableProps) {
  * Group and Text (TaskTable.module.css): a hundred cards of Mantine components cost the phone's first
  * paint a long task.
  */
-function TaskCard({ task, props, today }: { task: Task; props: TaskTableProps; today: string }) {
+function TaskCard({ task, props, today }: { task: TaskListRow; props: TaskTableProps; today: string }) {
   return (
     <>
       <div className={classes.cardHead}>
