@@ -1,3 +1,4 @@
+import { type SQLWrapper, sql } from 'drizzle-orm'
 import { z } from 'zod'
 
 export const DEFAULT_PAGE_SIZE = 20
@@ -13,4 +14,18 @@ export function pageWindow(page: number, limit = DEFAULT_PAGE_SIZE) {
 
 export function totalPages(total: number, limit = DEFAULT_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / limit))
+}
+
+/**
+ * A list's count, carried by its page's own statement: an uncorrelated subquery, which PostgreSQL
+ * runs once per execution (an init plan), so a page and its count are one round trip.
+ */
+export const countAlongside = (counted: SQLWrapper) => sql<number>`(${counted})`.mapWith(Number)
+
+/**
+ * The count of a page read with `countAlongside`: a page past the last has no row to carry it, and
+ * asks `counted` alone.
+ */
+export async function countOf(rows: { total: number }[], counted: () => Promise<{ n: number }[]>) {
+  return rows[0]?.total ?? (await counted())[0]?.n ?? 0
 }

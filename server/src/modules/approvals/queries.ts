@@ -12,7 +12,7 @@ import { builtPerShape, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
-import { totalPages } from '../../platform/pagination.ts'
+import { countAlongside, countOf, totalPages } from '../../platform/pagination.ts'
 import { accessOf } from '../access/service.ts'
 import { users } from '../users/schema.ts'
 import { requesterWarning } from './decide.ts'
@@ -65,10 +65,20 @@ const queueOf = builtPerShape(
         ? sql`lower(${requester.username}) = lower(${value('who')})`
         : undefined,
     )
+    const counted = db
+      .select({ n: count() })
+      .from(pendingActions)
+      .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
+      .where(where)
     return {
       page: prepared(
         db
-          .select({ a: pendingActions, username: requester.username, fullName: requester.fullName })
+          .select({
+            a: pendingActions,
+            username: requester.username,
+            fullName: requester.fullName,
+            total: countAlongside(counted),
+          })
           .from(pendingActions)
           .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
           .where(where)
@@ -76,13 +86,7 @@ const queueOf = builtPerShape(
           .limit(value('limit'))
           .offset(value('offset')),
       ),
-      total: prepared(
-        db
-          .select({ n: count() })
-          .from(pendingActions)
-          .innerJoin(requester, eq(requester.userId, pendingActions.requestedBy))
-          .where(where),
-      ),
+      total: prepared(counted),
     }
   },
 )
@@ -116,10 +120,11 @@ export async function listPendingActions(
     offset: (query.page - 1) * query.limit,
   }
   const { page, total: counted } = queueOf(deps.db, shape)
-  const [rows, [total]] = await Promise.all([page.execute(values), counted.execute(values)])
+  const rows = await page.execute(values)
+  const total = await countOf(rows, () => counted.execute(values))
   return {
     pendingActions: rows.map((row) => presentAction(deps, row)),
-    totalPages: totalPages(total?.n ?? 0, query.limit),
+    totalPages: totalPages(total, query.limit),
     currentPage: query.page,
     limit: query.limit,
   }

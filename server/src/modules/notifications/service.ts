@@ -8,7 +8,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { enqueue, enqueueMany } from '../../platform/outbox.ts'
-import { pageWindow, totalPages } from '../../platform/pagination.ts'
+import { countAlongside, countOf, pageWindow, totalPages } from '../../platform/pagination.ts'
 import { users } from '../users/schema.ts'
 import type { NotificationMail } from './mail.ts'
 import { channelsOf } from './preferences.ts'
@@ -104,14 +104,12 @@ const triggering = alias(users, 'triggering_user')
 export async function listNotifications(deps: Deps, ctx: RequestContext, page: number, limit: number) {
   const { offset } = pageWindow(page, limit)
   const caller = { userId: ctx.userId, orgId: ctx.orgId }
-  const [rows, [total]] = await Promise.all([
-    notificationsPage(deps.db).execute({ ...caller, limit, offset }),
-    notificationsCount(deps.db).execute(caller),
-  ])
+  const rows = await notificationsPage(deps.db).execute({ ...caller, limit, offset })
+  const total = await countOf(rows, () => notificationsCount(deps.db).execute(caller))
   return {
     currentPage: page,
-    totalPages: totalPages(total?.n ?? 0, limit),
-    notifications: rows.map(({ n, username, fullName, photo }) => ({
+    totalPages: totalPages(total, limit),
+    notifications: rows.map(({ username, fullName, photo, ...n }) => ({
       notification_id: n.notificationId,
       message: n.message,
       is_read: n.isRead,
@@ -135,10 +133,18 @@ const notificationsPage = builtOnce((db: Db) =>
   prepared(
     db
       .select({
-        n: notifications,
+        notificationId: notifications.notificationId,
+        message: notifications.message,
+        isRead: notifications.isRead,
+        createdAt: notifications.createdAt,
+        link: notifications.link,
+        type: notifications.type,
+        entityType: notifications.entityType,
+        entityId: notifications.entityId,
         username: triggering.username,
         fullName: triggering.fullName,
         photo: triggering.displayPhoto,
+        total: countAlongside(db.select({ n: count() }).from(notifications).where(mine())),
       })
       .from(notifications)
       .leftJoin(triggering, eq(triggering.userId, notifications.triggeringUserId))

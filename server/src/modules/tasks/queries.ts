@@ -25,7 +25,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { anyLike, likePattern } from '../../platform/listing.ts'
-import { totalPages } from '../../platform/pagination.ts'
+import { countAlongside, countOf, totalPages } from '../../platform/pagination.ts'
 import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
 import { accessEntries } from '../access/schema.ts'
 import { categories } from '../categories/schema.ts'
@@ -241,10 +241,8 @@ const closedStatements = builtPerShape(
           total: db.select({ n: count() }).from(taskMembers).where(mine),
         }
     return {
-      // The count rides on the page's statement (evaluated once, as an init plan): one round trip.
-      // A page past the last has no row to carry it, and asks `total` alone.
       rows: prepared(
-        taskListRows(db, { total: sql<number>`(${total})`.mapWith(Number) })
+        taskListRows(db, { total: countAlongside(total) })
           .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, paged(page))))
           .orderBy(direction(when), direction(tasks.taskId)),
         searched,
@@ -275,7 +273,7 @@ export async function listClosedTasks(
     category: shape.category ? query.selectedCategory : undefined,
   }
   const rows = await page.execute({ ...values, limit: pageSize, offset: (query.page - 1) * pageSize })
-  const total = rows[0]?.total ?? (await counted.execute(values))[0]?.n ?? 0
+  const total = await countOf(rows, () => counted.execute(values))
   return {
     ...(await present(deps.db, ctx, rows)),
     totalPages: totalPages(total, pageSize),
