@@ -1,5 +1,5 @@
 import { apiAs, baseURL, goTo, openTasks, signIn, userPage } from '../support/app.ts'
-import { expect, type Page, test } from '../support/test.ts'
+import { type Browser, expect, type Page, test } from '../support/test.ts'
 import { e2eUsers, PAGER_FINISHED_TASKS } from '../support/users.ts'
 
 async function openTask(page: Page, title: string) {
@@ -11,6 +11,18 @@ async function confirm(page: Page, dialogTitle: string, button: string) {
   const dialog = page.getByRole('dialog', { name: dialogTitle })
   await dialog.getByRole('button', { name: button }).click()
   await expect(dialog).toBeHidden()
+}
+
+/** The checker assigns `title` to the fixer through the API; answers the checker's API session and the task. */
+async function checkerAssignsFixer(browser: Browser, title: string) {
+  const creator = await apiAs(browser, e2eUsers.checker.email)
+  const created = await creator.context.request.post(`${baseURL()}/api/tasks`, {
+    headers: creator.headers,
+    multipart: { title, assignTo: e2eUsers.fixer.username },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { task } = (await created.json()) as { task: { task_id: string } }
+  return { creator, task }
 }
 
 test('a task goes from its creator to the assignee and to the CC, with its attachment', async ({
@@ -68,13 +80,7 @@ test('the assignee completes a task with a file, which goes to its creator for a
 }) => {
   // A task assigned through the API: the journey above creates one by hand.
   const title = 'Replace the pressure gauge'
-  const creator = await apiAs(browser, e2eUsers.checker.email)
-  const created = await creator.context.request.post(`${baseURL()}/api/tasks`, {
-    headers: creator.headers,
-    multipart: { title, assignTo: e2eUsers.fixer.username },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { task } = (await created.json()) as { task: { task_id: string } }
+  const { creator, task } = await checkerAssignsFixer(browser, title)
 
   const doer = await userPage(browser, e2eUsers.fixer.email)
   await openTasks(doer)
@@ -114,13 +120,7 @@ test('a rejected task goes back to its assignee, who submits it again, until it 
 }) => {
   // A task the assignee has submitted, made through the API: the journey above makes one by hand.
   const title = 'Recalibrate the level sensor'
-  const creator = await apiAs(browser, e2eUsers.checker.email)
-  const created = await creator.context.request.post(`${baseURL()}/api/tasks`, {
-    headers: creator.headers,
-    multipart: { title, assignTo: e2eUsers.fixer.username },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { task } = (await created.json()) as { task: { task_id: string } }
+  const { creator, task } = await checkerAssignsFixer(browser, title)
   const assignee = await apiAs(browser, e2eUsers.fixer.email)
   const submitted = await assignee.context.request.put(`${baseURL()}/api/tasks/${task.task_id}/complete`, {
     headers: assignee.headers,
