@@ -3,17 +3,17 @@ import {
   canGiveFeedback,
   type Report,
   type ReportCreate,
+  type ReportRecipient,
   reportDisplayId,
   reportMessages,
   reportPath,
   reportTypeLabels,
 } from '@daftar/domain'
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
-import { builtOnce, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { nextNumber } from '../../platform/counters.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -42,10 +42,21 @@ export function visibleTo(ctx: RequestContext): SQL | undefined {
   )
 }
 
-export const selectReports = (db: DbOrTx) =>
+/**
+ * A report's recipients by name, read in its row's statement (an index range of the recipients'
+ * primary key a report), so a page of reports is one round trip.
+ */
+const recipientsOfRow = sql<
+  ReportRecipient[]
+>`(select coalesce(json_agg(json_build_object('user_id', ${users.userId}, 'username', ${users.username}, 'full_name', ${users.fullName}) order by ${users.fullName}), '[]'::json) from ${reportRecipients} join ${users} on ${users.userId} = ${reportRecipients.userId} where ${reportRecipients.reportId} = ${r.reportId})`
+
+/** A report with its sender, reviewer and recipients; `extra` rides along (a page's count). */
+export const selectReports = <Extra extends Record<string, SQL>>(db: DbOrTx, extra = {} as Extra) =>
   db
     .select({
+      ...extra,
       r,
+      recipients: recipientsOfRow,
       senderUsername: sender.username,
       senderFullName: sender.fullName,
       reviewerUsername: reviewer.username,
@@ -57,28 +68,9 @@ export const selectReports = (db: DbOrTx) =>
 
 export type Row = Awaited<ReturnType<ReturnType<typeof selectReports>['where']>>[number]
 
-/** The recipients of some reports: one text whatever their number (`= any` of one array). */
-const recipientsOf = builtOnce((db: DbOrTx) =>
-  prepared(
-    db
-      .select({
-        reportId: reportRecipients.reportId,
-        user_id: users.userId,
-        username: users.username,
-        full_name: users.fullName,
-      })
-      .from(reportRecipients)
-      .innerJoin(users, eq(users.userId, reportRecipients.userId))
-      .where(sql`${reportRecipients.reportId} = any(${sql.placeholder('ids')}::uuid[])`)
-      .orderBy(asc(users.fullName)),
-  ),
-)
-
-/** Rows with their recipients, read in one query for the whole page. */
-export async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
-  const ids = rows.map((row) => row.r.reportId)
-  const people = ids.length ? await recipientsOf(db).execute({ ids }) : []
-  return rows.map(({ r: row, ...names }) => ({
+/** Rows as the API answers them; each carries its recipients, read with it. */
+export function present(rows: Row[]): Report[] {
+  return rows.map(({ r: row, recipients, ...names }) => ({
     report_id: row.reportId,
     report_id_display: reportDisplayId(row.displayNumber),
     report_type: row.reportType,
@@ -90,9 +82,7 @@ export async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
     submitted_by_fullname: names.senderFullName,
     project_id: row.projectId,
     project_name: row.projectName,
-    recipients: people
-      .filter((p) => p.reportId === row.reportId)
-      .map(({ user_id, username, full_name }) => ({ user_id, username, full_name })),
+    recipients,
     admin_feedback: row.adminFeedback,
     feedback_by_username: names.reviewerUsername,
     feedback_by_fullname: names.reviewerFullName,
@@ -104,7 +94,7 @@ export async function present(db: DbOrTx, rows: Row[]): Promise<Report[]> {
 async function findVisible(db: DbOrTx, ctx: RequestContext, id: string): Promise<Report> {
   const rows = await selectReports(db).where(and(eq(r.reportId, id), eq(r.orgId, ctx.orgId), visibleTo(ctx)))
   if (rows.length === 0) throw notFound(reportMessages.notFound)
-  return (await present(db, rows))[0]!
+  return present(rows)[0]!
 }
 
 /** 404 unless the caller may see the report (the rule of GET /api/reports/{id}), reading nothing else. */
