@@ -127,7 +127,7 @@ export const taskListRow = task.pick({
 })
 export type TaskListRow = z.infer<typeof taskListRow>
 
-/** GET /tasks: the caller's active tasks and the people they name. */
+/** GET /tasks: the caller's active tasks, and the creators and assignees they name (the people the lists show). */
 export const activeTaskList = z.object({ tasks: z.array(taskListRow), people: peopleByUsername })
 /** GET /tasks/finished and /tasks/deleted: a page of them. */
 export const closedTaskPage = activeTaskList.extend(pageFields)

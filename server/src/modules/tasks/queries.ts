@@ -4,6 +4,7 @@ import {
   TASK_PAGE_SIZE,
   TASK_STATUS,
   type TaskExportQuery,
+  type TaskPerson,
   type TaskSort,
   type TaskStatus,
   type TaskTab,
@@ -12,7 +13,7 @@ import {
   taskTab,
 } from '@daftar/domain'
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core'
+import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import {
   builtOnce,
@@ -29,6 +30,7 @@ import { countAlongside, countOf, totalPages } from '../../platform/pagination.t
 import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
 import { accessEntries } from '../access/schema.ts'
 import { categories } from '../categories/schema.ts'
+import { users } from '../users/schema.ts'
 import { loadPeople, peopleRecord } from './people.ts'
 import { presentTask, presentTaskRow, type TaskListRowData } from './presenter.ts'
 import { comments, taskMembers, tasks } from './schema.ts'
@@ -110,6 +112,12 @@ const accessOfLinks = builtOnce((db: DbOrTx) =>
 const mayOpen = (entityType: 'PROJECT' | 'CLIENT', id: PgColumn) =>
   sql<boolean>`(${id} is not null and (${sql.placeholder('isAdmin')}::boolean or exists (select 1 from ${accessEntries} where ${accessEntries.orgId} = ${tasks.orgId} and ${accessEntries.userId} = ${sql.placeholder('userId')} and ${accessEntries.entityType} = ${sql.raw(`'${entityType}'`)} and ${accessEntries.entityId} = ${id})))`
 
+/** A list row's creator and assignee, joined as registered (active) users of its organisation. */
+const creator = alias(users, 'task_creator')
+const assignee = alias(users, 'task_assignee')
+const registered = (user: typeof creator | typeof assignee, username: SQL) =>
+  and(eq(user.orgId, tasks.orgId), eq(user.username, username), eq(user.isActive, true))
+
 /** The columns of a list row (domain `taskListRow`): no more than the lists show; `extra` rides along. */
 const taskListRows = <Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra = {} as Extra) =>
   db
@@ -130,25 +138,48 @@ const taskListRows = <Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrT
       categoryColor: categories.categoryColor,
       projectReadable: mayOpen('PROJECT', tasks.projectId),
       clientReadable: mayOpen('CLIENT', tasks.clientId),
+      creatorName: creator.fullName,
+      creatorEmployeeId: creator.employeeId,
+      assigneeName: assignee.fullName,
+      assigneeEmployeeId: assignee.employeeId,
     })
     .from(tasks)
     .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
+    .leftJoin(creator, registered(creator, sql`${tasks.assignmentChain}[1]`))
+    .leftJoin(
+      assignee,
+      registered(assignee, sql`${tasks.assignmentChain}[array_length(${tasks.assignmentChain}, 1)]`),
+    )
 
 const listValues = (ctx: RequestContext) => ({ ...callerValues(ctx), isAdmin: ctx.isAdmin })
 
-/** A list's answer: its rows, and the people they name (one query for the whole list). */
-async function present(db: DbOrTx, ctx: RequestContext, rows: TaskListRowData[]) {
-  const people = await loadPeople(
-    db,
-    ctx.orgId,
-    rows.flatMap((r) => [...r.assignmentChain, ...r.cc]),
-  )
-  return { tasks: rows.map(presentTaskRow), people: peopleRecord(people) }
+type ListedRow = TaskListRowData & {
+  creatorName: string | null
+  creatorEmployeeId: string | null
+  assigneeName: string | null
+  assigneeEmployeeId: string | null
+}
+
+/**
+ * A list's answer: its rows, and the creators and assignees they name (the people the lists show),
+ * read with the rows. A name missing is "no longer a registered user".
+ */
+function present(rows: ListedRow[]) {
+  const people: Record<string, TaskPerson> = {}
+  const add = (username: string | undefined, fullName: string | null, employeeId: string | null) => {
+    if (username && fullName !== null)
+      people[username] = { username, full_name: fullName, employee_id: employeeId }
+  }
+  for (const row of rows) {
+    add(row.assignmentChain[0], row.creatorName, row.creatorEmployeeId)
+    add(row.assignmentChain.at(-1), row.assigneeName, row.assigneeEmployeeId)
+  }
+  return { tasks: rows.map(presentTaskRow), people }
 }
 
 /** Every active task of the caller (the three tabs are worked out in the browser, see taskTab). */
 export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
-  return present(deps.db, ctx, await activeTasks(deps.db).execute(listValues(ctx)))
+  return present(await activeTasks(deps.db).execute(listValues(ctx)))
 }
 
 const activeTasks = builtOnce((db: DbOrTx) => {
@@ -275,7 +306,7 @@ export async function listClosedTasks(
   const rows = await page.execute({ ...values, limit: pageSize, offset: (query.page - 1) * pageSize })
   const total = await countOf(rows, () => counted.execute(values))
   return {
-    ...(await present(deps.db, ctx, rows)),
+    ...present(rows),
     totalPages: totalPages(total, pageSize),
     currentPage: query.page,
   }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import { fileTooLargeMessage, MAX_FILE_BYTES, type Task, taskMessages } from '@daftar/domain'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrg, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { createClient, createProject, grant } from '../../../test/registers-helpers.ts'
@@ -14,6 +16,7 @@ import {
   storedFiles,
   taskTeam,
 } from '../../../test/task-helpers.ts'
+import { users } from '../users/schema.ts'
 
 let server: TestServer
 let admin: Person
@@ -118,18 +121,30 @@ describe('POST /tasks', () => {
     expect(Object.keys(seen.people).sort()).toEqual([arjun.username, kavya.username, meera.username].sort())
   })
 
-  it('the list names the people of its rows, and not one who is no longer a registered user', async () => {
+  it('the list names the creators and assignees of its rows, and not one who is no longer a registered user', async () => {
     const leaver = await person(server, meera.orgId, { fullName: 'Lena Leaver' })
     const task = await newTask(meera, { title: 'Hand over the keys', assignTo: leaver.username })
+    const watched = await newTask(arjun, { title: 'Check the meter', assignTo: meera.username })
     await deactivate(server, admin, leaver.userId)
+    // Arjun has an employee record: his name links to it.
+    const employeeId = randomUUID()
+    await server.deps.db.update(users).set({ employeeId }).where(eq(users.userId, arjun.userId))
     const listed = (await meera.api.get('/tasks')).json()
-    expect(listed.tasks.map((t: Task) => t.task_id)).toContain(task.task_id)
+    expect(listed.tasks.map((t: Task) => t.task_id)).toEqual(
+      expect.arrayContaining([task.task_id, watched.task_id]),
+    )
     expect(listed.people[meera.username]).toEqual({
       username: meera.username,
       full_name: expect.any(String),
       employee_id: null,
     })
+    expect(listed.people[arjun.username]).toEqual({
+      username: arjun.username,
+      full_name: arjun.fullName,
+      employee_id: employeeId,
+    })
     expect(listed.people).not.toHaveProperty(leaver.username)
+    await server.deps.db.update(users).set({ employeeId: null }).where(eq(users.userId, arjun.userId))
   })
 
   it('a project fixes the client from the project; typed names are title-cased', async () => {
