@@ -43,8 +43,8 @@ export function visibleTo(ctx: RequestContext): SQL | undefined {
 }
 
 /**
- * A report's recipients by name, read in its row's statement (an index range of the recipients'
- * primary key a report), so a page of reports is one round trip.
+ * A report's recipients by name, read in its row's statement (one range of the recipients' primary
+ * key per report), so a page of reports is one round trip.
  */
 const recipientsOfRow = sql<
   ReportRecipient[]
