@@ -28,7 +28,11 @@ step('Production build', process.execPath, ['scripts/build-web.mjs'])
 step('Compiled server', process.execPath, ['scripts/build-server.mjs'])
 step('Bundle budget', process.execPath, ['scripts/check-bundle.mjs'])
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// The journeys take Debian's headless shell when it is installed, else its Chromium (e2e/playwright.config.ts).
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ??
+  '/usr/bin/chromium'
 if (fs.existsSync(chromium)) {
   step('Browser journeys (Playwright in Chromium)', bin('playwright'), [
     'test',
@@ -37,7 +41,7 @@ if (fs.existsSync(chromium)) {
   ])
 } else {
   console.log(
-    `\n⚠ Browser journeys skipped: no Chromium at ${chromium}. Install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    `\n⚠ Browser journeys skipped: no Chromium at ${chromium}. Install Debian's (apt-get install -y chromium chromium-headless-shell) or set CHROMIUM_PATH.`,
   )
 }
 console.log('\nAll suites passed.')

@@ -138,10 +138,16 @@ test('an admin adds a PDF invoice to a project and clears it; the metric cards f
   await expect(billed).toHaveText(inr(billedBefore + 150_000))
   await expect(cost).toHaveText(inr(costBefore + 40_000))
 
-  // The PDF opens in a new tab through a signed URL.
+  // The PDF opens in a new tab through a signed URL, which answers the file. (The headless shell the
+  // journeys run in has no PDF viewer and takes the tab's PDF as a download, so the answer is what is
+  // checked, not the tab's address after it loads.)
   const popup = admin.waitForEvent('popup')
+  const answer = admin.context().waitForEvent('response', (r) => /\/api\/files\//.test(r.url()))
   await invoice.getByRole('button', { name: 'View PDF of invoice INV-E2E-001' }).click()
-  await (await popup).waitForURL(/\/api\/files\//)
+  const pdf = await answer
+  expect(pdf.frame().page()).toBe(await popup)
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
 
   await invoice.getByRole('button', { name: 'Mark invoice INV-E2E-001 as cleared' }).click()
   const clear = admin.getByRole('dialog', { name: 'Mark Invoice as Cleared' })
