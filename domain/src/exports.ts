@@ -9,7 +9,7 @@ import type { ClientListItem } from './clients.ts'
 import type { CollectionListItem } from './collections.ts'
 import type { EmployeeListItem } from './employees.ts'
 import type { ProjectListItem } from './projects.ts'
-import { type Report, reportTypeLabels } from './reports.ts'
+import { type ReportListRow, reportTypeLabels } from './reports.ts'
 import type { SupplierListItem } from './suppliers.ts'
 import { assigneeOf, creatorOf, type TaskListRow, type TaskPerson } from './tasks.ts'
 import type { TechnicalInfoListItem } from './technical-info.ts'
@@ -150,7 +150,7 @@ export const taskExport = sheet<TaskExportRow>('tasks-export', 'Tasks', [
   { header: 'Deadline', kind: 'date', value: (r) => r.task.deadline },
 ])
 
-export const reportExport = sheet<Report>('reports-export', 'Reports', [
+export const reportExport = sheet<ReportListRow>('reports-export', 'Reports', [
   { header: 'Report ID', value: (r) => r.report_id_display },
   { header: 'Report Type', value: (r) => reportTypeLabels[r.report_type], width: 24 },
   { header: 'Project Name', value: (r) => r.project_name, width: 28 },

@@ -432,7 +432,17 @@ export const report = z.object({
 })
 export type Report = z.infer<typeof report>
 
-export const reportList = z.object({ reports: z.array(report), ...pageFields })
+/** A report as lists and exports show it: without its contents and feedback, which only its page reads. */
+export const reportListRow = report.omit({
+  report_data: true,
+  admin_feedback: true,
+  feedback_by_username: true,
+  feedback_by_fullname: true,
+  feedback_at: true,
+})
+export type ReportListRow = z.infer<typeof reportListRow>
+
+export const reportList = z.object({ reports: z.array(reportListRow), ...pageFields })
 export type ReportList = z.infer<typeof reportList>
 
 export const reportCreated = z.object({ message: z.string(), report_id: z.string() })

@@ -11,7 +11,7 @@ import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
 import { projects } from '../projects/schema.ts'
 import { users } from '../users/schema.ts'
 import { reportMembers as m, reports as r } from './schema.ts'
-import { present, type Row, selectReports, visibleTo } from './service.ts'
+import { type ListRow, presentRows, selectReportRows, visibleTo } from './service.ts'
 
 /** The organisation's calendar: list dates are days in India Standard Time (docs/decisions.md, Reports). */
 const dayStart = (day: string) => new Date(`${day}T00:00:00+05:30`)
@@ -89,7 +89,7 @@ function filteredReports(db: DbOrTx, shape: Shape) {
   const counted = db.select({ n: count() }).from(r).where(where)
   const page = <Extra extends Record<string, SQL>>(extra?: Extra) =>
     prepared(
-      selectReports(db, extra)
+      selectReportRows(db, extra)
         .where(where)
         .orderBy(...order(shape.ascending, r.submittedAt, r.reportId))
         .limit(window.limit)
@@ -117,7 +117,7 @@ function myReports(db: DbOrTx, shape: Shape) {
   const counted = scope(db.select({ n: count() }).from(m).$dynamic())
   const page = <Extra extends Record<string, SQL>>(extra?: Extra) =>
     prepared(
-      selectReports(db, extra)
+      selectReportRows(db, extra)
         .where(
           and(
             eq(r.orgId, caller.orgId),
@@ -168,7 +168,7 @@ export async function listReports(deps: Deps, ctx: RequestContext, q: ReportList
     const { firstPage, count, values } = inOrder(!newestFirst)
     const rows = await firstPage.execute({ ...values, limit: REPORT_PAGE_SIZE, offset: 0 })
     const n = await countOf(rows, () => count.execute(values))
-    return { reports: present(rows), totalPages: totalPages(n, REPORT_PAGE_SIZE), currentPage: 1 }
+    return { reports: presentRows(rows), totalPages: totalPages(n, REPORT_PAGE_SIZE), currentPage: 1 }
   }
   const { count: counted, values } = inOrder(!newestFirst)
   const [total] = await counted.execute(values)
@@ -176,7 +176,7 @@ export async function listReports(deps: Deps, ctx: RequestContext, q: ReportList
   const offset = (q.page - 1) * REPORT_PAGE_SIZE
   const fromEnd = offset > n / 2
   const { page } = inOrder(newestFirst === fromEnd)
-  const rows: Row[] =
+  const rows: ListRow[] =
     offset >= n
       ? []
       : await page.execute({
@@ -185,7 +185,7 @@ export async function listReports(deps: Deps, ctx: RequestContext, q: ReportList
           offset: fromEnd ? Math.max(0, n - offset - REPORT_PAGE_SIZE) : offset,
         })
   return {
-    reports: present(fromEnd ? rows.reverse() : rows),
+    reports: presentRows(fromEnd ? rows.reverse() : rows),
     totalPages: totalPages(n, REPORT_PAGE_SIZE),
     currentPage: q.page,
   }
@@ -198,8 +198,8 @@ export async function listReports(deps: Deps, ctx: RequestContext, q: ReportList
 export async function* reportExportRows(deps: Deps, ctx: RequestContext, q: ReportListQuery) {
   const { page, values } = listing(deps, ctx, q)(q.sortBy === 'submitted_at_asc')
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows: Row[] = await page.execute({ ...values, limit: EXPORT_BATCH, offset })
-    yield* present(rows)
+    const rows: ListRow[] = await page.execute({ ...values, limit: EXPORT_BATCH, offset })
+    yield* presentRows(rows)
     if (rows.length < EXPORT_BATCH) return
   }
 }

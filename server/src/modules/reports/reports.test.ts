@@ -328,6 +328,14 @@ describe('who sees and does what', () => {
       feedback_by_username: org.admin.username,
     })
     expect(Date.parse(seen.feedback_at)).toBeGreaterThan(Date.now() - 60_000)
+    // The list shows the report's row: its sender, recipients and status, not its contents or feedback.
+    const listed = (await get(org.staff, '/reports'))
+      .json()
+      .reports.find((r: { report_id: string }) => r.report_id === id)
+    expect(listed).toMatchObject({ report_id: id, status: 'OPEN', submitted_by_username: org.staff.username })
+    expect(listed.recipients.length).toBeGreaterThan(0)
+    for (const field of ['report_data', 'admin_feedback', 'feedback_by_username', 'feedback_at'])
+      expect(listed).not.toHaveProperty(field)
   })
 
   it('closing: not the sender nor a stranger; a recipient closes it once; the sender is told', async () => {

@@ -3,6 +3,7 @@ import {
   canGiveFeedback,
   type Report,
   type ReportCreate,
+  type ReportListRow,
   type ReportRecipient,
   reportDisplayId,
   reportMessages,
@@ -10,7 +11,7 @@ import {
   reportTypeLabels,
 } from '@daftar/domain'
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
@@ -50,51 +51,76 @@ const recipientsOfRow = sql<
   ReportRecipient[]
 >`(select coalesce(json_agg(json_build_object('user_id', ${users.userId}, 'username', ${users.username}, 'full_name', ${users.fullName}) order by ${users.fullName}), '[]'::json) from ${reportRecipients} join ${users} on ${users.userId} = ${reportRecipients.userId} where ${reportRecipients.reportId} = ${r.reportId})`
 
-/** A report with its sender, reviewer and recipients; `extra` rides along (a page's count). */
-export const selectReports = <Extra extends Record<string, SQL>>(db: DbOrTx, extra = {} as Extra) =>
+/** The columns of a report that its list shows; `extra` rides along (a page's count). */
+export const selectReportRows = <Extra extends Record<string, SQL | AnyPgColumn>>(
+  db: DbOrTx,
+  extra = {} as Extra,
+) =>
   db
     .select({
       ...extra,
-      r,
+      reportId: r.reportId,
+      displayNumber: r.displayNumber,
+      reportType: r.reportType,
+      status: r.status,
+      submittedAt: r.submittedAt,
+      submittedBy: r.submittedBy,
+      projectId: r.projectId,
+      projectName: r.projectName,
+      version: r.version,
       recipients: recipientsOfRow,
       senderUsername: sender.username,
       senderFullName: sender.fullName,
-      reviewerUsername: reviewer.username,
-      reviewerFullName: reviewer.fullName,
     })
     .from(r)
     .leftJoin(sender, eq(sender.userId, r.submittedBy))
-    .leftJoin(reviewer, eq(reviewer.userId, r.feedbackBy))
 
-export type Row = Awaited<ReturnType<ReturnType<typeof selectReports>['where']>>[number]
+export type ListRow = Awaited<ReturnType<ReturnType<typeof selectReportRows>['where']>>[number]
 
-/** Rows as the API answers them; each carries its recipients, read with it. */
-export function present(rows: Row[]): Report[] {
-  return rows.map(({ r: row, recipients, ...names }) => ({
+/** List rows as the API answers them; each carries its recipients, read with it. */
+export function presentRows(rows: ListRow[]): ReportListRow[] {
+  return rows.map((row) => ({
     report_id: row.reportId,
     report_id_display: reportDisplayId(row.displayNumber),
     report_type: row.reportType,
-    report_data: row.reportData,
     status: row.status,
     submitted_at: row.submittedAt.toISOString(),
     submitted_by_user_id: row.submittedBy,
-    submitted_by_username: names.senderUsername,
-    submitted_by_fullname: names.senderFullName,
+    submitted_by_username: row.senderUsername,
+    submitted_by_fullname: row.senderFullName,
     project_id: row.projectId,
     project_name: row.projectName,
-    recipients,
-    admin_feedback: row.adminFeedback,
-    feedback_by_username: names.reviewerUsername,
-    feedback_by_fullname: names.reviewerFullName,
-    feedback_at: row.feedbackAt?.toISOString() ?? null,
+    recipients: row.recipients,
     version: row.version,
   }))
 }
 
+/** One report whole: its list row, its contents, and its feedback with the reviewer's names. */
+async function readReport(db: DbOrTx, where: SQL | undefined): Promise<Report | undefined> {
+  const [found] = await selectReportRows(db, {
+    reportData: r.reportData,
+    adminFeedback: r.adminFeedback,
+    feedbackAt: r.feedbackAt,
+    reviewerUsername: reviewer.username,
+    reviewerFullName: reviewer.fullName,
+  })
+    .leftJoin(reviewer, eq(reviewer.userId, r.feedbackBy))
+    .where(where)
+  if (!found) return undefined
+  return {
+    ...presentRows([found])[0]!,
+    report_data: found.reportData,
+    admin_feedback: found.adminFeedback,
+    feedback_by_username: found.reviewerUsername,
+    feedback_by_fullname: found.reviewerFullName,
+    feedback_at: found.feedbackAt?.toISOString() ?? null,
+  }
+}
+
 async function findVisible(db: DbOrTx, ctx: RequestContext, id: string): Promise<Report> {
-  const rows = await selectReports(db).where(and(eq(r.reportId, id), eq(r.orgId, ctx.orgId), visibleTo(ctx)))
-  if (rows.length === 0) throw notFound(reportMessages.notFound)
-  return present(rows)[0]!
+  const found = await readReport(db, and(eq(r.reportId, id), eq(r.orgId, ctx.orgId), visibleTo(ctx)))
+  if (!found) throw notFound(reportMessages.notFound)
+  return found
 }
 
 /** 404 unless the caller may see the report (the rule of GET /api/reports/{id}), reading nothing else. */

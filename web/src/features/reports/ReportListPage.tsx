@@ -2,7 +2,7 @@ import { formatDate } from '@daftar/domain/format'
 import {
   reportListQuery as listQuerySchema,
   REPORT_FILTER_DEBOUNCE_MS,
-  type Report,
+  type ReportListRow,
   type ReportSort,
   type ReportType,
   reportEndpoints,
@@ -86,9 +86,9 @@ function RowAction(props: { label: string; color: string; icon: typeof IconTrash
 function columns(
   isAll: boolean,
   admin: boolean,
-  act: (action: ReportAction, r: Report) => void,
-): Column<Report>[] {
-  const list: Column<Report>[] = [
+  act: (action: ReportAction, r: ReportListRow) => void,
+): Column<ReportListRow>[] {
+  const list: Column<ReportListRow>[] = [
     { key: 'type', header: 'Report Type', render: (r) => reportTypeLabels[r.report_type] },
     {
       key: 'project',
@@ -146,7 +146,7 @@ export default function ReportListPage() {
     ...reportListQuery({ ...filters, reportType: isAll ? undefined : (reportType as ReportType) }),
     enabled: known && !invalid,
   })
-  const [acting, setActing] = useState<{ action: ReportAction; report: Report } | null>(null)
+  const [acting, setActing] = useState<{ action: ReportAction; report: ReportListRow } | null>(null)
   const title = reportListTitle(reportType)
 
   let error: string | null = null

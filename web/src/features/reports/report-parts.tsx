@@ -1,5 +1,5 @@
 import {
-  type Report,
+  type ReportListRow,
   type ReportStatus,
   reportEndpoints,
   reportMessages,
@@ -14,9 +14,9 @@ import { FormActions, FormModal } from '../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { reportDetailQuery, reportsKey } from './api.ts'
 
-export const senderName = (r: Pick<Report, 'submitted_by_fullname' | 'submitted_by_username'>) =>
+export const senderName = (r: Pick<ReportListRow, 'submitted_by_fullname' | 'submitted_by_username'>) =>
   r.submitted_by_fullname || r.submitted_by_username || 'N/A'
-export const recipientNames = (r: Pick<Report, 'recipients'>) =>
+export const recipientNames = (r: Pick<ReportListRow, 'recipients'>) =>
   r.recipients.length ? r.recipients.map((p) => p.full_name || p.username).join(', ') : 'Admins Only'
 
 export function StatusBadge({ status }: { status: ReportStatus }) {
@@ -61,7 +61,8 @@ export function ReportActionDialog({
   onDone,
 }: {
   action: ReportAction
-  report: Report
+  /** A list's row or the whole report: what the action reads of it is the list row's. */
+  report: ReportListRow
   onClose: () => void
   onDone?: () => void
 }) {
