@@ -48,6 +48,10 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
+          // As for the server: a worker imports React, Mantine and the app once, not once per file
+          // (277 → 84 CPU-seconds). The setup file's afterEach clears the DOM and both storages, and no
+          // web test mocks a module (docs/decisions.md, "CI time").
+          isolate: false,
         },
       },
     ],
