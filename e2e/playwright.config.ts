@@ -1,16 +1,9 @@
-import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+// @ts-expect-error a plain script of the repo, without types
+import { journeyChromium } from '../scripts/chromium.mjs'
 
-/**
- * Debian's Chromium; a downloaded browser is never used. Its headless shell (package
- * chromium-headless-shell, the same version) when installed: the journeys need no window, and the shell
- * draws a page for about a fifth less CPU than the full browser in headless mode (docs/decisions.md,
- * "CI time").
- */
-export const CHROMIUM =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
-  '/usr/bin/chromium'
+/** Debian's Chromium, its headless shell when installed (scripts/chromium.mjs). */
+export const CHROMIUM: string = journeyChromium
 
 export default defineConfig({
   testDir: './tests',

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { journeyChromium } from './chromium.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
@@ -28,11 +29,7 @@ step('Production build', process.execPath, ['scripts/build-web.mjs'])
 step('Compiled server', process.execPath, ['scripts/build-server.mjs'])
 step('Bundle budget', process.execPath, ['scripts/check-bundle.mjs'])
 
-// The journeys take Debian's headless shell when it is installed, else its Chromium (e2e/playwright.config.ts).
-const chromium =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ??
-  '/usr/bin/chromium'
+const chromium = journeyChromium
 if (fs.existsSync(chromium)) {
   step('Browser journeys (Playwright in Chromium)', bin('playwright'), [
     'test',

@@ -334,7 +334,13 @@ describe('who sees and does what', () => {
       .reports.find((r: { report_id: string }) => r.report_id === id)
     expect(listed).toMatchObject({ report_id: id, status: 'OPEN', submitted_by_username: org.staff.username })
     expect(listed.recipients.length).toBeGreaterThan(0)
-    for (const field of ['report_data', 'admin_feedback', 'feedback_by_username', 'feedback_at'])
+    for (const field of [
+      'report_data',
+      'admin_feedback',
+      'feedback_by_username',
+      'feedback_by_fullname',
+      'feedback_at',
+    ])
       expect(listed).not.toHaveProperty(field)
   })
 
