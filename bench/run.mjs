@@ -316,6 +316,8 @@ async function readPaths(base, tokens) {
     { name: 'client detail', user: 'staff', url: `/api/clients/${clientId}` },
     { name: 'approval queue', user: 'admin', url: '/api/admin-actions/pending', list: true },
     { name: 'reports (staff)', user: 'staff', url: '/api/reports', list: true },
+    // Every report of the organisation (100,000 at scale 1), counted no further than 50 pages ahead.
+    { name: 'reports (admin)', user: 'admin', url: '/api/reports', list: true },
     // The landing page: every section in one answer, as each role sees it.
     { name: 'home (staff)', user: 'staff', url: '/api/home', list: true },
     { name: 'home (admin)', user: 'admin', url: '/api/home', list: true },

@@ -74,6 +74,19 @@ const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offse
 }
 
 /**
+ * How far past a page the list counts: the infinite scroll needs only to know there is more, so an
+ * organisation's 100,000 reports are not counted for every page (docs/decisions.md, "Reports' count
+ * stops 50 pages ahead").
+ */
+export const REPORT_COUNT_AHEAD = 50 * REPORT_PAGE_SIZE
+
+/** How many of `rows` there are, counting no further than the `countUpTo` placeholder. */
+function countedUpTo(db: DbOrTx, rows: PgSelect) {
+  const upTo = rows.limit(sql.placeholder('countUpTo') as unknown as number)
+  return db.select({ n: count() }).from(sql`(${upTo}) as counted`)
+}
+
+/**
  * Reports read by their own indexes: an admin's list (every report of the organisation, by
  * reports_org_time_idx and its siblings), and a search, whose terms are on the report's columns.
  */
@@ -86,7 +99,14 @@ function filteredReports(db: DbOrTx, shape: Shape) {
     visibleTo(caller),
   )
   const searched = { planEach: shape.on.contains }
-  const counted = db.select({ n: count() }).from(r).where(where)
+  const counted = countedUpTo(
+    db,
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(r)
+      .where(where)
+      .$dynamic(),
+  )
   const page = <Extra extends Record<string, SQL>>(extra?: Extra) =>
     prepared(
       selectReportRows(db, extra)
@@ -114,7 +134,15 @@ function myReports(db: DbOrTx, shape: Shape) {
   // for lists): one range of report_members_list_idx, index-only.
   const mine = and(eq(m.orgId, caller.orgId), eq(m.userId, caller.userId), ...filtersOn(shape, m))
   const scope = <Q extends PgSelect>(qb: Q) => qb.where(mine)
-  const counted = scope(db.select({ n: count() }).from(m).$dynamic())
+  const counted = countedUpTo(
+    db,
+    scope(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(m)
+        .$dynamic(),
+    ),
+  )
   const page = <Extra extends Record<string, SQL>>(extra?: Extra) =>
     prepared(
       selectReportRows(db, extra)
@@ -163,18 +191,20 @@ function listing(deps: Deps, ctx: RequestContext, q: ReportListQuery) {
 export async function listReports(deps: Deps, ctx: RequestContext, q: ReportListQuery) {
   const inOrder = listing(deps, ctx, q)
   const newestFirst = q.sortBy !== 'submitted_at_asc'
+  const offset = (q.page - 1) * REPORT_PAGE_SIZE
+  const countUpTo = offset + REPORT_COUNT_AHEAD
   if (q.page === 1) {
     // The first page is never read from the end: its count rides on its statement, one round trip.
     const { firstPage, count, values } = inOrder(!newestFirst)
-    const rows = await firstPage.execute({ ...values, limit: REPORT_PAGE_SIZE, offset: 0 })
-    const n = await countOf(rows, () => count.execute(values))
+    const rows = await firstPage.execute({ ...values, countUpTo, limit: REPORT_PAGE_SIZE, offset: 0 })
+    const n = await countOf(rows, () => count.execute({ ...values, countUpTo }))
     return { reports: presentRows(rows), totalPages: totalPages(n, REPORT_PAGE_SIZE), currentPage: 1 }
   }
   const { count: counted, values } = inOrder(!newestFirst)
-  const [total] = await counted.execute(values)
+  const [total] = await counted.execute({ ...values, countUpTo })
   const n = total?.n ?? 0
-  const offset = (q.page - 1) * REPORT_PAGE_SIZE
-  const fromEnd = offset > n / 2
+  // Only a count that stopped short of its limit is exact, and only then is the end known.
+  const fromEnd = n < countUpTo && offset > n / 2
   const { page } = inOrder(newestFirst === fromEnd)
   const rows: ListRow[] =
     offset >= n
