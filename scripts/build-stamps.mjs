@@ -14,6 +14,7 @@ const builds = {
       'web/public',
       'web/index.html',
       'web/vite.config.ts',
+      'web/first-screen-chunk.ts',
       'web/package.json',
       'domain/src',
       // How login.html is made: a change to the pre-render must rebuild.

@@ -5,6 +5,8 @@
 // NODE_ENV=development in the shell (the server's default) must not give users React's development
 // bundle.
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { writeWebBuildStamp } from './build-stamps.mjs'
@@ -12,12 +14,20 @@ import { precompress } from './precompress.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const vite = path.join(root, 'node_modules/vite/bin/vite.js')
-const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'production', '--logLevel', 'warn'], {
-  cwd: path.join(root, 'web'),
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-})
-if (result.status !== 0) process.exit(result.status ?? 1)
+const viteBuild = (env) =>
+  spawnSync(process.execPath, [vite, 'build', '--mode', 'production', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'web'),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+  })
+// Twice: the first build records the modules /login and each first screen load, the second puts the
+// first screens' modules that /login does not load in three chunks (web/first-screen-chunk.ts). A
+// build takes a few seconds.
+const firstScreens = path.join(os.tmpdir(), `daftar-first-screens-${process.pid}.json`)
+const recorded = viteBuild({ DAFTAR_RECORD_FIRST_SCREENS: firstScreens })
+const grouped = recorded.status === 0 ? viteBuild({ DAFTAR_FIRST_SCREENS: firstScreens }) : recorded
+fs.rmSync(firstScreens, { force: true })
+if (grouped.status !== 0) process.exit(grouped.status ?? 1)
 const prerender = spawnSync(process.execPath, [path.join(root, 'scripts/prerender-login.mjs')], {
   cwd: root,
   stdio: 'inherit',

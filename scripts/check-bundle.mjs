@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Budget check on the real production build: the JavaScript a browser must fetch to show /login
-// (the entry chunk, the login page chunk, and everything they import statically), gzipped.
+// (the entry chunk, the login page chunk, and everything they import statically), gzipped; and how
+// many files home and the task list need.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,23 +18,30 @@ const dist = path.join(root, 'web/dist')
 // met and not met").
 const BUDGET_KB = 192
 const LOGIN_ROUTE_MODULES = ['index.html', 'src/features/auth/LoginPage.tsx']
+const FIRST_SCREEN_FILES = 30
 
 const manifestPath = path.join(dist, '.vite/manifest.json')
 if (!fs.existsSync(manifestPath)) {
   console.error('No web build found: run `npm run build` first.')
   process.exit(1)
 }
+
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
 
-const files = new Set()
-const visit = (key) => {
-  const chunk = manifest[key]
-  if (!chunk) throw new Error(`The build has no chunk for ${key}`)
-  if (files.has(chunk.file)) return
-  files.add(chunk.file)
-  for (const dep of chunk.imports ?? []) visit(dep)
+/** The JavaScript files a page loads before it runs: its chunks and all they import statically. */
+function filesOf(keys) {
+  const files = new Set()
+  const visit = (key) => {
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`The build has no chunk for ${key}`)
+    if (files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const dep of chunk.imports ?? []) visit(dep)
+  }
+  for (const key of keys) visit(key)
+  return files
 }
-for (const key of LOGIN_ROUTE_MODULES) visit(key)
+const files = filesOf(LOGIN_ROUTE_MODULES)
 
 let total = 0
 for (const file of files) {
@@ -48,4 +56,24 @@ if (kb > BUDGET_KB) {
     `Over budget by ${(kb - BUDGET_KB).toFixed(1)} KB: split the new code into a lazy route or chunk.`,
   )
   process.exit(1)
+}
+
+// The signed-in first screens in few files: a phone pays a round trip for each (web/first-screen-chunk.ts).
+// The build named their chunks; 91 files for the task list before, 25 with them.
+const chunkNamed = (name) => Object.keys(manifest).find((key) => manifest[key].name === name)
+for (const [label, page] of [
+  ['home', 'home'],
+  ['the task list', 'task-list'],
+]) {
+  const keys = ['index.html', chunkNamed('shell'), chunkNamed(page)]
+  if (keys.includes(undefined)) {
+    console.error(`The build has no ${page} or shell chunk: was it built by scripts/build-web.mjs?`)
+    process.exit(1)
+  }
+  const count = filesOf(keys).size
+  console.log(`JavaScript files of ${label}: ${count} (budget ${FIRST_SCREEN_FILES})`)
+  if (count > FIRST_SCREEN_FILES) {
+    console.error(`Over budget by ${count - FIRST_SCREEN_FILES} files: see web/first-screen-chunk.ts.`)
+    process.exit(1)
+  }
 }

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite'
+import { firstScreenChunks } from './first-screen-chunk.ts'
 
 const apiTarget = process.env.DAFTAR_API_URL ?? 'http://localhost:3000'
 
@@ -57,8 +58,10 @@ function preloadRouteChunks(modules: string[]): Plugin {
   }
 }
 
+const firstScreens = firstScreenChunks(process.env)
+
 export default defineConfig({
-  plugins: [react(), preloadRouteChunks(['/src/features/auth/LoginPage.tsx'])],
+  plugins: [react(), preloadRouteChunks(['/src/features/auth/LoginPage.tsx']), ...firstScreens.plugins],
   build: {
     manifest: true,
     sourcemap: false,
@@ -67,7 +70,9 @@ export default defineConfig({
     // Chunks named by their hash alone: the entry lists every lazy route's chunks by file name (to
     // preload them with the route), and module names in those ~300 names weighed on /login's budget
     // (docs/decisions.md, "Import").
-    rolldownOptions: { output: { chunkFileNames: 'assets/c-[hash].js' } },
+    rolldownOptions: {
+      output: { chunkFileNames: 'assets/c-[hash].js', codeSplitting: firstScreens.codeSplitting },
+    },
   },
   server: {
     port: 5173,

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, expect, type Page } from '@playwright/test'
+import { FIRST_SCREEN_CHUNKS } from '../../web/first-screen-chunk.ts'
 import { PASSWORD } from './users.ts'
 
 export const baseURL = () => {
@@ -140,8 +141,13 @@ export async function otpMailedTo(to: string): Promise<string> {
  */
 export function chunkOf(module: string): RegExp {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8'))
-  const file = manifest[module]?.file as string | undefined
+  const manifest: Record<string, { file: string; name?: string }> = JSON.parse(
+    fs.readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8'),
+  )
+  // The first screens are in chunks of their own, which the manifest names but does not key by module.
+  const grouped = (FIRST_SCREEN_CHUNKS as Record<string, string>)[module]
+  const firstScreens = grouped ? Object.values(manifest).find((chunk) => chunk.name === grouped) : undefined
+  const file = (manifest[module] ?? firstScreens)?.file
   if (!file) throw new Error(`No chunk for ${module} in the build`)
   return new RegExp(`/${file.replace(/[.]/g, '\\.')}$`)
 }

@@ -1,0 +1,118 @@
+/**
+ * The signed-in first screens (the shell, home and the task list) in three chunks instead of ~66
+ * small ones: a phone pays a round trip per file, and Lighthouse's simulation charges every request
+ * (docs/decisions.md, "The first screens' requests"). /login must not grow, so the chunks hold only
+ * modules that /login's chunks do not. Which modules each screen loads is known only after a build
+ * (barrels such as `@mantine/core` make the import graph name all of Mantine), so
+ * `scripts/build-web.mjs` builds twice: the first build records them (`RECORD_ENV`), the second
+ * groups by the record (`GROUP_ENV`). With neither set (the dev server, tests, the pre-render's
+ * builds) nothing changes.
+ */
+import fs from 'node:fs'
+import type { Plugin } from 'vite'
+
+export const RECORD_ENV = 'DAFTAR_RECORD_FIRST_SCREENS'
+export const GROUP_ENV = 'DAFTAR_FIRST_SCREENS'
+
+/** The first screens, as the build's manifest names their modules, and the chunk each goes into. */
+export const FIRST_SCREEN_CHUNKS = {
+  'src/app/shell/AppLayout.tsx': 'shell',
+  'src/features/home/HomePage.tsx': 'home',
+  'src/features/tasks/TaskListPage.tsx': 'task-list',
+} as const satisfies Record<string, string>
+
+const inWeb = (file: string) => new URL(`./${file}`, import.meta.url).pathname
+/** The client build's one entry: index.html, which loads src/main.tsx. */
+const INDEX_HTML = inWeb('index.html')
+const SIGN_IN_PAGE = inWeb('src/features/auth/LoginPage.tsx')
+
+/** The modules each screen's chunks hold, by screen: what the first build found. */
+type Record_ = { signIn: string[]; shell: string[]; home: string[]; taskList: string[] }
+
+type OutputChunk = {
+  type: 'chunk'
+  fileName: string
+  isEntry: boolean
+  facadeModuleId: string | null
+  imports: string[]
+  moduleIds: string[]
+}
+
+/** The modules of the chunks a page loads: its own chunk's, and those of every chunk it imports. */
+function modulesLoadedBy(chunks: OutputChunk[], roots: (string | null)[]) {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]))
+  const seen = new Set<string>()
+  const modules = new Set<string>()
+  const visit = (chunk: OutputChunk | undefined) => {
+    if (!chunk || seen.has(chunk.fileName)) return
+    seen.add(chunk.fileName)
+    for (const id of chunk.moduleIds) modules.add(id)
+    for (const name of chunk.imports) visit(byName.get(name))
+  }
+  for (const root of roots) {
+    const chunk = chunks.find((c) => c.facadeModuleId === root)
+    if (!chunk) throw new Error(`The build has no chunk for ${root} to record`)
+    visit(chunk)
+  }
+  return [...modules]
+}
+
+/** Writes what /login and each first screen load to `file`. */
+function recordFirstScreens(file: string): Plugin {
+  const [shell, home, taskList] = Object.keys(FIRST_SCREEN_CHUNKS).map(inWeb)
+  return {
+    name: 'daftar:record-first-screens',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as OutputChunk[]
+      const record: Record_ = {
+        signIn: modulesLoadedBy(chunks, [INDEX_HTML, SIGN_IN_PAGE]),
+        shell: modulesLoadedBy(chunks, [shell!]),
+        home: modulesLoadedBy(chunks, [home!]),
+        taskList: modulesLoadedBy(chunks, [taskList!]),
+      }
+      fs.writeFileSync(file, JSON.stringify(record))
+    },
+  }
+}
+
+/**
+ * The chunk of each grouped module: what the shell loads, or both pages do, goes into `shell`; what
+ * only home or only the task list loads, into `home` or `task-list`; what /login loads stays where the
+ * first build put it. A chunk's modules import only modules its screen loads, so a module's imports
+ * are in its own chunk, in `shell` or in /login's, and no chunk depends on one that depends on it.
+ */
+function chunkByModule(record: Record_) {
+  const signIn = new Set(record.signIn)
+  const home = new Set(record.home)
+  const chunks = new Map<string, string>()
+  const put = (modules: string[], chunk: string) => {
+    for (const id of modules) if (!signIn.has(id) && !chunks.has(id)) chunks.set(id, chunk)
+  }
+  put(record.shell, FIRST_SCREEN_CHUNKS['src/app/shell/AppLayout.tsx'])
+  put(
+    record.taskList.filter((id) => home.has(id)),
+    FIRST_SCREEN_CHUNKS['src/app/shell/AppLayout.tsx'],
+  )
+  put(record.home, FIRST_SCREEN_CHUNKS['src/features/home/HomePage.tsx'])
+  put(record.taskList, FIRST_SCREEN_CHUNKS['src/features/tasks/TaskListPage.tsx'])
+  return chunks
+}
+
+/** The plugins and the `codeSplitting` option for this build, from the environment. */
+export function firstScreenChunks(env: NodeJS.ProcessEnv) {
+  const recordTo = env[RECORD_ENV]
+  const groupBy = env[GROUP_ENV]
+  if (groupBy) {
+    const chunks = chunkByModule(JSON.parse(fs.readFileSync(groupBy, 'utf8')))
+    return {
+      plugins: [],
+      // Not recursively: a grouped module's imports that /login loads stay in /login's chunks.
+      codeSplitting: {
+        includeDependenciesRecursively: false,
+        groups: [{ name: (id: string) => chunks.get(id) ?? null, debugName: 'first-screens' }],
+      },
+    }
+  }
+  return { plugins: recordTo ? [recordFirstScreens(recordTo)] : [], codeSplitting: undefined }
+}
