@@ -99,14 +99,18 @@ function filteredReports(db: DbOrTx, shape: Shape) {
     visibleTo(caller),
   )
   const searched = { planEach: shape.on.contains }
-  const counted = countedUpTo(
-    db,
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(r)
-      .where(where)
-      .$dynamic(),
-  )
+  // A search is counted whole: under a LIMIT the planner scans every report for the terms, where the
+  // whole count reads only the matches through the search's indexes; and a search finds few.
+  const counted = shape.on.contains
+    ? db.select({ n: count() }).from(r).where(where)
+    : countedUpTo(
+        db,
+        db
+          .select({ one: sql`1`.as('one') })
+          .from(r)
+          .where(where)
+          .$dynamic(),
+      )
   const page = <Extra extends Record<string, SQL>>(extra?: Extra) =>
     prepared(
       selectReportRows(db, extra)

@@ -62,6 +62,12 @@ describe('the reports list counts up to 50 pages ahead', () => {
     })
   }
 
+  it('a search is counted whole: its matches are found through its own indexes', async () => {
+    const res = await as(server, org.admin).get(`/reports?searchQuery=${org.staff.username}`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().totalPages).toBe(lastPage)
+  })
+
   it('scrolling page after page, as the list does, reaches every report once, in order', async () => {
     const seen: string[] = []
     for (let n = 1; ; n++) {
