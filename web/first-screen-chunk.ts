@@ -22,9 +22,11 @@ export const FIRST_SCREEN_CHUNKS = {
 } as const satisfies Record<string, string>
 
 const inWeb = (file: string) => new URL(`./${file}`, import.meta.url).pathname
-/** The client build's one entry: index.html, which loads src/main.tsx. */
-const INDEX_HTML = inWeb('index.html')
-const SIGN_IN_PAGE = inWeb('src/features/auth/LoginPage.tsx')
+/**
+ * What /login loads, as the manifest names it: the entry (index.html, which loads src/main.tsx), the
+ * sign-in page and, once the page is idle, the toast container. None of it may load a grouped chunk.
+ */
+export const SIGNED_OUT_MODULES = ['index.html', 'src/features/auth/LoginPage.tsx', 'src/app/Toasts.tsx']
 
 /** The modules each screen's chunks hold, by screen: what the first build found. */
 type Record_ = { signIn: string[]; shell: string[]; home: string[]; taskList: string[] }
@@ -66,7 +68,7 @@ function recordFirstScreens(file: string): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as OutputChunk[]
       const record: Record_ = {
-        signIn: modulesLoadedBy(chunks, [INDEX_HTML, SIGN_IN_PAGE]),
+        signIn: modulesLoadedBy(chunks, SIGNED_OUT_MODULES.map(inWeb)),
         shell: modulesLoadedBy(chunks, [shell!]),
         home: modulesLoadedBy(chunks, [home!]),
         taskList: modulesLoadedBy(chunks, [taskList!]),
