@@ -79,7 +79,7 @@ for (const [label, page] of [
 }
 
 // Nothing /login loads, even once idle, may pull in a first screen's chunk.
-const signedOut = filesOf(['index.html', 'src/features/auth/LoginPage.tsx', 'src/app/Toasts.tsx'])
+const signedOut = filesOf([...LOGIN_ROUTE_MODULES, 'src/app/Toasts.tsx'])
 const grouped = ['shell', 'home', 'task-list'].map((name) => manifest[chunkNamed(name)].file)
 if (grouped.some((file) => signedOut.has(file))) {
   console.error('/login loads a first screen chunk: see SIGNED_OUT_MODULES in web/first-screen-chunk.ts.')

@@ -14,12 +14,17 @@ import type { Plugin } from 'vite'
 export const RECORD_ENV = 'DAFTAR_RECORD_FIRST_SCREENS'
 export const GROUP_ENV = 'DAFTAR_FIRST_SCREENS'
 
-/** The first screens, as the build's manifest names their modules, and the chunk each goes into. */
-export const FIRST_SCREEN_CHUNKS = {
-  'src/app/shell/AppLayout.tsx': 'shell',
-  'src/features/home/HomePage.tsx': 'home',
-  'src/features/tasks/TaskListPage.tsx': 'task-list',
-} as const satisfies Record<string, string>
+/** The first screens: each one's module, as the build's manifest names it, and the chunk it goes into. */
+const SCREENS = {
+  shell: { module: 'src/app/shell/AppLayout.tsx', chunk: 'shell' },
+  home: { module: 'src/features/home/HomePage.tsx', chunk: 'home' },
+  taskList: { module: 'src/features/tasks/TaskListPage.tsx', chunk: 'task-list' },
+} as const
+
+/** The chunk each first screen's module is in, by module (the manifest keys no grouped module). */
+export const FIRST_SCREEN_CHUNKS: Record<string, string> = Object.fromEntries(
+  Object.values(SCREENS).map(({ module, chunk }) => [module, chunk]),
+)
 
 const inWeb = (file: string) => new URL(`./${file}`, import.meta.url).pathname
 /**
@@ -41,7 +46,7 @@ type OutputChunk = {
 }
 
 /** The modules of the chunks a page loads: its own chunk's, and those of every chunk it imports. */
-function modulesLoadedBy(chunks: OutputChunk[], roots: (string | null)[]) {
+function modulesLoadedBy(chunks: OutputChunk[], roots: string[]) {
   const byName = new Map(chunks.map((c) => [c.fileName, c]))
   const seen = new Set<string>()
   const modules = new Set<string>()
@@ -61,7 +66,8 @@ function modulesLoadedBy(chunks: OutputChunk[], roots: (string | null)[]) {
 
 /** Writes what /login and each first screen load to `file`. */
 function recordFirstScreens(file: string): Plugin {
-  const [shell, home, taskList] = Object.keys(FIRST_SCREEN_CHUNKS).map(inWeb)
+  const loadedBy = (chunks: OutputChunk[], screen: keyof typeof SCREENS) =>
+    modulesLoadedBy(chunks, [inWeb(SCREENS[screen].module)])
   return {
     name: 'daftar:record-first-screens',
     apply: 'build',
@@ -69,9 +75,9 @@ function recordFirstScreens(file: string): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as OutputChunk[]
       const record: Record_ = {
         signIn: modulesLoadedBy(chunks, SIGNED_OUT_MODULES.map(inWeb)),
-        shell: modulesLoadedBy(chunks, [shell!]),
-        home: modulesLoadedBy(chunks, [home!]),
-        taskList: modulesLoadedBy(chunks, [taskList!]),
+        shell: loadedBy(chunks, 'shell'),
+        home: loadedBy(chunks, 'home'),
+        taskList: loadedBy(chunks, 'taskList'),
       }
       fs.writeFileSync(file, JSON.stringify(record))
     },
@@ -85,19 +91,20 @@ function recordFirstScreens(file: string): Plugin {
  * are in its own chunk, in `shell` or in /login's, and no chunk depends on one that depends on it.
  */
 function chunkByModule(record: Record_) {
+  const { shell, home, taskList } = SCREENS
   const signIn = new Set(record.signIn)
-  const home = new Set(record.home)
+  const onHome = new Set(record.home)
   const chunks = new Map<string, string>()
   const put = (modules: string[], chunk: string) => {
     for (const id of modules) if (!signIn.has(id) && !chunks.has(id)) chunks.set(id, chunk)
   }
-  put(record.shell, FIRST_SCREEN_CHUNKS['src/app/shell/AppLayout.tsx'])
+  put(record.shell, shell.chunk)
   put(
-    record.taskList.filter((id) => home.has(id)),
-    FIRST_SCREEN_CHUNKS['src/app/shell/AppLayout.tsx'],
+    record.taskList.filter((id) => onHome.has(id)),
+    shell.chunk,
   )
-  put(record.home, FIRST_SCREEN_CHUNKS['src/features/home/HomePage.tsx'])
-  put(record.taskList, FIRST_SCREEN_CHUNKS['src/features/tasks/TaskListPage.tsx'])
+  put(record.home, home.chunk)
+  put(record.taskList, taskList.chunk)
   return chunks
 }
 

@@ -145,7 +145,7 @@ export function chunkOf(module: string): RegExp {
     fs.readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8'),
   )
   // The first screens are in chunks of their own, which the manifest names but does not key by module.
-  const grouped = (FIRST_SCREEN_CHUNKS as Record<string, string>)[module]
+  const grouped = FIRST_SCREEN_CHUNKS[module]
   const firstScreens = grouped ? Object.values(manifest).find((chunk) => chunk.name === grouped) : undefined
   const file = (manifest[module] ?? firstScreens)?.file
   if (!file) throw new Error(`No chunk for ${module} in the build`)
