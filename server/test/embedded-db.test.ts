@@ -58,7 +58,7 @@ describe('the embedded database runs off the event loop', () => {
     const app = await buildApp(deps)
     await app.ready()
     try {
-      const rows = Math.min(2_000_000_000, Math.ceil((await seriesRate(database)) * 2000))
+      const rows = Math.min(2_000_000_000, Math.ceil((await seriesRate(database)) * 3000))
       let finishedAt = 0
       const start = performance.now()
       const slow = database.pool.query(slowQuerySql, [rows]).then((r) => {
@@ -91,9 +91,11 @@ describe('the embedded database runs off the event loop', () => {
 
       const result = await slow
       expect(result.rows[0].n).toBe(rows)
-      // The measurements really overlapped the query, which ran for about a second or more.
+      // The measurements really overlapped the query: it was still running when the window closed,
+      // so every answer and tick above was measured while it ran. (Its length is not asserted: the
+      // rate is calibrated once, and a machine less loaded than at calibration runs it faster; a CI
+      // run failed at 851 ms of a query sized for two seconds.)
       expect(finishedAt).toBeGreaterThan(measuredUntil)
-      expect(finishedAt - start).toBeGreaterThanOrEqual(1000)
       expect(statuses.length).toBeGreaterThanOrEqual(5)
       expect(new Set(statuses)).toEqual(new Set([401]))
       // A query on the event loop would hold every answer and timer for its whole second or more; a
