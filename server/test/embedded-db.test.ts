@@ -60,7 +60,6 @@ describe('the embedded database runs off the event loop', () => {
     try {
       const rows = Math.min(2_000_000_000, Math.ceil((await seriesRate(database)) * 3000))
       let finishedAt = 0
-      const start = performance.now()
       const slow = database.pool.query(slowQuerySql, [rows]).then((r) => {
         finishedAt = performance.now()
         return r
