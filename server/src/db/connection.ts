@@ -2,7 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { type EmbeddedDatabase, startEmbedded } from './embedded.ts'
 
-export type Db = NodePgDatabase
+export type Db = NodePgDatabase & { $client: pg.Pool }
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Services take either, so that a caller can fold their work into its own transaction. */
 export type DbOrTx = Db | Tx

@@ -1,4 +1,4 @@
-import type { Comment, Task, TaskListRow } from '@daftar/domain'
+import type { Comment, Task } from '@daftar/domain'
 import type { Person } from './people.ts'
 import type { comments, tasks } from './schema.ts'
 
@@ -73,26 +73,6 @@ export type TaskListRowData = Pick<
   categoryColor: string | null
   projectReadable: boolean
   clientReadable: boolean
-}
-
-export function presentTaskRow(row: TaskListRowData): TaskListRow {
-  return {
-    task_id: row.taskId,
-    title: row.title,
-    project: row.projectName,
-    project_id: row.projectId,
-    project_readable: row.projectReadable,
-    client: row.clientName,
-    client_id: row.clientId,
-    client_readable: row.clientReadable,
-    assignment_chain: row.assignmentChain,
-    cc: row.cc,
-    deadline: row.deadline,
-    added_date: row.addedDate.toISOString(),
-    status: row.status,
-    category_name: row.categoryName,
-    category_color: row.categoryColor,
-  }
 }
 
 export function presentComment(row: CommentRow): Comment {

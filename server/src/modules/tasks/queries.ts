@@ -4,6 +4,7 @@ import {
   TASK_PAGE_SIZE,
   TASK_STATUS,
   type TaskExportQuery,
+  type TaskListRow,
   type TaskPerson,
   type TaskSort,
   type TaskStatus,
@@ -14,25 +15,26 @@ import {
 } from '@daftar/domain'
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/connection.ts'
+import type { Db, DbOrTx } from '../../db/connection.ts'
 import {
   builtOnce,
   builtPerShape,
   callerPlaceholders,
   callerValues,
   prepared,
+  preparedArrays,
 } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { anyLike, likePattern } from '../../platform/listing.ts'
-import { countAlongside, countOf, totalPages } from '../../platform/pagination.ts'
+import { countAlongside, totalPages } from '../../platform/pagination.ts'
 import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
 import { accessEntries } from '../access/schema.ts'
 import { categories } from '../categories/schema.ts'
 import { users } from '../users/schema.ts'
 import { loadPeople, peopleRecord } from './people.ts'
-import { presentTask, presentTaskRow, type TaskListRowData } from './presenter.ts'
+import { presentTask, type TaskListRowData } from './presenter.ts'
 import { comments, taskMembers, tasks } from './schema.ts'
 
 /** A task is visible to the members of its assignment chain and its CC, nobody else (docs/product.md, "The assignment chain and CC"). */
@@ -118,31 +120,35 @@ const assignee = alias(users, 'task_assignee')
 const registered = (user: typeof creator | typeof assignee, username: SQL) =>
   and(eq(user.orgId, tasks.orgId), eq(user.username, username), eq(user.isActive, true))
 
-/** The columns of a list row (domain `taskListRow`): no more than the lists show; `extra` rides along. */
+/** The columns of a list row (domain `taskListRow`) and of the people it names, in the statement's order. */
+const listColumns = () => ({
+  taskId: tasks.taskId,
+  title: tasks.title,
+  projectName: tasks.projectName,
+  projectId: tasks.projectId,
+  clientName: tasks.clientName,
+  clientId: tasks.clientId,
+  assignmentChain: tasks.assignmentChain,
+  cc: tasks.cc,
+  deadline: tasks.deadline,
+  addedDate: tasks.addedDate,
+  status: tasks.status,
+  categoryName: categories.categoryName,
+  categoryColor: categories.categoryColor,
+  projectReadable: mayOpen('PROJECT', tasks.projectId),
+  clientReadable: mayOpen('CLIENT', tasks.clientId),
+  creatorName: creator.fullName,
+  creatorEmployeeId: creator.employeeId,
+  assigneeName: assignee.fullName,
+  assigneeEmployeeId: assignee.employeeId,
+})
+type ListColumn = keyof ReturnType<typeof listColumns>
+const LIST_COLUMNS = Object.keys(listColumns()) as ListColumn[]
+
+/** A list's statement: its row columns after `extra`'s, which ride along (a page's count). */
 const taskListRows = <Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra = {} as Extra) =>
   db
-    .select({
-      ...extra,
-      taskId: tasks.taskId,
-      title: tasks.title,
-      projectName: tasks.projectName,
-      projectId: tasks.projectId,
-      clientName: tasks.clientName,
-      clientId: tasks.clientId,
-      assignmentChain: tasks.assignmentChain,
-      cc: tasks.cc,
-      deadline: tasks.deadline,
-      addedDate: tasks.addedDate,
-      status: tasks.status,
-      categoryName: categories.categoryName,
-      categoryColor: categories.categoryColor,
-      projectReadable: mayOpen('PROJECT', tasks.projectId),
-      clientReadable: mayOpen('CLIENT', tasks.clientId),
-      creatorName: creator.fullName,
-      creatorEmployeeId: creator.employeeId,
-      assigneeName: assignee.fullName,
-      assigneeEmployeeId: assignee.employeeId,
-    })
+    .select({ ...extra, ...listColumns() })
     .from(tasks)
     .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
     .leftJoin(creator, registered(creator, sql`${tasks.assignmentChain}[1]`))
@@ -151,8 +157,6 @@ const taskListRows = <Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrT
       registered(assignee, sql`${tasks.assignmentChain}[array_length(${tasks.assignmentChain}, 1)]`),
     )
 
-const listValues = (ctx: RequestContext) => ({ ...callerValues(ctx), isAdmin: ctx.isAdmin })
-
 type ListedRow = TaskListRowData & {
   creatorName: string | null
   creatorEmployeeId: string | null
@@ -160,39 +164,67 @@ type ListedRow = TaskListRowData & {
   assigneeEmployeeId: string | null
 }
 
+/** A list row's value of `column`, as its statement reads it. */
+const cell = <K extends ListColumn>(row: unknown[], at: Record<ListColumn, number>, column: K) =>
+  row[at[column]] as ListedRow[K]
+
 /**
- * A list's answer: its rows, and the creators and assignees they name (the people the lists show),
- * read with the rows. A name missing is "no longer a registered user".
+ * A list's answer from its rows as arrays, in one pass: the rows, and the creators and assignees they
+ * name (the people the lists show), read with the rows. A name missing is "no longer a registered
+ * user".
  */
-function present(rows: ListedRow[]) {
+function present(rows: unknown[][], at: Record<ListColumn, number>) {
   const people: Record<string, TaskPerson> = {}
   const add = (username: string | undefined, fullName: string | null, employeeId: string | null) => {
     if (username && fullName !== null)
       people[username] = { username, full_name: fullName, employee_id: employeeId }
   }
-  for (const row of rows) {
-    add(row.assignmentChain[0], row.creatorName, row.creatorEmployeeId)
-    add(row.assignmentChain.at(-1), row.assigneeName, row.assigneeEmployeeId)
-  }
-  return { tasks: rows.map(presentTaskRow), people }
+  const list = rows.map((row): TaskListRow => {
+    const chain = cell(row, at, 'assignmentChain')
+    add(chain[0], cell(row, at, 'creatorName'), cell(row, at, 'creatorEmployeeId'))
+    add(chain.at(-1), cell(row, at, 'assigneeName'), cell(row, at, 'assigneeEmployeeId'))
+    return {
+      task_id: cell(row, at, 'taskId'),
+      title: cell(row, at, 'title'),
+      project: cell(row, at, 'projectName'),
+      project_id: cell(row, at, 'projectId'),
+      project_readable: cell(row, at, 'projectReadable'),
+      client: cell(row, at, 'clientName'),
+      client_id: cell(row, at, 'clientId'),
+      client_readable: cell(row, at, 'clientReadable'),
+      assignment_chain: chain,
+      cc: cell(row, at, 'cc'),
+      deadline: cell(row, at, 'deadline'),
+      added_date: cell(row, at, 'addedDate').toISOString(),
+      status: cell(row, at, 'status'),
+      category_name: cell(row, at, 'categoryName'),
+      category_color: cell(row, at, 'categoryColor'),
+    }
+  })
+  return { tasks: list, people }
 }
+
+const listValues = (ctx: RequestContext) => ({ ...callerValues(ctx), isAdmin: ctx.isAdmin })
 
 /** Every active task of the caller (the three tabs are worked out in the browser, see taskTab). */
 export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
-  return present(await activeTasks(deps.db).execute(listValues(ctx)))
+  return activeTasks(deps.db).execute(listValues(ctx))
 }
 
-const activeTasks = builtOnce((db: DbOrTx) => {
+const activeTasks = builtOnce((db: Db) => {
   const caller = callerPlaceholders()
   const mine = db
     .select({ id: taskMembers.taskId })
     .from(taskMembers)
     .where(myMemberships(caller, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
-  return prepared(
+  return preparedArrays(
+    db,
     taskListRows(db)
       .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, mine)))
       .orderBy(asc(tasks.addedDate))
       .limit(2000),
+    LIST_COLUMNS,
+    present,
   )
 })
 
@@ -237,7 +269,7 @@ function matchingTasks(db: DbOrTx, caller: RequestContext, mine: SQL, filters: S
  */
 const closedStatements = builtPerShape(
   (shape: ClosedShape) => JSON.stringify(shape),
-  (db: DbOrTx, shape: ClosedShape) => {
+  (db: Db, shape: ClosedShape) => {
     const caller = callerPlaceholders()
     const status = shape.kind === 'finished' ? TASK_STATUS.completed : TASK_STATUS.deleted
     const when = shape.kind === 'finished' ? tasks.approvedAt : tasks.deletionDate
@@ -272,10 +304,13 @@ const closedStatements = builtPerShape(
           total: db.select({ n: count() }).from(taskMembers).where(mine),
         }
     return {
-      rows: prepared(
+      rows: preparedArrays(
+        db,
         taskListRows(db, { total: countAlongside(total) })
           .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, paged(page))))
           .orderBy(direction(when), direction(tasks.taskId)),
+        ['total', ...LIST_COLUMNS],
+        (rows, at) => ({ ...present(rows, at), counted: rows[0]?.[at.total] as number | undefined }),
         searched,
       ),
       total: prepared(total, searched),
@@ -303,10 +338,15 @@ export async function listClosedTasks(
     pattern: shape.search ? likePattern(query.searchQuery) : undefined,
     category: shape.category ? query.selectedCategory : undefined,
   }
-  const rows = await page.execute({ ...values, limit: pageSize, offset: (query.page - 1) * pageSize })
-  const total = await countOf(rows, () => counted.execute(values))
+  const { counted: alongside, ...answer } = await page.execute({
+    ...values,
+    limit: pageSize,
+    offset: (query.page - 1) * pageSize,
+  })
+  // A page past the last has no row to carry the count, and asks for it alone.
+  const total = alongside ?? (await counted.execute(values))[0]?.n ?? 0
   return {
-    ...present(rows),
+    ...answer,
     totalPages: totalPages(total, pageSize),
     currentPage: query.page,
   }
