@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { createDeps, createLogger } from '../src/bootstrap.ts'
 import { loadConfig } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/connection.ts'
 import { DataDirLockedError, lockDataDir } from '../src/db/embedded.ts'
-import { runMigrations } from '../src/db/migrate.ts'
 import { compiled } from './compiled.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -23,6 +22,17 @@ const tempDir = () => {
 afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
 })
+
+/**
+ * A data directory as a first start leaves it: the run's migrated template (a tar of PGlite's data
+ * directory, made once by the global setup) unpacked, instead of initdb and every migration again in
+ * each test (docs/decisions.md, "CI time"). `npm start` on an empty DATA_DIR is start.test.ts's.
+ */
+function migratedDataDir(dir = tempDir()) {
+  fs.mkdirSync(dir, { recursive: true })
+  execFileSync('tar', ['-xf', inject('templatePath'), '-C', dir], { stdio: 'ignore' })
+  return dir
+}
 
 const opened: Database[] = []
 async function open(options: Parameters<typeof openDatabase>[0]) {
@@ -52,8 +62,10 @@ describe('the embedded database runs off the event loop', () => {
   it('answers HTTP and fires timers on time while a long query runs', async () => {
     const dataDir = tempDir()
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })
-    const database = await open({ dataDir: path.join(dataDir, 'pgdata'), statementTimeoutMs: 60_000 })
-    await runMigrations(database.db)
+    const database = await open({
+      dataDir: migratedDataDir(path.join(dataDir, 'pgdata')),
+      statementTimeoutMs: 60_000,
+    })
     const deps = await createDeps(config, database, createLogger(config))
     const app = await buildApp(deps)
     await app.ready()
@@ -177,6 +189,7 @@ describe('the data directory lock', () => {
 
   it('a second process on the same DATA_DIR exits with a clear error; the lock goes with the first', async () => {
     const dataDir = tempDir()
+    migratedDataDir(path.join(dataDir, 'pgdata'))
     const lockFiles = [path.join(dataDir, 'daftar.lock'), path.join(dataDir, 'pgdata', 'daftar.lock')]
     const first = startServer(dataDir)
     let firstExit: number | null | undefined
@@ -248,7 +261,7 @@ describe('the data directory lock', () => {
   })
 
   it('the same process cannot open one data directory twice, and may reopen it after closing', async () => {
-    const dataDir = tempDir()
+    const dataDir = migratedDataDir()
     const database = await open({ dataDir, statementTimeoutMs: 60_000 })
     await expect(openDatabase({ dataDir, statementTimeoutMs: 60_000 })).rejects.toBeInstanceOf(
       DataDirLockedError,
@@ -262,7 +275,7 @@ describe('the data directory lock', () => {
 
 describe('the statement timeout', () => {
   it('stops a query running past the timeout, restarts the worker and keeps committed data', async () => {
-    const dataDir = tempDir()
+    const dataDir = migratedDataDir()
     const restarts: string[] = []
     const database = await open({
       dataDir,
@@ -308,7 +321,7 @@ describe('the statement timeout', () => {
   })
 
   it('a transaction cut short by the timeout fails alone, without an uncaught error', async () => {
-    const dataDir = tempDir()
+    const dataDir = migratedDataDir()
     const database = await open({ dataDir, statementTimeoutMs: 1000 })
     await database.pool.query('create table kept (x int)')
     const rows = Math.min(2_000_000_000, Math.ceil((await seriesRate(database)) * 6000))
@@ -331,7 +344,7 @@ describe('the statement timeout', () => {
 
 describe('persistence', () => {
   it('keeps data across close and reopen of the same directory', async () => {
-    const dataDir = tempDir()
+    const dataDir = migratedDataDir()
     const first = await open({ dataDir, statementTimeoutMs: 60_000 })
     await first.pool.query('create table notes (id serial primary key, body text not null)')
     await first.pool.query("insert into notes (body) values ('first'), ('second')")
@@ -348,7 +361,8 @@ describe('persistence', () => {
 
 describe('the count of writes (what a kept answer is checked against)', () => {
   it('grows once a statement that changed data has ended, and not for reads or writes of no row', async () => {
-    const database = await open({ statementTimeoutMs: 60_000 })
+    const template = new Uint8Array(fs.readFileSync(inject('templatePath')))
+    const database = await open({ template, statementTimeoutMs: 60_000 })
     const writes = database.writes!
     const { pool, db } = database
     await pool.query('create table notes (id serial primary key, body text not null)')

@@ -7,15 +7,16 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
-/** @type {{ dataDir?: string, template?: Uint8Array, socketPath: string }} */
+/** @type {{ dataDir?: string, template?: Uint8Array, socketPath: string, wasmModule: WebAssembly.Module }} */
 const options = workerData
 
 // pg_trgm backs the clients search indexes (migration 0008); PostgreSQL ships it in contrib.
-const extensions = { pg_trgm }
+// The WebAssembly comes compiled from the parent thread, which compiles it once (embedded.ts).
+const common = { extensions: { pg_trgm }, pgliteWasmModule: options.wasmModule }
 const db = await PGlite.create(
   options.template
-    ? { loadDataDir: new Blob([options.template]), extensions }
-    : { dataDir: options.dataDir, extensions },
+    ? { loadDataDir: new Blob([options.template]), ...common }
+    : { dataDir: options.dataDir, ...common },
 )
 // The server's pool holds one connection; a few more slots let a replacement connect while the socket
 // server is still noticing that a dropped one closed.

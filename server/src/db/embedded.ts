@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -30,6 +31,25 @@ export interface EmbeddedDatabase {
 
 const PORT = 5432
 
+/** Node's global; the server's type libraries declare WebAssembly's types but not the global itself. */
+const wasm = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+).WebAssembly
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to every worker it starts (a restart by
+ * the watchdog; in the tests, every test file's database): compiling it was a third of a start
+ * (docs/decisions.md, "CI time").
+ */
+let compiledPglite: Promise<WebAssembly.Module> | undefined
+function pgliteModule() {
+  const pglite = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+  compiledPglite ??= fs.promises
+    .readFile(path.join(pglite, 'pglite.wasm'))
+    .then((bytes) => wasm.compile(bytes))
+  return compiledPglite
+}
+
 export class DataDirLockedError extends Error {}
 
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
@@ -42,8 +62,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedD
 
   const spawn = async () => {
     fs.rmSync(socketPath, { force: true })
+    const wasmModule = await pgliteModule()
     const w = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, template: options.template, socketPath },
+      workerData: { dataDir: options.dataDir, template: options.template, socketPath, wasmModule },
       execArgv: [],
     })
     await new Promise<void>((resolve, reject) => {

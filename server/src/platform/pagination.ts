@@ -23,9 +23,9 @@ export function totalPages(total: number, limit = DEFAULT_PAGE_SIZE): number {
 export const countAlongside = (counted: SQLWrapper) => sql<number>`(${counted})`.mapWith(Number)
 
 /**
- * The count of a page read with `countAlongside`: a page past the last has no row to carry it, and
- * asks `counted` alone.
+ * The count of a page read with `countAlongside` (`alongside`, its first row's count): a page past the
+ * last has no row to carry it, and asks `counted` alone.
  */
-export async function countOf(rows: { total: number }[], counted: () => Promise<{ n: number }[]>) {
-  return rows[0]?.total ?? (await counted())[0]?.n ?? 0
+export async function countOf(alongside: number | undefined, counted: () => Promise<{ n: number }[]>) {
+  return alongside ?? (await counted())[0]?.n ?? 0
 }

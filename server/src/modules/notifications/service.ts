@@ -105,7 +105,7 @@ export async function listNotifications(deps: Deps, ctx: RequestContext, page: n
   const { offset } = pageWindow(page, limit)
   const caller = { userId: ctx.userId, orgId: ctx.orgId }
   const rows = await notificationsPage(deps.db).execute({ ...caller, limit, offset })
-  const total = await countOf(rows, () => notificationsCount(deps.db).execute(caller))
+  const total = await countOf(rows[0]?.total, () => notificationsCount(deps.db).execute(caller))
   return {
     currentPage: page,
     totalPages: totalPages(total, limit),

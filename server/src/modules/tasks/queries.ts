@@ -28,7 +28,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { anyLike, likePattern } from '../../platform/listing.ts'
-import { countAlongside, totalPages } from '../../platform/pagination.ts'
+import { countAlongside, countOf, totalPages } from '../../platform/pagination.ts'
 import { EXPORT_BATCH } from '../../platform/spreadsheet-export.ts'
 import { accessEntries } from '../access/schema.ts'
 import { categories } from '../categories/schema.ts'
@@ -343,8 +343,7 @@ export async function listClosedTasks(
     limit: pageSize,
     offset: (query.page - 1) * pageSize,
   })
-  // A page past the last has no row to carry the count, and asks for it alone.
-  const total = alongside ?? (await counted.execute(values))[0]?.n ?? 0
+  const total = await countOf(alongside, () => counted.execute(values))
   return {
     ...answer,
     totalPages: totalPages(total, pageSize),
