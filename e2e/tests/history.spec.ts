@@ -103,6 +103,9 @@ test('an invoice’s History shows the payment the admin records; the admin open
   await admin.getByRole('button', { name: 'Search', exact: true }).click()
   await admin.getByPlaceholder('Invoice No, Client, Project...').fill(number)
   await admin.keyboard.press('Enter')
+  // The searched list, not the newest-first one it replaces (where the new invoice is the first row
+  // too): a menu opened in the old list closes when the new one renders.
+  await expect(admin.getByRole('row')).toHaveCount(2)
   const row = admin.getByRole('row').filter({ hasText: number })
   await row.getByRole('button', { name: `Actions for ${number}` }).click()
   await admin.getByRole('menuitem', { name: 'Record Payment' }).click()
