@@ -13,22 +13,29 @@ async function checkable(page: Page) {
  * The `test` of every spec: after each journey that passed, every page it left open (its own `page`
  * and those of the contexts it opened for other users) gets the page checks — no sideways scroll and
  * no serious or critical axe violation — once per page state in the run (axe once per CI: checkPage).
- * The scan has its own time budget, apart from the journey's.
+ * The scan has its own time budget, apart from the journey's. Then the contexts the journey opened
+ * itself (`userPage`, `apiAs`) are closed: Playwright closes only its own `context`, and the others
+ * stayed open, the app in them polling, for the rest of the worker's journeys.
  */
 export const test = base.extend<{ pageChecks: undefined }>({
   pageChecks: [
     // Depends on `context`, so the journey's own page is still open when the checks run.
-    async ({ browser, context: _context }, use, testInfo) => {
+    async ({ browser, context }, use, testInfo) => {
       await use(undefined)
-      if (testInfo.status !== 'passed') return
-      const pages = browser.contexts().flatMap((context) => context.pages())
-      // The pages are independent: checked side by side, so a journey of three users waits for one scan.
-      await Promise.all(
-        pages.map(
-          async (page) =>
-            (await checkable(page)) && firstToCheck('layout', await stateOf(page)) && checkPage(page),
-        ),
-      )
+      const opened = browser.contexts().filter((other) => other !== context)
+      try {
+        if (testInfo.status !== 'passed') return
+        const pages = browser.contexts().flatMap((each) => each.pages())
+        // The pages are independent: checked side by side, so a journey of three users waits for one scan.
+        await Promise.all(
+          pages.map(
+            async (page) =>
+              (await checkable(page)) && firstToCheck('layout', await stateOf(page)) && checkPage(page),
+          ),
+        )
+      } finally {
+        await Promise.all(opened.map((other) => other.close()))
+      }
     },
     { auto: true, timeout: 120_000 },
   ],
