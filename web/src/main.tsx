@@ -4,14 +4,22 @@ import './app/global.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
-import { loadLoginPage } from './app/first-screen.ts'
+import { preloadFirstScreen } from './app/first-screen.ts'
+import { queryClient } from './app/query-client.ts'
 
 const container = document.getElementById('root')!
-// login.html carries the sign-in page pre-rendered and inert (scripts/prerender-login.mjs): the app
-// renders once that page's chunk is here, so its first render replaces the markup with the same page,
-// not with a loader (docs/decisions.md, "The sign-in page in the HTML").
+// The first render waits for the first screen's chunks and data, so that it is the page itself: a
+// Suspense fallback committed instead holds the page back for 300 ms after it. On a slow link the
+// wait stops after a second and the app's frame shows in skeleton until they come. login.html carries
+// the sign-in page pre-rendered and inert (scripts/prerender-login.mjs): there the wait has no limit,
+// and the first render replaces the markup with the same page (docs/decisions.md, "The first screen
+// in one render").
+const FIRST_SCREEN_WAIT_MS = 1000
 const prerendered = container.firstElementChild?.hasAttribute('inert') ?? false
-const ready = prerendered ? loadLoginPage().catch(() => undefined) : Promise.resolve()
+const firstScreen = preloadFirstScreen(window.location.pathname, window.location.search, queryClient)
+const ready = prerendered
+  ? firstScreen
+  : Promise.race([firstScreen, new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS))])
 
 // A transition, so React renders the first screen in slices that leave the main thread free in
 // between instead of one long task (docs/decisions.md, "Performance").

@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router'
 import { setSessionExpiredHandler, setSignedOutHandler } from '../api/client.ts'
 import { keepDraftsForExpiredSession } from '../ui/drafts.ts'
-import { preloadFirstScreen } from './first-screen.ts'
 import { queryClient } from './query-client.ts'
 import { router } from './router.tsx'
 import { cssVariablesResolver, theme } from './theme.ts'
@@ -13,7 +12,6 @@ import { cssVariablesResolver, theme } from './theme.ts'
 setSignedOutHandler(() => queryClient.clear())
 // An expired session keeps the open forms' drafts and the page, to come back to after signing in.
 setSessionExpiredHandler(keepDraftsForExpiredSession)
-preloadFirstScreen(window.location.pathname, window.location.search, queryClient)
 
 const Toasts = lazy(() => import('./Toasts.tsx'))
 

@@ -6,46 +6,62 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { session } from '../api/session.ts'
-import { meQuery } from '../api/shared-queries.ts'
+import { categoriesQuery, meQuery } from '../api/shared-queries.ts'
 import { activeTasksQuery } from '../features/tasks/api.ts'
 
-type LoginPageModule = typeof import('../features/auth/LoginPage.tsx')
-let loginPageModule: LoginPageModule | undefined
-export const loadLoginPage = () =>
-  import('../features/auth/LoginPage.tsx').then((module) => (loginPageModule = module))
 /**
- * The sign-in page's loader for React.lazy: once its chunk is here, a thenable that answers at once,
- * so that React renders the page in the same pass instead of its Suspense fallback first. Over the
- * pre-rendered page of login.html that fallback would swap the page for a spinner for a moment
- * (docs/decisions.md, "The sign-in page in the HTML").
+ * A first screen's chunk: `preload` asks for it, and `lazy` is its loader for React.lazy, which
+ * answers synchronously once the chunk is here, so that React renders the component in the same pass
+ * instead of committing its Suspense fallback first. A committed fallback costs more than a frame:
+ * React then holds the content back until 300 ms after it (its Suspense throttling), and over the
+ * pre-rendered page of login.html it would swap the page for a loader for a moment
+ * (docs/decisions.md, "The first screen in one render").
  */
-export const lazyLoginPage = (): Promise<LoginPageModule> => {
-  const loaded = loginPageModule
-  if (!loaded) return loadLoginPage()
-  // biome-ignore lint/suspicious/noThenProperty: a thenable React.lazy reads synchronously, on purpose
-  const settled = { then: (resolve: (module: LoginPageModule) => void) => resolve(loaded) }
-  return settled as unknown as Promise<LoginPageModule>
-}
-export const loadAppLayout = () => import('./shell/AppLayout.tsx')
-export const loadHomePage = () => import('../features/home/HomePage.tsx')
-export const loadTaskListPage = () => import('../features/tasks/TaskListPage.tsx')
-
-export function preloadFirstScreen(pathname: string, search: string, queryClient: QueryClient) {
-  // Signed out, every address leads to /login (app/guards.tsx).
-  if (!session.isAuthenticated()) {
-    void loadLoginPage()
-    return
+function firstScreenChunk<M>(load: () => Promise<M>) {
+  let loaded: M | undefined
+  const preload = () => load().then((module) => (loaded = module))
+  const lazy = (): Promise<M> => {
+    const module = loaded
+    if (module === undefined) return preload()
+    // biome-ignore lint/suspicious/noThenProperty: a thenable React.lazy reads synchronously, on purpose
+    const settled = { then: (resolve: (value: M) => void) => resolve(module) }
+    return settled as unknown as Promise<M>
   }
-  void loadAppLayout()
-  void queryClient.prefetchQuery(meQuery)
+  return { preload, lazy }
+}
+
+export const loginPage = firstScreenChunk(() => import('../features/auth/LoginPage.tsx'))
+export const appLayout = firstScreenChunk(() => import('./shell/AppLayout.tsx'))
+export const homePage = firstScreenChunk(() => import('../features/home/HomePage.tsx'))
+export const taskListPage = firstScreenChunk(() => import('../features/tasks/TaskListPage.tsx'))
+
+/**
+ * Asks for the first screen's chunks and data together, and answers once all are here (never with
+ * an error: a chunk that fails to load fails again in its route, where the error boundary shows it).
+ */
+export function preloadFirstScreen(
+  pathname: string,
+  search: string,
+  queryClient: QueryClient,
+): Promise<unknown> {
+  // Signed out, every address leads to /login (app/guards.tsx).
+  if (!session.isAuthenticated()) return loginPage.preload().catch(() => undefined)
+  const wanted: Promise<unknown>[] = [appLayout.preload(), queryClient.prefetchQuery(meQuery)]
   // `/?task=…` is an old link to the task list (app/router.tsx).
   if (pathname === '/tasks' || (pathname === '/' && new URLSearchParams(search).has('task'))) {
-    void loadTaskListPage()
-    void queryClient.prefetchQuery(activeTasksQuery)
+    // The categories name the filter's choices.
+    wanted.push(
+      taskListPage.preload(),
+      queryClient.prefetchQuery(activeTasksQuery),
+      queryClient.prefetchQuery(categoriesQuery),
+    )
   } else if (pathname === '/') {
-    void loadHomePage()
-    // Its query through its own small chunk, asked for beside the page's: imported here, the home
-    // contract (and the accounts' aging it names) would weigh on the sign-in page's entry.
-    void import('../features/home/api.ts').then(({ homeQuery }) => queryClient.prefetchQuery(homeQuery))
+    wanted.push(
+      homePage.preload(),
+      // Its query through its own small chunk, asked for beside the page's: imported here, the home
+      // contract (and the accounts' aging it names) would weigh on the sign-in page's entry.
+      import('../features/home/api.ts').then(({ homeQuery }) => queryClient.prefetchQuery(homeQuery)),
+    )
   }
+  return Promise.all(wanted).catch(() => undefined)
 }

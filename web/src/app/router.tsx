@@ -4,15 +4,15 @@ import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 're
 import { registerRoots } from '../ui/register-kit/roots.ts'
 import { registerRoutes } from '../ui/register-kit/routes.tsx'
 import { RootError, RouteError } from './errors.tsx'
-import { lazyLoginPage, loadAppLayout, loadHomePage, loadTaskListPage } from './first-screen.ts'
+import { appLayout, homePage, loginPage, taskListPage } from './first-screen.ts'
 import { PageLoader, RedirectIfAuthenticated, RequireAuth } from './guards.tsx'
 import { registerLoaders } from './registers.ts'
 
 // Every screen is its own chunk: the login page loads nothing of the signed-in app.
-const LoginPage = lazy(lazyLoginPage)
-const AppLayout = lazy(loadAppLayout)
-const HomePage = lazy(loadHomePage)
-const TaskListPage = lazy(loadTaskListPage)
+const LoginPage = lazy(loginPage.lazy)
+const AppLayout = lazy(appLayout.lazy)
+const HomePage = lazy(homePage.lazy)
+const TaskListPage = lazy(taskListPage.lazy)
 const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
 const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
 const SearchPage = lazy(() => import('../features/search/views.ts').then((m) => ({ default: m.SearchPage })))
