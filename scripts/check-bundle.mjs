@@ -78,7 +78,8 @@ for (const [label, page] of [
   }
 }
 
-// Nothing /login loads, even once idle, may pull in a first screen's chunk.
+// Nothing /login runs, even once idle, may pull in a first screen's chunk: it only fetches them into
+// the cache once idle, for after signing in (loginBoot in scripts/prerender-login.mjs).
 const signedOut = filesOf([...LOGIN_ROUTE_MODULES, 'src/app/Toasts.tsx'])
 const grouped = ['shell', 'home', 'task-list'].map((name) => manifest[chunkNamed(name)].file)
 if (grouped.some((file) => signedOut.has(file))) {

@@ -42,6 +42,31 @@ function appScripts(indexHtml) {
 }
 
 /**
+ * What a visitor who signs in needs next, less what index.html already loads: the signed-in first
+ * screens' chunks (web/first-screen-chunk.ts: the shell, home, where signing in lands, and the task
+ * list), the chunks they import and their stylesheets, from the client build's manifest.
+ */
+export function signedInFiles(manifest, indexHtml) {
+  const known = new Set([...indexHtml.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]))
+  const files = []
+  const seen = new Set()
+  const visit = (key) => {
+    const chunk = manifest[key]
+    if (!chunk || seen.has(key)) return
+    seen.add(key)
+    for (const file of [chunk.file, ...(chunk.css ?? [])])
+      if (!known.has(file) && !files.includes(`/${file}`)) files.push(`/${file}`)
+    for (const dep of chunk.imports ?? []) visit(dep)
+  }
+  for (const name of ['shell', 'home', 'task-list']) {
+    const key = Object.keys(manifest).find((k) => manifest[k].name === name && !manifest[k].isEntry)
+    if (!key) throw new Error(`The build has no ${name} chunk: was it built by scripts/build-web.mjs?`)
+    visit(key)
+  }
+  return files
+}
+
+/**
  * login.html's only script, a classic one in <head>: it runs before the page is parsed, so before the
  * first paint. A signed-in visitor (an access token stored) is sent on to / without the sign-in page
  * ever showing; a visitor whose session has just expired gets <html data-session-expired>, which shows
@@ -49,9 +74,12 @@ function appScripts(indexHtml) {
  * form later. The app's code is asked for once the first frame is on screen, so on a slow link it does
  * not share the connection with the stylesheets the paint waits for (and Lighthouse no longer counts
  * it before the page's largest text). It then starts as from index.html, with the same modules
- * preloaded. `keys`: the storage keys the app uses (login-prerender.tsx, `bootKeys`).
+ * preloaded. Once the page has loaded and the browser is idle, `prefetch` (`signedInFiles`) is fetched
+ * into the cache, not run, so that the first screen after signing in does not wait for its code
+ * (docs/decisions.md, "The first screen in one render"). `keys`: the storage keys the app uses
+ * (login-prerender.tsx, `bootKeys`).
  */
-export function loginBoot(indexHtml, keys) {
+export function loginBoot(indexHtml, keys, prefetch = []) {
   const { entry, preloads } = appScripts(indexHtml)
   return `// Daftar's sign-in page: before the first paint, then the app after it (scripts/prerender-login.mjs).
 ;(() => {
@@ -66,17 +94,28 @@ export function loginBoot(indexHtml, keys) {
   } catch {
     // Storage refused (a private window's policy): the app decides once it runs.
   }
+  const link = (rel, href) => {
+    const element = document.createElement('link')
+    element.rel = rel
+    element.crossOrigin = 'anonymous'
+    element.href = href
+    document.head.append(element)
+  }
   requestAnimationFrame(() =>
     setTimeout(() => {
-      for (const href of ${JSON.stringify(preloads)}) {
-        const link = document.createElement('link')
-        link.rel = 'modulepreload'
-        link.crossOrigin = 'anonymous'
-        link.href = href
-        document.head.append(link)
-      }
+      for (const href of ${JSON.stringify(preloads)}) link('modulepreload', href)
       import(${JSON.stringify(entry)})
     }),
+  )
+  addEventListener(
+    'load',
+    () => {
+      const idle = window.requestIdleCallback ?? ((then) => setTimeout(then, 200))
+      idle(() => {
+        for (const href of ${JSON.stringify(prefetch)}) link('prefetch', href)
+      })
+    },
+    { once: true },
   )
 })()
 `
@@ -149,7 +188,7 @@ export async function prerenderLogin(root) {
   const { markup, bootKeys } = await renderLoginMarkup(webDir, outDir)
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'))
   const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
-  const boot = loginBoot(indexHtml, bootKeys)
+  const boot = loginBoot(indexHtml, bootKeys, signedInFiles(manifest, indexHtml))
   const bootSrc = `/assets/login-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`
   fs.writeFileSync(path.join(dist, bootSrc), boot)
   fs.writeFileSync(

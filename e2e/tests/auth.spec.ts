@@ -1,4 +1,4 @@
-import { baseURL, openUserMenuItem, otpMailedTo, signIn, signInWithForm } from '../support/app.ts'
+import { baseURL, chunkOf, openUserMenuItem, otpMailedTo, signIn, signInWithForm } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers, PASSWORD } from '../support/users.ts'
 
@@ -49,6 +49,32 @@ test('signing in lands on / (the home page) with the organisation and the user m
   await expect(page).toHaveURL(`${baseURL()}/`)
   await page.goto(`${baseURL()}/no/such/page`)
   await expect(page).toHaveURL(`${baseURL()}/`)
+})
+
+test("the sign-in page fetches the first screen's code once idle, as a prefetch, and signing in then uses it", async ({
+  page,
+}) => {
+  const shell = chunkOf('src/app/shell/AppLayout.tsx')
+  const prefetched = page.waitForEvent('requestfinished', (request) => shell.test(request.url()))
+  await page.goto(`${baseURL()}/login`)
+  // Fetched into the cache, not run: the browser marks it a prefetch.
+  expect((await prefetched).headers()['sec-purpose']).toBe('prefetch')
+  await page.getByLabel('Email or Mobile').fill('asha@example.com')
+  await page.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByLabel('User menu')).toBeVisible()
+  // Two loads of the shell's chunk in this page: the prefetch over the network, then the app's import
+  // from the cache (no bytes transferred).
+  const loads = await page.evaluate((pattern) => {
+    const shellLoads = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new RegExp(pattern).test(entry.name)) as PerformanceResourceTiming[]
+    return shellLoads.map((entry) => ({ by: entry.initiatorType, transferred: entry.transferSize > 0 }))
+  }, shell.source)
+  expect(loads).toEqual([
+    { by: 'link', transferred: true },
+    { by: 'script', transferred: false },
+  ])
 })
 
 test('forgot password: OTP from the outbox, reset, then sign in with the new password', async ({ page }) => {

@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompress } from '../../scripts/precompress.mjs'
-import { loginBoot, loginHtml } from '../../scripts/prerender-login.mjs'
+import { loginBoot, loginHtml, signedInFiles } from '../../scripts/prerender-login.mjs'
 import { buildApp } from '../src/app.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
@@ -122,6 +122,7 @@ describe('GET /login', () => {
         document: { documentElement: html },
         location: { replace: (to: string) => (seen.replaced = to) },
         requestAnimationFrame: () => seen.frames++,
+        addEventListener: () => {},
       })
       return { ...seen, hidden: html.style.visibility === 'hidden' }
     }
@@ -138,6 +139,55 @@ describe('GET /login', () => {
       hidden: false,
     })
     expect(visit({}, {})).toEqual({ replaced: null, marks: [], frames: 1, hidden: false })
+  })
+
+  it("fetches the signed-in first screens' code into the cache once the page has loaded and the browser is idle", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+      // A chunk index.html preloads.
+      '_login.js': { file: 'assets/LoginPage-abc123.js' },
+      '_shell.js': {
+        file: 'assets/c-shell.js',
+        name: 'shell',
+        css: ['assets/shell.css'],
+        imports: ['_icons.js'],
+      },
+      '_icons.js': { file: 'assets/c-icons.js', imports: ['_login.js'] },
+      '_home.js': { file: 'assets/c-home.js', name: 'home', imports: ['_shell.js'] },
+      '_tasks.js': { file: 'assets/c-tasks.js', name: 'task-list', imports: ['_shell.js', '_login.js'] },
+    }
+    const files = signedInFiles(manifest, indexHtml)
+    // The first screens' chunks, what they import and their stylesheets; not what index.html loads.
+    expect(files).toEqual([
+      '/assets/c-shell.js',
+      '/assets/shell.css',
+      '/assets/c-icons.js',
+      '/assets/c-home.js',
+      '/assets/c-tasks.js',
+    ])
+    expect(() => signedInFiles({}, indexHtml)).toThrow(/no shell chunk/)
+
+    const added: { rel: string; href: string }[] = []
+    let onLoad = () => {}
+    let onIdle = () => {}
+    vm.runInNewContext(loginBoot(indexHtml, KEYS, files), {
+      localStorage: { getItem: () => null },
+      sessionStorage: { getItem: () => null },
+      document: {
+        documentElement: {},
+        createElement: () => ({}),
+        head: { append: (link: { rel: string; href: string }) => added.push(link) },
+      },
+      requestAnimationFrame: () => {},
+      addEventListener: (event: string, then: () => void) => {
+        if (event === 'load') onLoad = then
+      },
+      window: { requestIdleCallback: (then: () => void) => (onIdle = then) },
+    })
+    onLoad()
+    expect(added).toEqual([])
+    onIdle()
+    expect(added.map(({ rel, href }) => `${rel} ${href}`)).toEqual(files.map((href) => `prefetch ${href}`))
   })
 
   it("carries the expired session's notice hidden, for the boot script's mark to show in the first paint", async () => {
