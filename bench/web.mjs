@@ -29,6 +29,7 @@ const { values: opts } = parseArgs({
   },
 })
 const GOALS = { lcp: 2000, tbt: 150, cls: 0.05 }
+const REFERENCE = 'task list (signed in, no code cached)'
 const RUNS = Math.max(1, Number.parseInt(opts.runs, 10) || 1)
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -195,6 +196,15 @@ try {
   // Signing in lands on the home page (`/`); the task list is at /tasks (docs/decisions.md, "The home page").
   await audit('home (signed in)', `${base}/`, page, signIn)
   await audit('task list (signed in)', `${base}/tasks`, page, signIn)
+  // For reference, not a goal: the same page when the browser holds none of the app's code, as on the
+  // first visit after a new version is deployed. Signing in fetches the first screens' code into the
+  // cache (scripts/prerender-login.mjs, `signedInFiles`), which the runs above read.
+  await audit(REFERENCE, `${base}/tasks`, page, async () => {
+    await signIn()
+    const cdp = await page.createCDPSession()
+    await cdp.send('Network.clearBrowserCache')
+    await cdp.detach()
+  })
 
   // Time to content with the seeded volumes, unthrottled, cache warm: from navigation to the home
   // page's first card, to the first task's title, and to a client's name on its page (the staff user's first client named Apex, whose
@@ -238,11 +248,12 @@ const lines = [
       `| ${r.label} | ${r.score} | ${(r.fcp / 1000).toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} | ${r.tbt.toFixed(0)} | ${r.cls.toFixed(3)} | ${(r.bytes / 1024).toFixed(0)} | ${(r.unusedJs / 1024).toFixed(0)} |`,
   ),
   '',
-  ...results.flatMap((r) => [
+  ...results.filter((r) => r.label !== REFERENCE).flatMap((r) => [
     `- ${r.lcp <= GOALS.lcp ? '✅' : '❌'} ${r.label}: LCP ≤ ${GOALS.lcp / 1000} s (${(r.lcp / 1000).toFixed(2)} s)`,
     `- ${r.tbt <= GOALS.tbt ? '✅' : '❌'} ${r.label}: TBT ≤ ${GOALS.tbt} ms (${r.tbt.toFixed(0)} ms)`,
     `- ${r.cls <= GOALS.cls ? '✅' : '❌'} ${r.label}: CLS ≤ ${GOALS.cls} (${r.cls.toFixed(3)})`,
   ]),
+  `- ${REFERENCE}: for reference, not a goal (a first visit after a new version)`,
   '',
   `Time to content, unthrottled, at scale ${opts.scale} (median of ${RUNS}): ${timeToContent.map((t) => `${t.label} ${t.ms} ms`).join(', ')}.`,
   '',
