@@ -1,4 +1,4 @@
-import { baseURL, openTasks, signIn } from '../support/app.ts'
+import { baseURL, chunkOf, openTasks, signIn } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
@@ -56,4 +56,43 @@ test('a failed call without an error text shows the spec’s own default', async
   await page.route('**/api/notifications', (route) => route.fulfill({ status: 500, body: '' }))
   await page.getByRole('button', { name: /Notifications/ }).click()
   await expect(page.getByText('Error: Could not load notifications.')).toBeVisible({ timeout: 20_000 })
+})
+
+test("offline before the app has all its code: no reload into the browser's error page, the input kept", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'ravi@example.com')
+  // The toast container's code, which the app asks for once idle, is still on its way when the
+  // connection drops.
+  const toasts = chunkOf('src/app/Toasts.tsx')
+  let dropped = () => {}
+  const offline = new Promise<void>((resolve) => {
+    dropped = resolve
+  })
+  const asked = page.waitForRequest(toasts)
+  await page.route(toasts, async (route) => {
+    await offline
+    await route.abort('internetdisconnected')
+  })
+  let loads = 0
+  page.on('load', () => loads++)
+  await page.goto(`${baseURL()}/suppliers/add`)
+  const name = page.getByRole('textbox', { name: /Supplier name|Name/ }).first()
+  await name.fill('Offline Traders')
+  await asked
+  await context.setOffline(true)
+  dropped()
+  await expect(page.getByText(/You are offline/)).toBeVisible()
+  await page.waitForTimeout(1_000)
+  expect(loads).toBe(1)
+  await expect(name).toHaveValue('Offline Traders')
+  await expect(page.getByLabel('User menu')).toBeVisible()
+  // Back online, the app asks for the toasts again, and the form is as it was.
+  await page.unroute(toasts)
+  const again = page.waitForResponse(toasts)
+  await context.setOffline(false)
+  expect((await again).status()).toBe(200)
+  await expect(name).toHaveValue('Offline Traders')
+  expect(loads).toBe(1)
 })

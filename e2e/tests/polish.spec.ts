@@ -201,3 +201,29 @@ test('the first paint shows the app frame in skeleton, not a bare spinner', asyn
   await expect(page.getByLabel('User menu')).toBeVisible()
   await expect(page.getByTestId('app-frame-skeleton')).toHaveCount(0)
 })
+
+test('a page whose code is still on its way keeps the page before, with a progress bar and no loader', async ({
+  page,
+}) => {
+  await signIn(page, 'asha@example.com')
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(chunkOf('src/features/announcements/AnnouncementsPage.tsx'), async (route) => {
+    await held
+    await route.continue()
+  })
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Announcements', exact: true })
+    .click()
+  await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toBeVisible()
+  // The home page stays, whole, until the next one can render: no loader in its place.
+  await expect(page).toHaveURL(`${baseURL()}/`)
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0)
+  release()
+  await expect(page.getByRole('heading', { name: 'Announcements', level: 2 })).toBeVisible()
+  await expect(page).toHaveURL(`${baseURL()}/organization/announcements`)
+  await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toHaveCount(0)
+})

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
 import { preloadFirstScreen } from './app/first-screen.ts'
 import { queryClient } from './app/query-client.ts'
+import { router } from './app/router.tsx'
 
 const container = document.getElementById('root')!
 // The first render waits for the first screen's chunks and data, so that it is the page itself: a
@@ -16,7 +17,19 @@ const container = document.getElementById('root')!
 // in one render").
 const FIRST_SCREEN_WAIT_MS = 1000
 const prerendered = container.firstElementChild?.hasAttribute('inert') ?? false
-const firstScreen = preloadFirstScreen(window.location.pathname, window.location.search, queryClient)
+// The router loads the address's page itself (its route's `lazy`, app/page-chunk.tsx).
+const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve()
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return
+    stop()
+    resolve()
+  })
+})
+const firstScreen = Promise.all([
+  preloadFirstScreen(window.location.pathname, window.location.search, queryClient),
+  routerReady,
+])
 const ready = prerendered
   ? firstScreen
   : Promise.race([firstScreen, new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS))])

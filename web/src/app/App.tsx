@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { ErrorBoundary } from 'react-error-boundary'
 import { RouterProvider } from 'react-router'
 import { setSessionExpiredHandler, setSignedOutHandler } from '../api/client.ts'
 import { keepDraftsForExpiredSession } from '../ui/drafts.ts'
@@ -13,14 +14,19 @@ setSignedOutHandler(() => queryClient.clear())
 // An expired session keeps the open forms' drafts and the page, to come back to after signing in.
 setSessionExpiredHandler(keepDraftsForExpiredSession)
 
-const Toasts = lazy(() => import('./Toasts.tsx'))
+const loadToasts = () => import('./Toasts.tsx')
 
 /**
  * The toast container loads once the page has loaded and the browser is idle, so its code does not
- * compete with the first screen's. A toast asked for before then shows when it mounts.
+ * compete with the first screen's. A toast asked for before then shows when it mounts. If its code
+ * cannot be fetched (the connection dropped first), the app goes on without it and asks again once
+ * the connection is back.
  */
 function LateToasts() {
   const [ready, setReady] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt needs a new lazy component
+  const Toasts = useMemo(() => lazy(loadToasts), [attempt])
   useEffect(() => {
     let idle = 0
     const start = () => {
@@ -36,10 +42,13 @@ function LateToasts() {
       else window.clearTimeout(idle)
     }
   }, [])
+  const retryOnline = () => window.addEventListener('online', () => setAttempt((n) => n + 1), { once: true })
   return ready ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
+    <ErrorBoundary fallback={null} onError={retryOnline} resetKeys={[attempt]}>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </ErrorBoundary>
   ) : null
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { lazy, Suspense, useState } from 'react'
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { errorTexts, page, RouteError, SectionBoundary } from './errors.tsx'
+import { errorTexts, navigation, page, RouteError, SectionBoundary } from './errors.tsx'
 import { theme } from './theme.ts'
 
 function Broken(): never {
@@ -95,6 +95,37 @@ describe('errors that keep the app alive', () => {
     renderAt('/updated')
     expect(await screen.findByText(errorTexts.updated)).toBeTruthy()
     expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('reloads at the page asked for when its code is missing while the router is still on the way to it', () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
+    const open = vi.spyOn(page, 'open').mockImplementation(() => {})
+    vi.spyOn(navigation, 'pending').mockReturnValue('/organization/announcements?page=2')
+    const missing = new Event('vite:preloadError', { cancelable: true })
+    window.dispatchEvent(missing)
+    expect(missing.defaultPrevented).toBe(true)
+    expect(open).toHaveBeenCalledWith('/organization/announcements?page=2')
+    expect(reload).not.toHaveBeenCalled()
+    // Once is enough: the same failure right after the reload is left to the page's error boundary.
+    const again = new Event('vite:preloadError', { cancelable: true })
+    window.dispatchEvent(again)
+    expect(again.defaultPrevented).toBe(false)
+    expect(open).toHaveBeenCalledTimes(1)
+  })
+
+  it("offline, a page whose code could not be fetched says so and does not reload into the browser's error page", async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
+    const open = vi.spyOn(page, 'open').mockImplementation(() => {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const missing = new Event('vite:preloadError', { cancelable: true })
+    window.dispatchEvent(missing)
+    expect(missing.defaultPrevented).toBe(false)
+    renderAt('/updated')
+    expect(await screen.findByText(errorTexts.offline)).toBeTruthy()
+    expect(screen.queryByText(errorTexts.updated)).toBeNull()
+    expect(reload).not.toHaveBeenCalled()
+    expect(open).not.toHaveBeenCalled()
   })
 
   it('keeps the rest of a page when one part of it fails', async () => {

@@ -12,6 +12,9 @@ import { Link, useRouteError } from 'react-router'
 export const errorTexts = {
   updatedTitle: 'Daftar has been updated',
   updated: 'A newer version of Daftar is available. Reload the page to continue where you were.',
+  offlineTitle: 'No connection',
+  offline:
+    'This page could not be loaded because there is no connection. Reload it once you are back online.',
   failedTitle: 'Something went wrong',
   failed:
     'This page could not be shown because of an error in Daftar. Reload the page to try again; if it happens again, tell your administrator.',
@@ -38,23 +41,41 @@ function mayReload(): boolean {
   return Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) >= RELOAD_WINDOW_MS
 }
 
-/** The page's reload, replaceable in tests (jsdom cannot reload). */
-export const page = { reload: () => window.location.reload() }
-
-function reloadNow() {
-  sessionStorage.setItem(RELOADED_AT, String(Date.now()))
-  page.reload()
+/** The page's reload and a load of another address, replaceable in tests (jsdom cannot reload). */
+export const page = {
+  reload: () => window.location.reload(),
+  open: (address: string) => window.location.assign(address),
 }
 
+/**
+ * Where the app is going while a page's code loads: the router's pending address (app/router.tsx
+ * sets it). A page's code loads before the router commits the navigation to it (app/page-chunk.tsx),
+ * so the address bar still shows the page before; a reload for a missing chunk goes to the page asked for.
+ */
+export const navigation = { pending: (): string | undefined => undefined }
+
+function reloadNow(address?: string) {
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()))
+  if (address) page.open(address)
+  else page.reload()
+}
+
+/** Offline, a chunk fails for want of a connection, not because a new version removed it. */
+const offline = () => !navigator.onLine
+
 // Vite's own signal that a chunk's dependencies failed to load: reload once instead of failing.
+// Not offline: the reload would only bring up the browser's own error page, and lose the page.
 window.addEventListener('vite:preloadError', (event) => {
-  if (!mayReload()) return
+  if (offline() || !mayReload()) return
   event.preventDefault()
-  reloadNow()
+  reloadNow(navigation.pending())
 })
 
 function ErrorMessage({ error, framed }: { error: unknown; framed: boolean }) {
-  const updated = isChunkLoadError(error)
+  const [cause] = useState<'updated' | 'offline' | 'failed'>(() =>
+    isChunkLoadError(error) ? (offline() ? 'offline' : 'updated') : 'failed',
+  )
+  const updated = cause === 'updated'
   // A missing chunk reloads by itself the first time; while it does, nothing needs saying.
   const [reloading] = useState(() => updated && mayReload())
   useEffect(() => {
@@ -63,14 +84,14 @@ function ErrorMessage({ error, framed }: { error: unknown; framed: boolean }) {
   if (reloading) return null
   const body = (
     <Alert
-      color={updated ? 'blue' : 'red'}
+      color={cause === 'failed' ? 'red' : 'blue'}
       variant="light"
-      title={updated ? errorTexts.updatedTitle : errorTexts.failedTitle}
+      title={errorTexts[`${cause}Title`]}
       icon={<IconAlertTriangle size={20} />}
       role="alert"
     >
       <Stack gap="md" align="flex-start">
-        <Text size="sm">{updated ? errorTexts.updated : errorTexts.failed}</Text>
+        <Text size="sm">{errorTexts[cause]}</Text>
         <Group gap="sm">
           <Button leftSection={<IconRefresh size={16} />} onClick={() => page.reload()}>
             {errorTexts.reload}

@@ -2,38 +2,19 @@
  * The first screen's code and data, asked for all at once when the app starts instead of one after
  * another as each lazy component renders (entry → shell → page → its queries was four round trips
  * before the task list could paint; docs/decisions.md, "Performance"). The router's lazy
- * components use these same loaders, so a chunk asked for here is the one they render.
+ * components use these same chunks (app/page-chunk.tsx), so a chunk asked for here is the one they
+ * render, without a loader in between.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { session } from '../api/session.ts'
 import { categoriesQuery, meQuery } from '../api/shared-queries.ts'
 import { activeTasksQuery } from '../features/tasks/api.ts'
+import { chunk } from './page-chunk.tsx'
 
-/**
- * A first screen's chunk: `preload` asks for it, and `lazy` is its loader for React.lazy, which
- * answers synchronously once the chunk is here, so that React renders the component in the same pass
- * instead of committing its Suspense fallback first. A committed fallback costs more than a frame:
- * React then holds the content back until 300 ms after it (its Suspense throttling), and over the
- * pre-rendered page of login.html it would swap the page for a loader for a moment
- * (docs/decisions.md, "The first screen in one render").
- */
-function firstScreenChunk<M>(load: () => Promise<M>) {
-  let loaded: M | undefined
-  const preload = () => load().then((module) => (loaded = module))
-  const lazy = (): Promise<M> => {
-    const module = loaded
-    if (module === undefined) return preload()
-    // biome-ignore lint/suspicious/noThenProperty: a thenable React.lazy reads synchronously, on purpose
-    const settled = { then: (resolve: (value: M) => void) => resolve(module) }
-    return settled as unknown as Promise<M>
-  }
-  return { preload, lazy }
-}
-
-export const loginPage = firstScreenChunk(() => import('../features/auth/LoginPage.tsx'))
-export const appLayout = firstScreenChunk(() => import('./shell/AppLayout.tsx'))
-export const homePage = firstScreenChunk(() => import('../features/home/HomePage.tsx'))
-export const taskListPage = firstScreenChunk(() => import('../features/tasks/TaskListPage.tsx'))
+export const loginPage = chunk(() => import('../features/auth/LoginPage.tsx'))
+export const appLayout = chunk(() => import('./shell/AppLayout.tsx'))
+export const homePage = chunk(() => import('../features/home/HomePage.tsx'))
+export const taskListPage = chunk(() => import('../features/tasks/TaskListPage.tsx'))
 
 /**
  * Asks for the first screen's chunks and data together, and answers once all are here (never with

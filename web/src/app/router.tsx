@@ -1,53 +1,22 @@
 import type { EntityType } from '@daftar/domain/registers'
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router'
 import { registerRoots } from '../ui/register-kit/roots.ts'
 import { registerRoutes } from '../ui/register-kit/routes.tsx'
-import { RootError, RouteError } from './errors.tsx'
+import { navigation, RootError, RouteError } from './errors.tsx'
 import { appLayout, homePage, loginPage, taskListPage } from './first-screen.ts'
-import { PageLoader, RedirectIfAuthenticated, RequireAuth } from './guards.tsx'
+import { AppFrameSkeleton, RedirectIfAuthenticated, RequireAuth } from './guards.tsx'
+import { pageRoute } from './page-chunk.tsx'
 import { registerLoaders } from './registers.ts'
 
 // Every screen is its own chunk: the login page loads nothing of the signed-in app.
 const LoginPage = lazy(loginPage.lazy)
 const AppLayout = lazy(appLayout.lazy)
-const HomePage = lazy(homePage.lazy)
-const TaskListPage = lazy(taskListPage.lazy)
-const FinishedTasksPage = lazy(() => import('../features/tasks/FinishedTasksPage.tsx'))
-const DeletedTasksPage = lazy(() => import('../features/tasks/DeletedTasksPage.tsx'))
-const SearchPage = lazy(() => import('../features/search/views.ts').then((m) => ({ default: m.SearchPage })))
-const RecurringTasksPage = lazy(() => import('../features/tasks/RecurringTasksPage.tsx'))
-const SettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'))
-const ActivityPage = lazy(() => import('../features/history/ActivityPage.tsx'))
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'))
-const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage.tsx'))
-const ApprovalQueuePage = lazy(() => import('../features/approvals/ApprovalQueuePage.tsx'))
-const ReviewActionPage = lazy(() => import('../features/approvals/ReviewActionPage.tsx'))
 const reportTypes = () => import('../features/reports/ReportTypesPages.tsx')
 const reportForms = () => import('../features/reports/ReportForms.tsx')
-const SendReportPage = lazy(() => reportTypes().then((m) => ({ default: m.SendReportPage })))
-const ViewReportsPage = lazy(() => reportTypes().then((m) => ({ default: m.ViewReportsPage })))
-const InventoryRequestPage = lazy(() => reportForms().then((m) => ({ default: m.InventoryRequestPage })))
-const OperationsReportPage = lazy(() => reportForms().then((m) => ({ default: m.OperationsReportPage })))
-const ExpensesIncomePage = lazy(() => reportForms().then((m) => ({ default: m.ExpensesIncomePage })))
-const ReportListPage = lazy(() => import('../features/reports/ReportListPage.tsx'))
-const ReportDetailPage = lazy(() => import('../features/reports/ReportDetailPage.tsx'))
 const accountsList = () => import('../features/accounts/AccountsListPage.tsx')
 const accountsForms = () => import('../features/accounts/DocumentPages.tsx')
-const ReceivablesPage = lazy(() => accountsList().then((m) => ({ default: m.ReceivablesPage })))
-const PayablesPage = lazy(() => accountsList().then((m) => ({ default: m.PayablesPage })))
-const AddReceivablePage = lazy(() => accountsForms().then((m) => ({ default: m.AddReceivablePage })))
-const EditReceivablePage = lazy(() => accountsForms().then((m) => ({ default: m.EditReceivablePage })))
-const AddPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.AddPayablePage })))
-const EditPayablePage = lazy(() => accountsForms().then((m) => ({ default: m.EditPayablePage })))
-const GstReturnPage = lazy(() => import('../features/accounts/GstReturnPage.tsx'))
-const ImportPage = lazy(() => import('../features/import/ImportPage.tsx'))
-
-const page = (Component: React.ComponentType) => (
-  <Suspense fallback={<PageLoader />}>
-    <Component />
-  </Suspense>
-)
+const home = pageRoute(homePage)
 
 export const router = createBrowserRouter([
   {
@@ -67,11 +36,18 @@ export const router = createBrowserRouter([
       </RequireAuth>
     ),
     errorElement: <RootError />,
+    // While the address's page loads at the start (its route's `lazy`, app/page-chunk.tsx).
+    hydrateFallbackElement: <AppFrameSkeleton />,
     // A page that fails shows its error inside the frame: header and sidebar stay (app/errors.tsx).
     children: [{ errorElement: <RouteError />, children: pages() }],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ])
+
+navigation.pending = () => {
+  const to = router.state.navigation.location
+  return to ? `${to.pathname}${to.search}${to.hash}` : undefined
+}
 
 /**
  * `/` is the home page; the task list moved to /tasks. An address made for the old landing page
@@ -81,40 +57,82 @@ export const router = createBrowserRouter([
 function HomeOrOldTaskLink() {
   const { search } = useLocation()
   if (new URLSearchParams(search).has('task')) return <Navigate to={`/tasks${search}`} replace />
-  return page(HomePage)
+  return home.element
 }
 
 function pages(): RouteObject[] {
   return [
-    { index: true, element: <HomeOrOldTaskLink /> },
-    { path: 'tasks', element: page(TaskListPage) },
-    { path: 'finished-tasks', element: page(FinishedTasksPage) },
-    { path: 'deleted-tasks', element: page(DeletedTasksPage) },
-    { path: 'recurring-tasks', element: page(RecurringTasksPage) },
-    { path: 'reports/send', element: page(SendReportPage) },
-    { path: 'reports/inventory-request/new', element: page(InventoryRequestPage) },
-    { path: 'reports/operations-report/new', element: page(OperationsReportPage) },
-    { path: 'reports/expenses-income/new', element: page(ExpensesIncomePage) },
-    { path: 'reports/view', element: page(ViewReportsPage) },
-    { path: 'reports/list/:reportType', element: page(ReportListPage) },
-    { path: 'reports/view/:reportId', element: page(ReportDetailPage) },
+    { index: true, element: <HomeOrOldTaskLink />, lazy: home.lazy },
+    { path: 'tasks', ...pageRoute(taskListPage) },
+    { path: 'finished-tasks', ...pageRoute(() => import('../features/tasks/FinishedTasksPage.tsx')) },
+    { path: 'deleted-tasks', ...pageRoute(() => import('../features/tasks/DeletedTasksPage.tsx')) },
+    { path: 'recurring-tasks', ...pageRoute(() => import('../features/tasks/RecurringTasksPage.tsx')) },
+    { path: 'reports/send', ...pageRoute(() => reportTypes().then((m) => ({ default: m.SendReportPage }))) },
+    {
+      path: 'reports/inventory-request/new',
+      ...pageRoute(() => reportForms().then((m) => ({ default: m.InventoryRequestPage }))),
+    },
+    {
+      path: 'reports/operations-report/new',
+      ...pageRoute(() => reportForms().then((m) => ({ default: m.OperationsReportPage }))),
+    },
+    {
+      path: 'reports/expenses-income/new',
+      ...pageRoute(() => reportForms().then((m) => ({ default: m.ExpensesIncomePage }))),
+    },
+    { path: 'reports/view', ...pageRoute(() => reportTypes().then((m) => ({ default: m.ViewReportsPage }))) },
+    {
+      path: 'reports/list/:reportType',
+      ...pageRoute(() => import('../features/reports/ReportListPage.tsx')),
+    },
+    {
+      path: 'reports/view/:reportId',
+      ...pageRoute(() => import('../features/reports/ReportDetailPage.tsx')),
+    },
     ...(Object.keys(registerLoaders) as EntityType[]).flatMap((type) =>
       registerRoutes(() => registerLoaders[type].open(), registerRoots[type]),
     ),
-    { path: 'organization/announcements', element: page(AnnouncementsPage) },
-    { path: 'accounts/receivables', element: page(ReceivablesPage) },
-    { path: 'accounts/receivables/add', element: page(AddReceivablePage) },
-    { path: 'accounts/receivables/:id/edit', element: page(EditReceivablePage) },
-    { path: 'accounts/payables', element: page(PayablesPage) },
-    { path: 'accounts/payables/add', element: page(AddPayablePage) },
-    { path: 'accounts/payables/:id/edit', element: page(EditPayablePage) },
-    { path: 'accounts/gst', element: page(GstReturnPage) },
-    { path: 'admin/approvals', element: page(ApprovalQueuePage) },
-    { path: 'admin/approvals/:actionId', element: page(ReviewActionPage) },
-    { path: 'admin/settings', element: page(SettingsPage) },
-    { path: 'admin/activity', element: page(ActivityPage) },
-    { path: 'import', element: page(ImportPage) },
-    { path: 'profile', element: page(ProfilePage) },
-    { path: 'search', element: page(SearchPage) },
+    {
+      path: 'organization/announcements',
+      ...pageRoute(() => import('../features/announcements/AnnouncementsPage.tsx')),
+    },
+    {
+      path: 'accounts/receivables',
+      ...pageRoute(() => accountsList().then((m) => ({ default: m.ReceivablesPage }))),
+    },
+    {
+      path: 'accounts/receivables/add',
+      ...pageRoute(() => accountsForms().then((m) => ({ default: m.AddReceivablePage }))),
+    },
+    {
+      path: 'accounts/receivables/:id/edit',
+      ...pageRoute(() => accountsForms().then((m) => ({ default: m.EditReceivablePage }))),
+    },
+    {
+      path: 'accounts/payables',
+      ...pageRoute(() => accountsList().then((m) => ({ default: m.PayablesPage }))),
+    },
+    {
+      path: 'accounts/payables/add',
+      ...pageRoute(() => accountsForms().then((m) => ({ default: m.AddPayablePage }))),
+    },
+    {
+      path: 'accounts/payables/:id/edit',
+      ...pageRoute(() => accountsForms().then((m) => ({ default: m.EditPayablePage }))),
+    },
+    { path: 'accounts/gst', ...pageRoute(() => import('../features/accounts/GstReturnPage.tsx')) },
+    { path: 'admin/approvals', ...pageRoute(() => import('../features/approvals/ApprovalQueuePage.tsx')) },
+    {
+      path: 'admin/approvals/:actionId',
+      ...pageRoute(() => import('../features/approvals/ReviewActionPage.tsx')),
+    },
+    { path: 'admin/settings', ...pageRoute(() => import('../features/admin/SettingsPage.tsx')) },
+    { path: 'admin/activity', ...pageRoute(() => import('../features/history/ActivityPage.tsx')) },
+    { path: 'import', ...pageRoute(() => import('../features/import/ImportPage.tsx')) },
+    { path: 'profile', ...pageRoute(() => import('../features/profile/ProfilePage.tsx')) },
+    {
+      path: 'search',
+      ...pageRoute(() => import('../features/search/views.ts').then((m) => ({ default: m.SearchPage }))),
+    },
   ]
 }

@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useEffect, useState } from 'react'
-import { Outlet } from 'react-router'
+import { Outlet, useNavigation } from 'react-router'
 import { beforeLogoutHooks } from '../../features/auth/logout-hooks.ts'
 import { disablePush, enablePush } from '../../features/notifications/push.ts'
 import { useNarrow } from '../../ui/use-narrow.ts'
@@ -24,6 +24,7 @@ export default function AppLayout() {
   const [pinned, setPinned] = useState(false)
   const [hovered, setHovered] = useState(false)
   const expanded = narrow ? mobileOpen : pinned || hovered
+  const loadingPage = useNavigation().state === 'loading'
 
   useEffect(() => {
     void enablePush()
@@ -50,6 +51,9 @@ export default function AppLayout() {
       >
         Skip to content
       </a>
+      {loadingPage && (
+        <div className={classes.pageProgress} role="progressbar" aria-label="Loading the page" />
+      )}
       <Header menuOpen={narrow ? mobileOpen : pinned} onToggleMenu={toggle} />
       <AppShell.Navbar
         className={`${classes.navbar} ${!narrow && hovered && !pinned ? classes.navbarExpanded : ''}`}

@@ -1,21 +1,12 @@
-import { type ComponentType, lazy, Suspense } from 'react'
+import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
-import { PageLoader } from '../../app/guards.tsx'
+import { pageRoute } from '../../app/page-chunk.tsx'
 import type { RegisterDeclaration, RegisterTypes } from './define.ts'
 import type { RegisterRoot } from './roots.ts'
 
 /** A register's declaration, loaded on first use (its entry in app/registers.ts). */
 export interface RegisterLoader<T extends RegisterTypes> {
   load(): Promise<{ register: RegisterDeclaration<T> }>
-}
-
-function page(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load)
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <Page />
-    </Suspense>
-  )
 }
 
 /**
@@ -30,7 +21,7 @@ function kitPage<M>(
   kit: () => Promise<M>,
   render: <T extends RegisterTypes>(register: RegisterDeclaration<T>, kit: M) => ComponentType,
 ) {
-  return page(async () => {
+  return pageRoute(async () => {
     const [use, loaded] = await Promise.all([open(), kit()])
     return { default: use((register) => render(register, loaded)) }
   })
@@ -46,7 +37,7 @@ export function registerRoutes(open: () => Promise<OpenRegister>, root: Register
   const forms = () => import('./FormPages.tsx')
   const lists = [root.path, ...Object.values(root.otherLists)].map((listPath) => ({
     path: listPath.slice(1),
-    element: kitPage(
+    ...kitPage(
       open,
       () => import('./ListPage.tsx'),
       (register, { RegisterListPage }) => {
@@ -60,13 +51,13 @@ export function registerRoutes(open: () => Promise<OpenRegister>, root: Register
     ...lists,
     {
       path: `${base}/add`,
-      element: kitPage(open, forms, (register, { RegisterAddPage }) => () => (
+      ...kitPage(open, forms, (register, { RegisterAddPage }) => () => (
         <RegisterAddPage register={register} />
       )),
     },
     {
       path: `${base}/:id`,
-      element: kitPage(
+      ...kitPage(
         open,
         () => import('./DetailPage.tsx'),
         (register, { RegisterDetailPage }) =>
@@ -75,7 +66,7 @@ export function registerRoutes(open: () => Promise<OpenRegister>, root: Register
     },
     {
       path: `${base}/:id/edit`,
-      element: kitPage(open, forms, (register, { RegisterEditPage }) => () => (
+      ...kitPage(open, forms, (register, { RegisterEditPage }) => () => (
         <RegisterEditPage register={register} />
       )),
     },
