@@ -34,6 +34,9 @@ export default defineConfig({
     },
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce',
+    // A click or a fill that cannot happen fails within the same 10 s as an expectation, rather than
+    // at the end of the journey's budget.
+    actionTimeout: 10_000,
     trace: 'off',
     screenshot: 'only-on-failure',
   },
