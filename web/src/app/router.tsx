@@ -1,5 +1,5 @@
 import type { EntityType } from '@daftar/domain/registers'
-import { lazy } from 'react'
+import { type ComponentType, lazy } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router'
 import { registerRoots } from '../ui/register-kit/roots.ts'
 import { registerRoutes } from '../ui/register-kit/routes.tsx'
@@ -17,6 +17,11 @@ const reportForms = () => import('../features/reports/ReportForms.tsx')
 const accountsList = () => import('../features/accounts/AccountsListPage.tsx')
 const accountsForms = () => import('../features/accounts/DocumentPages.tsx')
 const home = pageRoute(homePage)
+/** A page that is one export of a module holding several: that export as the page's module. */
+const pageOf =
+  <M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) =>
+  () =>
+    load().then((module) => ({ default: module[name] }))
 
 export const router = createBrowserRouter([
   {
@@ -67,20 +72,11 @@ function pages(): RouteObject[] {
     { path: 'finished-tasks', ...pageRoute(() => import('../features/tasks/FinishedTasksPage.tsx')) },
     { path: 'deleted-tasks', ...pageRoute(() => import('../features/tasks/DeletedTasksPage.tsx')) },
     { path: 'recurring-tasks', ...pageRoute(() => import('../features/tasks/RecurringTasksPage.tsx')) },
-    { path: 'reports/send', ...pageRoute(() => reportTypes().then((m) => ({ default: m.SendReportPage }))) },
-    {
-      path: 'reports/inventory-request/new',
-      ...pageRoute(() => reportForms().then((m) => ({ default: m.InventoryRequestPage }))),
-    },
-    {
-      path: 'reports/operations-report/new',
-      ...pageRoute(() => reportForms().then((m) => ({ default: m.OperationsReportPage }))),
-    },
-    {
-      path: 'reports/expenses-income/new',
-      ...pageRoute(() => reportForms().then((m) => ({ default: m.ExpensesIncomePage }))),
-    },
-    { path: 'reports/view', ...pageRoute(() => reportTypes().then((m) => ({ default: m.ViewReportsPage }))) },
+    { path: 'reports/send', ...pageRoute(pageOf(reportTypes, 'SendReportPage')) },
+    { path: 'reports/inventory-request/new', ...pageRoute(pageOf(reportForms, 'InventoryRequestPage')) },
+    { path: 'reports/operations-report/new', ...pageRoute(pageOf(reportForms, 'OperationsReportPage')) },
+    { path: 'reports/expenses-income/new', ...pageRoute(pageOf(reportForms, 'ExpensesIncomePage')) },
+    { path: 'reports/view', ...pageRoute(pageOf(reportTypes, 'ViewReportsPage')) },
     {
       path: 'reports/list/:reportType',
       ...pageRoute(() => import('../features/reports/ReportListPage.tsx')),
@@ -96,30 +92,12 @@ function pages(): RouteObject[] {
       path: 'organization/announcements',
       ...pageRoute(() => import('../features/announcements/AnnouncementsPage.tsx')),
     },
-    {
-      path: 'accounts/receivables',
-      ...pageRoute(() => accountsList().then((m) => ({ default: m.ReceivablesPage }))),
-    },
-    {
-      path: 'accounts/receivables/add',
-      ...pageRoute(() => accountsForms().then((m) => ({ default: m.AddReceivablePage }))),
-    },
-    {
-      path: 'accounts/receivables/:id/edit',
-      ...pageRoute(() => accountsForms().then((m) => ({ default: m.EditReceivablePage }))),
-    },
-    {
-      path: 'accounts/payables',
-      ...pageRoute(() => accountsList().then((m) => ({ default: m.PayablesPage }))),
-    },
-    {
-      path: 'accounts/payables/add',
-      ...pageRoute(() => accountsForms().then((m) => ({ default: m.AddPayablePage }))),
-    },
-    {
-      path: 'accounts/payables/:id/edit',
-      ...pageRoute(() => accountsForms().then((m) => ({ default: m.EditPayablePage }))),
-    },
+    { path: 'accounts/receivables', ...pageRoute(pageOf(accountsList, 'ReceivablesPage')) },
+    { path: 'accounts/receivables/add', ...pageRoute(pageOf(accountsForms, 'AddReceivablePage')) },
+    { path: 'accounts/receivables/:id/edit', ...pageRoute(pageOf(accountsForms, 'EditReceivablePage')) },
+    { path: 'accounts/payables', ...pageRoute(pageOf(accountsList, 'PayablesPage')) },
+    { path: 'accounts/payables/add', ...pageRoute(pageOf(accountsForms, 'AddPayablePage')) },
+    { path: 'accounts/payables/:id/edit', ...pageRoute(pageOf(accountsForms, 'EditPayablePage')) },
     { path: 'accounts/gst', ...pageRoute(() => import('../features/accounts/GstReturnPage.tsx')) },
     { path: 'admin/approvals', ...pageRoute(() => import('../features/approvals/ApprovalQueuePage.tsx')) },
     {
@@ -130,9 +108,6 @@ function pages(): RouteObject[] {
     { path: 'admin/activity', ...pageRoute(() => import('../features/history/ActivityPage.tsx')) },
     { path: 'import', ...pageRoute(() => import('../features/import/ImportPage.tsx')) },
     { path: 'profile', ...pageRoute(() => import('../features/profile/ProfilePage.tsx')) },
-    {
-      path: 'search',
-      ...pageRoute(() => import('../features/search/views.ts').then((m) => ({ default: m.SearchPage }))),
-    },
+    { path: 'search', ...pageRoute(pageOf(() => import('../features/search/views.ts'), 'SearchPage')) },
   ]
 }
