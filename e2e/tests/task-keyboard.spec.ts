@@ -45,6 +45,35 @@ test('Create Task from the keyboard: typing a name and Enter picks the person, n
 })
 
 // Escape, the X, a click outside and Cancel ask before unsaved input is thrown away.
+test('Assign To, focused before the people list has come: the name it then shows is replaced by what is typed', async ({
+  page,
+}) => {
+  await signIn(page, 'asha@example.com')
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/api\/users(\?|$)/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await openTasks(page)
+  await page.getByRole('button', { name: 'Create Task' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Task' })
+  await expect(form.getByRole('textbox', { name: /^Title/ })).toBeFocused()
+  await page.keyboard.type('Picker race')
+  await page.keyboard.press('Tab')
+  const assignTo = form.getByRole('combobox', { name: 'Assign To' })
+  await expect(assignTo).toBeFocused()
+  // The people are still on their way: no name to show yet.
+  await expect(assignTo).toHaveValue('')
+  release()
+  await expect(assignTo).toHaveValue('Asha Verma (asha)')
+  await page.keyboard.type('Ravi')
+  await page.keyboard.press('Enter')
+  await expect(assignTo).toHaveValue('Ravi Kumar (ravi)')
+})
+
 test('Create Task with unsaved input asks “Discard changes?” before it closes', async ({ page }) => {
   await signIn(page, 'asha@example.com')
   await openTasks(page)

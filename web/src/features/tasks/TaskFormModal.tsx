@@ -5,7 +5,7 @@ import { organisationToday } from '@daftar/domain/registers'
 import { taskEndpoints, taskFormInput, taskMessages } from '@daftar/domain/tasks'
 import { Autocomplete, Checkbox, Group, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { type FocusEvent, useState } from 'react'
+import { type FocusEvent, type KeyboardEvent, type PointerEvent, useState } from 'react'
 import { ApiError, call, errorMessage, transportMessages } from '../../api/client.ts'
 import { clientDropdownQuery, projectDropdownQuery } from '../../api/register-queries.ts'
 import { categoriesQuery, useMe, usersQuery } from '../../api/shared-queries.ts'
@@ -55,12 +55,23 @@ function initialValues(task: TaskDetail | undefined, me: string): TaskFormValues
   }
 }
 
+/** Pickers focused and not yet typed in: their first key replaces the whole text (`picker`). */
+const untouched = new WeakSet<HTMLInputElement>()
+
 /**
  * A picker's whole text is selected when it gets the focus, so typing searches afresh instead of
  * being appended to the chosen name; the first match is highlighted as one types, and Enter picks it
- * (docs/decisions.md, "Tasks on the new pieces").
+ * (docs/decisions.md, "Tasks on the new pieces"). The first key typed selects the text again: the
+ * chosen name may have appeared after the focus (the people list still on its way), and the
+ * selection made then held nothing. A click in the text once focused places the caret as usual.
  */
-function picker<P extends object>(props: P & { onFocus?: (event: FocusEvent<HTMLInputElement>) => void }) {
+function picker<P extends object>(
+  props: P & {
+    onFocus?: (event: FocusEvent<HTMLInputElement>) => void
+    onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void
+    onPointerDown?: (event: PointerEvent<HTMLInputElement>) => void
+  },
+) {
   return {
     ...props,
     selectFirstOptionOnChange: true,
@@ -68,6 +79,17 @@ function picker<P extends object>(props: P & { onFocus?: (event: FocusEvent<HTML
     onFocus: (event: FocusEvent<HTMLInputElement>) => {
       props.onFocus?.(event)
       event.currentTarget.select()
+      untouched.add(event.currentTarget)
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      props.onKeyDown?.(event)
+      const typed = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
+      if (untouched.delete(event.currentTarget) && typed) event.currentTarget.select()
+    },
+    // A click in the text places the caret there: the next key types at it.
+    onPointerDown: (event: PointerEvent<HTMLInputElement>) => {
+      props.onPointerDown?.(event)
+      if (document.activeElement === event.currentTarget) untouched.delete(event.currentTarget)
     },
   }
 }
