@@ -151,3 +151,16 @@ export function chunkOf(module: string): RegExp {
   if (!file) throw new Error(`No chunk for ${module} in the build`)
   return new RegExp(`/${file.replace(/[.]/g, '\\.')}$`)
 }
+
+/** Holds answers to `url` (an API path, or a chunk from `chunkOf`) until the returned function is called. */
+export async function hold(page: Page, url: RegExp) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}

@@ -1,4 +1,4 @@
-import { baseURL, openTasks, signIn } from '../support/app.ts'
+import { baseURL, hold, openTasks, signIn } from '../support/app.ts'
 import { expect, type Locator, type Page, test } from '../support/test.ts'
 
 // The Billing tab's loading, lists that agree with each other, task tables that line
@@ -14,19 +14,6 @@ async function billingAddress(page: Page) {
   await page.getByRole('link', { name: 'Sunrise ETP Upgrade' }).first().click()
   await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}$/)
   return `${page.url()}?tab=billing`
-}
-
-/** Holds answers to `url` until the returned function is called. */
-async function hold(page: Page, url: RegExp) {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(url, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
 }
 
 test('the Billing tab asks for its invoices while the project is still on its way', async ({ page }) => {

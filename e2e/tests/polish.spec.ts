@@ -1,5 +1,5 @@
-import { baseURL, chunkOf, openTasks, signIn, userPage } from '../support/app.ts'
-import { expect, type Locator, type Page, test } from '../support/test.ts'
+import { baseURL, chunkOf, hold, openTasks, signIn, userPage } from '../support/app.ts'
+import { expect, type Locator, test } from '../support/test.ts'
 
 // The polish items of the last browser walk.
 test('toasts sit clear of the header and a follow-up replaces the one before', async ({ page }) => {
@@ -184,22 +184,9 @@ test('blocked notifications are said once, quietly, in the user menu — no red 
   await context.close()
 })
 
-/** Holds back the chunk of a source module until the returned function is called. */
-async function holdChunk(page: Page, module: string) {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(chunkOf(module), async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
-
 test('the first paint shows the app frame in skeleton, not a bare spinner', async ({ page }) => {
   await signIn(page, 'ravi@example.com')
-  const release = await holdChunk(page, 'src/app/shell/AppLayout.tsx')
+  const release = await hold(page, chunkOf('src/app/shell/AppLayout.tsx'))
   await page.goto(`${baseURL()}/`)
   await expect(page.getByTestId('app-frame-skeleton')).toBeVisible()
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0)
@@ -212,7 +199,7 @@ test('a page whose code is still on its way keeps the page before, with a progre
   page,
 }) => {
   await signIn(page, 'asha@example.com')
-  const release = await holdChunk(page, 'src/features/announcements/AnnouncementsPage.tsx')
+  const release = await hold(page, chunkOf('src/features/announcements/AnnouncementsPage.tsx'))
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Announcements', exact: true })

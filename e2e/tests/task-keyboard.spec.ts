@@ -1,4 +1,4 @@
-import { openTasks, signIn } from '../support/app.ts'
+import { hold, openTasks, signIn } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 
 // Create Task from the keyboard: typing in a picker searches, Enter picks the highlighted option and
@@ -44,19 +44,11 @@ test('Create Task from the keyboard: typing a name and Enter picks the person, n
   await expect(row).toContainText('Ravi Kumar')
 })
 
-// Escape, the X, a click outside and Cancel ask before unsaved input is thrown away.
 test('Assign To, focused before the people list has come: the name it then shows is replaced by what is typed', async ({
   page,
 }) => {
   await signIn(page, 'asha@example.com')
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/api\/users(\?|$)/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await hold(page, /\/api\/users(\?|$)/)
   await openTasks(page)
   await page.getByRole('button', { name: 'Create Task' }).click()
   const form = page.getByRole('dialog', { name: 'Create Task' })
@@ -74,6 +66,7 @@ test('Assign To, focused before the people list has come: the name it then shows
   await expect(assignTo).toHaveValue('Ravi Kumar (ravi)')
 })
 
+// Escape, the X, a click outside and Cancel ask before unsaved input is thrown away.
 test('Create Task with unsaved input asks “Discard changes?” before it closes', async ({ page }) => {
   await signIn(page, 'asha@example.com')
   await openTasks(page)
