@@ -8,6 +8,8 @@ import type { client, TestServer } from './helpers.ts'
 export interface CapturedQuery {
   text: string
   values: unknown[]
+  /** A named (prepared) statement's name (platform/built-once.ts). */
+  name?: string
 }
 
 interface PlanNode {
@@ -32,10 +34,18 @@ export function planChecker(server: TestServer, tables: string[], indexPrefix: s
   let captured: CapturedQuery[] | null = null
   const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
   ;(pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
-    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
+    const [config, values] = args as [
+      string | { text: string; values?: unknown[]; name?: string },
+      unknown[] | undefined,
+    ]
     if (captured) {
       const text = typeof config === 'string' ? config : config.text
-      captured.push({ text, values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])) })
+      const name = typeof config === 'string' ? undefined : config.name
+      captured.push({
+        text,
+        name,
+        values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])),
+      })
     }
     return original(...args)
   }
@@ -72,6 +82,37 @@ export function planChecker(server: TestServer, tables: string[], indexPrefix: s
       }
     }
     const json = String(res.headers['content-type']).includes('json')
-    return { body: json ? res.json() : res.body, used: [...used].sort(), scans: [...scans].sort() }
+    return {
+      body: json ? res.json() : res.body,
+      used: [...used].sort(),
+      scans: [...scans].sort(),
+      queries,
+    }
   }
+}
+
+/**
+ * The named statements of `queries` whose plan PostgreSQL makes anew at every execution: each is
+ * prepared on one connection and run as often as it takes PostgreSQL to choose between the plans made
+ * with its values and a generic one (five times, then one more); the statement keeps the generic plan
+ * only when its estimate is no worse (docs/decisions.md, "Generic plans").
+ */
+export async function replannedEachTime(server: TestServer, queries: CapturedQuery[]): Promise<string[]> {
+  const connection = await server.deps.database.pool.connect()
+  const replanned: string[] = []
+  try {
+    for (const [i, q] of queries.filter((query) => query.name).entries()) {
+      const name = `generic_check_${i}`
+      for (let run = 0; run < 7; run++) await connection.query({ name, text: q.text, values: q.values })
+      const { rows } = await connection.query<{ generic: number }>(
+        'select generic_plans::int as generic from pg_prepared_statements where name = $1',
+        [name],
+      )
+      if (!rows[0]?.generic) replanned.push(q.text)
+      await connection.query(`deallocate ${name}`)
+    }
+  } finally {
+    connection.release()
+  }
+  return replanned
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { fillPlaceholders, sql } from 'drizzle-orm'
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm'
 import type pg from 'pg'
 import type { RequestContext } from './context.ts'
 
@@ -44,6 +44,24 @@ export const callerValues = (ctx: Pick<RequestContext, 'orgId' | 'userId' | 'use
   userId: ctx.userId,
   username: ctx.username,
 })
+
+/**
+ * A constant of a statement built once (a status, `true`, a page size), written into its text rather
+ * than sent as a parameter. PostgreSQL keeps a named statement's generic plan only when its estimate is
+ * no worse than the plans made with the values; a generic plan cannot see a parameter's value, and a
+ * status's share of the rows (2 % of tasks are open) is what makes its estimate good. With the
+ * statuses as parameters, the task list was planned anew at every execution, and planning was three
+ * quarters of its time in the database (docs/decisions.md, "Generic plans").
+ */
+export function constant(value: string | number | boolean): SQL {
+  if (typeof value === 'string') return sql.raw(`'${value.replaceAll("'", "''")}'`)
+  if (typeof value === 'number' && !Number.isSafeInteger(value))
+    throw new Error(`Not a whole number: ${value}`)
+  return sql.raw(String(value))
+}
+
+/** A page size written into the statement (`constant`), typed as the number drizzle's `limit` takes. */
+export const fixedLimit = (size: number) => constant(size) as unknown as number
 
 /**
  * `builtOnce` for a read whose filters change its shape (a filter given or not, an admin or not): one

@@ -1,6 +1,7 @@
 import { type AccountKind, type Aging, agingBuckets } from '@daftar/domain'
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
+import { constant } from '../../platform/built-once.ts'
 import { type Day, lateBy } from './filters.ts'
 import { accountDueTotals as owed } from './schema.ts'
 
@@ -46,7 +47,7 @@ export function owedTotalsSelect(
       ...Object.fromEntries(agingBuckets.map((b) => [b, due(lateBy(owed.dueDate, b, today))])),
     })
     .from(owed)
-    .where(and(eq(owed.orgId, orgId), eq(owed.kind, kind)))
+    .where(and(eq(owed.orgId, orgId), eq(owed.kind, constant(kind))))
 }
 
 /** `OwedTotals` from the row of `owedTotalsSelect`. */

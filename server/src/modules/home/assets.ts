@@ -1,7 +1,7 @@
 import { addDays, HOME_DUE_DAYS, HOME_ITEMS, type HomeSection, todayIn } from '@daftar/domain'
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
-import { builtOnce, prepared } from '../../platform/built-once.ts'
+import { builtOnce, fixedLimit, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { totalOf } from '../../platform/listing.ts'
@@ -47,6 +47,6 @@ const dueOf = builtOnce((db: Db) => {
       .from(assets)
       .where(where)
       .orderBy(asc(assets.nextMaintenanceDue), asc(assets.assetId))
-      .limit(HOME_ITEMS),
+      .limit(fixedLimit(HOME_ITEMS)),
   )
 })

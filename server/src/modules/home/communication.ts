@@ -1,7 +1,13 @@
 import { HOME_ITEMS, type HomeSection, reportDisplayId, reportPath, reportTypeLabels } from '@daftar/domain'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
-import { builtOnce, callerPlaceholders, callerValues, prepared } from '../../platform/built-once.ts'
+import {
+  builtOnce,
+  callerPlaceholders,
+  callerValues,
+  fixedLimit,
+  prepared,
+} from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { totalOf } from '../../platform/listing.ts'
@@ -48,7 +54,7 @@ const openReportsOf = builtOnce((db: Db) => {
       .leftJoin(users, eq(users.userId, r.submittedBy))
       .where(openForMe(ctx))
       .orderBy(desc(r.submittedAt), desc(r.reportId))
-      .limit(HOME_ITEMS),
+      .limit(fixedLimit(HOME_ITEMS)),
   )
 })
 
@@ -87,7 +93,7 @@ const newestAnnouncementsAs = (isAdmin: boolean) =>
         .leftJoin(users, eq(users.userId, an.createdBy))
         .where(where)
         .orderBy(desc(an.createdAt), desc(an.announcementId))
-        .limit(HOME_ITEMS),
+        .limit(fixedLimit(HOME_ITEMS)),
     )
   })
 const newestForAdmins = newestAnnouncementsAs(true)

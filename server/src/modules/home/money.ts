@@ -9,7 +9,7 @@ import {
 } from '@daftar/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
-import { builtPerShape, prepared } from '../../platform/built-once.ts'
+import { builtPerShape, constant, fixedLimit, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { dueBetween, overdueDueDate, owedTotalsSelect, readOwed } from '../accounts/due-totals.ts'
@@ -83,9 +83,9 @@ const sectionStatements = builtPerShape(
           .from(inv)
           .leftJoin(clients, eq(clients.clientId, inv.clientId))
           .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-          .where(and(eq(inv.orgId, orgId), eq(inv.kind, kind), matching.documents))
+          .where(and(eq(inv.orgId, orgId), eq(inv.kind, constant(kind)), matching.documents))
           .orderBy(asc(inv.dueDate), asc(inv.invoiceId))
-          .limit(HOME_ITEMS),
+          .limit(fixedLimit(HOME_ITEMS)),
       ),
     }
   },

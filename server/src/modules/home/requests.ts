@@ -8,7 +8,13 @@ import {
 } from '@daftar/domain'
 import { and, desc, eq, gte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
-import { builtOnce, callerPlaceholders, callerValues, prepared } from '../../platform/built-once.ts'
+import {
+  builtOnce,
+  callerPlaceholders,
+  callerValues,
+  fixedLimit,
+  prepared,
+} from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { totalOf } from '../../platform/listing.ts'
@@ -81,7 +87,7 @@ const myRequestsOf = builtOnce((db: Db) => {
       .from(a)
       .where(where)
       .orderBy(desc(sql`coalesce(${a.processedAt}, ${a.requestedAt})`), desc(a.actionId))
-      .limit(HOME_ITEMS),
+      .limit(fixedLimit(HOME_ITEMS)),
   )
 })
 
@@ -110,6 +116,6 @@ const queueOf = builtOnce((db: Db) => {
       .innerJoin(users, eq(users.userId, a.requestedBy))
       .where(where)
       .orderBy(desc(a.requestedAt), desc(a.actionId))
-      .limit(HOME_ITEMS),
+      .limit(fixedLimit(HOME_ITEMS)),
   )
 })

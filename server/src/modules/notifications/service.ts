@@ -3,7 +3,7 @@ import type { NotificationType } from '@daftar/domain'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from '../../db/connection.ts'
-import { builtOnce, prepared } from '../../platform/built-once.ts'
+import { builtOnce, builtPerShape, constant, fixedLimit, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -104,7 +104,7 @@ const triggering = alias(users, 'triggering_user')
 export async function listNotifications(deps: Deps, ctx: RequestContext, page: number, limit: number) {
   const { offset } = pageWindow(page, limit)
   const caller = { userId: ctx.userId, orgId: ctx.orgId }
-  const rows = await notificationsPage(deps.db).execute({ ...caller, limit, offset })
+  const rows = await notificationsPage(deps.db, { limit, first: page === 1 }).execute({ ...caller, offset })
   const total = await countOf(rows[0]?.total, () => notificationsCount(deps.db).execute(caller))
   return {
     currentPage: page,
@@ -129,9 +129,15 @@ export async function listNotifications(deps: Deps, ctx: RequestContext, page: n
 const mine = () =>
   and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.orgId, sql.placeholder('orgId')))
 
-const notificationsPage = builtOnce((db: Db) =>
-  prepared(
-    db
+/**
+ * A page of them: one statement a page size (the panel asks 15, the page 10), the first page apart.
+ * Its size, and the first page's offset, are constants of the statement, so that its generic plan is
+ * kept (platform/built-once.ts, `constant`).
+ */
+const notificationsPage = builtPerShape(
+  ({ limit, first }: { limit: number; first: boolean }) => `${limit}:${first}`,
+  (db: Db, { limit, first }) => {
+    const page = db
       .select({
         notificationId: notifications.notificationId,
         message: notifications.message,
@@ -150,9 +156,10 @@ const notificationsPage = builtOnce((db: Db) =>
       .leftJoin(triggering, eq(triggering.userId, notifications.triggeringUserId))
       .where(mine())
       .orderBy(desc(notifications.createdAt), desc(notifications.notificationId))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  ),
+      .limit(fixedLimit(limit))
+      .$dynamic()
+    return prepared(first ? page : page.offset(sql.placeholder('offset')))
+  },
 )
 
 const notificationsCount = builtOnce((db: Db) =>
@@ -164,7 +171,8 @@ const unreadOf = builtOnce((db: Db) =>
     db
       .select({ n: count() })
       .from(notifications)
-      .where(and(mine(), eq(notifications.isRead, false))),
+      // A constant, so that the generic plan reads the unread rows' partial index (see `constant`).
+      .where(and(mine(), eq(notifications.isRead, constant(false)))),
   ),
 )
 

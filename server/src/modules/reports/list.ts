@@ -2,7 +2,13 @@ import { REPORT_PAGE_SIZE, type ReportListQuery } from '@daftar/domain'
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
-import { builtPerShape, callerPlaceholders, callerValues, prepared } from '../../platform/built-once.ts'
+import {
+  builtPerShape,
+  callerPlaceholders,
+  callerValues,
+  fixedLimit,
+  prepared,
+} from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { likePattern } from '../../platform/listing.ts'
@@ -80,11 +86,14 @@ const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offse
  */
 export const REPORT_COUNT_AHEAD = 50 * REPORT_PAGE_SIZE
 
-/** How many of `rows` there are, counting no further than the `countUpTo` placeholder. */
-function countedUpTo(db: DbOrTx, rows: PgSelect) {
-  const upTo = rows.limit(sql.placeholder('countUpTo') as unknown as number)
-  return db.select({ n: count() }).from(sql`(${upTo}) as counted`)
+/**
+ * How many of `rows` there are, counting no further than `upTo`: the `countUpTo` placeholder, or on
+ * the first page a constant of its statement (`fixedLimit`), so that its generic plan is kept.
+ */
+function countedUpTo(db: DbOrTx, rows: PgSelect, upTo = sql.placeholder('countUpTo') as unknown as number) {
+  return db.select({ n: count() }).from(sql`(${rows.limit(upTo)}) as counted`)
 }
+const FIRST_PAGE_COUNT = fixedLimit(REPORT_COUNT_AHEAD)
 
 /**
  * Reports read by their own indexes: an admin's list (every report of the organisation, by
@@ -101,29 +110,32 @@ function filteredReports(db: DbOrTx, shape: Shape) {
   const searched = { planEach: shape.on.contains }
   // A search is counted whole: under a LIMIT the planner scans every report for the terms, where the
   // whole count reads only the matches through the search's indexes; and a search finds few.
-  const counted = shape.on.contains
-    ? db.select({ n: count() }).from(r).where(where)
-    : countedUpTo(
-        db,
-        db
-          .select({ one: sql`1`.as('one') })
-          .from(r)
-          .where(where)
-          .$dynamic(),
-      )
-  const page = <Extra extends Record<string, SQL>>(extra?: Extra) =>
-    prepared(
-      selectReportRows(db, extra)
-        .where(where)
-        .orderBy(...order(shape.ascending, r.submittedAt, r.reportId))
-        .limit(window.limit)
-        .offset(window.offset),
-      searched,
-    )
+  const counted = (upTo?: number) =>
+    shape.on.contains
+      ? db.select({ n: count() }).from(r).where(where)
+      : countedUpTo(
+          db,
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(r)
+            .where(where)
+            .$dynamic(),
+          upTo,
+        )
+  const ordered = <Extra extends Record<string, SQL>>(extra?: Extra) =>
+    selectReportRows(db, extra)
+      .where(where)
+      .orderBy(...order(shape.ascending, r.submittedAt, r.reportId))
+      .$dynamic()
   return {
-    count: prepared(counted, searched),
-    page: page(),
-    firstPage: page({ total: countAlongside(counted) }),
+    count: prepared(counted(), searched),
+    page: prepared(ordered().limit(window.limit).offset(window.offset), searched),
+    // The first page's size and count are constants of its statement, so that its generic plan is
+    // kept (platform/built-once.ts, `constant`).
+    firstPage: prepared(
+      ordered({ total: countAlongside(counted(FIRST_PAGE_COUNT)) }).limit(fixedLimit(REPORT_PAGE_SIZE)),
+      searched,
+    ),
   }
 }
 
@@ -138,33 +150,35 @@ function myReports(db: DbOrTx, shape: Shape) {
   // for lists): one range of report_members_list_idx, index-only.
   const mine = and(eq(m.orgId, caller.orgId), eq(m.userId, caller.userId), ...filtersOn(shape, m))
   const scope = <Q extends PgSelect>(qb: Q) => qb.where(mine)
-  const counted = countedUpTo(
-    db,
-    scope(
-      db
-        .select({ one: sql`1`.as('one') })
-        .from(m)
-        .$dynamic(),
-    ),
-  )
-  const page = <Extra extends Record<string, SQL>>(extra?: Extra) =>
+  const counted = (upTo?: number) =>
+    countedUpTo(
+      db,
+      scope(
+        db
+          .select({ one: sql`1`.as('one') })
+          .from(m)
+          .$dynamic(),
+      ),
+      upTo,
+    )
+  const ids = () =>
+    scope(db.select({ id: m.reportId }).from(m).$dynamic()).orderBy(
+      ...order(shape.ascending, m.submittedAt, m.reportId),
+    )
+  const page = <Extra extends Record<string, SQL>>(ofPage: PgSelect, extra?: Extra) =>
     prepared(
       selectReportRows(db, extra)
-        .where(
-          and(
-            eq(r.orgId, caller.orgId),
-            inArray(
-              r.reportId,
-              scope(db.select({ id: m.reportId }).from(m).$dynamic())
-                .orderBy(...order(shape.ascending, m.submittedAt, m.reportId))
-                .limit(window.limit)
-                .offset(window.offset),
-            ),
-          ),
-        )
+        .where(and(eq(r.orgId, caller.orgId), inArray(r.reportId, ofPage)))
         .orderBy(...order(shape.ascending, r.submittedAt, r.reportId)),
     )
-  return { count: prepared(counted), page: page(), firstPage: page({ total: countAlongside(counted) }) }
+  return {
+    count: prepared(counted()),
+    page: page(ids().limit(window.limit).offset(window.offset)),
+    // As in `filteredReports`, the first page's size and count are constants of its statement.
+    firstPage: page(ids().limit(fixedLimit(REPORT_PAGE_SIZE)), {
+      total: countAlongside(counted(FIRST_PAGE_COUNT)),
+    }),
+  }
 }
 
 /** The count, page and first page (its count alongside) of one shape, built once (platform/built-once.ts). */
@@ -200,7 +214,7 @@ export async function listReports(deps: Deps, ctx: RequestContext, q: ReportList
   if (q.page === 1) {
     // The first page is never read from the end: its count rides on its statement, one round trip.
     const { firstPage, count, values } = inOrder(!newestFirst)
-    const rows = await firstPage.execute({ ...values, countUpTo, limit: REPORT_PAGE_SIZE, offset: 0 })
+    const rows = await firstPage.execute(values)
     const n = await countOf(rows[0]?.total, () => count.execute({ ...values, countUpTo }))
     return { reports: presentRows(rows), totalPages: totalPages(n, REPORT_PAGE_SIZE), currentPage: 1 }
   }

@@ -15,6 +15,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
+import { constant } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { nextNumber } from '../../platform/counters.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -145,7 +146,7 @@ export function openForMe(ctx: Pick<RequestContext, 'orgId' | 'userId'>): SQL {
   return and(
     eq(reportRecipients.orgId, ctx.orgId),
     eq(reportRecipients.userId, ctx.userId),
-    eq(reportRecipients.isOpen, true),
+    eq(reportRecipients.isOpen, constant(true)),
   )!
 }
 

@@ -21,6 +21,7 @@ import {
   builtPerShape,
   callerPlaceholders,
   callerValues,
+  constant,
   prepared,
   preparedArrays,
 } from '../../platform/built-once.ts'
@@ -51,7 +52,7 @@ export function myMemberships(ctx: Pick<RequestContext, 'orgId' | 'username'>, s
   return and(
     eq(taskMembers.orgId, ctx.orgId),
     eq(taskMembers.username, ctx.username),
-    statuses.length === 1 ? eq(taskMembers.status, statuses[0]!) : inArray(taskMembers.status, statuses),
+    sql`${taskMembers.status} in (${sql.join(statuses.map(constant), sql`, `)})`,
   )!
 }
 
@@ -236,12 +237,12 @@ interface ClosedShape {
   oldestFirst: boolean
   search: boolean
   category: boolean
+  /** A page of the list, or a batch of its export: a constant of the statement (see `constant`). */
+  pageSize: number
 }
 
-const paged = <Q extends PgSelect>(qb: Q) =>
-  qb
-    .limit(sql.placeholder('limit') as unknown as number)
-    .offset(sql.placeholder('offset') as unknown as number)
+const paged = <Q extends PgSelect>(qb: Q, pageSize: number) =>
+  qb.limit(constant(pageSize) as unknown as number).offset(sql.placeholder('offset') as unknown as number)
 
 /**
  * A filtered closed list's ids and count: the caller's member ids first (`= any(array(…))`), then only
@@ -307,7 +308,7 @@ const closedStatements = builtPerShape(
       rows: preparedArrays(
         db,
         taskListRows(db, { total: countAlongside(total) })
-          .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, paged(page))))
+          .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, paged(page, shape.pageSize))))
           .orderBy(direction(when), direction(tasks.taskId)),
         ['total', ...LIST_COLUMNS],
         (rows, at) => ({ ...present(rows, at), counted: rows[0]?.[at.total] as number | undefined }),
@@ -331,6 +332,7 @@ export async function listClosedTasks(
     oldestFirst,
     search: query.searchQuery !== '',
     category: query.selectedCategory !== '',
+    pageSize,
   }
   const { rows: page, total: counted } = closedStatements(deps.db, shape)
   const values = {
@@ -340,7 +342,6 @@ export async function listClosedTasks(
   }
   const { counted: alongside, ...answer } = await page.execute({
     ...values,
-    limit: pageSize,
     offset: (query.page - 1) * pageSize,
   })
   const total = await countOf(alongside, () => counted.execute(values))
