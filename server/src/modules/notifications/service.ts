@@ -3,7 +3,14 @@ import type { NotificationType } from '@daftar/domain'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from '../../db/connection.ts'
-import { builtOnce, builtPerShape, constant, fixedLimit, prepared } from '../../platform/built-once.ts'
+import {
+  builtOnce,
+  builtPerShape,
+  constant,
+  fixedLimit,
+  prepared,
+  preparedArrays,
+} from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -104,25 +111,12 @@ const triggering = alias(users, 'triggering_user')
 export async function listNotifications(deps: Deps, ctx: RequestContext, page: number, limit: number) {
   const { offset } = pageWindow(page, limit)
   const caller = { userId: ctx.userId, orgId: ctx.orgId }
-  const rows = await notificationsPage(deps.db, { limit, first: page === 1 }).execute({ ...caller, offset })
-  const total = await countOf(rows[0]?.total, () => notificationsCount(deps.db).execute(caller))
-  return {
-    currentPage: page,
-    totalPages: totalPages(total, limit),
-    notifications: rows.map(({ username, fullName, photo, ...n }) => ({
-      notification_id: n.notificationId,
-      message: n.message,
-      is_read: n.isRead,
-      created_at: n.createdAt.toISOString(),
-      link: n.link,
-      type: n.type,
-      entity_type: n.entityType,
-      entity_id: n.entityId,
-      triggering_username: username,
-      triggering_user_fullname: fullName,
-      triggering_user_display_photo: photo,
-    })),
-  }
+  const { notifications: listed, counted } = await notificationsPage(deps.db, {
+    limit,
+    first: page === 1,
+  }).execute({ ...caller, offset })
+  const total = await countOf(counted, () => notificationsCount(deps.db).execute(caller))
+  return { currentPage: page, totalPages: totalPages(total, limit), notifications: listed }
 }
 
 /** The caller's notifications: the bell asks for them on every open page, so built once. */
@@ -137,30 +131,58 @@ const mine = () =>
 const notificationsPage = builtPerShape(
   ({ limit, first }: { limit: number; first: boolean }) => `${limit}:${first}`,
   (db: Db, { limit, first }) => {
+    const columns = pageColumns(db)
     const page = db
-      .select({
-        notificationId: notifications.notificationId,
-        message: notifications.message,
-        isRead: notifications.isRead,
-        createdAt: notifications.createdAt,
-        link: notifications.link,
-        type: notifications.type,
-        entityType: notifications.entityType,
-        entityId: notifications.entityId,
-        username: triggering.username,
-        fullName: triggering.fullName,
-        photo: triggering.displayPhoto,
-        total: countAlongside(db.select({ n: count() }).from(notifications).where(mine())),
-      })
+      .select(columns)
       .from(notifications)
       .leftJoin(triggering, eq(triggering.userId, notifications.triggeringUserId))
       .where(mine())
       .orderBy(desc(notifications.createdAt), desc(notifications.notificationId))
       .limit(fixedLimit(limit))
       .$dynamic()
-    return prepared(first ? page : page.offset(sql.placeholder('offset')))
+    return preparedArrays(
+      db,
+      first ? page : page.offset(sql.placeholder('offset')),
+      Object.keys(columns) as PageColumn[],
+      present,
+    )
   },
 )
+
+/** A page's columns, in the statement's order: the notification, who triggered it, and the count. */
+const pageColumns = (db: Db) => ({
+  notificationId: notifications.notificationId,
+  message: notifications.message,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+  link: notifications.link,
+  type: notifications.type,
+  entityType: notifications.entityType,
+  entityId: notifications.entityId,
+  username: triggering.username,
+  fullName: triggering.fullName,
+  photo: triggering.displayPhoto,
+  total: countAlongside(db.select({ n: count() }).from(notifications).where(mine())),
+})
+type PageColumn = keyof ReturnType<typeof pageColumns>
+
+/** A page's answer from its rows as arrays, in one pass (platform/built-once.ts, `preparedArrays`). */
+function present(rows: unknown[][], at: Record<PageColumn, number>) {
+  const notifications = rows.map((row) => ({
+    notification_id: row[at.notificationId] as number,
+    message: row[at.message] as string,
+    is_read: row[at.isRead] as boolean,
+    created_at: (row[at.createdAt] as Date).toISOString(),
+    link: row[at.link] as string | null,
+    type: row[at.type] as string,
+    entity_type: row[at.entityType] as string | null,
+    entity_id: row[at.entityId] as string | null,
+    triggering_username: row[at.username] as string | null,
+    triggering_user_fullname: row[at.fullName] as string | null,
+    triggering_user_display_photo: row[at.photo] as string | null,
+  }))
+  return { notifications, counted: rows[0]?.[at.total] as number | undefined }
+}
 
 const notificationsCount = builtOnce((db: Db) =>
   prepared(db.select({ n: count() }).from(notifications).where(mine())),
