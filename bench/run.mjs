@@ -416,10 +416,14 @@ async function runPass(label, dbEnv) {
   // The second start on this database: migrations and seeding already done.
   const server = await startServer(dbEnv)
   console.log(`server answering ${server.startSeconds.toFixed(1)} s after start`)
-  const tokens = {
-    admin: await signIn(server.base, users.admin),
-    staff: await signIn(server.base, users.staff),
+  const tokens = {}
+  // An access token lives 15 minutes, less than a whole pass on a slow machine: each stage signs in
+  // again (the writes at 50 connections once answered 401 for the rest of the run).
+  const signInAll = async () => {
+    tokens.admin = await signIn(server.base, users.admin)
+    tokens.staff = await signIn(server.base, users.staff)
   }
+  await signInAll()
   const reads = (await readPaths(server.base, tokens)).filter(
     (r) => !only || only.some((word) => r.name.includes(word)),
   )
@@ -443,6 +447,7 @@ async function runPass(label, dbEnv) {
   // them measured a different database (the staff's client search fell from 706 req/s at 10
   // connections to 80 at 50, after the writes at 10 had given the user some 5,000 more clients).
   for (const connections of connectionCounts) {
+    await signInAll()
     for (const r of reads) {
       const headers = { authorization: `Bearer ${tokens[r.user]}` }
       server.eld.reset()
@@ -455,6 +460,7 @@ async function runPass(label, dbEnv) {
     }
   }
   for (const connections of connectionCounts) {
+    await signInAll()
     const made = { tasks: [], completed: [], requests: [] }
     let counter = 0
     for (const w of writes) {
@@ -502,6 +508,7 @@ async function runPass(label, dbEnv) {
       console.log(line(rows.at(-1)))
     }
   }
+  if (!only) await signInAll()
   const imported = only ? undefined : await timeImport(server.base, tokens.admin)
   if (imported) console.log(`import of ${imported.rows} suppliers: ${imported.seconds.toFixed(1)} s`)
   await baseline.stop()
