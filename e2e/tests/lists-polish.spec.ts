@@ -1,4 +1,4 @@
-import { baseURL, hold, openTasks, signIn } from '../support/app.ts'
+import { baseURL, chunkOf, goTo, hold, openTasks, signIn } from '../support/app.ts'
 import { expect, type Locator, type Page, test } from '../support/test.ts'
 
 // The Billing tab's loading, lists that agree with each other, task tables that line
@@ -174,4 +174,23 @@ test('length-limited fields show their limit and say when it is reached', async 
   await page.getByRole('button', { name: 'New Announcement' }).click()
   const announcement = page.getByRole('dialog', { name: /Announcement/ })
   await expectLimitShown(announcement.getByRole('textbox', { name: /^Title/ }), 200)
+})
+
+test('a row clicked just after typing a search opens, while its page is still loading', async ({ page }) => {
+  await signIn(page, 'admin@example.com')
+  await goTo(page, 'Clients')
+  const rows = page.getByRole('table', { name: 'Clients' })
+  await expect(rows.getByRole('link', { name: /Sunrise Textiles/ })).toBeVisible()
+  // The detail's code arrives late, so the click's navigation waits for it; the search typed just
+  // before must not be written into the address after the click and cancel it.
+  const release = await hold(page, chunkOf('src/ui/register-kit/DetailPage.tsx'))
+  await page.getByRole('textbox', { name: 'Search' }).fill('Sunrise')
+  await rows.getByRole('link', { name: /Sunrise Textiles/ }).click()
+  await page.waitForTimeout(800)
+  release()
+  await expect(page).toHaveURL(new RegExp(`${baseURL()}/clients/[0-9a-f-]{36}$`))
+  await expect(page.getByRole('heading', { level: 2, name: 'Sunrise Textiles Pvt Ltd' })).toBeVisible()
+  // Back returns to the list as it was searched.
+  await page.goBack()
+  await expect(page).toHaveURL(`${baseURL()}/clients?searchQuery=Sunrise`)
 })

@@ -97,12 +97,7 @@ test('a 300-character title is clamped to two lines in the list, whole in the de
   const cell = admin.locator(`li a [title^="${name} CL-"]`)
   await expect(cell).toBeVisible()
   expect(await linesOf(cell)).toBeLessThanOrEqual(2)
-  // The list may render anew under the click (its queries refresh as this window takes the focus from
-  // the first one), which then opens nothing: click again, as a person would, until the detail opens.
-  await expect(async () => {
-    await cell.click({ timeout: 2_000 })
-    await expect(admin).toHaveURL(/\/clients\/[0-9a-f-]{36}$/, { timeout: 3_000 })
-  }).toPass({ timeout: 20_000 })
+  await cell.click()
   const h2 = admin.getByRole('heading', { level: 2, name })
   await expect(h2).toHaveAttribute('title', name)
   expect(await linesOf(h2)).toBeLessThanOrEqual(2)

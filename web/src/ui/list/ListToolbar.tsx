@@ -61,9 +61,14 @@ export function SearchBox({
         setDraft(e.currentTarget.value)
         debounced(e.currentTarget.value)
       }}
+      // Typed words are applied when the box is left, not 400 ms later: a click on a row that leaves
+      // the page would otherwise be cancelled by the search's own navigation, written into the address
+      // while the next page's code loads (app/page-chunk.tsx).
+      onBlur={() => debounced.flush()}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault()
+          debounced.cancel()
           onSearch(draft)
         }
       }}
