@@ -11,8 +11,17 @@ import {
   receivableListQuery,
   receivableStatuses,
 } from './accounts.ts'
-import { auditFields, calendarDate, idParams, instant, messageResponse, pageFields } from './contract.ts'
-import { exportQueryOf } from './export-query.ts'
+import {
+  auditFields,
+  blankIsNone,
+  calendarDate,
+  idParams,
+  idToMessage,
+  instant,
+  messageResponse,
+  pageFields,
+} from './contract.ts'
+import { exportEndpoint } from './export-query.ts'
 import { gstTypes } from './gst.ts'
 import { endpoint } from './http.ts'
 
@@ -192,15 +201,10 @@ export type AccountsOrganisation = z.infer<typeof accountsOrganisation>
  * `status` is the status the caller saw; the delete applies only while the document still has it.
  */
 export const accountDeleteQuery = z.object({
-  status: z
-    .enum(['DRAFT', 'CANCELLED'])
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  status: blankIsNone(z.enum(['DRAFT', 'CANCELLED'])),
 })
 
 // ---- the endpoints (docs/architecture.md, "One contract") ----
-
-const idAnswer = { params: idParams, response: { 200: messageResponse } }
 
 /** What a kind of document declares for itself: its path, its live action and its own shapes. */
 interface DocumentSchemas<
@@ -237,13 +241,13 @@ function documentEndpoints<
   return {
     list: endpoint('GET', base, { querystring: s.query, response: { 200: s.list } }),
     summary: endpoint('GET', `${base}/summary`, { querystring: s.query, response: { 200: s.summary } }),
-    export: endpoint('GET', `${base}/export`, { querystring: exportQueryOf(s.query) }, { file: true }),
+    export: exportEndpoint(`${base}/export`, s.query),
     detail: endpoint('GET', `${base}/:id`, { params: idParams, response: { 200: s.detail } }),
     create: endpoint('POST', base, { body: s.input, response: { 201: s.saved } }),
     update: endpoint('PUT', `${base}/:id`, { params: idParams, body: s.input, response: { 200: s.saved } }),
-    remove: endpoint('DELETE', `${base}/:id`, { ...idAnswer, querystring: accountDeleteQuery }),
-    cancel: endpoint('PUT', `${base}/:id/cancel`, idAnswer),
-    markLive: endpoint('PUT', `${base}/:id/${liveAction}`, idAnswer),
+    remove: endpoint('DELETE', `${base}/:id`, { ...idToMessage, querystring: accountDeleteQuery }),
+    cancel: endpoint('PUT', `${base}/:id/cancel`, idToMessage),
+    markLive: endpoint('PUT', `${base}/:id/${liveAction}`, idToMessage),
     recordPayment: endpoint('POST', `${base}/:id/payments`, {
       params: idParams,
       body: paymentInput,
@@ -261,8 +265,8 @@ export const receivableEndpoints = {
     detail: receivableDetail,
     saved: receivableSaved,
   }),
-  email: endpoint('POST', '/receivables/:id/email', idAnswer),
-  remind: endpoint('POST', '/receivables/:id/remind', idAnswer),
+  email: endpoint('POST', '/receivables/:id/email', idToMessage),
+  remind: endpoint('POST', '/receivables/:id/remind', idToMessage),
   doNotRemind: endpoint('PUT', '/receivables/:id/do-not-remind', {
     params: idParams,
     body: z.object({ do_not_remind: z.boolean() }),
@@ -286,6 +290,6 @@ export const accountsEndpoints = {
     body: paymentUpdateInput,
     response: { 200: paymentResult },
   }),
-  deletePayment: endpoint('DELETE', '/payments/:id', idAnswer),
+  deletePayment: endpoint('DELETE', '/payments/:id', idToMessage),
   organisation: endpoint('GET', '/accounts/organisation', { response: { 200: accountsOrganisation } }),
 }

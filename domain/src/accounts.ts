@@ -4,7 +4,7 @@
  * the server. The response shapes are in accounts-contract.ts.
  */
 import { z } from 'zod'
-import { isCalendarDay } from './contract.ts'
+import { blankIsNone, isCalendarDay, labelled } from './contract.ts'
 import { formatCurrency, todayIn } from './format.ts'
 import { type GstType, gstTypes, isGstRate, toPaise, toUnits } from './gst.ts'
 // Who can open Accounts is declared with the organisation (users.ts), so the shell reads it without
@@ -50,15 +50,14 @@ export const payableSorts = sortsBy('bill_date')
 export type PayableSort = (typeof payableSorts)[number]
 
 /** The aging strip: not yet due, then days past the due date. */
-export const agingBuckets = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const
+export const { values: agingBuckets, labels: agingLabels } = labelled([
+  ['current', 'Not yet due'],
+  ['days_1_30', '1–30 days'],
+  ['days_31_60', '31–60 days'],
+  ['days_61_90', '61–90 days'],
+  ['days_over_90', 'Over 90 days'],
+])
 export type AgingBucket = (typeof agingBuckets)[number]
-export const agingLabels: Record<AgingBucket, string> = {
-  current: 'Not yet due',
-  days_1_30: '1–30 days',
-  days_31_60: '31–60 days',
-  days_61_90: '61–90 days',
-  days_over_90: 'Over 90 days',
-}
 
 /** Days after the due date on which a payment reminder goes (docs/decisions.md, "Payment reminders"). */
 export const PAYMENT_REMINDER_DAYS = [3, 10, 30] as const
@@ -408,21 +407,12 @@ const listQueryFields = {
     .max(200)
     .optional()
     .transform((v) => v?.trim() ?? ''),
-  aging: z
-    .enum(agingBuckets)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  aging: blankIsNone(z.enum(agingBuckets)),
 }
 const datesInOrder = (v: { startDate: string | null; endDate: string | null }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate
 // On endDate: a list whose address holds the two the wrong way round drops only the To date.
 const datesOrderIssue = { message: accountMessages.datesOrder, path: ['endDate'] }
-
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .enum(values)
-    .optional()
-    .or(z.literal('').transform(() => undefined))
 
 /** A kind's list query: the shared filters, its own statuses and sorts. */
 const listQueryOf = <
@@ -433,7 +423,11 @@ const listQueryOf = <
   sorts: O,
 ) =>
   z
-    .object({ ...listQueryFields, status: optionalEnum(statuses), sortBy: z.enum(sorts).default(sorts[0]) })
+    .object({
+      ...listQueryFields,
+      status: blankIsNone(z.enum(statuses)),
+      sortBy: z.enum(sorts).default(sorts[0]),
+    })
     .refine(datesInOrder, datesOrderIssue)
 export const receivableListQuery = listQueryOf(receivableStatuses, receivableSorts)
 export const payableListQuery = listQueryOf(payableStatuses, payableSorts)

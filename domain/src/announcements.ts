@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParams, instant, messageResponse, pageFields } from './contract.ts'
+import { idParams, idToMessage, instant, pageFields } from './contract.ts'
 import { endpoint } from './http.ts'
 
 export const announcementMessages = {
@@ -89,10 +89,6 @@ export const announcementEndpoints = {
     body: announcementCreateInput,
     response: { 201: announcementCreated },
   }),
-  update: endpoint('PUT', '/announcements/:id', {
-    params: idParams,
-    body: announcementUpdateInput,
-    response: { 200: messageResponse },
-  }),
-  remove: endpoint('DELETE', '/announcements/:id', { params: idParams, response: { 200: messageResponse } }),
+  update: endpoint('PUT', '/announcements/:id', { ...idToMessage, body: announcementUpdateInput }),
+  remove: endpoint('DELETE', '/announcements/:id', idToMessage),
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { calendarDay, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
-import { exportQueryOf } from './export-query.ts'
+import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
 import { decimalOrNull } from './projects.ts'
 import {
@@ -140,12 +140,7 @@ export const assetEndpoints = {
   ...registerReadEndpoints('/assets', assetListQuery, assetList, assetDetail),
   /** Not retired, with maintenance due (or overdue) or a warranty ending within ASSET_DUE_SOON_DAYS. */
   dueSoon: endpoint('GET', '/assets/due-soon', { querystring: assetListQuery, response: { 200: assetList } }),
-  dueSoonExport: endpoint(
-    'GET',
-    '/assets/due-soon/export',
-    { querystring: exportQueryOf(assetListQuery) },
-    { file: true },
-  ),
+  dueSoonExport: exportEndpoint('/assets/due-soon/export', assetListQuery),
   dueSoonCount: endpoint('GET', '/assets/due-soon/count', { response: { 200: assetDueSoonCount } }),
   ...registerWriteEndpoints('/assets', assetData),
 }

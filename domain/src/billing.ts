@@ -3,9 +3,10 @@ import {
   calendarDate,
   calendarDay,
   idParams,
+  idToMessage,
   instant,
   isCalendarDay,
-  messageResponse,
+  passwordConfirmation,
   recordAccess,
 } from './contract.ts'
 import { endpoint } from './http.ts'
@@ -104,12 +105,7 @@ export const invoiceStatusInput = z
     }
   })
 
-export const deleteWithPasswordInput = z.object({
-  password: z
-    .string({ error: billingMessages.passwordRequired })
-    .min(1, billingMessages.passwordRequired)
-    .max(128),
-})
+export const deleteWithPasswordInput = passwordConfirmation(billingMessages.passwordRequired)
 
 /** A project billing invoice (docs/product.md, "Projects and billing"). */
 export const projectInvoice = z.object({
@@ -165,19 +161,7 @@ export const billingEndpoints = {
     { multipart: createInvoiceInput, files: ['invoice_pdf'] },
   ),
   /** If-Match: the invoice's version. */
-  edit: endpoint('PUT', '/billing/invoice/:id', {
-    params: idParams,
-    body: updateInvoiceInput,
-    response: { 200: messageResponse },
-  }),
-  setStatus: endpoint('PUT', '/billing/invoice/:id/status', {
-    params: idParams,
-    body: invoiceStatusInput,
-    response: { 200: messageResponse },
-  }),
-  remove: endpoint('DELETE', '/billing/invoice/:id', {
-    params: idParams,
-    body: deleteInvoiceBody,
-    response: { 200: messageResponse },
-  }),
+  edit: endpoint('PUT', '/billing/invoice/:id', { ...idToMessage, body: updateInvoiceInput }),
+  setStatus: endpoint('PUT', '/billing/invoice/:id/status', { ...idToMessage, body: invoiceStatusInput }),
+  remove: endpoint('DELETE', '/billing/invoice/:id', { ...idToMessage, body: deleteInvoiceBody }),
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParams, messageResponse } from './contract.ts'
+import { idParams, idToMessage } from './contract.ts'
 import { endpoint } from './http.ts'
 
 export const DEFAULT_CATEGORY_COLOR = '#f0f0f0'
@@ -45,5 +45,5 @@ export const categoryEndpoints = {
     body: categoryInput,
     response: { 200: categoryChangeResponse },
   }),
-  remove: endpoint('DELETE', '/categories/:id', { params: idParams, response: { 200: messageResponse } }),
+  remove: endpoint('DELETE', '/categories/:id', idToMessage),
 }

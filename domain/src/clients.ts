@@ -11,6 +11,8 @@ import {
   registerListQuery,
   registerReadEndpoints,
   registerWriteEndpoints,
+  storedContact,
+  upperOptional,
 } from './registers.ts'
 
 export const clientMessages = {
@@ -21,15 +23,6 @@ export const clientMessages = {
 export const clientSorts = [...bothWays('name'), ...bothWays('contact_person'), ...changeSorts] as const
 export type ClientSort = (typeof clientSorts)[number]
 export const clientListQuery = registerListQuery(clientSorts, 'name_asc')
-
-const upperOptional = (max: number, valid: (v: string) => boolean, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v?.trim() ? v.trim().toUpperCase() : null))
-    .refine((v) => v === null || valid(v), message)
 
 export const gstinField = upperOptional(GSTIN_LENGTH, isValidGstin, invalidGstin)
 export const panField = upperOptional(PAN_LENGTH, isValidPan, invalidPan)
@@ -81,12 +74,6 @@ export const clientListItem = z.object({
 export type ClientListItem = z.infer<typeof clientListItem>
 export const clientList = pageOf('clients', clientListItem)
 export type ClientList = z.infer<typeof clientList>
-
-const storedContact = z.object({
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-})
 
 /** GET /clients/{id}. */
 export const clientDetail = z.object({

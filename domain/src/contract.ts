@@ -17,6 +17,14 @@ export const calendarDate = z.iso.date()
 /** `{ error }`: every failed call. */
 export const errorResponse = z.object({ error: z.string() })
 
+/**
+ * `{ password }`: the admin's own password, confirming a deletion. It goes in the body: a password never
+ * goes in a URL, where request logs, proxies and browser history keep it (docs/decisions.md, "Registers,
+ * approvals, access and documents").
+ */
+export const passwordConfirmation = (message: string) =>
+  z.object({ password: z.string({ error: message }).min(1, message).max(128) })
+
 /** `{ message }`: the successes the spec says carry a message. */
 export const messageResponse = z.object({ message: z.string() })
 export type MessageResponse = z.infer<typeof messageResponse>
@@ -26,6 +34,12 @@ export type MessageResponse = z.infer<typeof messageResponse>
  * answers 404 like an unknown one.
  */
 export const idParams = z.object({ id: z.guid() })
+
+/**
+ * The schema of an endpoint on one record (`…/:id`) that answers `{ message }` (delete, cancel, approve …);
+ * spread it to add a body or a query.
+ */
+export const idToMessage = { params: idParams, response: { 200: messageResponse } }
 
 /** A path id of a numbered row (notifications): digits only; anything else answers 404. */
 export const numberIdParams = z.object({ id: z.string().regex(/^\d{1,15}$/) })
@@ -57,6 +71,18 @@ export function pageOf<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({ [key]: z.array(item), ...pageFields } as { [P in K]: z.ZodArray<T> } & typeof pageFields)
 }
 
+/** An optional filter of a list's query: absent, or blank (an empty field of a form's address), is none. */
+export const blankIsNone = <T extends z.ZodType>(schema: T) =>
+  schema.optional().or(z.literal('').transform(() => undefined))
+
+/** An optional choice of a form: one of `values`, or null when blank or absent. */
+export const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum(values)
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null)
+
 /** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
@@ -71,3 +97,14 @@ export const calendarDay = z
   .nullish()
   .transform((v) => (v?.trim() ? v.trim() : null))
   .refine((v) => v === null || isCalendarDay(v), 'Dates must be YYYY-MM-DD.')
+
+/**
+ * A closed set of values, each written once beside the words the screens show for it: `values` keeps
+ * their order and literal types (for `z.enum` and the database's enums), `labels` names each value.
+ */
+export function labelled<const T extends readonly (readonly [string, string])[]>(entries: T) {
+  return {
+    values: entries.map(([value]) => value) as unknown as { [K in keyof T]: T[K][0] },
+    labels: Object.fromEntries(entries) as Record<T[number][0], string>,
+  }
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParams, instant, messageResponse, requiredText } from './contract.ts'
+import { idToMessage, instant, passwordConfirmation, requiredText } from './contract.ts'
 import { endpoint } from './http.ts'
 import { entityTypes } from './registers.ts'
 
@@ -50,16 +50,7 @@ export const renameDocumentInput = z.object({
   newName: requiredText(documentMessages.nameRequired, 255),
 })
 
-/**
- * The admin's own password, in the body: a password never goes in a URL, where request logs, proxies
- * and browser history keep it (docs/decisions.md, "Registers, approvals, access and documents").
- */
-export const deleteDocumentInput = z.object({
-  password: z
-    .string({ error: documentMessages.passwordRequired })
-    .min(1, documentMessages.passwordRequired)
-    .max(128),
-})
+export const deleteDocumentInput = passwordConfirmation(documentMessages.passwordRequired)
 
 /** A file or folder of a record's documents (docs/product.md, "Access lists and documents"). */
 export const documentItem = z.object({
@@ -101,14 +92,6 @@ export const documentEndpoints = {
     { response: { 201: documentCreated } },
     { multipart: uploadDocumentFields, files: ['documentFile'] },
   ),
-  rename: endpoint('PUT', '/documents/:id', {
-    params: idParams,
-    body: renameDocumentInput,
-    response: { 200: messageResponse },
-  }),
-  remove: endpoint('DELETE', '/documents/:id', {
-    params: idParams,
-    body: deleteDocumentInput,
-    response: { 200: messageResponse },
-  }),
+  rename: endpoint('PUT', '/documents/:id', { ...idToMessage, body: renameDocumentInput }),
+  remove: endpoint('DELETE', '/documents/:id', { ...idToMessage, body: deleteDocumentInput }),
 }

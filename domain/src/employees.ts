@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { panField } from './clients.ts'
-import { idParams, instant, pageOf, registerDetailTail, requiredText } from './contract.ts'
-import { exportQueryOf } from './export-query.ts'
+import { idParams, instant, optionalChoice, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
 import {
@@ -93,20 +93,12 @@ export const employeeData = z
     personal_phone_no: optionalText(40),
     current_address: optionalText(1000),
     permanent_address: optionalText(1000),
-    gender: z
-      .enum(genders)
-      .nullish()
-      .or(z.literal('').transform(() => null))
-      .transform((v) => v ?? null),
+    gender: optionalChoice(genders),
     blood_group: optionalText(10),
     qualification: optionalText(200),
     father_name: optionalText(200),
     mother_name: optionalText(200),
-    marital_status: z
-      .enum(maritalStatuses)
-      .nullish()
-      .or(z.literal('').transform(() => null))
-      .transform((v) => v ?? null),
+    marital_status: optionalChoice(maritalStatuses),
     spouse_name: optionalText(200),
     aadhar_no: aadhaarField,
     pan_no: panField,
@@ -247,12 +239,7 @@ export const employeeSensitive = z.object({ aadhar_no: text, bank_account_no: te
 export const employeeEndpoints = {
   ...registerReadEndpoints('/employees', employeeListQuery, employeeList, employeeDetail),
   old: endpoint('GET', '/employees/old', { querystring: employeeListQuery, response: { 200: employeeList } }),
-  oldExport: endpoint(
-    'GET',
-    '/employees/old/export',
-    { querystring: exportQueryOf(employeeListQuery) },
-    { file: true },
-  ),
+  oldExport: exportEndpoint('/employees/old/export', employeeListQuery),
   /** An admin's reveal of the Aadhaar and bank account numbers (audited). */
   sensitive: endpoint('GET', '/employees/:id/sensitive', {
     params: idParams,

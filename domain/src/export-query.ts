@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint } from './http.ts'
 
 /** The formats of every list's export (docs/decisions.md, "Exports"). */
 export const exportFormats = ['csv', 'xlsx'] as const
@@ -20,3 +21,7 @@ export function exportQueryOf<S extends z.ZodType>(
       .pipe(query.out as z.ZodType<unknown, Record<string, unknown>>) as never
   throw new Error('An export query is built from an object schema.')
 }
+
+/** GET <path>: a list as a CSV or XLSX file, read with the list's own query (docs/decisions.md, "Exports"). */
+export const exportEndpoint = <const P extends string, S extends z.ZodType>(path: P, listQuery: S) =>
+  endpoint('GET', path, { querystring: exportQueryOf(listQuery) }, { file: true })

@@ -3,21 +3,20 @@
  * paise (BigInt inside, so no product can lose precision); the API carries rupees as numbers with at
  * most two decimals. The same function computes the form's live totals and what the server stores.
  */
+import { labelled } from './contract.ts'
 
 export const GST_RATES = [0, 5, 12, 18, 28] as const
 export type GstRate = (typeof GST_RATES)[number]
 
 /** The form offers the spec's three; SEZ supplies are accepted from API clients and carry no GST, like EXEMPT. */
-export const gstTypes = ['INTRASTATE', 'INTERSTATE', 'EXEMPT', 'SEZ'] as const
+export const { values: gstTypes, labels: gstTypeLabels } = labelled([
+  ['INTRASTATE', 'Intra-state (CGST + SGST)'],
+  ['INTERSTATE', 'Inter-state (IGST)'],
+  ['EXEMPT', 'Exempt (no GST)'],
+  ['SEZ', 'SEZ (no GST)'],
+])
 export type GstType = (typeof gstTypes)[number]
 export const formGstTypes = ['INTRASTATE', 'INTERSTATE', 'EXEMPT'] as const
-
-export const gstTypeLabels: Record<GstType, string> = {
-  INTRASTATE: 'Intra-state (CGST + SGST)',
-  INTERSTATE: 'Inter-state (IGST)',
-  EXEMPT: 'Exempt (no GST)',
-  SEZ: 'SEZ (no GST)',
-}
 
 export function isGstRate(value: number): value is GstRate {
   return (GST_RATES as readonly number[]).includes(value)

@@ -3,8 +3,8 @@
  * (`GET /admin/activity`), both read from the audit trail (docs/decisions.md, "History and activity").
  */
 import { z } from 'zod'
-import { calendarDate, instant, pageFields } from './contract.ts'
-import { exportQueryOf } from './export-query.ts'
+import { blankIsNone, calendarDate, instant, pageFields } from './contract.ts'
+import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
 import { entityTypes } from './registers.ts'
 
@@ -85,9 +85,6 @@ export const historyQuery = z.object({
 })
 export type HistoryQuery = z.output<typeof historyQuery>
 
-const blankIsNone = <T extends z.ZodType>(schema: T) =>
-  schema.optional().or(z.literal('').transform(() => undefined))
-
 /** GET /admin/activity and its CSV export: by person, kind of record and days (organisation's calendar). */
 export const activityQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -119,10 +116,5 @@ export const historyEndpoints = {
     querystring: activityQuery,
     response: { 200: activityList },
   }),
-  activityExport: endpoint(
-    'GET',
-    '/admin/activity/export',
-    { querystring: exportQueryOf(activityQuery) },
-    { file: true },
-  ),
+  activityExport: exportEndpoint('/admin/activity/export', activityQuery),
 }

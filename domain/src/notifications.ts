@@ -1,6 +1,6 @@
 /** The answers of the notification endpoints (in-app list, unread count, web push key). */
 import { z } from 'zod'
-import { instant, messageResponse, numberIdParams, pageOf } from './contract.ts'
+import { instant, labelled, messageResponse, numberIdParams, pageOf } from './contract.ts'
 import { endpoint } from './http.ts'
 
 /** One in-app notification, as GET /notifications lists it. */
@@ -95,13 +95,12 @@ export function preferenceTypeOf(type: string): NotificationType | null {
   return null
 }
 
-export const notificationChannels = ['in_app', 'push', 'email'] as const
+export const { values: notificationChannels, labels: notificationChannelLabels } = labelled([
+  ['in_app', 'In app'],
+  ['push', 'Push'],
+  ['email', 'Email'],
+])
 export type NotificationChannel = (typeof notificationChannels)[number]
-export const notificationChannelLabels: Record<NotificationChannel, string> = {
-  in_app: 'In app',
-  push: 'Push',
-  email: 'Email',
-}
 
 /** When a user has said nothing about a type (docs/decisions.md, "Notification preferences and mail"). */
 export const defaultChannels = { in_app: true, push: true, email: false } as const

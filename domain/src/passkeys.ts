@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { challengeTokenField, MAX_PASSWORD_LENGTH, messages, tokenPair } from './auth.ts'
-import { idParams, instant, messageResponse } from './contract.ts'
+import { idToMessage, instant } from './contract.ts'
 import { endpoint } from './http.ts'
 
 /*
@@ -108,7 +108,7 @@ export const passkeyEndpoints = {
     response: { 200: passkeyCeremony },
   }),
   add: endpoint('POST', '/auth/passkeys', { body: addPasskeyInput, response: { 201: passkeySummary } }),
-  remove: endpoint('DELETE', '/auth/passkeys/:id', { params: idParams, response: { 200: messageResponse } }),
+  remove: endpoint('DELETE', '/auth/passkeys/:id', idToMessage),
   /** Public: the sign-in page asks for any passkey of this site (discoverable credentials). */
   signInOptions: endpoint('POST', '/auth/passkeys/sign-in-options', { response: { 200: passkeyCeremony } }),
   signIn: endpoint('POST', '/auth/passkeys/sign-in', {

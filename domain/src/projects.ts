@@ -8,7 +8,7 @@ import {
   recordAccess,
   requiredText,
 } from './contract.ts'
-import { exportQueryOf } from './export-query.ts'
+import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
 import {
   bothWays,
@@ -150,12 +150,7 @@ export const projectEndpoints = {
     querystring: projectListQuery,
     response: { 200: projectList },
   }),
-  archivedExport: endpoint(
-    'GET',
-    '/projects/archived/export',
-    { querystring: exportQueryOf(projectListQuery) },
-    { file: true },
-  ),
+  archivedExport: exportEndpoint('/projects/archived/export', projectListQuery),
   dropdown: endpoint('GET', '/projects/dropdown-list', { response: { 200: z.array(projectOption) } }),
   ...registerWriteEndpoints('/projects', projectData),
   archive: endpoint('PUT', '/projects/:id/archive', {

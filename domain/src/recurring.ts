@@ -5,7 +5,16 @@
  */
 import * as rruleModule from 'rrule'
 import { z } from 'zod'
-import { calendarDate, idParams, instant, isCalendarDay, messageResponse, pageFields } from './contract.ts'
+import {
+  calendarDate,
+  idParams,
+  idToMessage,
+  instant,
+  isCalendarDay,
+  labelled,
+  messageResponse,
+  pageFields,
+} from './contract.ts'
 import { endpoint } from './http.ts'
 
 // rrule ships a CommonJS bundle to Node (no detectable named exports) and an ES module to bundlers:
@@ -61,6 +70,18 @@ export interface RuleParts {
   count: number | null
 }
 
+/** Every day, with no other part: what parsing and the Repeat choices start from. */
+const everyDay = (until: string | null = null): RuleParts => ({
+  freq: 'DAILY',
+  interval: 1,
+  byDay: [],
+  byMonthDay: [],
+  byMonth: [],
+  bySetPos: [],
+  until,
+  count: null,
+})
+
 const KNOWN = new Set([
   'FREQ',
   'INTERVAL',
@@ -85,16 +106,7 @@ export function parseRule(text: string): RuleParts | null {
   try {
     const body = text.trim().replace(/^RRULE:/i, '')
     if (!body || body.length > 300) return null
-    const parts: RuleParts = {
-      freq: 'DAILY',
-      interval: 1,
-      byDay: [],
-      byMonthDay: [],
-      byMonth: [],
-      bySetPos: [],
-      until: null,
-      count: null,
-    }
+    const parts = everyDay()
     const seen = new Set<string>()
     let freq: string | undefined
     for (const piece of body.split(';')) {
@@ -274,25 +286,16 @@ export function seriesLine(rule: string, startsOn: string | null, next: string |
 }
 
 /** The Repeat choices of Create Task, and the rule each makes. */
-export const repeatPresets = [
-  'none',
-  'daily',
-  'weekdays',
-  'weekly',
-  'monthlyDay',
-  'lastWorkingDay',
-  'custom',
-] as const
+export const { values: repeatPresets, labels: repeatPresetLabels } = labelled([
+  ['none', 'None'],
+  ['daily', 'Daily'],
+  ['weekdays', 'Weekdays'],
+  ['weekly', 'Weekly on…'],
+  ['monthlyDay', 'Monthly on day…'],
+  ['lastWorkingDay', 'Monthly on the last working day'],
+  ['custom', 'Custom'],
+])
 export type RepeatPreset = (typeof repeatPresets)[number]
-export const repeatPresetLabels: Record<RepeatPreset, string> = {
-  none: 'None',
-  daily: 'Daily',
-  weekdays: 'Weekdays',
-  weekly: 'Weekly on…',
-  monthlyDay: 'Monthly on day…',
-  lastWorkingDay: 'Monthly on the last working day',
-  custom: 'Custom',
-}
 
 export interface RepeatChoice {
   preset: RepeatPreset
@@ -308,16 +311,7 @@ export interface RepeatChoice {
 
 /** The rule a Repeat choice makes; null for None. */
 export function ruleOf(choice: RepeatChoice): string | null {
-  const base: RuleParts = {
-    freq: 'DAILY',
-    interval: 1,
-    byDay: [],
-    byMonthDay: [],
-    byMonth: [],
-    bySetPos: [],
-    until: choice.until,
-    count: null,
-  }
+  const base = everyDay(choice.until)
   const days = (list: Weekday[]) => weekdays.filter((d) => list.includes(d)).map((day) => ({ day }))
   switch (choice.preset) {
     case 'none':
@@ -463,10 +457,7 @@ export const recurringEndpoints = {
     body: recurringTaskInput,
     response: { 200: recurringTaskChange },
   }),
-  remove: endpoint('DELETE', '/recurring-tasks/:id', {
-    params: idParams,
-    response: { 200: messageResponse },
-  }),
+  remove: endpoint('DELETE', '/recurring-tasks/:id', idToMessage),
   /** The series of a task the caller may see (the line on the task detail); null for a one-off task. */
   ofTask: endpoint('GET', '/tasks/:id/series', { params: idParams, response: { 200: taskSeriesResponse } }),
 }

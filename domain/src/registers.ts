@@ -1,6 +1,14 @@
 import { z } from 'zod'
-import { idParams, instant, isCalendarDay, messageResponse, pageFields } from './contract.ts'
-import { exportQueryOf } from './export-query.ts'
+import {
+  blankIsNone,
+  idParams,
+  idToMessage,
+  instant,
+  isCalendarDay,
+  messageResponse,
+  pageFields,
+} from './contract.ts'
+import { exportEndpoint } from './export-query.ts'
 import { todayIn } from './format.ts'
 import { endpoint } from './http.ts'
 
@@ -99,14 +107,8 @@ export const accessQuery = z.object({ entityType: z.enum(entityTypes), entityId:
 export const pendingActionsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(REGISTER_PAGE_SIZE),
-  entityType: z
-    .enum(entityTypes)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  actionType: z
-    .enum(actionTypes)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  entityType: blankIsNone(z.enum(entityTypes)),
+  actionType: blankIsNone(z.enum(actionTypes)),
   requestedBy: z.string().max(100).optional(),
 })
 export type PendingActionsQuery = z.output<typeof pendingActionsQuery>
@@ -296,12 +298,29 @@ export const optionalText = (max = 2000) =>
     .nullish()
     .transform((v) => (v?.trim() ? v.trim() : null))
 
+/** An optional code (GSTIN, PAN, IFSC): blank is null, anything else upper-cased and checked by `valid`. */
+export const upperOptional = (max: number, valid: (v: string) => boolean, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim().toUpperCase() : null))
+    .refine((v) => v === null || valid(v), message)
+
 export const contactRow = z.object({
   name: optionalText(120),
   phone: optionalText(40),
   email: optionalText(254),
 })
 export type ContactRow = z.output<typeof contactRow>
+
+/** A contact row as a register's detail answers it. */
+export const storedContact = z.object({
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+})
 
 /** Blank contact rows are dropped. */
 export const contactRows = z
@@ -331,7 +350,7 @@ export function registerReadEndpoints<
   return {
     list: endpoint('GET', path, { querystring: query, response: { 200: list } }),
     /** The list as a CSV or XLSX file, with its search and sort (docs/decisions.md, "Exports"). */
-    export: endpoint('GET', `${path}/export`, { querystring: exportQueryOf(query) }, { file: true }),
+    export: exportEndpoint(`${path}/export`, query),
     detail: endpoint('GET', `${path}/:id`, { params: idParams, response: { 200: detail } }),
   }
 }
@@ -387,10 +406,6 @@ export const approvalEndpoints = {
 export const accessEndpoints = {
   list: endpoint('GET', '/access', { querystring: accessQuery, response: { 200: z.array(accessEntry) } }),
   grant: endpoint('POST', '/access', { body: grantAccessInput, response: { 201: messageResponse } }),
-  setLevel: endpoint('PUT', '/access/:id', {
-    params: idParams,
-    body: accessLevelInput,
-    response: { 200: messageResponse },
-  }),
-  revoke: endpoint('DELETE', '/access/:id', { params: idParams, response: { 200: messageResponse } }),
+  setLevel: endpoint('PUT', '/access/:id', { ...idToMessage, body: accessLevelInput }),
+  revoke: endpoint('DELETE', '/access/:id', idToMessage),
 }

@@ -5,11 +5,25 @@
  * it drops the blank rows the spec lists and recomputes amounts and totals whatever the client sent.
  */
 import { z } from 'zod'
-import { idParams, instant, isCalendarDay, messageResponse, pageFields } from './contract.ts'
-import { exportQueryOf } from './export-query.ts'
+import {
+  blankIsNone,
+  idParams,
+  idToMessage,
+  instant,
+  isCalendarDay,
+  labelled,
+  optionalChoice,
+  pageFields,
+} from './contract.ts'
+import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
 
-export const reportTypes = ['INVENTORY_REQUEST', 'OPERATIONS_REPORT', 'EXPENSES_INCOME'] as const
+/** The report types, with the names the screens show (cards, list titles, detail headers). */
+export const { values: reportTypes, labels: reportTypeLabels } = labelled([
+  ['INVENTORY_REQUEST', 'Inventory Request'],
+  ['OPERATIONS_REPORT', 'Operations Report'],
+  ['EXPENSES_INCOME', 'Expenses (& Income)'],
+])
 export type ReportType = (typeof reportTypes)[number]
 export const reportStatuses = ['OPEN', 'CLOSED'] as const
 export type ReportStatus = (typeof reportStatuses)[number]
@@ -28,13 +42,6 @@ export const reportStartingRows = {
   otherExpenses: 4,
   items: 4,
 } as const
-
-/** The type names the screens show (cards, list titles, detail headers). */
-export const reportTypeLabels: Record<ReportType, string> = {
-  INVENTORY_REQUEST: 'Inventory Request',
-  OPERATIONS_REPORT: 'Operations Report',
-  EXPENSES_INCOME: 'Expenses (& Income)',
-}
 
 /** The report paths of the web (docs/product.md, "Staff reports"), shared by links in notifications. */
 export const reportFormPaths: Record<ReportType, string> = {
@@ -225,11 +232,7 @@ export const inventoryRequestData = z.object({
 export type InventoryRequestData = z.output<typeof inventoryRequestData>
 
 export const yesNo = ['Yes', 'No'] as const
-const answer = z
-  .enum(yesNo)
-  .nullish()
-  .or(z.literal('').transform(() => null))
-  .transform((v) => v ?? null)
+const answer = optionalChoice(yesNo)
 
 const operator = z.object({
   name: text(200),
@@ -370,10 +373,7 @@ export const reportListQuery = z
       .or(z.enum(['', 'all']).transform(() => undefined)),
     startDate: optionalDay,
     endDate: optionalDay,
-    status: z
-      .enum(reportStatuses)
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    status: blankIsNone(z.enum(reportStatuses)),
     searchQuery: z
       .string()
       .max(200)
@@ -458,7 +458,7 @@ export const reportEndpoints = {
   create: endpoint('POST', '/reports', { body: reportCreateInput, response: { 201: reportCreated } }),
   list: endpoint('GET', '/reports', { querystring: reportListQuery, response: { 200: reportList } }),
   /** The filtered list as CSV or XLSX (docs/decisions.md, "Exports"). */
-  export: endpoint('GET', '/reports/export', { querystring: exportQueryOf(reportListQuery) }, { file: true }),
+  export: exportEndpoint('/reports/export', reportListQuery),
   openCount: endpoint('GET', '/reports/open-count', { response: { 200: reportOpenCount } }),
   detail: endpoint('GET', '/reports/:id', { params: idParams, response: { 200: report } }),
   feedback: endpoint('PUT', '/reports/:id/feedback', {
@@ -471,7 +471,7 @@ export const reportEndpoints = {
     body: reportStatusInput,
     response: { 200: reportChanged },
   }),
-  remove: endpoint('DELETE', '/reports/:id', { params: idParams, response: { 200: messageResponse } }),
+  remove: endpoint('DELETE', '/reports/:id', idToMessage),
 }
 
 // ---- who may do what (docs/product.md, "Staff reports") -----------------------------------------

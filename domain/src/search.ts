@@ -3,72 +3,42 @@
  * ranked exact > starts with > contains > similar, then the most recent (docs/decisions.md, "Search").
  */
 import { z } from 'zod'
+import { labelled } from './contract.ts'
 import { endpoint } from './http.ts'
 
-/** The kinds of record search finds, in the order their groups are shown. */
-export const searchTypes = [
-  'task',
-  'client',
-  'project',
-  'supplier',
-  'asset',
-  'employee',
-  'technical_info',
-  'collection',
-  'receivable',
-  'payable',
-  'report',
-] as const
+/** The kinds of record search finds, in the order their groups are shown, with each group's heading. */
+export const { values: searchTypes, labels: searchTypeLabels } = labelled([
+  ['task', 'Tasks'],
+  ['client', 'Clients'],
+  ['project', 'Projects'],
+  ['supplier', 'Suppliers'],
+  ['asset', 'Assets'],
+  ['employee', 'Employees'],
+  ['technical_info', 'Technical information'],
+  ['collection', 'Internal documents'],
+  ['receivable', 'Receivables'],
+  ['payable', 'Payables'],
+  ['report', 'Reports'],
+])
 export type SearchType = (typeof searchTypes)[number]
 
-/** A group's heading. */
-export const searchTypeLabels: Record<SearchType, string> = {
-  task: 'Tasks',
-  client: 'Clients',
-  project: 'Projects',
-  supplier: 'Suppliers',
-  asset: 'Assets',
-  employee: 'Employees',
-  technical_info: 'Technical information',
-  collection: 'Internal documents',
-  receivable: 'Receivables',
-  payable: 'Payables',
-  report: 'Reports',
-}
-
 /** What a field a result matched on is called (`matched`). */
-export const searchFields = [
-  'name',
-  'title',
-  'display_id',
-  'gstin',
-  'pan',
-  'contact',
-  'phone',
-  'email',
-  'keyword',
-  'description',
-  'invoice_no',
-  'work_order_no',
-  'project',
-] as const
+export const { values: searchFields, labels: searchFieldLabels } = labelled([
+  ['name', 'Name'],
+  ['title', 'Title'],
+  ['display_id', 'ID'],
+  ['gstin', 'GSTIN'],
+  ['pan', 'PAN'],
+  ['contact', 'Contact'],
+  ['phone', 'Phone'],
+  ['email', 'E-mail'],
+  ['keyword', 'Keyword'],
+  ['description', 'Description'],
+  ['invoice_no', 'Number'],
+  ['work_order_no', 'Work order'],
+  ['project', 'Project'],
+])
 export type SearchField = (typeof searchFields)[number]
-
-export const searchFieldLabels: Record<SearchField, string> = {
-  name: 'Name',
-  title: 'Title',
-  display_id: 'ID',
-  gstin: 'GSTIN',
-  pan: 'PAN',
-  contact: 'Contact',
-  phone: 'Phone',
-  email: 'E-mail',
-  keyword: 'Keyword',
-  description: 'Description',
-  invoice_no: 'Number',
-  work_order_no: 'Work order',
-  project: 'Project',
-}
 
 /** Fewer characters than this find nothing (an empty answer, not an error). */
 export const SEARCH_MIN_CHARS = 2

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { challengeTokenField, MAX_PASSWORD_LENGTH, messages, tokenPair } from './auth.ts'
-import { idParams, instant, messageResponse } from './contract.ts'
+import { idToMessage, instant, labelled, messageResponse } from './contract.ts'
 import { endpoint } from './http.ts'
 
 /*
@@ -104,23 +104,15 @@ export type SessionSummary = z.infer<typeof sessionSummary>
 
 export const signOutOthersAnswer = z.object({ message: z.string(), signed_out: z.number().int() })
 
-export const signInOutcomes = [
-  'SUCCESS',
-  'WRONG_PASSWORD',
-  'WRONG_CODE',
-  'WRONG_PASSKEY',
-  'LOCKED',
-  'DEACTIVATED',
-] as const
+export const { values: signInOutcomes, labels: signInOutcomeLabels } = labelled([
+  ['SUCCESS', 'Signed in'],
+  ['WRONG_PASSWORD', 'Wrong password'],
+  ['WRONG_CODE', 'Wrong code'],
+  ['WRONG_PASSKEY', 'Passkey not verified'],
+  ['LOCKED', 'Too many attempts'],
+  ['DEACTIVATED', 'Account deactivated'],
+])
 export type SignInOutcome = (typeof signInOutcomes)[number]
-export const signInOutcomeLabels: Record<SignInOutcome, string> = {
-  SUCCESS: 'Signed in',
-  WRONG_PASSWORD: 'Wrong password',
-  WRONG_CODE: 'Wrong code',
-  WRONG_PASSKEY: 'Passkey not verified',
-  LOCKED: 'Too many attempts',
-  DEACTIVATED: 'Account deactivated',
-}
 
 export const signInRecord = z.object({
   signed_in_at: instant,
@@ -156,7 +148,7 @@ export const twoFactorEndpoints = {
 /** The caller's own signed-in devices and sign-in history. */
 export const sessionEndpoints = {
   list: endpoint('GET', '/auth/sessions', { response: { 200: z.array(sessionSummary) } }),
-  end: endpoint('DELETE', '/auth/sessions/:id', { params: idParams, response: { 200: messageResponse } }),
+  end: endpoint('DELETE', '/auth/sessions/:id', idToMessage),
   endOthers: endpoint('POST', '/auth/sessions/sign-out-others', {
     response: { 200: signOutOthersAnswer },
   }),

@@ -11,6 +11,8 @@ import {
   registerListQuery,
   registerReadEndpoints,
   registerWriteEndpoints,
+  storedContact,
+  upperOptional,
 } from './registers.ts'
 
 export const supplierMessages = {
@@ -22,13 +24,7 @@ export const supplierSorts = [...bothWays('name'), ...bothWays('product_category
 export type SupplierSort = (typeof supplierSorts)[number]
 export const supplierListQuery = registerListQuery(supplierSorts, 'name_asc')
 
-export const ifscField = z
-  .string()
-  .trim()
-  .max(IFSC_LENGTH, invalidIfsc)
-  .nullish()
-  .transform((v) => (v?.trim() ? v.trim().toUpperCase() : null))
-  .refine((v) => v === null || isValidIfsc(v), invalidIfsc)
+export const ifscField = upperOptional(IFSC_LENGTH, isValidIfsc, invalidIfsc)
 
 const bankDetailsShape = {
   bank_name: optionalText(120),
@@ -59,7 +55,6 @@ export const supplierData = z.object({
 export type SupplierData = z.output<typeof supplierData>
 
 const text = z.string().nullable()
-const storedContact = z.object({ name: text, phone: text, email: text })
 export const storedBankDetails = z
   .object({ bank_name: text, branch_name: text, account_no: text, ifsc_code: text })
   .nullable()

@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { idParams, isCalendarDay, messageResponse, pageFields, requiredText } from './contract.ts'
+import {
+  blankIsNone,
+  idParams,
+  idToMessage,
+  isCalendarDay,
+  messageResponse,
+  pageFields,
+  requiredText,
+} from './contract.ts'
 import { exportQueryOf } from './export-query.ts'
 import { endpoint } from './http.ts'
 
@@ -276,10 +284,7 @@ export const taskExportQuery = exportQueryOf(
   listQuery([...finishedSorts, ...deletedSorts, ...taskSorts]).extend({
     view: z.enum(['active', 'finished', 'deleted']).default('active'),
     /** The active list's tab (My Tasks, Delegated, Approval); all three unless given. */
-    tab: z
-      .enum(['my', 'delegated', 'approval'])
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    tab: blankIsNone(z.enum(['my', 'delegated', 'approval'])),
   }),
 )
 export const deletedQuery = listQuery(deletedSorts)
@@ -325,19 +330,13 @@ export const taskEndpoints = {
     { params: idParams, response: { 200: taskChangeResponse } },
     { multipart: taskInput, files: ['attachment'] },
   ),
-  remove: endpoint('DELETE', '/tasks/:id', { params: idParams, response: { 200: messageResponse } }),
-  complete: endpoint(
-    'PUT',
-    '/tasks/:id/complete',
-    { params: idParams, response: { 200: messageResponse } },
-    { multipart: completeTaskInput, files: ['completionFile'] },
-  ),
-  approve: endpoint('PUT', '/tasks/:id/approve', { params: idParams, response: { 200: messageResponse } }),
-  reject: endpoint('PUT', '/tasks/:id/reject', {
-    params: idParams,
-    body: rejectTaskInput,
-    response: { 200: messageResponse },
+  remove: endpoint('DELETE', '/tasks/:id', idToMessage),
+  complete: endpoint('PUT', '/tasks/:id/complete', idToMessage, {
+    multipart: completeTaskInput,
+    files: ['completionFile'],
   }),
+  approve: endpoint('PUT', '/tasks/:id/approve', idToMessage),
+  reject: endpoint('PUT', '/tasks/:id/reject', { ...idToMessage, body: rejectTaskInput }),
   forward: endpoint('PUT', '/tasks/:id/forward', {
     params: idParams,
     body: forwardTaskInput,

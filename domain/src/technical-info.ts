@@ -46,24 +46,22 @@ export type TechnicalInfoData = z.output<typeof technicalInfoData>
 
 const text = z.string().nullable()
 
-export const technicalInfoListItem = z.object({
+/** What the list shows of an entry, and its detail begins with. */
+const technicalInfoSummary = {
   technical_info_id: z.string(),
   title: z.string(),
   keywords: z.array(z.string()),
   when_to_use: text,
   prerequisites: text,
-  updated_at: instant,
-})
+}
+
+export const technicalInfoListItem = z.object({ ...technicalInfoSummary, updated_at: instant })
 export type TechnicalInfoListItem = z.infer<typeof technicalInfoListItem>
 /** The spec names the rows of this list `technicalInfo`. */
 export const technicalInfoList = pageOf('technicalInfo', technicalInfoListItem)
 
 export const technicalInfoDetail = z.object({
-  technical_info_id: z.string(),
-  title: z.string(),
-  keywords: z.array(z.string()),
-  when_to_use: text,
-  prerequisites: text,
+  ...technicalInfoSummary,
   description: text,
   formula: text,
   steps: text,

@@ -1,17 +1,16 @@
 import { z } from 'zod'
 import { changePasswordInput } from './auth.ts'
-import { idParams, instant, messageResponse, pageOf } from './contract.ts'
+import { idParams, idToMessage, instant, labelled, pageOf } from './contract.ts'
 import { invalidGstin, isValidGstin } from './gstin.ts'
 import { endpoint } from './http.ts'
 import { invalidIfsc, isValidIfsc } from './indian-ids.ts'
 
 /** Who can open Accounts, an organisation setting (admin settings); 'EVERYONE' is the spec's behaviour. */
-export const accountsAccessOptions = ['EVERYONE', 'ADMINS_AND_ACCOUNTANTS'] as const
+export const { values: accountsAccessOptions, labels: accountsAccessLabels } = labelled([
+  ['EVERYONE', 'Everyone'],
+  ['ADMINS_AND_ACCOUNTANTS', 'Admins and accountants only'],
+])
 export type AccountsAccess = (typeof accountsAccessOptions)[number]
-export const accountsAccessLabels: Record<AccountsAccess, string> = {
-  EVERYONE: 'Everyone',
-  ADMINS_AND_ACCOUNTANTS: 'Admins and accountants only',
-}
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
 export const PHOTO_COMPRESSED_MAX_MB = 0.5
@@ -237,9 +236,8 @@ export const userEndpoints = {
     { multipart: profileUpdateInput, files: ['display_photo'] },
   ),
   changePassword: endpoint('PUT', '/users/:id/change-password', {
-    params: idParams,
+    ...idToMessage,
     body: changePasswordInput,
-    response: { 200: messageResponse },
   }),
 }
 
