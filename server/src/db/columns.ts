@@ -1,14 +1,25 @@
-import { integer, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from '../platform/identity-schema.ts'
+import { uuid } from 'drizzle-orm/pg-core'
+import { userRef } from '../platform/identity-schema.ts'
+import { timestamps, version } from './column-types.ts'
+
+// Every column helper, in one place for the tables (those that name no table live in column-types.ts).
+export { createdAt, parentRef, timestamps, timestamptz, version } from './column-types.ts'
+export { userRef }
+
+/** Who wrote the row and who last changed it, and when. */
+export function authorshipColumns() {
+  return {
+    createdBy: userRef('created_by'),
+    updatedBy: userRef('updated_by'),
+    ...timestamps(),
+  }
+}
 
 /** The columns every register table has: tenant, who and when, and the If-Match version. */
 export function registerColumns() {
   return {
     orgId: uuid('org_id').notNull(),
-    createdBy: uuid('created_by').references(() => users.userId),
-    updatedBy: uuid('updated_by').references(() => users.userId),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    version: integer('version').notNull().default(1),
+    ...authorshipColumns(),
+    version: version(),
   }
 }

@@ -8,11 +8,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  type ReferenceConfig,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { createdAt, parentRef, timestamps, timestamptz, version } from '../db/column-types.ts'
 
 /*
  * Who is who: organisations, their login accounts and their sessions. Every layer needs them (the
@@ -42,9 +43,8 @@ export const organisations = pgTable(
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /** Payment reminders to clients (admin settings); null: the defaults (docs/decisions.md, "Payment reminders"). */
     paymentReminders: jsonb('payment_reminders').$type<PaymentReminderSettings>(),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    ...timestamps(),
   },
   (t) => [
     check(
@@ -76,9 +76,8 @@ export const users = pgTable(
     isAdmin: boolean('isadmin').notNull().default(false),
     isAccountant: boolean('is_accountant').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
@@ -88,21 +87,24 @@ export const users = pgTable(
   ],
 )
 
+/** A link to a login account; `.notNull()` where the row cannot be without one. */
+export function userRef(name: string, actions?: ReferenceConfig['actions']) {
+  return uuid(name).references(() => users.userId, actions)
+}
+
 /** One signed-in device. Access tokens carry its id, so revoking it ends access at once. */
 export const sessions = pgTable(
   'sessions',
   {
     sessionId: uuid('session_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
+    userId: userRef('user_id').notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
@@ -116,11 +118,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => sessions.sessionId, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    sessionId: parentRef('session_id', () => sessions.sessionId),
+    createdAt: createdAt(),
+    rotatedAt: timestamptz('rotated_at'),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 )
@@ -130,14 +130,12 @@ export const passwordResets = pgTable(
   {
     resetId: uuid('reset_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
+    userId: userRef('user_id').notNull(),
     otpHash: text('otp_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
 )
@@ -148,14 +146,12 @@ export const passwordResets = pgTable(
  * step a code was accepted for is kept, so no code is accepted twice.
  */
 export const twoFactor = pgTable('two_factor', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.userId),
+  userId: userRef('user_id').primaryKey(),
   orgId: uuid('org_id').notNull(),
   secretSealed: text('secret_sealed').notNull(),
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  enabledAt: timestamptz('enabled_at'),
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 })
 
 /** Single-use recovery codes, as keyed digests; a new set replaces the old one. */
@@ -163,12 +159,10 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     codeId: uuid('code_id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
+    userId: userRef('user_id').notNull(),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 )
@@ -182,13 +176,11 @@ export const loginChallenges = pgTable(
   {
     challengeId: uuid('challenge_id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
+    userId: userRef('user_id').notNull(),
     purpose: text('purpose', { enum: ['VERIFY', 'SETUP'] }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('login_challenges_token_key').on(t.tokenHash),
@@ -206,13 +198,13 @@ export const signIns = pgTable(
     signInId: uuid('sign_in_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id'),
     /** Null for an identifier that names no account: recorded all the same, so both take the same work. */
-    userId: uuid('user_id').references(() => users.userId),
+    userId: userRef('user_id'),
     outcome: text('outcome', { enum: signInOutcomes }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     /** 'Chrome on Linux': the browser and system the user agent names. */
     device: text('device').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('sign_ins_user_idx').on(t.userId, t.createdAt),
@@ -229,9 +221,7 @@ export const passkeys = pgTable(
   'passkeys',
   {
     passkeyId: uuid('passkey_id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
+    userId: userRef('user_id').notNull(),
     orgId: uuid('org_id').notNull(),
     /** base64url, as the browser names the credential. */
     credentialId: text('credential_id').notNull(),
@@ -241,8 +231,8 @@ export const passkeys = pgTable(
     transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
     rpId: text('rp_id').notNull(),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
   },
   (t) => [
     uniqueIndex('passkeys_credential_key').on(t.credentialId),
@@ -260,13 +250,13 @@ export const passkeyChallenges = pgTable(
     challengeId: uuid('challenge_id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
     challenge: text('challenge').notNull(),
-    userId: uuid('user_id').references(() => users.userId),
+    userId: userRef('user_id'),
     purpose: text('purpose', { enum: ['REGISTER', 'SIGN_IN'] }).notNull(),
     rpId: text('rp_id').notNull(),
     origin: text('origin').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('passkey_challenges_token_key').on(t.tokenHash),

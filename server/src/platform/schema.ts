@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, timestamptz } from '../db/columns.ts'
 
 /** Secrets generated at first start and shared by every instance (token and URL signing, VAPID keys). */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 })
 
 /** Fixed-window counters for rate limits, kept in the database so that every instance shares them. */
@@ -24,7 +15,7 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
-    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    resetAt: timestamptz('reset_at').notNull(),
   },
   (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 )
@@ -42,7 +33,7 @@ export const auditEvents = pgTable(
     after: jsonb('after'),
     /** What the event carries besides the record's data: who asked, for a decided request. */
     details: jsonb('details'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // A record's History, newest first (docs/decisions.md, "History and activity").
@@ -62,10 +53,10 @@ export const outbox = pgTable(
     kind: text('kind').notNull(),
     payload: jsonb('payload'),
     attempts: integer('attempts').notNull().default(0),
-    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    availableAt: timestamptz('available_at').notNull().defaultNow(),
+    deliveredAt: timestamptz('delivered_at'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('outbox_pending_idx').on(t.availableAt).where(sqlDeliveredIsNull())],
 )

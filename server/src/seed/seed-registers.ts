@@ -4,9 +4,11 @@
  * (Asha's record linked to her login), an internal-document collection and two announcements.
  */
 import {
+  type AccessLevel,
   addDays,
   assetData,
   collectionData,
+  type EntityType,
   employeeRequestData,
   gstinCheckCharacter,
   supplierData,
@@ -39,31 +41,27 @@ const aadhaar = (first11: string) => first11 + verhoeffDigit(first11)
 
 export async function seedRegisters(tx: Tx, { orgId, ids, projectIds }: SeedContext): Promise<void> {
   const as = { orgId, actorUserId: ids.admin!, requesterUserId: ids.admin! }
+  /** Gives demo users (by username) access to a record, as the admin does when creating it. */
+  const grant = (entityType: EntityType, entityId: string, levels: Record<string, AccessLevel>) =>
+    grantOnCreate(
+      tx,
+      orgId,
+      entityType,
+      entityId,
+      Object.entries(levels).map(([username, level]) => ({ user_id: ids[username]!, level })),
+      ids.admin!,
+    )
   const today = todayIn('Asia/Kolkata')
 
   const supplierIds = []
   for (const s of demoSuppliers)
     supplierIds.push(await supplierRegister.create(tx, as, supplierData.parse(s)))
-  await grantOnCreate(
-    tx,
-    orgId,
-    'SUPPLIER',
-    supplierIds[0]!,
-    [{ user_id: ids.asha!, level: 'WRITE' }],
-    ids.admin!,
-  )
-  await grantOnCreate(
-    tx,
-    orgId,
-    'SUPPLIER',
-    supplierIds[1]!,
-    [{ user_id: ids.ravi!, level: 'READ' }],
-    ids.admin!,
-  )
+  await grant('SUPPLIER', supplierIds[0]!, { asha: 'WRITE' })
+  await grant('SUPPLIER', supplierIds[1]!, { ravi: 'READ' })
 
   for (const t of demoTechnicalInfo) {
     const id = await technicalInfoRegister.create(tx, as, technicalInfoData.parse(t))
-    await grantOnCreate(tx, orgId, 'TECHNICAL_INFO', id, [{ user_id: ids.asha!, level: 'READ' }], ids.admin!)
+    await grant('TECHNICAL_INFO', id, { asha: 'READ' })
   }
 
   const demoAssets = [
@@ -107,8 +105,7 @@ export async function seedRegisters(tx: Tx, { orgId, ids, projectIds }: SeedCont
   ]
   for (const [index, a] of demoAssets.entries()) {
     const id = await assetRegister.create(tx, as, assetData.parse(a))
-    if (index < 2)
-      await grantOnCreate(tx, orgId, 'ASSET', id, [{ user_id: ids.asha!, level: 'READ' }], ids.admin!)
+    if (index < 2) await grant('ASSET', id, { asha: 'READ' })
   }
 
   const employeeIds: Record<string, string> = {}
@@ -121,14 +118,7 @@ export async function seedRegisters(tx: Tx, { orgId, ids, projectIds }: SeedCont
   const ashaEmployee = employeeIds['EMP-003']!
   await tx.update(employees).set({ linkedUserId: ids.asha }).where(eq(employees.employeeId, ashaEmployee))
   await tx.update(users).set({ employeeId: ashaEmployee }).where(eq(users.userId, ids.asha!))
-  await grantOnCreate(
-    tx,
-    orgId,
-    'EMPLOYEE',
-    ashaEmployee,
-    [{ user_id: ids.asha!, level: 'READ' }],
-    ids.admin!,
-  )
+  await grant('EMPLOYEE', ashaEmployee, { asha: 'READ' })
 
   const collectionId = await collectionRegister.create(
     tx,
@@ -138,17 +128,7 @@ export async function seedRegisters(tx: Tx, { orgId, ids, projectIds }: SeedCont
       description: 'Leave, travel and expense policies, and the forms that go with them.',
     }),
   )
-  await grantOnCreate(
-    tx,
-    orgId,
-    'COLLECTION',
-    collectionId,
-    [
-      { user_id: ids.asha!, level: 'READ' },
-      { user_id: ids.ravi!, level: 'READ' },
-    ],
-    ids.admin!,
-  )
+  await grant('COLLECTION', collectionId, { asha: 'READ', ravi: 'READ' })
   await tx.insert(documents).values(
     ['Leave Policy', 'Travel & Expenses'].map((name) => ({
       orgId,

@@ -83,8 +83,15 @@ async function inBatches(
 const FIVE_YEARS_MINUTES = 5 * 365 * 24 * 60
 const START = '2021-01-01T00:00:00Z'
 /** The n-th of `total` moments spread over five years from START (SQL). */
-const momentOf = (n: ReturnType<typeof sql>, total: number) =>
+const momentOf = (total: number, n = sql.raw('g')) =>
   sql`(${START}::timestamptz + make_interval(mins => (${n} * ${Math.floor(FIVE_YEARS_MINUTES / total)})::int))`
+
+/** Raises an organisation counter (the 1 of CL-0001) to the rows seeded: the app numbers on from there. */
+async function raiseCounter(ctx: VolumeContext, name: string, value: number): Promise<void> {
+  await ctx.db.execute(sql`
+    insert into org_counters (org_id, name, value) values (${ctx.orgId}::uuid, ${name}, ${value})
+    on conflict (org_id, name) do update set value = greatest(org_counters.value, excluded.value)`)
+}
 
 export async function seedClients(ctx: VolumeContext): Promise<void> {
   const total = scaled(ctx, 'clients')
@@ -103,12 +110,10 @@ export async function seedClients(ctx: VolumeContext): Promise<void> {
         jsonb_build_array(jsonb_build_object('name', 'Contact ' || g, 'designation', null,
           'phone', '+9198' || lpad(g::text, 8, '0'), 'email', 'contact' || g || '@client.example')),
         case when g % 7 = 0 then 'Pays by cheque.' end,
-        ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, ${momentOf(sql.raw('g'), total)}, ${momentOf(sql.raw('g'), total)}
+        ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, ${momentOf(total)}, ${momentOf(total)}
       from ${series}`,
   )
-  await ctx.db.execute(sql`
-    insert into org_counters (org_id, name, value) values (${ctx.orgId}::uuid, 'client', ${total})
-    on conflict (org_id, name) do update set value = greatest(org_counters.value, excluded.value)`)
+  await raiseCounter(ctx, 'client', total)
 }
 
 export async function seedProjects(ctx: VolumeContext): Promise<void> {
@@ -128,7 +133,7 @@ export async function seedProjects(ctx: VolumeContext): Promise<void> {
         ${idOf(ctx, 'client', sql`(${pick(ctx, 'pc', clients)} + 1)`)},
         'Site ' || g || ', Nashik', 'Rooftop', (g % 900 + 100) || ' kW', 'WO-' || g,
         date '2021-01-01' + (g % 1800), (g % 500 + 1) * 10000, g % 10 = 0,
-        ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, ${momentOf(sql.raw('g'), total)}, ${momentOf(sql.raw('g'), total)}
+        ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, ${momentOf(total)}, ${momentOf(total)}
       from ${series}`,
   )
 }
@@ -155,7 +160,7 @@ export async function seedAccessEntries(ctx: VolumeContext): Promise<void> {
              else ${idOf(ctx, 'project', sql`(${pick(ctx, 'ap', projects)} + 1)`)} end,
         (${list(staff)}::uuid[])[g % ${staff.length} + 1],
         case when g % 3 = 0 then 'WRITE'::access_level else 'READ'::access_level end,
-        ${ctx.adminId}::uuid, ${momentOf(sql.raw('g'), total)}, ${momentOf(sql.raw('g'), total)}
+        ${ctx.adminId}::uuid, ${momentOf(total)}, ${momentOf(total)}
       from ${series}
       on conflict do nothing`,
   )
@@ -195,16 +200,16 @@ export async function seedTasks(ctx: VolumeContext): Promise<void> {
         case when g % 3 = 1 then ${idOf(ctx, 'client', sql`c.n`)} end,
         case g % 3 when 0 then array[u.a] when 1 then array[u.a, u.b] else array[u.a, u.b, u.c] end,
         case when g % 5 = 0 then array[u.d] else '{}'::text[] end,
-        case when g % 2 = 0 then (${momentOf(sql.raw('g'), total)})::date + 14 end,
-        case when g % 4 = 0 then (${momentOf(sql.raw('g'), total)})::date end,
-        ${momentOf(sql.raw('g'), total)},
+        case when g % 2 = 0 then (${momentOf(total)})::date + 14 end,
+        case when g % 4 = 0 then (${momentOf(total)})::date end,
+        ${momentOf(total)},
         'Details of task ' || g,
         case when g % 9 = 0 and s.status <> 'Deleted' then 'org/' || ${ctx.orgId} || '/attachment/' || md5(${ctx.prefix} || 'att' || g)::uuid || '.pdf' end,
         case when g % 9 = 0 and s.status <> 'Deleted' then 'drawing-' || g || '.pdf' end,
         s.status,
-        case when s.status in ('Pending Approval', 'Completed') then ${momentOf(sql.raw('g'), total)} + interval '2 days' end,
-        case when s.status = 'Completed' then ${momentOf(sql.raw('g'), total)} + interval '3 days' end,
-        case when s.status = 'Deleted' then ${momentOf(sql.raw('g'), total)} + interval '4 days' end,
+        case when s.status in ('Pending Approval', 'Completed') then ${momentOf(total)} + interval '2 days' end,
+        case when s.status = 'Completed' then ${momentOf(total)} + interval '3 days' end,
+        case when s.status = 'Deleted' then ${momentOf(total)} + interval '4 days' end,
         case when s.status = 'Completed' and g % 5 = 0 then 'org/' || ${ctx.orgId} || '/completion/' || md5(${ctx.prefix} || 'cf' || g)::uuid || '.pdf' end,
         case when s.status = 'Completed' and g % 5 = 0 then 'report-' || g || '.pdf' end,
         case when s.status = 'Completed' then 'Done.' end,
@@ -229,7 +234,7 @@ export async function seedTasks(ctx: VolumeContext): Promise<void> {
       insert into comments (comment_id, org_id, task_id, user_id, username, comment_text, created_at)
       select md5(${ctx.prefix} || ':comment:' || g || ':' || k)::uuid, ${ctx.orgId}::uuid, ${idOf(ctx, 'task')},
         (${list(ctx.userIds)}::uuid[])[${pick(ctx, 'cm', n)} + 1], (${list(names)}::text[])[${pick(ctx, 'cm', n)} + 1],
-        'Comment ' || k || ' on task ' || g, ${momentOf(sql.raw('g'), total)} + make_interval(hours => k)
+        'Comment ' || k || ' on task ' || g, ${momentOf(total)} + make_interval(hours => k)
       from ${series}, generate_series(1, 2) k
       where g % 2 = 0`,
   )
@@ -250,7 +255,7 @@ export async function seedNotifications(ctx: VolumeContext): Promise<void> {
       select ${ctx.orgId}::uuid, (${list(ctx.userIds)}::uuid[])[g % ${n} + 1], 'TASK_COMMENT',
         'New comment on task #' || (g % ${tasks} + 1), '/tasks?task=' || ${idOf(ctx, 'task', sql`(g % ${tasks} + 1)`)},
         'TASK', ${idOf(ctx, 'task', sql`(g % ${tasks} + 1)`)}::text,
-        (${list(ctx.userIds)}::uuid[])[(g + 1) % ${n} + 1], g % 20 <> 0, ${momentOf(sql.raw('g'), total)}
+        (${list(ctx.userIds)}::uuid[])[(g + 1) % ${n} + 1], g % 20 <> 0, ${momentOf(total)}
       from ${series}`,
   )
 }
@@ -275,14 +280,14 @@ export async function seedInvoices(ctx: VolumeContext): Promise<void> {
         ${idOf(ctx, 'client', sql`(${pick(ctx, 'ic', clients)} + 1)`)},
         case when g % 2 = 0 then ${idOf(ctx, 'project', sql`(${pick(ctx, 'ip', projects)} + 1)`)} end,
         ${`${ctx.prefix.toUpperCase()}-INV-`} || lpad(g::text, 6, '0'),
-        (${momentOf(sql.raw('g'), total)})::date, (${momentOf(sql.raw('g'), total)})::date + 30,
+        (${momentOf(total)})::date, (${momentOf(total)})::date + 30,
         'Services for invoice ' || g,
         (array['PAID','PAID','PARTIALLY_PAID','SENT','DRAFT','CANCELLED'])[g % 6 + 1]::account_status,
         'INTRASTATE', a.sub, a.sub * 0.09, a.sub * 0.09, a.sub * 1.18,
         case g % 6 when 0 then a.sub * 1.18 when 1 then a.sub * 1.18 when 2 then round(a.sub * 0.59, 2) else 0 end,
         -- Live invoices have their PDF's key; the PDF is drawn on first download.
         case when g % 6 <> 4 then 'org/' || ${ctx.orgId} || '/receivables/' || ${idOf(ctx, 'invoice-pdf')} || '.pdf' end,
-        ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, ${momentOf(sql.raw('g'), total)}, ${momentOf(sql.raw('g'), total)}
+        ${ctx.adminId}::uuid, ${ctx.adminId}::uuid, ${momentOf(total)}, ${momentOf(total)}
       from ${series},
         lateral (select ((${pick(ctx, 'amt', 1000)} + 1) * 100)::numeric(14, 2) as sub) a`,
   )
@@ -333,13 +338,11 @@ export async function seedReports(ctx: VolumeContext): Promise<void> {
       select ${idOf(ctx, 'report')}, ${ctx.orgId}::uuid, g,
         (array['OPERATIONS_REPORT','EXPENSES_INCOME','INVENTORY_REQUEST'])[g % 3 + 1]::report_type,
         jsonb_build_object('period_start', '2024-01-01', 'period_end', '2024-01-31'),
-        case when g % 10 = 0 then 'OPEN' else 'CLOSED' end::report_status, ${momentOf(sql.raw('g'), total)},
+        case when g % 10 = 0 then 'OPEN' else 'CLOSED' end::report_status, ${momentOf(total)},
         (${list(staff)}::uuid[])[g % ${n} + 1], 'Site ' || (g % 500)
       from ${series}`,
   )
-  await ctx.db.execute(sql`
-    insert into org_counters (org_id, name, value) values (${ctx.orgId}::uuid, 'report', ${total})
-    on conflict (org_id, name) do update set value = greatest(org_counters.value, excluded.value)`)
+  await raiseCounter(ctx, 'report', total)
   await inBatches(
     ctx,
     'report recipients',
@@ -367,7 +370,7 @@ export async function seedPendingRequests(ctx: VolumeContext): Promise<void> {
         jsonb_build_object('name', 'Requested Client ' || g, 'office_address', null, 'gstin', null,
           'pan', null, 'contacts', '[]'::jsonb, 'notes', null),
         'Requested Client ' || g, 'PENDING', (${list(staff)}::uuid[])[g % ${staff.length} + 1],
-        ${momentOf(sql.raw('g'), total)}, ${`${ctx.prefix}-request-`} || g
+        ${momentOf(total)}, ${`${ctx.prefix}-request-`} || g
       from ${series}`,
   )
 }

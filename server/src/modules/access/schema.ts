@@ -1,6 +1,6 @@
-import { index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { index, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { timestamps, userRef } from '../../db/columns.ts'
 import { accessLevelEnum, entityTypeEnum } from '../../db/enums.ts'
-import { users } from '../users/schema.ts'
 
 /** Who besides admins may see (READ) or change (WRITE) one register record. */
 export const accessEntries = pgTable(
@@ -10,13 +10,10 @@ export const accessEntries = pgTable(
     orgId: uuid('org_id').notNull(),
     entityType: entityTypeEnum('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
+    userId: userRef('user_id').notNull(),
     accessLevel: accessLevelEnum('access_level').notNull(),
-    grantedBy: uuid('granted_by').references(() => users.userId),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    grantedBy: userRef('granted_by'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('access_entries_record_user_key').on(t.orgId, t.entityType, t.entityId, t.userId),

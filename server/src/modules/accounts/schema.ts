@@ -9,16 +9,15 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { authorshipColumns, parentRef, timestamptz, userRef, version } from '../../db/columns.ts'
 import { accountKindEnum, accountStatusEnum, gstTypeEnum, paymentModeEnum } from '../../db/enums.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
-import { users } from '../users/schema.ts'
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0')
 
@@ -58,11 +57,8 @@ export const accountInvoices = pgTable(
     pdfKey: text('invoice_pdf_s3_key'),
     /** 'Do not remind': no payment reminder goes for this invoice (docs/decisions.md, "Payment reminders"). */
     doNotRemind: boolean('do_not_remind').notNull().default(false),
-    createdBy: uuid('created_by').references(() => users.userId),
-    updatedBy: uuid('updated_by').references(() => users.userId),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    version: integer('version').notNull().default(1),
+    ...authorshipColumns(),
+    version: version(),
   },
   (t) => [
     // The lists: default sort, due date, amount; status filters, overdue and the summary.
@@ -108,9 +104,7 @@ export const accountInvoices = pgTable(
 export const accountInvoiceLines = pgTable(
   'account_invoice_lines',
   {
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => accountInvoices.invoiceId, { onDelete: 'cascade' }),
+    invoiceId: parentRef('invoice_id', () => accountInvoices.invoiceId),
     position: smallint('position').notNull(),
     description: text('description').notNull(),
     sacCode: text('sac_code'),
@@ -132,9 +126,7 @@ export const accountPayments = pgTable(
   {
     paymentId: uuid('payment_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => accountInvoices.invoiceId, { onDelete: 'cascade' }),
+    invoiceId: parentRef('invoice_id', () => accountInvoices.invoiceId),
     /** The document's kind, kept here so that Received / Paid sums read payments alone. */
     kind: accountKindEnum('kind').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
@@ -144,11 +136,11 @@ export const accountPayments = pgTable(
     notes: text('notes'),
     /** The Idempotency-Key of the request that recorded it: a retry finds this row. */
     idempotencyKey: text('idempotency_key'),
-    recordedBy: uuid('recorded_by').references(() => users.userId),
-    updatedBy: uuid('updated_by').references(() => users.userId),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    version: integer('version').notNull().default(1),
+    recordedBy: userRef('recorded_by'),
+    updatedBy: userRef('updated_by'),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    version: version(),
   },
   (t) => [
     index('account_payments_invoice_idx').on(t.invoiceId, t.paymentDate),
@@ -168,15 +160,13 @@ export const receivableReminders = pgTable(
   'receivable_reminders',
   {
     reminderId: uuid('reminder_id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => accountInvoices.invoiceId, { onDelete: 'cascade' }),
+    invoiceId: parentRef('invoice_id', () => accountInvoices.invoiceId),
     /** The days after the due date of the scheduled step ('3', '10', '30'), or 'manual'. */
     step: text('step').notNull(),
     /** The address it went to; null when the client has no contact e-mail (nothing was sent). */
     toEmail: text('to_email'),
-    sentBy: uuid('sent_by').references(() => users.userId),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentBy: userRef('sent_by'),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('receivable_reminders_step_key').on(t.invoiceId, t.step).where(sql`step <> 'manual'`),

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from '../users/schema.ts'
+import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { parentRef, timestamps, userRef, version } from '../../db/columns.ts'
 
 export const announcements = pgTable(
   'announcements',
@@ -10,10 +10,9 @@ export const announcements = pgTable(
     content: text('content').notNull(),
     /** Everyone in the organisation, or only the recipients below; chosen at creation only. */
     isPublic: boolean('is_public').notNull(),
-    createdBy: uuid('created_by').references(() => users.userId),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    version: integer('version').notNull().default(1),
+    createdBy: userRef('created_by'),
+    ...timestamps(),
+    version: version(),
   },
   (t) => [index('announcements_feed_idx').on(t.orgId, t.createdAt)],
 )
@@ -22,12 +21,8 @@ export const announcements = pgTable(
 export const announcementRecipients = pgTable(
   'announcement_recipients',
   {
-    announcementId: uuid('announcement_id')
-      .notNull()
-      .references(() => announcements.announcementId, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
+    announcementId: parentRef('announcement_id', () => announcements.announcementId),
+    userId: userRef('user_id').notNull(),
     orgId: uuid('org_id').notNull(),
   },
   (t) => [

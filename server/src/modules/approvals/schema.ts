@@ -1,8 +1,8 @@
 import type { AccessPermissions } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { timestamptz, userRef, version } from '../../db/columns.ts'
 import { actionStatusEnum, actionTypeEnum, entityTypeEnum } from '../../db/enums.ts'
-import { users } from '../users/schema.ts'
 
 /** A register change waiting for an admin: the approval queue. */
 export const pendingActions = pgTable(
@@ -26,14 +26,12 @@ export const pendingActions = pgTable(
     /** The Idempotency-Key of the request: a repeated submit (double click, retry) finds this row. */
     requestKey: text('request_key'),
     status: actionStatusEnum('status').notNull().default('PENDING'),
-    requestedBy: uuid('requested_by')
-      .notNull()
-      .references(() => users.userId),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    processedBy: uuid('processed_by').references(() => users.userId),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
+    requestedBy: userRef('requested_by').notNull(),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    processedBy: userRef('processed_by'),
+    processedAt: timestamptz('processed_at'),
     rejectionReason: text('rejection_reason'),
-    version: integer('version').notNull().default(1),
+    version: version(),
   },
   (t) => [
     index('pending_actions_queue_idx').on(t.orgId, t.status, t.requestedAt),

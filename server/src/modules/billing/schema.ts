@@ -1,7 +1,7 @@
-import { date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { date, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { authorshipColumns, userRef, version } from '../../db/columns.ts'
 import { projectInvoiceStatusEnum } from '../../db/enums.ts'
 import { projects } from '../projects/schema.ts'
-import { users } from '../users/schema.ts'
 
 export const projectInvoices = pgTable(
   'project_invoices',
@@ -21,12 +21,9 @@ export const projectInvoices = pgTable(
     pdfKey: text('invoice_pdf_s3_key').notNull(),
     transactionId: text('transaction_id'),
     clearanceDate: date('clearance_date'),
-    clearedBy: uuid('cleared_by').references(() => users.userId),
-    createdBy: uuid('created_by').references(() => users.userId),
-    updatedBy: uuid('updated_by').references(() => users.userId),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    version: integer('version').notNull().default(1),
+    clearedBy: userRef('cleared_by'),
+    ...authorshipColumns(),
+    version: version(),
   },
   (t) => [
     index('project_invoices_project_idx').on(t.orgId, t.projectId, t.invoiceDate),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { timestamps, version } from '../../db/columns.ts'
 import { organisations } from '../organisations/schema.ts'
 
 export const categories = pgTable(
@@ -11,9 +12,8 @@ export const categories = pgTable(
       .references(() => organisations.orgId),
     categoryName: text('category_name').notNull(),
     categoryColor: text('category_color').notNull(),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('categories_org_name_key').on(t.orgId, sql`lower(${t.categoryName})`)],
 )

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { authorshipColumns } from '../../db/columns.ts'
 import { entityTypeEnum } from '../../db/enums.ts'
-import { users } from '../users/schema.ts'
 
 export const documents = pgTable(
   'documents',
@@ -15,10 +15,7 @@ export const documents = pgTable(
     isFolder: boolean('is_folder').notNull(),
     storageKey: text('s3_key'),
     fileSize: bigint('file_size', { mode: 'number' }),
-    createdBy: uuid('created_by').references(() => users.userId),
-    updatedBy: uuid('updated_by').references(() => users.userId),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...authorshipColumns(),
   },
   (t) => [
     index('documents_folder_idx').on(t.orgId, t.entityType, t.entityId, t.parentFolderId),

@@ -1,8 +1,7 @@
 import { genders, maritalStatuses } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../db/columns.ts'
-import { users } from '../users/schema.ts'
+import { registerColumns, userRef } from '../../db/columns.ts'
 
 export const genderEnum = pgEnum('gender', genders)
 export const maritalStatusEnum = pgEnum('marital_status', maritalStatuses)
@@ -43,7 +42,7 @@ export const employees = pgTable(
     notes: text('notes'),
     isActive: boolean('is_active').notNull().default(true),
     /** The login account made for this employee, if any. */
-    linkedUserId: uuid('linked_user_id').references(() => users.userId),
+    linkedUserId: userRef('linked_user_id'),
     ...registerColumns(),
   },
   (t) => [

@@ -8,27 +8,24 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { users } from '../users/schema.ts'
+import { createdAt, timestamptz, userRef } from '../../db/columns.ts'
 
 export const notifications = pgTable(
   'notifications',
   {
     notificationId: bigserial('notification_id', { mode: 'number' }).primaryKey(),
     orgId: uuid('org_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
+    userId: userRef('user_id').notNull(),
     type: text('type').notNull(),
     message: text('message').notNull(),
     link: text('link'),
     entityType: text('entity_type'),
     entityId: text('entity_id'),
-    triggeringUserId: uuid('triggering_user_id').references(() => users.userId),
+    triggeringUserId: userRef('triggering_user_id'),
     isRead: boolean('is_read').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Ascending, read backwards for "newest first": a `DESC` column here is DESC NULLS LAST, which
@@ -46,14 +43,12 @@ export const notifications = pgTable(
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId, { onDelete: 'cascade' }),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     type: text('type').notNull(),
     inApp: boolean('in_app').notNull(),
     push: boolean('push').notNull(),
     email: boolean('email').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 )
@@ -62,12 +57,10 @@ export const notificationPreferences = pgTable(
 export const notificationSettings = pgTable(
   'notification_settings',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.userId, { onDelete: 'cascade' }),
+    userId: userRef('user_id', { onDelete: 'cascade' }).primaryKey(),
     orgId: uuid('org_id').notNull(),
     dailyDigest: boolean('daily_digest').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('notification_settings_digest_idx').on(t.userId).where(sql`daily_digest`)],
 )
@@ -79,12 +72,10 @@ export const notificationSettings = pgTable(
 export const digestRuns = pgTable(
   'digest_runs',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId, { onDelete: 'cascade' }),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     items: integer('items').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 )

@@ -1,5 +1,5 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from '../users/schema.ts'
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, parentRef, timestamptz, userRef } from '../../db/columns.ts'
 
 /** A browser that asked for web push: one row per endpoint. */
 export const pushSubscriptions = pgTable(
@@ -7,14 +7,12 @@ export const pushSubscriptions = pgTable(
   {
     subscriptionId: uuid('subscription_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId, { onDelete: 'cascade' }),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 )
@@ -29,16 +27,14 @@ export const pushDeliveries = pgTable(
   {
     deliveryId: bigserial('delivery_id', { mode: 'number' }).primaryKey(),
     orgId: uuid('org_id').notNull(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => pushSubscriptions.subscriptionId, { onDelete: 'cascade' }),
+    subscriptionId: parentRef('subscription_id', () => pushSubscriptions.subscriptionId),
     notificationId: bigint('notification_id', { mode: 'number' }),
     /** What the service worker shows: title, body, link and tag. */
     payload: jsonb('payload').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('push_deliveries_due_idx').on(t.nextAttemptAt),

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, parentRef, timestamps, userRef, version } from '../../db/columns.ts'
 import { categories } from '../categories/schema.ts'
 import { tasks } from '../tasks/schema.ts'
-import { users } from '../users/schema.ts'
 
 /** A recurring task: the template of the tasks it creates and its RFC 5545 rule (docs/decisions.md). */
 export const recurringTasks = pgTable(
@@ -21,9 +11,7 @@ export const recurringTasks = pgTable(
     seriesId: uuid('series_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
     /** The creator of every task of the series; with the admins, the only one who may change it. */
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.userId),
+    ownerId: userRef('owner_id').notNull(),
     title: text('title').notNull(),
     description: text('description'),
     categoryId: uuid('category_id').references(() => categories.categoryId, { onDelete: 'set null' }),
@@ -39,9 +27,8 @@ export const recurringTasks = pgTable(
     catchUp: text('catch_up').notNull().default('each'),
     /** The first date not yet created; null once the rule has no more dates. What the job looks for. */
     nextDueOn: date('next_due_on'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    version: integer('version').notNull().default(1),
+    ...timestamps(),
+    version: version(),
   },
   (t) => [
     index('recurring_tasks_list_idx').on(t.orgId, t.createdAt, t.seriesId),
@@ -57,14 +44,12 @@ export const recurringTasks = pgTable(
 export const recurringOccurrences = pgTable(
   'recurring_occurrences',
   {
-    seriesId: uuid('series_id')
-      .notNull()
-      .references(() => recurringTasks.seriesId, { onDelete: 'cascade' }),
+    seriesId: parentRef('series_id', () => recurringTasks.seriesId),
     occurrenceDate: date('occurrence_date').notNull(),
     /** Null for a missed date skipped by a 'latest' series. */
     taskId: uuid('task_id').references(() => tasks.taskId, { onDelete: 'set null' }),
     late: boolean('late').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.seriesId, t.occurrenceDate] }),

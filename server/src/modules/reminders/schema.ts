@@ -1,4 +1,5 @@
-import { date, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { date, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { parentRef, timestamptz } from '../../db/columns.ts'
 import { tasks } from '../tasks/schema.ts'
 
 /**
@@ -9,14 +10,12 @@ import { tasks } from '../tasks/schema.ts'
 export const taskReminders = pgTable(
   'task_reminders',
   {
-    taskId: uuid('task_id')
-      .notNull()
-      .references(() => tasks.taskId, { onDelete: 'cascade' }),
+    taskId: parentRef('task_id', () => tasks.taskId),
     /** due_before, due_today, overdue, approval_waiting. */
     kind: text('kind').notNull(),
     /** The deadline (or the day of submission) it was about: a moved deadline is reminded again. */
     forDate: date('for_date').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.kind, t.forDate] })],
 )

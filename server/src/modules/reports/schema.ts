@@ -7,13 +7,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { parentRef, timestamptz, userRef, version } from '../../db/columns.ts'
 import { reportStatusEnum, reportTypeEnum } from '../../db/enums.ts'
 import { projects } from '../projects/schema.ts'
-import { users } from '../users/schema.ts'
 
 /**
  * Staff reports (docs/product.md, "Staff reports"). report_data is the output of the type's domain schema (blank rows
@@ -29,14 +28,14 @@ export const reports = pgTable(
     reportType: reportTypeEnum('report_type').notNull(),
     reportData: jsonb('report_data').$type<Record<string, unknown>>().notNull(),
     status: reportStatusEnum('status').notNull().default('OPEN'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    submittedBy: uuid('submitted_by').references(() => users.userId),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+    submittedBy: userRef('submitted_by'),
     projectId: uuid('project_id').references(() => projects.projectId, { onDelete: 'set null' }),
     projectName: text('project_name'),
     adminFeedback: text('admin_feedback'),
-    feedbackBy: uuid('feedback_by').references(() => users.userId),
-    feedbackAt: timestamp('feedback_at', { withTimezone: true }),
-    version: integer('version').notNull().default(1),
+    feedbackBy: userRef('feedback_by'),
+    feedbackAt: timestamptz('feedback_at'),
+    version: version(),
   },
   (t) => [
     uniqueIndex('reports_display_number_key').on(t.orgId, t.displayNumber),
@@ -62,12 +61,8 @@ export const reports = pgTable(
 export const reportRecipients = pgTable(
   'report_recipients',
   {
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => reports.reportId, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
+    reportId: parentRef('report_id', () => reports.reportId),
+    userId: userRef('user_id').notNull(),
     orgId: uuid('org_id').notNull(),
     /** The report's status, kept here so that the sidebar's open count reads this index alone. */
     isOpen: boolean('is_open').notNull().default(true),
@@ -87,12 +82,10 @@ export const reportRecipients = pgTable(
 export const reportMembers = pgTable(
   'report_members',
   {
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => reports.reportId, { onDelete: 'cascade' }),
+    reportId: parentRef('report_id', () => reports.reportId),
     userId: uuid('user_id').notNull(),
     orgId: uuid('org_id').notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamptz('submitted_at').notNull(),
     reportType: reportTypeEnum('report_type').notNull(),
     status: reportStatusEnum('status').notNull(),
   },

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, parentRef, timestamptz, userRef, version } from '../../db/columns.ts'
 import { taskStatusEnum } from '../../db/enums.ts'
 import { categories } from '../categories/schema.ts'
-import { users } from '../users/schema.ts'
 
 export const tasks = pgTable(
   'tasks',
@@ -30,22 +20,22 @@ export const tasks = pgTable(
     cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
     deadline: date('deadline'),
     startDate: date('start_date'),
-    addedDate: timestamp('added_date', { withTimezone: true }).notNull().defaultNow(),
+    addedDate: timestamptz('added_date').notNull().defaultNow(),
     details: text('details'),
     attachment: text('attachment'),
     attachmentName: text('attachment_name'),
     categoryId: uuid('category_id').references(() => categories.categoryId, { onDelete: 'set null' }),
     status: taskStatusEnum('status').notNull(),
-    editedAt: timestamp('edited_at', { withTimezone: true }),
-    deletionDate: timestamp('deletion_date', { withTimezone: true }),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    editedAt: timestamptz('edited_at'),
+    deletionDate: timestamptz('deletion_date'),
+    approvedAt: timestamptz('approved_at'),
+    submittedAt: timestamptz('submitted_at'),
     completionFile: text('completion_file'),
     completionFileName: text('completion_file_name'),
     completionFeedback: text('completion_feedback'),
     rejectionComments: text('rejection_comments'),
-    createdBy: uuid('created_by').references(() => users.userId),
-    version: integer('version').notNull().default(1),
+    createdBy: userRef('created_by'),
+    version: version(),
     /** The recurring task that created it (docs/decisions.md, "Recurring tasks and reminders"). */
     seriesId: uuid('series_id'),
     /** Its series' date, when the task was created after that date (a server was down over it). */
@@ -83,14 +73,12 @@ export const tasks = pgTable(
 export const taskMembers = pgTable(
   'task_members',
   {
-    taskId: uuid('task_id')
-      .notNull()
-      .references(() => tasks.taskId, { onDelete: 'cascade' }),
+    taskId: parentRef('task_id', () => tasks.taskId),
     orgId: uuid('org_id').notNull(),
     username: text('username').notNull(),
     status: taskStatusEnum('status').notNull(),
     /** What the task's list sorts by: approved_at when Completed, deletion_date when Deleted, else added_date. */
-    listedAt: timestamp('listed_at', { withTimezone: true }),
+    listedAt: timestamptz('listed_at'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.username] }),
@@ -103,13 +91,11 @@ export const comments = pgTable(
   {
     commentId: uuid('comment_id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
-    taskId: uuid('task_id')
-      .notNull()
-      .references(() => tasks.taskId, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.userId),
+    taskId: parentRef('task_id', () => tasks.taskId),
+    userId: userRef('user_id'),
     username: text('username').notNull(),
     commentText: text('comment_text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('comments_task_idx').on(t.taskId, t.createdAt)],
 )
