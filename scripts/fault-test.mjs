@@ -74,6 +74,15 @@ async function login(base) {
   return (await res.json()).accessToken
 }
 
+/** The acknowledged category names the server no longer lists: writes a kill lost. */
+async function lostWrites(base, token, acknowledged) {
+  const list = await (
+    await fetch(`${base}/api/categories`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()
+  const names = new Set(list.map((c) => c.category_name))
+  return acknowledged.filter((n) => !names.has(n))
+}
+
 const kill = (child) =>
   new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode) return resolve()
@@ -98,11 +107,7 @@ async function crashLoop() {
       restarts++
       const token = await login(base)
       // Everything acknowledged so far must have survived every kill.
-      const list = await (
-        await fetch(`${base}/api/categories`, { headers: { authorization: `Bearer ${token}` } })
-      ).json()
-      const names = new Set(list.map((c) => c.category_name))
-      const lost = acknowledged.filter((n) => !names.has(n))
+      const lost = await lostWrites(base, token, acknowledged)
       if (lost.length)
         throw new Error(`run ${run}: ${lost.length} acknowledged writes lost: ${lost.slice(0, 5)}`)
       const killAt = Date.now() + 50 + Math.random() * 700
@@ -132,11 +137,7 @@ async function crashLoop() {
     const child = startServer({ DATA_DIR: dataDir, PORT: String(port) })
     await waitReady(base, child)
     const token = await login(base)
-    const list = await (
-      await fetch(`${base}/api/categories`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()
-    const names = new Set(list.map((c) => c.category_name))
-    const lost = acknowledged.filter((n) => !names.has(n))
+    const lost = await lostWrites(base, token, acknowledged)
     await kill(child)
     if (lost.length) throw new Error(`${lost.length} acknowledged writes lost after the last kill`)
     const sorted = [...startTimes].sort((x, y) => x - y)

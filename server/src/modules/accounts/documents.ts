@@ -177,20 +177,26 @@ async function reminderMail(
 }
 
 /** The client's first contact e-mail, where invoices and reminders go. */
-export const contactEmail = (contacts: { email?: string | null }[] | undefined) =>
+const contactEmail = (contacts: { email?: string | null }[] | undefined) =>
   contacts?.find((c) => c.email?.trim())?.email?.trim() || null
 
-/** Beyond the spec: 'Email invoice' sends the PDF to the client's first contact email, via the outbox. */
-export async function emailInvoice(deps: Deps, ctx: RequestContext, invoiceId: string) {
-  requireAccountant(ctx, accountMessages.emailOnly)
-  const doc = await findDocument(deps.db, ctx, 'RECEIVABLE', invoiceId)
-  if (!doc.pdfKey) throw conflict(accountMessages.noPdf)
+/** A receivable's client's first contact e-mail, read for a mail; a client without one answers 422. */
+export async function clientEmailOf(deps: Deps, doc: { partyId: string }) {
   const [client] = await deps.db
     .select({ contacts: clients.contacts })
     .from(clients)
     .where(eq(clients.clientId, doc.partyId))
   const to = contactEmail(client?.contacts)
   if (!to) throw unprocessable(accountMessages.noContactEmail)
+  return to
+}
+
+/** Beyond the spec: 'Email invoice' sends the PDF to the client's first contact email, via the outbox. */
+export async function emailInvoice(deps: Deps, ctx: RequestContext, invoiceId: string) {
+  requireAccountant(ctx, accountMessages.emailOnly)
+  const doc = await findDocument(deps.db, ctx, 'RECEIVABLE', invoiceId)
+  if (!doc.pdfKey) throw conflict(accountMessages.noPdf)
+  const to = await clientEmailOf(deps, doc)
   await deps.db.transaction(async (tx) => {
     await enqueue(tx, 'invoice-mail', { orgId: ctx.orgId, invoiceId, to } satisfies InvoiceMail, ctx.orgId)
     await audit(tx, ctx, { action: 'EMAIL', entityType: 'RECEIVABLE', entityId: invoiceId, after: { to } })

@@ -14,11 +14,10 @@ import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { badRequest, preconditionFailed, unprocessable } from '../../platform/errors.ts'
+import { badRequest, preconditionFailed } from '../../platform/errors.ts'
 import { enqueue, enqueueMany } from '../../platform/outbox.ts'
-import { clients } from '../clients/schema.ts'
 import { organisations } from '../organisations/schema.ts'
-import { contactEmail, type InvoiceMail } from './documents.ts'
+import { clientEmailOf, type InvoiceMail } from './documents.ts'
 import { requireAccountant } from './kinds.ts'
 import { findDocument } from './queries.ts'
 import { accountInvoices, receivableReminders } from './schema.ts'
@@ -166,12 +165,7 @@ export async function remindNow(deps: Deps, ctx: RequestContext, invoiceId: stri
   const doc = await findDocument(deps.db, ctx, 'RECEIVABLE', invoiceId)
   if (!['SENT', 'PARTIALLY_PAID'].includes(doc.status) || Number(doc.amountDue) <= 0)
     throw badRequest(accountMessages.remindNotDue)
-  const [client] = await deps.db
-    .select({ contacts: clients.contacts })
-    .from(clients)
-    .where(eq(clients.clientId, doc.partyId))
-  const to = contactEmail(client?.contacts)
-  if (!to) throw unprocessable(accountMessages.noContactEmail)
+  const to = await clientEmailOf(deps, doc)
   const today = todayIn(deps.config.TIME_ZONE, now)
   const daysOverdue = doc.dueDate ? Math.max(0, daysBetween(doc.dueDate, today)) : 0
   await deps.db.transaction(async (tx) => {

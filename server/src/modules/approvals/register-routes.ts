@@ -3,9 +3,13 @@ import {
   type ChangeResult,
   changeResponses,
   type EntityType,
+  type ExportFormat,
+  type registerReadEndpoints,
   type registerWriteEndpoints,
 } from '@daftar/domain'
 import type { FastifyReply } from 'fastify'
+import type { z } from 'zod'
+import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { type App, serve } from '../../platform/http.ts'
 import { idempotencyKey, ifMatchVersion } from '../../platform/validation.ts'
@@ -17,6 +21,44 @@ export { changeResponses }
 export function answerChange(reply: FastifyReply, result: ChangeResult, applied: 200 | 201 = 200) {
   reply.code(result.entityId ? applied : 202)
   return result
+}
+
+type ReadEndpoints<Q extends z.ZodType, L extends z.ZodType, D extends z.ZodType> = ReturnType<
+  typeof registerReadEndpoints<string, Q, L, D>
+>
+
+/**
+ * A register's reads as its routes call them (`registerReads`, platform/register-reads.ts); written as
+ * properties so that each read's query is checked strictly against its endpoint's.
+ */
+interface RegisterReadsOf<Query, List, Detail> {
+  list: (deps: Deps, ctx: RequestContext, query: Query) => Promise<List>
+  export: (
+    deps: Deps,
+    ctx: RequestContext,
+    query: Query & { format: ExportFormat },
+    reply: FastifyReply,
+  ) => unknown
+  detail: (deps: Deps, ctx: RequestContext, id: string) => Promise<Detail>
+}
+
+/**
+ * GET <path>, <path>/export and <path>/:id of a register (declared in domain/ by
+ * `registerReadEndpoints`), answered by its reads.
+ */
+export function registerReadRoutes<Q extends z.ZodType, L extends z.ZodType, D extends z.ZodType>(
+  app: App,
+  deps: Deps,
+  endpoints: ReadEndpoints<Q, L, D>,
+  reads: RegisterReadsOf<z.output<Q>, z.output<L>, z.output<D>>,
+) {
+  // The call checks `reads` against the endpoints' schemas; Fastify cannot resolve a schema that is
+  // still generic, so the routes are registered with both widened, in this one place.
+  const routes: ReadEndpoints<z.ZodType, z.ZodType, z.ZodType> = endpoints
+  const widened = reads as RegisterReadsOf<unknown, unknown, unknown>
+  serve(app, routes.list, async (req) => widened.list(deps, req.ctx, req.query))
+  serve(app, routes.export, async (req, reply) => widened.export(deps, req.ctx, req.query, reply))
+  serve(app, routes.detail, async (req) => widened.detail(deps, req.ctx, req.params.id))
 }
 
 type WriteEndpoints = ReturnType<typeof registerWriteEndpoints>

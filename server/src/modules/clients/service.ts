@@ -21,7 +21,8 @@ import { clients } from './schema.ts'
 
 const contactName = firstContact(clients.contacts, 'name')
 
-const reads = registerReads({
+/** The list, its export (docs/decisions.md, "Exports") and the detail. */
+export const clientReads = registerReads({
   register: clientRegister,
   access: readAccess,
   notFound: clientMessages.notFound,
@@ -73,15 +74,9 @@ const reads = registerReads({
   }),
 })
 
-export const listClients = reads.list
-export const getClient = reads.detail
-
 /** Every client of the organisation, for pickers (tasks and invoices reference any client). */
 export const clientDropdown = registerOptions(
   clients,
   { client_id: clients.clientId, name: clients.name, gstin: clients.gstin },
   clients.name,
 )
-
-/** GET …/export: the list as CSV or XLSX (docs/decisions.md, "Exports"). */
-export const exportClients = reads.export

@@ -12,7 +12,8 @@ import { collections } from './schema.ts'
 
 const c = collections
 
-const reads = registerReads({
+/** The list, its export (docs/decisions.md, "Exports") and the detail. */
+export const collectionReads = registerReads({
   register: collectionRegister,
   access: readAccess,
   notFound: collectionMessages.notFound,
@@ -37,9 +38,3 @@ const reads = registerReads({
     ...tail,
   }),
 })
-
-export const listCollections = reads.list
-export const getCollection = reads.detail
-
-/** GET …/export: the list as CSV or XLSX (docs/decisions.md, "Exports"). */
-export const exportCollections = reads.export

@@ -56,6 +56,18 @@ export const PUSH_GIVE_UP_MS = 24 * 3_600_000
 const CLAIM_MS = 10 * 60_000
 const BATCH = 20
 
+/** A delivery claimed for an attempt, with the subscription it goes to. */
+type ClaimedDelivery = {
+  delivery_id: number
+  attempts: number
+  payload: unknown
+  created_at: string | Date
+  subscription_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
 export interface PushRun {
@@ -86,16 +98,7 @@ export async function deliverDuePushes(deps: Deps, now: Date, deliveryIds?: numb
     ? sql`and delivery_id in (select jsonb_array_elements_text(${JSON.stringify(deliveryIds)}::jsonb)::bigint)`
     : sql``
   for (let batch = 0; batch < 100; batch++) {
-    const claimed = await deps.db.execute<{
-      delivery_id: number
-      attempts: number
-      payload: unknown
-      created_at: string | Date
-      subscription_id: string
-      endpoint: string
-      p256dh: string
-      auth: string
-    }>(sql`
+    const claimed = await deps.db.execute<ClaimedDelivery>(sql`
       update push_deliveries d
       set attempts = d.attempts + 1, next_attempt_at = ${at(new Date(now.getTime() + CLAIM_MS))}
       from push_subscriptions s
@@ -111,21 +114,7 @@ export async function deliverDuePushes(deps: Deps, now: Date, deliveryIds?: numb
   return run
 }
 
-async function attempt(
-  deps: Deps,
-  now: Date,
-  row: {
-    delivery_id: number
-    attempts: number
-    payload: unknown
-    created_at: string | Date
-    subscription_id: string
-    endpoint: string
-    p256dh: string
-    auth: string
-  },
-  run: PushRun,
-) {
+async function attempt(deps: Deps, now: Date, row: ClaimedDelivery, run: PushRun) {
   const id = Number(row.delivery_id)
   try {
     await deps.push.send(

@@ -78,6 +78,16 @@ export async function usernamesOf(db: DbOrTx, orgId: string, ids: string[]) {
 export const firstDateFrom = (rule: string, startsOn: string, from: string) =>
   nextOccurrences(rule, startsOn, from, 1)[0] ?? null
 
+/**
+ * The next `count` dates a series will create a task on: none once it has ended; from its next due
+ * day, or from tomorrow once that day has come.
+ */
+function comingDates(series: SeriesRow, today: string, count: number) {
+  if (!series.active || !series.nextDueOn) return []
+  const from = series.nextDueOn > today ? series.nextDueOn : addDays(today, 1)
+  return nextOccurrences(series.rule, series.startsOn, from, count)
+}
+
 async function present(deps: Deps, ctx: RequestContext, rows: SeriesRow[]): Promise<RecurringTask[]> {
   if (rows.length === 0) return []
   const ids = [...new Set(rows.flatMap((r) => [r.ownerId, ...r.assignedTo, ...r.cc]))]
@@ -118,15 +128,7 @@ async function present(deps: Deps, ctx: RequestContext, rows: SeriesRow[]): Prom
     catch_up: r.catchUp as RecurringTask['catch_up'],
     owner: ref(r.ownerId),
     can_edit: mayEdit(ctx, r),
-    next_occurrences:
-      r.active && r.nextDueOn
-        ? nextOccurrences(
-            r.rule,
-            r.startsOn,
-            r.nextDueOn > today ? r.nextDueOn : addDays(today, 1),
-            NEXT_OCCURRENCES,
-          )
-        : [],
+    next_occurrences: comingDates(r, today, NEXT_OCCURRENCES),
     last_created_task_id: lastBySeries.get(r.seriesId) ?? null,
     created_at: r.createdAt.toISOString(),
     version: r.version,
@@ -315,14 +317,7 @@ export async function seriesOfTask(deps: Deps, ctx: RequestContext, taskId: stri
       rule: series.rule,
       starts_on: series.startsOn,
       active: series.active,
-      next_occurrence:
-        series.active && series.nextDueOn
-          ? firstDateFrom(
-              series.rule,
-              series.startsOn,
-              series.nextDueOn > today ? series.nextDueOn : addDays(today, 1),
-            )
-          : null,
+      next_occurrence: comingDates(series, today, 1)[0] ?? null,
     },
   }
 }

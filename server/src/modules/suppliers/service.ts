@@ -20,7 +20,8 @@ import { suppliers } from './schema.ts'
 
 const s = suppliers
 
-const reads = registerReads({
+/** The list, its export (docs/decisions.md, "Exports") and the detail. */
+export const supplierReads = registerReads({
   register: supplierRegister,
   access: readAccess,
   notFound: supplierMessages.notFound,
@@ -76,15 +77,9 @@ const reads = registerReads({
   }),
 })
 
-export const listSuppliers = reads.list
-export const getSupplier = reads.detail
-
 /** Every supplier of the organisation, for pickers (bills reference any supplier). */
 export const supplierDropdown = registerOptions(
   s,
   { supplier_id: s.supplierId, name: s.name, gstin: s.gstin },
   s.name,
 )
-
-/** GET …/export: the list as CSV or XLSX (docs/decisions.md, "Exports"). */
-export const exportSuppliers = reads.export

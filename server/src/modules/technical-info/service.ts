@@ -13,8 +13,11 @@ import { technicalInfo } from './schema.ts'
 
 const t = technicalInfo
 
-/** Search matches the title, the keywords and the use cases (docs/product.md, "Technical information"). */
-const reads = registerReads({
+/**
+ * The list, its export (docs/decisions.md, "Exports") and the detail. Search matches the title, the
+ * keywords and the use cases (docs/product.md, "Technical information").
+ */
+export const technicalInfoReads = registerReads({
   register: technicalInfoRegister,
   access: readAccess,
   notFound: technicalInfoMessages.notFound,
@@ -53,9 +56,3 @@ const reads = registerReads({
     ...tail,
   }),
 })
-
-export const listTechnicalInfo = reads.list
-export const getTechnicalInfo = reads.detail
-
-/** GET …/export: the list as CSV or XLSX (docs/decisions.md, "Exports"). */
-export const exportTechnicalInfo = reads.export
