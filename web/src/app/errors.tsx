@@ -126,16 +126,37 @@ export function RootError() {
   return <ErrorMessage error={useRouteError()} framed={false} />
 }
 
-function SectionFallback({ resetErrorBoundary }: FallbackProps) {
+/** A part of a page that failed to load or to show: what went wrong, and 'Try again' beside it. */
+export function RetryAlert({
+  message,
+  onRetry,
+  icon,
+  retryIcon,
+}: {
+  message: string
+  onRetry: () => void
+  icon?: ReactNode
+  retryIcon?: ReactNode
+}) {
   return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
+    <Alert color="red" variant="light" role="alert" icon={icon}>
       <Group justify="space-between" gap="sm">
-        <Text size="sm">{errorTexts.section}</Text>
-        <Button size="xs" variant="default" onClick={resetErrorBoundary}>
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="default" leftSection={retryIcon} onClick={onRetry}>
           {errorTexts.retry}
         </Button>
       </Group>
     </Alert>
+  )
+}
+
+function SectionFallback({ resetErrorBoundary }: FallbackProps) {
+  return (
+    <RetryAlert
+      message={errorTexts.section}
+      onRetry={resetErrorBoundary}
+      icon={<IconAlertTriangle size={18} />}
+    />
   )
 }
 

@@ -46,7 +46,6 @@ export function useRecordTab(values: string[]) {
  * Access, …) whose choice is kept in the address, so reload and links keep the tab.
  */
 export function RecordPage({ title, meta, back, actions, tabs }: RecordPageProps) {
-  const [tab, setTab] = useRecordTab(tabs.map((t) => t.value))
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -73,21 +72,32 @@ export function RecordPage({ title, meta, back, actions, tabs }: RecordPageProps
         </Group>
         {actions && <Group gap="sm">{actions}</Group>}
       </Group>
-      <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
-        <ScrollTabsList>
-          {tabs.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value} leftSection={t.icon}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </ScrollTabsList>
-        {tabs.map((t) => (
-          <Tabs.Panel key={t.value} value={t.value} pt="md">
-            {t.content}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <AddressTabs tabs={tabs} />
     </Stack>
+  )
+}
+
+/**
+ * Tabs whose choice is kept in the address (`?tab=`), so reload and links keep the tab; only the
+ * open tab's content is mounted.
+ */
+export function AddressTabs({ tabs }: { tabs: RecordTab[] }) {
+  const [tab, setTab] = useRecordTab(tabs.map((t) => t.value))
+  return (
+    <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
+      <ScrollTabsList>
+        {tabs.map((t) => (
+          <Tabs.Tab key={t.value} value={t.value} leftSection={t.icon}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </ScrollTabsList>
+      {tabs.map((t) => (
+        <Tabs.Panel key={t.value} value={t.value} pt="md">
+          {t.content}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
   )
 }
 

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { DataTable } from '../../ui/list/DataTable.tsx'
+import { DataTable, nextPages } from '../../ui/list/DataTable.tsx'
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
@@ -162,15 +162,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
         error={list.isError ? `Error: ${errorMessage(list.error, list.error.message)}` : null}
         emptyText={config.empty}
         minWidth={860}
-        more={{
-          hasMore: Boolean(list.hasNextPage),
-          loading: list.isFetchingNextPage,
-          onMore: () => {
-            if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage()
-          },
-          loadingText: 'Loading more...',
-          endText: "You've reached the end.",
-        }}
+        more={nextPages(list)}
       />
       {viewing && me && (
         <DetailsModal

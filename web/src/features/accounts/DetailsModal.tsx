@@ -1,23 +1,11 @@
 import { type AccountsUser, detailActions } from '@daftar/domain/accounts'
 import { fileEndpoints } from '@daftar/domain/files'
 import { formatDate } from '@daftar/domain/format'
-import {
-  Alert,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-} from '@mantine/core'
-import { IconDownload, IconFileInvoice, IconHistory, IconMail } from '@tabler/icons-react'
+import { Alert, Button, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core'
+import { IconDownload, IconFileInvoice, IconMail } from '@tabler/icons-react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { call, errorMessage } from '../../api/client.ts'
-import { HistoryTimeline } from '../../ui/history/HistoryTimeline.tsx'
+import { HistoryTabs } from '../../ui/history/HistoryTabs.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import classes from './accounts.module.css'
 import { accountsApi, type DocDetail, detailQuery } from './api.ts'
@@ -96,25 +84,16 @@ function DetailsBody({
   return (
     <Stack gap="md">
       {/* The document and its History (docs/decisions.md, "History and activity"). */}
-      <Tabs defaultValue="details" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="details" leftSection={<IconFileInvoice size={16} />}>
-            Details
-          </Tabs.Tab>
-          <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
-            History
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="details" pt="md">
-          <Stack gap="lg">
-            <DocumentView config={config} doc={doc} manage={actions.managePayments} />
-            {'receivable_id' in doc && <DetailReminders doc={doc} user={user} />}
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="history" pt="md">
-          <HistoryTimeline entityType={config.kind} entityId={ref.id} />
-        </Tabs.Panel>
-      </Tabs>
+      <HistoryTabs
+        tab={{ value: 'details', label: 'Details', icon: <IconFileInvoice size={16} /> }}
+        entityType={config.kind}
+        entityId={ref.id}
+      >
+        <Stack gap="lg">
+          <DocumentView config={config} doc={doc} manage={actions.managePayments} />
+          {'receivable_id' in doc && <DetailReminders doc={doc} user={user} />}
+        </Stack>
+      </HistoryTabs>
       <Group justify="flex-end" gap="sm">
         {config.kind === 'RECEIVABLE' && pdfKey && (
           <>

@@ -38,7 +38,7 @@ export function InvoiceDetailsForm({ organisation }: { organisation: Settings['o
   const f = useSchemaForm({
     schema: billingInput,
     initialValues: valuesOf(organisation),
-    submit: (billing) => adminApi.renameOrganisation(organisation.name, organisation.version, billing),
+    submit: (billing) => adminApi.updateOrganisation(organisation, billing),
     failed: 'Failed to save the invoice details.',
     successText: () => 'Invoice details saved.',
     // Invoice PDFs read the organisation's details through Accounts.

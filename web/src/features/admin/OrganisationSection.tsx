@@ -10,6 +10,7 @@ import { meQuery } from '../../api/shared-queries.ts'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type Settings, settingsQuery } from './api.ts'
 import { InvoiceDetailsForm } from './InvoiceDetailsForm.tsx'
+import { SettingForm, useSettingForm } from './SettingForm.tsx'
 import { TwoFactorRequirementForm } from './TwoFactorRequirementForm.tsx'
 
 type Organisation = Settings['organisation']
@@ -69,42 +70,27 @@ const accountsAccessInput = organisationUpdateInput.pick({ accounts_access: true
 
 /** 'Who can open Accounts': everyone (the default), or admins and accountants only. */
 function AccountsAccessForm({ organisation }: { organisation: Organisation }) {
-  const f = useSchemaForm({
+  const f = useSettingForm(organisation, {
     schema: accountsAccessInput,
     initialValues: { accounts_access: organisation.accounts_access },
-    submit: (body) =>
-      call(adminEndpoints.updateOrganisation, {
-        body: { name: organisation.name, ...body },
-        ifMatch: organisation.version,
-      }),
-    failed: 'Failed to update the organisation.',
     successText: () => 'Saved who can open Accounts.',
     // The sidebar shows or hides Accounts from /users/me.
     invalidate: [settingsQuery.queryKey, meQuery.queryKey],
   })
   return (
-    <form {...f.formProps} aria-labelledby="accounts-access-heading">
-      {f.guard}
-      <Title order={5} id="accounts-access-heading" mt="lg">
-        Who can open Accounts
-      </Title>
-      <Text size="xs" c="dimmed" mb="sm">
-        Receivables and payables: the lists, invoice and bill details, creating them and the CSV export.
-        Recording payments stays with admins and accountants; cancelling, deleting and changing payments with
-        admins.
-      </Text>
-      <Group align="flex-end" justify="space-between">
-        <Radio.Group aria-labelledby="accounts-access-heading" {...f.form.getInputProps('accounts_access')}>
-          <Stack gap="xs">
-            {accountsAccessOptions.map((option) => (
-              <Radio key={option} value={option} label={accountsAccessLabels[option]} />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <Button type="submit" loading={f.busy} disabled={!f.dirty}>
-          Save
-        </Button>
-      </Group>
-    </form>
+    <SettingForm
+      f={f}
+      id="accounts-access-heading"
+      title="Who can open Accounts"
+      description="Receivables and payables: the lists, invoice and bill details, creating them and the CSV export. Recording payments stays with admins and accountants; cancelling, deleting and changing payments with admins."
+    >
+      <Radio.Group aria-labelledby="accounts-access-heading" {...f.form.getInputProps('accounts_access')}>
+        <Stack gap="xs">
+          {accountsAccessOptions.map((option) => (
+            <Radio key={option} value={option} label={accountsAccessLabels[option]} />
+          ))}
+        </Stack>
+      </Radio.Group>
+    </SettingForm>
   )
 }

@@ -102,12 +102,7 @@ export function UsersSection({ currentUserId }: { currentUserId: string }) {
         emptyText={list.filtered ? 'No users match your search.' : 'No users yet.'}
         stale={users.isPlaceholderData}
         minWidth={760}
-        pager={{
-          page: list.state.page,
-          totalPages: users.data?.totalPages ?? 1,
-          onChange: list.setPage,
-          onlyWhenPaged: true,
-        }}
+        pager={list.pager(users.data?.totalPages, { onlyWhenPaged: true })}
       />
       <ConfirmDialog
         opened={deactivating !== null}

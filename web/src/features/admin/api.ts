@@ -3,7 +3,7 @@ import {
   type AdminUserUpdate,
   adminEndpoints,
   type adminUserListQuery,
-  type OrganisationBilling,
+  type organisationUpdateInput,
 } from '@daftar/domain/users'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
@@ -27,10 +27,22 @@ export const adminUsersQuery = (query: z.output<typeof adminUserListQuery>) =>
     placeholderData: keepPreviousData,
   })
 
+/** What a part of the organisation's settings changes: anything but the name. */
+export type OrganisationChange = Omit<z.input<typeof organisationUpdateInput>, 'name'>
+
 export const adminApi = {
-  /** The name and, when given, the invoice details (GSTIN, address, bank, UPI id). */
-  renameOrganisation: (name: string, version: number, billing: Partial<OrganisationBilling> = {}) =>
-    call(adminEndpoints.updateOrganisation, { body: { name, ...billing }, ifMatch: version }),
+  /**
+   * One part of the organisation's settings (the invoice details, who can open Accounts …): the
+   * update always carries the name, kept as it is.
+   */
+  updateOrganisation: (
+    organisation: Pick<Settings['organisation'], 'name' | 'version'>,
+    change: OrganisationChange,
+  ) =>
+    call(adminEndpoints.updateOrganisation, {
+      body: { name: organisation.name, ...change },
+      ifMatch: organisation.version,
+    }),
   updateUser: (id: string, change: AdminUserUpdate, version: number) =>
     call(adminEndpoints.updateUser, { params: { id }, body: change, ifMatch: version }),
 }

@@ -120,7 +120,7 @@ function useRemove(page: number) {
 export default function AnnouncementsPage() {
   const { data: me } = useMe()
   const admin = Boolean(me?.isadmin)
-  const { state, setPage } = useListState(announcementListQuery)
+  const { state, pager } = useListState(announcementListQuery)
   const [params, setParams] = useSearchParams()
   const openId = params.get('open')
   const setOpen = (id: string | null) =>
@@ -170,12 +170,7 @@ export default function AnnouncementsPage() {
           feed.isError ? `Error loading announcements: ${errorMessage(feed.error, 'Unknown error')}` : null
         }
         emptyText="No announcements yet."
-        pager={{
-          page: state.page,
-          totalPages: feed.data?.totalPages ?? 1,
-          onChange: setPage,
-          onlyWhenPaged: true,
-        }}
+        pager={pager(feed.data?.totalPages, { onlyWhenPaged: true })}
       />
       {openId && <ReadModal id={openId} onClose={() => setOpen(null)} />}
       {editing && (

@@ -20,13 +20,21 @@ import { QrAndSecret, RecoveryCodesPanel, TotpCodeInput } from './TwoFactorParts
  * this user has not set up, the setup itself. Loaded only when a sign-in needs it.
  */
 
-const quiet = { toastErrors: false, guard: false, successText: () => false as const } as const
-
 /** A refused challenge means starting again from the password; anything else is the server's word. */
 const failureOf = (error: unknown) =>
   error instanceof ApiError && error.status === 401
     ? twoFactorMessages.challengeExpired
     : describeFailure(error, twoFactorMessages.codeInvalid, 'Sign-in failed. An unexpected error occurred.')
+
+/** What both code forms share: one blank code, its failure said on the card only, no toast, no guard. */
+const codeForm = {
+  initialValues: { code: '' },
+  failed: failureOf,
+  toastErrors: false,
+  guard: false,
+  successText: () => false as const,
+  validateInputOnBlur: false,
+}
 
 function signIn(tokens: Tokens) {
   forgetSessionExpired()
@@ -39,12 +47,9 @@ const codeOnly = verifySignInInput.pick({ code: true })
 export function CodeStep({ challengeToken, onBack }: { challengeToken: string; onBack: () => void }) {
   const [recovery, setRecovery] = useState(false)
   const f = useSchemaForm({
+    ...codeForm,
     schema: codeOnly,
-    initialValues: { code: '' },
     submit: ({ code }) => call(twoFactorEndpoints.verify, { body: { challengeToken, code } }),
-    failed: failureOf,
-    ...quiet,
-    validateInputOnBlur: false,
     onSuccess: signIn,
   })
   const field = f.form.getInputProps('code')
@@ -123,12 +128,9 @@ export function RequiredSetupStep({
     retry: false,
   })
   const f = useSchemaForm({
+    ...codeForm,
     schema: setupCode,
-    initialValues: { code: '' },
     submit: ({ code }) => call(twoFactorEndpoints.requiredEnable, { body: { challengeToken, code } }),
-    failed: failureOf,
-    ...quiet,
-    validateInputOnBlur: false,
     onSuccess: ({ recovery_codes, ...tokens }) => setDone({ codes: recovery_codes, tokens }),
   })
   if (done)

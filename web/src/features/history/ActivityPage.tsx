@@ -15,7 +15,7 @@ import { errorMessage } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
 import { activityQuery, exportActivity } from '../../ui/history/api.ts'
 import { HistoryEntryView } from '../../ui/history/HistoryTimeline.tsx'
-import { DataTable } from '../../ui/list/DataTable.tsx'
+import { DataTable, nextPages } from '../../ui/list/DataTable.tsx'
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx'
 import { ListToolbar } from '../../ui/list/ListToolbar.tsx'
 import type { Column } from '../../ui/list/table-types.ts'
@@ -159,15 +159,7 @@ export default function ActivityPage() {
         onRetry={() => void events.refetch()}
         emptyText={list.filtered ? 'No activity matches these filters.' : 'No activity yet.'}
         minWidth={720}
-        more={{
-          hasMore: Boolean(events.hasNextPage),
-          loading: events.isFetchingNextPage,
-          onMore: () => {
-            if (events.hasNextPage && !events.isFetchingNextPage) void events.fetchNextPage()
-          },
-          loadingText: 'Loading more...',
-          endText: "You've reached the end.",
-        }}
+        more={nextPages(events)}
       />
     </Stack>
   )

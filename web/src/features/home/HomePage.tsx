@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core'
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
-import { SectionBoundary } from '../../app/errors.tsx'
+import { RetryAlert, SectionBoundary } from '../../app/errors.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { type Home, homeQuery } from './api.ts'
 import { HomeCard } from './HomeCard.tsx'
@@ -24,19 +24,12 @@ export default function HomePage() {
       {home.data ? (
         <Cards home={home.data} />
       ) : home.isError ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{errorMessage(home.error, 'Your home page could not be loaded.')}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => home.refetch()}
-            >
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <RetryAlert
+          message={errorMessage(home.error, 'Your home page could not be loaded.')}
+          onRetry={() => home.refetch()}
+          icon={<IconAlertTriangle size={18} />}
+          retryIcon={<IconRefresh size={14} />}
+        />
       ) : (
         <Loading />
       )}

@@ -7,7 +7,7 @@ import { call, errorMessage } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
-import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
+import { type Column, DataTable, queryRows } from '../../ui/list/DataTable.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { passkeysQuery, securityKeys } from './security-api.ts'
 
@@ -80,11 +80,8 @@ export function PasskeysSection() {
       <DataTable
         label="Passkeys"
         columns={columns}
-        rows={query.data}
         rowKey={(p) => p.passkey_id}
-        loading={query.isPending}
-        error={query.isError ? errorMessage(query.error, 'Failed to load passkeys.') : null}
-        onRetry={() => query.refetch()}
+        {...queryRows(query, 'Failed to load passkeys.')}
         emptyText="No passkeys yet."
       />
       {adding && <AddPasskeyModal onClose={() => setAdding(false)} />}

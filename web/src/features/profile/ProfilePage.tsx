@@ -1,11 +1,10 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core'
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconBell, IconKey, IconShieldLock, IconUser, IconUserEdit } from '@tabler/icons-react'
 import { lazy, Suspense, useState } from 'react'
 import { type Me, useMe } from '../../api/shared-queries.ts'
 import { SectionBoundary } from '../../app/errors.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
-import { PageLoading, useRecordTab } from '../../ui/RecordPage.tsx'
-import { ScrollTabsList } from '../../ui/ScrollTabsList.tsx'
+import { AddressTabs, PageLoading } from '../../ui/RecordPage.tsx'
 import { ChangePasswordModal } from './ChangePasswordModal.tsx'
 import { NotificationsTab } from './NotificationsTab.tsx'
 import { SecurityTab } from './SecurityTab.tsx'
@@ -19,37 +18,40 @@ const EditProfileModal = lazy(() => import('./EditProfileModal.tsx'))
  */
 export default function ProfilePage() {
   const { data: me } = useMe()
-  const [tab, setTab] = useRecordTab(['profile', 'security', 'notifications'])
   if (!me) return <PageLoading text="Loading your profile..." />
   return (
     <Stack>
       <PageHeader title="Profile" description={me.full_name} />
-      <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
-        <ScrollTabsList>
-          <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
-            Profile
-          </Tabs.Tab>
-          <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} />}>
-            Security
-          </Tabs.Tab>
-          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
-            Notifications
-          </Tabs.Tab>
-        </ScrollTabsList>
-        <Tabs.Panel value="profile" pt="md">
-          <SectionBoundary>
-            <ProfileTab me={me} />
-          </SectionBoundary>
-        </Tabs.Panel>
-        <Tabs.Panel value="security" pt="md">
-          <SecurityTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="notifications" pt="md">
-          <SectionBoundary>
-            <NotificationsTab />
-          </SectionBoundary>
-        </Tabs.Panel>
-      </Tabs>
+      <AddressTabs
+        tabs={[
+          {
+            value: 'profile',
+            label: 'Profile',
+            icon: <IconUser size={16} />,
+            content: (
+              <SectionBoundary>
+                <ProfileTab me={me} />
+              </SectionBoundary>
+            ),
+          },
+          {
+            value: 'security',
+            label: 'Security',
+            icon: <IconShieldLock size={16} />,
+            content: <SecurityTab />,
+          },
+          {
+            value: 'notifications',
+            label: 'Notifications',
+            icon: <IconBell size={16} />,
+            content: (
+              <SectionBoundary>
+                <NotificationsTab />
+              </SectionBoundary>
+            ),
+          },
+        ]}
+      />
     </Stack>
   )
 }

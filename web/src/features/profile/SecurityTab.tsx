@@ -2,9 +2,8 @@ import { formatDateTime } from '@daftar/domain/format'
 import { type SignInRecord, signInOutcomeLabels } from '@daftar/domain/security'
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { errorMessage } from '../../api/client.ts'
 import { SectionBoundary } from '../../app/errors.tsx'
-import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
+import { type Column, DataTable, queryRows } from '../../ui/list/DataTable.tsx'
 import { PasskeysSection } from './PasskeysSection.tsx'
 import { SessionsSection } from './SessionsSection.tsx'
 import { signInsQuery } from './security-api.ts'
@@ -68,11 +67,8 @@ function SignInsSection() {
       <DataTable
         label="Sign-in attempts"
         columns={signInColumns}
-        rows={query.data}
         rowKey={(r) => `${r.signed_in_at}-${r.outcome}-${r.ip}`}
-        loading={query.isPending}
-        error={query.isError ? errorMessage(query.error, 'Failed to load sign-ins.') : null}
-        onRetry={() => query.refetch()}
+        {...queryRows(query, 'Failed to load sign-ins.')}
         emptyText="No sign-ins recorded yet."
       />
     </Paper>

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
+import { type Column, DataTable, queryRows } from '../../ui/list/DataTable.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { securityKeys, sessionsQuery } from './security-api.ts'
 
@@ -94,11 +94,8 @@ export function SessionsSection() {
       <DataTable
         label="Signed-in devices"
         columns={columns}
-        rows={query.data}
         rowKey={(s) => s.session_id}
-        loading={query.isPending}
-        error={query.isError ? errorMessage(query.error, 'Failed to load sessions.') : null}
-        onRetry={() => query.refetch()}
+        {...queryRows(query, 'Failed to load sessions.')}
         emptyText="No other sessions."
       />
       <ConfirmDialog

@@ -6,8 +6,8 @@ import {
   reportMessages,
   reportTypeLabels,
 } from '@daftar/domain/reports'
-import { Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core'
-import { IconFileDescription, IconHistory, IconPrinter } from '@tabler/icons-react'
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { IconFileDescription, IconPrinter } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -15,7 +15,7 @@ import { useMe } from '../../api/shared-queries.ts'
 import { SectionBoundary } from '../../app/errors.tsx'
 import { DetailSection, FieldGrid } from '../../ui/DetailSection.tsx'
 import { LoadError } from '../../ui/ErrorPanel.tsx'
-import { HistoryTimeline } from '../../ui/history/HistoryTimeline.tsx'
+import { HistoryTabs } from '../../ui/history/HistoryTabs.tsx'
 import { PageLoading } from '../../ui/RecordPage.tsx'
 import { reportDetailQuery } from './api.ts'
 import { FeedbackSection } from './FeedbackSection.tsx'
@@ -78,40 +78,32 @@ export default function ReportDetailPage() {
         </Group>
       </Group>
       {/* The report and its History (docs/decisions.md, "History and activity"). */}
-      <Tabs defaultValue="report" keepMounted={false}>
-        <Tabs.List className={classes.noPrint}>
-          <Tabs.Tab value="report" leftSection={<IconFileDescription size={16} />}>
-            Report
-          </Tabs.Tab>
-          <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
-            History
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="report" pt="md">
-          <Stack gap="md">
-            <SectionBoundary>
-              <ReportBody type={report.report_type} data={report.report_data} />
-            </SectionBoundary>
-            <DetailSection title="Submission Details">
-              <FieldGrid
-                fields={[
-                  { label: 'Report ID', value: report.report_id_display },
-                  { label: 'From', value: senderName(report) },
-                  { label: 'Submitted At', value: formatDateTime(report.submitted_at) },
-                  { label: 'Status', value: <StatusBadge status={report.status} /> },
-                  { label: 'To', value: recipientNames(report) },
-                ]}
-              />
-            </DetailSection>
-            {(mayFeedback || report.admin_feedback) && (
-              <FeedbackSection report={report} editable={mayFeedback} />
-            )}
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="history" pt="md">
-          <HistoryTimeline entityType="REPORT" entityId={report.report_id} />
-        </Tabs.Panel>
-      </Tabs>
+      <HistoryTabs
+        tab={{ value: 'report', label: 'Report', icon: <IconFileDescription size={16} /> }}
+        entityType="REPORT"
+        entityId={report.report_id}
+        listClassName={classes.noPrint}
+      >
+        <Stack gap="md">
+          <SectionBoundary>
+            <ReportBody type={report.report_type} data={report.report_data} />
+          </SectionBoundary>
+          <DetailSection title="Submission Details">
+            <FieldGrid
+              fields={[
+                { label: 'Report ID', value: report.report_id_display },
+                { label: 'From', value: senderName(report) },
+                { label: 'Submitted At', value: formatDateTime(report.submitted_at) },
+                { label: 'Status', value: <StatusBadge status={report.status} /> },
+                { label: 'To', value: recipientNames(report) },
+              ]}
+            />
+          </DetailSection>
+          {(mayFeedback || report.admin_feedback) && (
+            <FeedbackSection report={report} editable={mayFeedback} />
+          )}
+        </Stack>
+      </HistoryTabs>
       {(mayDelete || mayClose) && (
         <Group justify="flex-end" className={classes.noPrint}>
           {mayDelete && (

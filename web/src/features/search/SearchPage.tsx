@@ -1,14 +1,14 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
+import { Card, Stack } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
+import { RetryAlert } from '../../app/errors.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
-import { PAGE_LIMIT, SEARCH_DEBOUNCE_MS, type SearchResult, searchable, searchQuery } from './api.ts'
+import { PAGE_LIMIT, type SearchResult } from './api.ts'
 import { SearchBox } from './SearchBox.tsx'
-import { SearchResults, shownOrder } from './SearchResults.tsx'
+import { SearchOutcome, useSearch } from './SearchOutcome.tsx'
+import { SearchResults } from './SearchResults.tsx'
 
 /**
  * Every result for the words in the address (`/search?q=`), grouped like the palette's; the box
@@ -19,19 +19,18 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams()
   const asked = params.get('q') ?? ''
   const [words, setWords] = useState(asked)
-  const [debounced] = useDebouncedValue(words, SEARCH_DEBOUNCE_MS)
-  const [active, setActive] = useState(0)
+  // The words go into the address as they are typed, not once typing pauses: a write on a timer would
+  // cancel a result's click made meanwhile, while the result's page code loads (app/page-chunk.tsx).
+  const type = (next: string) => {
+    setWords(next)
+    if (next.trim() !== asked.trim()) setParams(next.trim() ? { q: next.trim() } : {}, { replace: true })
+  }
+  const found = useSearch(words, type, PAGE_LIMIT)
+  const { results, active, setActive } = found
 
-  // The palette's 'See all results' on this page already: take its words.
-  useEffect(() => setWords(asked), [asked])
-  useEffect(() => {
-    if (debounced.trim() !== asked.trim())
-      setParams(debounced.trim() ? { q: debounced.trim() } : {}, { replace: true })
-  }, [debounced, asked, setParams])
-
-  const search = useQuery(searchQuery(debounced, PAGE_LIMIT))
-  const ready = searchable(debounced) && searchable(words)
-  const results = ready ? shownOrder(search.data?.results ?? []) : []
+  // The palette's 'See all results' on this page already: take its words (the page's own typing put
+  // them there already, spaces and all).
+  useEffect(() => setWords((typed) => (typed.trim() === asked.trim() ? typed : asked)), [asked])
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (results.length === 0) return
@@ -51,47 +50,23 @@ export default function SearchPage() {
       <SearchBox
         autoFocus
         size="md"
-        words={words}
-        onWords={(next) => {
-          setWords(next)
-          setActive(0)
-        }}
-        loading={search.isFetching && ready}
+        {...found.box}
         onKeyDown={onKeyDown}
         listId="page-search-list"
         activeOption={results.length > 0 ? `page-search-option-${active}` : undefined}
       />
       <Card withBorder padding="sm">
-        {!searchable(words) ? (
-          <Text size="sm" c="dimmed">
-            Type at least two characters: a name, a number like CL-0004 or INV-2026-005, a GSTIN, a phone.
-          </Text>
-        ) : search.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{errorMessage(search.error, 'Search failed.')}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => search.refetch()}
-              >
-                Try again
-              </Button>
-            </Group>
-          </Alert>
-        ) : !ready || (search.isPending && !search.data) ? (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Searching…
-            </Text>
-          </Group>
-        ) : results.length === 0 ? (
-          <Text size="sm" c="dimmed" role="status">
-            Nothing found for “{words.trim()}”.
-          </Text>
-        ) : (
+        <SearchOutcome
+          words={words}
+          found={found}
+          failure={(error) => (
+            <RetryAlert
+              message={errorMessage(error, 'Search failed.')}
+              onRetry={() => found.search.refetch()}
+              retryIcon={<IconRefresh size={14} />}
+            />
+          )}
+        >
           <SearchResults
             results={results}
             words={words}
@@ -100,7 +75,7 @@ export default function SearchPage() {
             onPick={(r: SearchResult) => navigate(r.url)}
             onHover={setActive}
           />
-        )}
+        </SearchOutcome>
       </Card>
     </Stack>
   )

@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
-import { useDebouncedValue, useUncontrolled } from '@mantine/hooks'
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { type KeyboardEvent, useState } from 'react'
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core'
+import { useUncontrolled } from '@mantine/hooks'
+import type { KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { useNarrow } from '../../ui/use-narrow.ts'
-import { PALETTE_LIMIT, SEARCH_DEBOUNCE_MS, type SearchResult, searchable, searchQuery } from './api.ts'
+import { PALETTE_LIMIT, type SearchResult, searchable } from './api.ts'
 import { SearchBox } from './SearchBox.tsx'
-import { SearchResults, shownOrder } from './SearchResults.tsx'
+import { SearchOutcome, useSearch } from './SearchOutcome.tsx'
+import { SearchResults } from './SearchResults.tsx'
 import { searchPageHref } from './SearchTrigger.tsx'
 import classes from './search.module.css'
 
@@ -18,11 +18,8 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
   // Mantine's hook for a field's value: the sign-in page's inputs load it too, so rollup keeps it in
   // their chunk rather than splitting a chunk off for it (scripts/check-bundle.mjs budget).
   const [words, setWords] = useUncontrolled({ defaultValue: '' })
-  const [debounced] = useDebouncedValue(words, SEARCH_DEBOUNCE_MS)
-  const [active, setActive] = useState(0)
-  const search = useQuery(searchQuery(debounced, PALETTE_LIMIT))
-  const ready = searchable(debounced) && searchable(words)
-  const results = ready ? shownOrder(search.data?.results ?? []) : []
+  const found = useSearch(words, setWords, PALETTE_LIMIT)
+  const { results, active, setActive } = found
   // The last option after the results: every result on a page of its own.
   const options = results.length > 0 ? results.length + 1 : 0
 
@@ -59,25 +56,31 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
       <Stack gap="sm">
         <SearchBox
           data-autofocus
-          words={words}
-          onWords={(next) => {
-            setWords(next)
-            setActive(0)
-          }}
-          loading={search.isFetching && ready}
+          {...found.box}
           onKeyDown={onKeyDown}
           listId="palette-list"
           activeOption={options > 0 ? `palette-option-${active}` : undefined}
         />
-        <PaletteBody
+        <SearchOutcome
           words={words}
-          ready={ready}
-          search={search}
-          results={results}
-          active={active}
-          onPick={pick}
-          onHover={setActive}
-        />
+          found={found}
+          failure={(error) => (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(error, 'Search failed. Please try again.')}
+            </Alert>
+          )}
+        >
+          <div className={classes.scroll}>
+            <SearchResults
+              results={results}
+              words={words}
+              active={active}
+              idPrefix="palette"
+              onPick={pick}
+              onHover={setActive}
+            />
+          </div>
+        </SearchOutcome>
         {results.length > 0 && (
           <Group justify="flex-end">
             <Button
@@ -93,63 +96,5 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
         )}
       </Stack>
     </Modal>
-  )
-}
-
-function PaletteBody({
-  words,
-  ready,
-  search,
-  results,
-  active,
-  onPick,
-  onHover,
-}: {
-  words: string
-  ready: boolean
-  search: UseQueryResult<{ results: SearchResult[] }>
-  results: SearchResult[]
-  active: number
-  onPick: (r: SearchResult) => void
-  onHover: (i: number) => void
-}) {
-  if (!searchable(words))
-    return (
-      <Text size="sm" c="dimmed">
-        Type at least two characters: a name, a number like CL-0004 or INV-2026-005, a GSTIN, a phone.
-      </Text>
-    )
-  if (search.isError)
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorMessage(search.error, 'Search failed. Please try again.')}
-      </Alert>
-    )
-  if (!ready || (search.isPending && !search.data))
-    return (
-      <Group gap="xs">
-        <Loader size="xs" />
-        <Text size="sm" c="dimmed">
-          Searching…
-        </Text>
-      </Group>
-    )
-  if (results.length === 0)
-    return (
-      <Text size="sm" c="dimmed" role="status">
-        Nothing found for “{words.trim()}”.
-      </Text>
-    )
-  return (
-    <div className={classes.scroll}>
-      <SearchResults
-        results={results}
-        words={words}
-        active={active}
-        idPrefix="palette"
-        onPick={onPick}
-        onHover={onHover}
-      />
-    </div>
   )
 }

@@ -24,7 +24,7 @@ const TaskFormModal = lazy(() => import('./TaskFormModal.tsx'))
  * series; 'New recurring task' is Create Task with its Repeat.
  */
 export default function RecurringTasksPage() {
-  const { state, setPage } = useListState(listQuerySchema)
+  const { state, pager } = useListState(listQuerySchema)
   const list = useQuery(recurringListQuery(state.page))
   const [open, setOpen] = useState<RecurringTask | null>(null)
   const [creating, setCreating] = useState(false)
@@ -90,12 +90,7 @@ export default function RecurringTasksPage() {
           list.isError ? `Error loading recurring tasks: ${errorMessage(list.error, 'Unknown error')}` : null
         }
         emptyText="No recurring tasks yet. Choose 'Repeat' in Create Task to make one."
-        pager={{
-          page: state.page,
-          totalPages: list.data?.totalPages ?? 1,
-          onChange: setPage,
-          onlyWhenPaged: true,
-        }}
+        pager={pager(list.data?.totalPages, { onlyWhenPaged: true })}
       />
       {open && <SeriesDialog series={open} onClose={() => setOpen(null)} />}
       {creating && (

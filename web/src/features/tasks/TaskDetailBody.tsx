@@ -2,12 +2,12 @@ import { DEFAULT_CATEGORY_COLOR } from '@daftar/domain/categories'
 import { formatDate, formatDateTime } from '@daftar/domain/format'
 import { seriesLine } from '@daftar/domain/recurring'
 import { TASK_STATUS } from '@daftar/domain/tasks'
-import { Anchor, Badge, Button, CloseButton, Group, Stack, Tabs, Text, Title } from '@mantine/core'
-import { IconArrowRight, IconHistory, IconListDetails, IconRepeat } from '@tabler/icons-react'
+import { Anchor, Badge, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core'
+import { IconArrowRight, IconListDetails, IconRepeat } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { type CSSProperties, Fragment, type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
-import { HistoryTimeline } from '../../ui/history/HistoryTimeline.tsx'
+import { HistoryTabs } from '../../ui/history/HistoryTabs.tsx'
 import { recordHref } from '../../ui/register-kit/roots.ts'
 import type { TaskDetail } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
@@ -95,140 +95,131 @@ export function TaskDetailBody({ task, onClose, hidden }: OpenTaskProps) {
       </div>
       <div className={classes.body}>
         {/* The task and its History (docs/decisions.md, "History and activity"). */}
-        <Tabs defaultValue="details" keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="details" leftSection={<IconListDetails size={16} />}>
-              Details
-            </Tabs.Tab>
-            <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
-              History
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="details">
-            <Stack gap="md">
-              {task.rejection_comments && (
-                <div className={classes.rejection} role="note" aria-label="Rejection comment">
-                  <Text size="xs" fw={700} c="red.8" tt="uppercase">
-                    Rejection comment
-                  </Text>
-                  <Text size="sm">{task.rejection_comments}</Text>
-                </div>
-              )}
-              <div className={classes.grid}>
-                {task.status === TASK_STATUS.deleted && (
-                  <Field label="Deleted At">{text(formatDateTime(task.deletion_date))}</Field>
-                )}
-                {task.status === TASK_STATUS.completed && (
-                  <Field label="Approved At">{text(formatDateTime(task.approved_at))}</Field>
-                )}
-                {/* Submitted, and kept once approved (docs/product.md, "Task lifecycle"): the completion file and feedback. */}
-                {(pending || task.status === TASK_STATUS.completed) && (
-                  <>
-                    <Field label="Submitted">{text(formatDateTime(task.submitted_at))}</Field>
-                    <Field label="Completion File">
-                      {task.completion_file ? (
-                        <FileLinks
-                          fileKey={task.completion_file}
-                          bucketType="completionFile"
-                          label="Completion file"
-                        />
-                      ) : (
-                        text(null)
-                      )}
-                    </Field>
-                    <Field label="Completion Feedback">{text(task.completion_feedback)}</Field>
-                  </>
-                )}
-                <Field label="Project">
-                  {task.project && task.project_id && task.project_readable ? (
-                    <Anchor component={Link} to={recordHref('PROJECT', task.project_id)} size="sm">
-                      {task.project}
-                    </Anchor>
-                  ) : (
-                    text(task.project)
-                  )}
-                </Field>
-                {/* The client links only when the task has a project (docs/decisions.md, "Tasks on the new pieces"). */}
-                <Field label="Client">
-                  {task.client && task.client_id && task.client_readable && task.project_id ? (
-                    <Anchor component={Link} to={recordHref('CLIENT', task.client_id)} size="sm">
-                      {task.client}
-                    </Anchor>
-                  ) : (
-                    text(task.client)
-                  )}
-                </Field>
-                <Field label="Assignment Chain">
-                  <Group gap={6} aria-label="Assignment chain">
-                    {task.assignment_chain.map((username, i) => (
-                      // A user may appear twice in a chain (assigned back); the position is the identity.
-                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                      <Fragment key={`${username}-${i}`}>
-                        {i > 0 && (
-                          <IconArrowRight size={14} color="var(--mantine-color-dimmed)" aria-label="then" />
-                        )}
-                        <Badge variant="outline" color="gray" tt="none" title={nameOf(username)}>
-                          {username}
-                        </Badge>
-                      </Fragment>
-                    ))}
-                  </Group>
-                </Field>
-                <Field label="Deadline">{text(task.deadline ? formatDate(task.deadline) : null)}</Field>
-                <Field label="Details">
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={task.details ? undefined : 'dimmed'}>
-                    {task.details ?? 'N/A'}
-                  </Text>
-                </Field>
+        <HistoryTabs
+          tab={{ value: 'details', label: 'Details', icon: <IconListDetails size={16} /> }}
+          entityType="TASK"
+          entityId={task.task_id}
+        >
+          <Stack gap="md">
+            {task.rejection_comments && (
+              <div className={classes.rejection} role="note" aria-label="Rejection comment">
+                <Text size="xs" fw={700} c="red.8" tt="uppercase">
+                  Rejection comment
+                </Text>
+                <Text size="sm">{task.rejection_comments}</Text>
               </div>
-              {pending && (
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  onClick={() => setShowDetails((s) => !s)}
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  {showDetails ? 'Hide Details' : 'Show Details'}
-                </Button>
+            )}
+            <div className={classes.grid}>
+              {task.status === TASK_STATUS.deleted && (
+                <Field label="Deleted At">{text(formatDateTime(task.deletion_date))}</Field>
               )}
-              {showDetails && (
+              {task.status === TASK_STATUS.completed && (
+                <Field label="Approved At">{text(formatDateTime(task.approved_at))}</Field>
+              )}
+              {/* Submitted, and kept once approved (docs/product.md, "Task lifecycle"): the completion file and feedback. */}
+              {(pending || task.status === TASK_STATUS.completed) && (
                 <>
-                  <div className={classes.grid}>
-                    <Field label="Start Date">
-                      {text(task.start_date ? formatDate(task.start_date) : null)}
-                    </Field>
-                    <Field label="CC">
-                      {task.cc.length ? (
-                        <Group gap={6}>
-                          {task.cc.map((u) => (
-                            <Badge key={u} variant="light" color="gray" tt="none" title={nameOf(u)}>
-                              {u}
-                            </Badge>
-                          ))}
-                        </Group>
-                      ) : (
-                        text(null)
-                      )}
-                    </Field>
-                    <Field label="Category">{text(task.category_name)}</Field>
-                    <Field label="Attachment">
-                      {task.attachment ? (
-                        <FileLinks fileKey={task.attachment} bucketType="attachment" label="Attachment" />
-                      ) : (
-                        text(null)
-                      )}
-                    </Field>
-                    <Field label="Added">{text(formatDateTime(task.added_date))}</Field>
-                  </div>
-                  <TaskComments task={task} />
+                  <Field label="Submitted">{text(formatDateTime(task.submitted_at))}</Field>
+                  <Field label="Completion File">
+                    {task.completion_file ? (
+                      <FileLinks
+                        fileKey={task.completion_file}
+                        bucketType="completionFile"
+                        label="Completion file"
+                      />
+                    ) : (
+                      text(null)
+                    )}
+                  </Field>
+                  <Field label="Completion Feedback">{text(task.completion_feedback)}</Field>
                 </>
               )}
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="history">
-            <HistoryTimeline entityType="TASK" entityId={task.task_id} />
-          </Tabs.Panel>
-        </Tabs>
+              <Field label="Project">
+                {task.project && task.project_id && task.project_readable ? (
+                  <Anchor component={Link} to={recordHref('PROJECT', task.project_id)} size="sm">
+                    {task.project}
+                  </Anchor>
+                ) : (
+                  text(task.project)
+                )}
+              </Field>
+              {/* The client links only when the task has a project (docs/decisions.md, "Tasks on the new pieces"). */}
+              <Field label="Client">
+                {task.client && task.client_id && task.client_readable && task.project_id ? (
+                  <Anchor component={Link} to={recordHref('CLIENT', task.client_id)} size="sm">
+                    {task.client}
+                  </Anchor>
+                ) : (
+                  text(task.client)
+                )}
+              </Field>
+              <Field label="Assignment Chain">
+                <Group gap={6} aria-label="Assignment chain">
+                  {task.assignment_chain.map((username, i) => (
+                    // A user may appear twice in a chain (assigned back); the position is the identity.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                    <Fragment key={`${username}-${i}`}>
+                      {i > 0 && (
+                        <IconArrowRight size={14} color="var(--mantine-color-dimmed)" aria-label="then" />
+                      )}
+                      <Badge variant="outline" color="gray" tt="none" title={nameOf(username)}>
+                        {username}
+                      </Badge>
+                    </Fragment>
+                  ))}
+                </Group>
+              </Field>
+              <Field label="Deadline">{text(task.deadline ? formatDate(task.deadline) : null)}</Field>
+              <Field label="Details">
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={task.details ? undefined : 'dimmed'}>
+                  {task.details ?? 'N/A'}
+                </Text>
+              </Field>
+            </div>
+            {pending && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => setShowDetails((s) => !s)}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {showDetails ? 'Hide Details' : 'Show Details'}
+              </Button>
+            )}
+            {showDetails && (
+              <>
+                <div className={classes.grid}>
+                  <Field label="Start Date">
+                    {text(task.start_date ? formatDate(task.start_date) : null)}
+                  </Field>
+                  <Field label="CC">
+                    {task.cc.length ? (
+                      <Group gap={6}>
+                        {task.cc.map((u) => (
+                          <Badge key={u} variant="light" color="gray" tt="none" title={nameOf(u)}>
+                            {u}
+                          </Badge>
+                        ))}
+                      </Group>
+                    ) : (
+                      text(null)
+                    )}
+                  </Field>
+                  <Field label="Category">{text(task.category_name)}</Field>
+                  <Field label="Attachment">
+                    {task.attachment ? (
+                      <FileLinks fileKey={task.attachment} bucketType="attachment" label="Attachment" />
+                    ) : (
+                      text(null)
+                    )}
+                  </Field>
+                  <Field label="Added">{text(formatDateTime(task.added_date))}</Field>
+                </div>
+                <TaskComments task={task} />
+              </>
+            )}
+          </Stack>
+        </HistoryTabs>
       </div>
       <TaskActions task={task} onClose={onClose} hidden={hidden} />
     </>

@@ -29,6 +29,7 @@ const TaskFormModal = lazy(() => import('./TaskFormModal.tsx'))
 
 const mainTabs = ['my', 'delegated', 'approval'] as const
 type MainTab = (typeof mainTabs)[number]
+const tabLabels: Record<MainTab, string> = { my: 'My Tasks', delegated: 'Delegated', approval: 'Approval' }
 
 /** The tab a link may open the list on (`/tasks?tab=approval`, from the home page); else My Tasks. */
 const linkedTab = (value: string | null): MainTab => mainTabs.find((t) => t === value) ?? 'my'
@@ -74,7 +75,7 @@ export default function TaskListPage() {
     return result
   }, [tasks.data, me, category, search, sort, hidden.ids])
 
-  const counts = {
+  const counts: Record<MainTab, number> = {
     my: groups.my.length,
     delegated: groups.delegated.length,
     approval: groups.myApproval.length + groups.othersApproval.length,
@@ -139,42 +140,25 @@ export default function TaskListPage() {
           ) : (
             <Tabs value={tab} onChange={(v) => v && changeTab(v as MainTab)} keepMounted={false}>
               <ScrollTabsList>
-                <Tabs.Tab
-                  value="my"
-                  rightSection={
-                    <Badge variant="light" size="sm">
-                      {counts.my}
-                    </Badge>
-                  }
-                >
-                  My Tasks
-                </Tabs.Tab>
-                <Tabs.Tab
-                  value="delegated"
-                  rightSection={
-                    <Badge variant="light" size="sm">
-                      {counts.delegated}
-                    </Badge>
-                  }
-                >
-                  Delegated
-                </Tabs.Tab>
-                <Tabs.Tab
-                  value="approval"
-                  rightSection={
-                    <Badge variant="light" size="sm">
-                      {counts.approval}
-                    </Badge>
-                  }
-                >
-                  Approval
-                </Tabs.Tab>
+                {mainTabs.map((t) => (
+                  <Tabs.Tab
+                    key={t}
+                    value={t}
+                    rightSection={
+                      <Badge variant="light" size="sm">
+                        {counts[t]}
+                      </Badge>
+                    }
+                  >
+                    {tabLabels[t]}
+                  </Tabs.Tab>
+                ))}
               </ScrollTabsList>
               <Tabs.Panel value="my" pt="md">
-                {table(groups.my, 'My Tasks')}
+                {table(groups.my, tabLabels.my)}
               </Tabs.Panel>
               <Tabs.Panel value="delegated" pt="md">
-                {table(groups.delegated, 'Delegated')}
+                {table(groups.delegated, tabLabels.delegated)}
               </Tabs.Panel>
               <Tabs.Panel value="approval" pt="md">
                 <Stack gap="lg">

@@ -1,6 +1,8 @@
 import { Skeleton, Table, VisuallyHidden } from '@mantine/core'
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { errorMessage } from '../../api/client.ts'
 import { ScrollTable } from '../ScrollTable'
 import { useNarrow } from '../use-narrow.ts'
 import { CardList } from './CardList.tsx'
@@ -35,6 +37,37 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
     </>
   )
+}
+
+/**
+ * A table's rows from the query that reads them all at once: loading until they come, then the rows
+ * or the failure (in the query's own words, `failed` when it has none) with Retry.
+ */
+export function queryRows<T>(query: UseQueryResult<T[]>, failed: string) {
+  return {
+    rows: query.data,
+    loading: query.isPending,
+    error: query.isError ? errorMessage(query.error, failed) : null,
+    onRetry: () => void query.refetch(),
+  }
+}
+
+/**
+ * `more` for an infinite query (an endless list): the next page when the list's end shows, never
+ * asked while one is loading, with the words for loading it and for the end.
+ */
+export function nextPages(
+  query: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>,
+): NonNullable<DataTableProps<unknown>['more']> {
+  return {
+    hasMore: Boolean(query.hasNextPage),
+    loading: query.isFetchingNextPage,
+    onMore: () => {
+      if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage()
+    },
+    loadingText: 'Loading more...',
+    endText: "You've reached the end.",
+  }
 }
 
 function WideTable<T>(props: DataTableProps<T>) {

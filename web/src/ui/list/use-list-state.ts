@@ -46,10 +46,18 @@ export function useListState<S extends z.ZodType<Record<string, unknown>>>(schem
     )
   }
 
+  const setPage = (page: number) => set({ page } as Partial<Record<keyof z.output<S>, Scalar>>)
   return {
     state: state as z.output<S>,
     set,
-    setPage: (page: number) => set({ page } as Partial<Record<keyof z.output<S>, Scalar>>),
+    setPage,
+    /** The table's pager: this page, of as many as the last answer had (one before any answer). */
+    pager: (totalPages: number | undefined, options: { onlyWhenPaged?: boolean } = {}) => ({
+      page: (state as { page?: number }).page ?? 1,
+      totalPages: totalPages ?? 1,
+      onChange: setPage,
+      ...options,
+    }),
     /** True when any filter or search differs from the defaults (an empty list then says so). */
     filtered: Object.entries(state as Record<string, unknown>).some(
       ([name, value]) => name !== 'page' && name !== 'sortBy' && value !== defaults[name],
