@@ -8,7 +8,7 @@ import {
 } from '@daftar/domain/assets'
 import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
-import { Badge, Select, SimpleGrid, Stack } from '@mantine/core'
+import { Badge, Select } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { projectDropdownQuery } from '../../api/register-queries.ts'
 import { usersQuery } from '../../api/shared-queries.ts'
@@ -20,6 +20,7 @@ import {
   CountedTextInput,
   DateField,
   EmailField,
+  FormGrid,
   MoneyField,
   PhoneField,
 } from '../../ui/register-kit/fields.tsx'
@@ -86,67 +87,61 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
   const field = form.getInputProps
   return (
     <>
-      <FormSection title="Asset Details">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <CountedTextInput
-            label="Asset ID"
-            required
-            maxLength={60}
-            placeholder="e.g. AST-0042"
-            {...field('asset_display_id')}
-          />
-          <CountedTextInput label="Asset name" required maxLength={200} {...field('name')} />
-          <CountedTextInput
-            label="Category"
-            maxLength={120}
-            placeholder="e.g. Pump, Laptop"
-            {...field('category')}
-          />
-          <Select label="Status" data={[...assetStatuses]} allowDeselect={false} {...field('status')} />
-          <DateField label="Next maintenance due" {...field('next_maintenance_due')} />
-        </SimpleGrid>
+      <FormSection title="Asset Details" columns={2}>
+        <CountedTextInput
+          label="Asset ID"
+          required
+          maxLength={60}
+          placeholder="e.g. AST-0042"
+          {...field('asset_display_id')}
+        />
+        <CountedTextInput label="Asset name" required maxLength={200} {...field('name')} />
+        <CountedTextInput
+          label="Category"
+          maxLength={120}
+          placeholder="e.g. Pump, Laptop"
+          {...field('category')}
+        />
+        <Select label="Status" data={[...assetStatuses]} allowDeselect={false} {...field('status')} />
+        <DateField label="Next maintenance due" {...field('next_maintenance_due')} />
       </FormSection>
-      <FormSection title="Assignment Information">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label="Assigned to"
-            data={assignmentOptions}
-            allowDeselect={false}
-            value={form.getValues().assigned_to_type}
-            onChange={(type) => {
-              // Changing the type clears the chosen target (docs/product.md, "Assets").
-              form.setFieldValue('assigned_to_type', type ?? '')
-              form.setFieldValue('assigned_to_id', null)
-            }}
-          />
-          <AssignmentTarget form={form} />
-          <DateField label="Assignment date" {...field('assignment_date')} />
-        </SimpleGrid>
+      <FormSection title="Assignment Information" columns={2}>
+        <Select
+          label="Assigned to"
+          data={assignmentOptions}
+          allowDeselect={false}
+          value={form.getValues().assigned_to_type}
+          onChange={(type) => {
+            // Changing the type clears the chosen target (docs/product.md, "Assets").
+            form.setFieldValue('assigned_to_type', type ?? '')
+            form.setFieldValue('assigned_to_id', null)
+          }}
+        />
+        <AssignmentTarget form={form} />
+        <DateField label="Assignment date" {...field('assignment_date')} />
       </FormSection>
       <FormSection title="Purchase & Warranty">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <DateField label="Purchase date" {...field('purchase_date')} />
-            <MoneyField label="Purchase cost" placeholder="0.00" {...field('purchase_cost')} />
-            <CountedTextInput label="Seller" maxLength={200} {...field('seller_details.name')} />
-            <CountedTextInput
-              label="Seller contact person"
-              maxLength={120}
-              {...field('seller_details.contact_person')}
-            />
-            <PhoneField label="Seller phone" {...field('seller_details.phone')} />
-            <EmailField label="Seller email" {...field('seller_details.email')} />
-          </SimpleGrid>
-          <AddressField label="Seller address" {...field('seller_details.address')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <DateField label="Warranty expires on" {...field('warranty_details.expires_on')} />
-            <CountedTextInput
-              label="Warranty details"
-              maxLength={2000}
-              {...field('warranty_details.details')}
-            />
-          </SimpleGrid>
-        </Stack>
+        <FormGrid>
+          <DateField label="Purchase date" {...field('purchase_date')} />
+          <MoneyField label="Purchase cost" placeholder="0.00" {...field('purchase_cost')} />
+          <CountedTextInput label="Seller" maxLength={200} {...field('seller_details.name')} />
+          <CountedTextInput
+            label="Seller contact person"
+            maxLength={120}
+            {...field('seller_details.contact_person')}
+          />
+          <PhoneField label="Seller phone" {...field('seller_details.phone')} />
+          <EmailField label="Seller email" {...field('seller_details.email')} />
+        </FormGrid>
+        <AddressField label="Seller address" {...field('seller_details.address')} />
+        <FormGrid>
+          <DateField label="Warranty expires on" {...field('warranty_details.expires_on')} />
+          <CountedTextInput
+            label="Warranty details"
+            maxLength={2000}
+            {...field('warranty_details.details')}
+          />
+        </FormGrid>
       </FormSection>
     </>
   )

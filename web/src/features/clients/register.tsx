@@ -1,18 +1,17 @@
 import type { ClientDetail } from '@daftar/domain/clients'
 import { clientData, clientEndpoints, clientMessages } from '@daftar/domain/clients'
 import { registerFieldLabels } from '@daftar/domain/field-labels'
-import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
 import { gstStates, stateInAddress } from '@daftar/domain/gstr1'
-import { Badge, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Badge, Select, Text } from '@mantine/core'
 import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { ContactsSection, orNA, RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
 import {
   AddressField,
-  CodeField,
   ContactsField,
   CountedTextInput,
   emptyContact,
+  TaxIdFields,
 } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
@@ -40,44 +39,27 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
   return (
     <>
       <FormSection title="Client Information">
-        <Stack gap="sm">
-          <CountedTextInput label="Client name" required maxLength={200} {...form.getInputProps('name')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <CodeField
-              form={form}
-              path="gstin"
-              label="GSTIN"
-              placeholder="e.g. 27AAPFU0939F1ZV"
-              maxLength={GSTIN_LENGTH}
-            />
-            <CodeField
-              form={form}
-              path="pan"
-              label="PAN"
-              placeholder="e.g. AAPFU0939F"
-              maxLength={PAN_LENGTH}
-            />
-          </SimpleGrid>
-          <AddressField label="Office address" {...form.getInputProps('office_address')} />
-          <Select
-            label="State"
-            placeholder="Choose a state"
-            data={stateOptions}
-            searchable
-            clearable
-            nothingFoundMessage="No such state"
-            description={
-              !form.values.gstin.trim() &&
-              !form.values.state_code &&
-              !stateInAddress(form.values.office_address)
-                ? 'Needed for GST place of supply'
-                : undefined
-            }
-            {...form.getInputProps('state_code')}
-            value={form.values.state_code || null}
-            onChange={(value) => form.setFieldValue('state_code', value ?? '')}
-          />
-        </Stack>
+        <CountedTextInput label="Client name" required maxLength={200} {...form.getInputProps('name')} />
+        <TaxIdFields form={form} />
+        <AddressField label="Office address" {...form.getInputProps('office_address')} />
+        <Select
+          label="State"
+          placeholder="Choose a state"
+          data={stateOptions}
+          searchable
+          clearable
+          nothingFoundMessage="No such state"
+          description={
+            !form.values.gstin.trim() &&
+            !form.values.state_code &&
+            !stateInAddress(form.values.office_address)
+              ? 'Needed for GST place of supply'
+              : undefined
+          }
+          {...form.getInputProps('state_code')}
+          value={form.values.state_code || null}
+          onChange={(value) => form.setFieldValue('state_code', value ?? '')}
+        />
       </FormSection>
       <FormSection title="Contact Persons">
         <ContactsField form={form} />

@@ -7,12 +7,11 @@ import {
 } from '@daftar/domain/collections'
 import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { truncate } from '@daftar/domain/technical-info'
-import { Stack } from '@mantine/core'
 import { IconSettings } from '@tabler/icons-react'
 import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
-import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
+import { CountedTextInput, NotesField } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
 
@@ -22,16 +21,8 @@ type Values = typeof empty
 function Fields({ form }: { form: RegisterForm<Values> }) {
   return (
     <FormSection title="Collection">
-      <Stack gap="sm">
-        <CountedTextInput label="Collection name" required maxLength={200} {...form.getInputProps('name')} />
-        <CountedTextarea
-          label="Description"
-          autosize
-          minRows={3}
-          maxLength={5000}
-          {...form.getInputProps('description')}
-        />
-      </Stack>
+      <CountedTextInput label="Collection name" required maxLength={200} {...form.getInputProps('name')} />
+      <NotesField label="Description" {...form.getInputProps('description')} />
     </FormSection>
   )
 }

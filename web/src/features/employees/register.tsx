@@ -9,7 +9,7 @@ import {
 import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { requestFailedMessage } from '@daftar/domain/registers'
 import { userLimitMessage, userLimitReached } from '@daftar/domain/users'
-import { Alert, Checkbox, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Alert, Checkbox, PasswordInput, Select, TextInput } from '@mantine/core'
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react'
 import { call } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
@@ -21,6 +21,7 @@ import {
   CountedTextInput,
   DateField,
   EmailField,
+  FormGrid,
   PhoneField,
 } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
@@ -68,39 +69,37 @@ function LoginAccount({ form }: { form: RegisterForm<Values> }) {
   const on = form.getValues().createUserAccount
   return (
     <FormSection title="Login Account">
-      <Stack gap="sm">
-        {full && me?.orgUserLimit !== null && me && (
-          <Alert color="orange" variant="light">
-            {userLimitMessage(me.orgUserLimit!, me.orgName)}
-          </Alert>
-        )}
-        <Checkbox
-          label="Create a login account for this employee"
-          disabled={full}
-          {...form.getInputProps('createUserAccount', { type: 'checkbox' })}
-        />
-        {on && !full && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <CountedTextInput
-              label="Username"
-              required
-              maxLength={40}
-              autoComplete="off"
-              {...form.getInputProps('username')}
-            />
-            <TextInput label="Mobile" required type="tel" maxLength={20} {...form.getInputProps('mobile')} />
-            <EmailField label="Email" {...form.getInputProps('email')} />
-            <PasswordInput
-              label="Password"
-              required
-              autoComplete="new-password"
-              description="At least 6 characters."
-              maxLength={128}
-              {...form.getInputProps('password')}
-            />
-          </SimpleGrid>
-        )}
-      </Stack>
+      {full && me?.orgUserLimit !== null && me && (
+        <Alert color="orange" variant="light">
+          {userLimitMessage(me.orgUserLimit!, me.orgName)}
+        </Alert>
+      )}
+      <Checkbox
+        label="Create a login account for this employee"
+        disabled={full}
+        {...form.getInputProps('createUserAccount', { type: 'checkbox' })}
+      />
+      {on && !full && (
+        <FormGrid>
+          <CountedTextInput
+            label="Username"
+            required
+            maxLength={40}
+            autoComplete="off"
+            {...form.getInputProps('username')}
+          />
+          <TextInput label="Mobile" required type="tel" maxLength={20} {...form.getInputProps('mobile')} />
+          <EmailField label="Email" {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            required
+            autoComplete="new-password"
+            description="At least 6 characters."
+            maxLength={128}
+            {...form.getInputProps('password')}
+          />
+        </FormGrid>
+      )}
     </FormSection>
   )
 }
@@ -110,44 +109,38 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
   const married = form.getValues().marital_status === 'Married'
   return (
     <>
-      <FormSection title="Basic & Professional Information">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <CountedTextInput label="Full name" required maxLength={200} {...field('full_name')} />
-          <CountedTextInput
-            label="Employee Official ID"
-            required
-            maxLength={60}
-            {...field('employee_official_id')}
-          />
-          <CountedTextInput label="Designation" maxLength={120} {...field('designation')} />
-          <CountedTextInput label="Department" maxLength={120} {...field('department')} />
-          <DateField label="Joining date" {...field('joining_date')} />
-          <CountedTextInput label="Qualification" maxLength={200} {...field('qualification')} />
-        </SimpleGrid>
+      <FormSection title="Basic & Professional Information" columns={2}>
+        <CountedTextInput label="Full name" required maxLength={200} {...field('full_name')} />
+        <CountedTextInput
+          label="Employee Official ID"
+          required
+          maxLength={60}
+          {...field('employee_official_id')}
+        />
+        <CountedTextInput label="Designation" maxLength={120} {...field('designation')} />
+        <CountedTextInput label="Department" maxLength={120} {...field('department')} />
+        <DateField label="Joining date" {...field('joining_date')} />
+        <CountedTextInput label="Qualification" maxLength={200} {...field('qualification')} />
       </FormSection>
       <FormSection title="Contact Information">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <PhoneField label="Contact no." {...field('contact_phone')} />
-            <EmailField label="Official email" {...field('contact_email')} />
-            <PhoneField label="Personal phone" {...field('personal_phone_no')} />
-          </SimpleGrid>
-          <AddressField label="Current address" {...field('current_address')} />
-          <AddressField label="Permanent address" {...field('permanent_address')} />
-        </Stack>
+        <FormGrid columns={3}>
+          <PhoneField label="Contact no." {...field('contact_phone')} />
+          <EmailField label="Official email" {...field('contact_email')} />
+          <PhoneField label="Personal phone" {...field('personal_phone_no')} />
+        </FormGrid>
+        <AddressField label="Current address" {...field('current_address')} />
+        <AddressField label="Permanent address" {...field('permanent_address')} />
       </FormSection>
-      <FormSection title="Personal & Family Details">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label="Gender" data={[...genders]} clearable {...field('gender')} />
-          <TextInput label="Blood group" maxLength={10} {...field('blood_group')} />
-          <CountedTextInput label="Father's name" maxLength={200} {...field('father_name')} />
-          <CountedTextInput label="Mother's name" maxLength={200} {...field('mother_name')} />
-          <Select label="Marital status" data={[...maritalStatuses]} clearable {...field('marital_status')} />
-          {married && <CountedTextInput label="Spouse's name" maxLength={200} {...field('spouse_name')} />}
-        </SimpleGrid>
+      <FormSection title="Personal & Family Details" columns={2}>
+        <Select label="Gender" data={[...genders]} clearable {...field('gender')} />
+        <TextInput label="Blood group" maxLength={10} {...field('blood_group')} />
+        <CountedTextInput label="Father's name" maxLength={200} {...field('father_name')} />
+        <CountedTextInput label="Mother's name" maxLength={200} {...field('mother_name')} />
+        <Select label="Marital status" data={[...maritalStatuses]} clearable {...field('marital_status')} />
+        {married && <CountedTextInput label="Spouse's name" maxLength={200} {...field('spouse_name')} />}
       </FormSection>
       <FormSection title="Statutory & Financial Information">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <FormGrid>
           <TextInput
             label="Aadhaar no."
             inputMode="numeric"
@@ -168,8 +161,8 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
           <CodeField form={form} path="bank_details.ifsc_code" label="IFSC" maxLength={11} />
           <CountedTextInput label="Bank name" maxLength={120} {...field('bank_details.bank_name')} />
           <CountedTextInput label="Branch" maxLength={120} {...field('bank_details.branch_name')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="sm">
+        </FormGrid>
+        <FormGrid columns={3}>
           <CountedTextInput
             label="Previous employee ID"
             maxLength={60}
@@ -185,7 +178,7 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
             maxLength={40}
             {...field('previous_work_details.contact_no')}
           />
-        </SimpleGrid>
+        </FormGrid>
       </FormSection>
       {mode === 'create' && <LoginAccount form={form} />}
     </>
@@ -250,13 +243,12 @@ export const register = defineRegister({
     stateAction: {
       label: (e) => (e.is_active ? 'Deactivate' : 'Activate'),
       icon: (e) => (e.is_active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />),
-      title: (e) => (e.is_active ? 'Deactivate employee' : 'Activate employee'),
-      message: (e, staff) =>
+      message: (e) =>
         `${e.is_active ? 'Deactivate' : 'Activate'} ${e.full_name}?${
           e.is_active && e.linked_username
             ? ' Their login account is deactivated too and they are signed out at once.'
             : ''
-        }${staff ? ' Your request goes to an administrator for approval.' : ''}`,
+        }`,
       busyText: (e) => (e.is_active ? employeeMessages.deactivating : 'Activating employee...'),
       call: (e) =>
         call(employeeEndpoints.activate, { params: { id: e.employee_id }, body: { activate: !e.is_active } }),

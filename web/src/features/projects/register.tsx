@@ -2,7 +2,7 @@ import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { formatCurrency } from '@daftar/domain/format'
 import { projectData, projectEndpoints, projectMessages } from '@daftar/domain/projects'
 import { requestFailedMessage } from '@daftar/domain/registers'
-import { Badge, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Badge, TextInput } from '@mantine/core'
 import { IconArchive, IconArchiveOff, IconReceipt } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
@@ -14,6 +14,7 @@ import {
   CountedTextInput,
   DateField,
   EmailField,
+  FormGrid,
   MoneyField,
   PhoneField,
 } from '../../ui/register-kit/fields.tsx'
@@ -45,96 +46,82 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
   const field = form.getInputProps
   return (
     <>
-      <FormSection title="Project Information">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <CountedTextInput label="Project name" required maxLength={200} {...field('name')} />
-          <SearchSelect
-            label="Client"
-            required
-            placeholder="Type a client name"
-            options={(clients.data ?? []).map((c) => ({
-              value: c.client_id,
-              label: c.name,
-              description: c.gstin,
-            }))}
-            value={form.getValues().client_id}
-            onChange={(id) => form.setFieldValue('client_id', id)}
-            loading={clients.isPending}
-            nothingFound={clients.isError ? 'Could not load clients.' : 'No client matches.'}
-            error={form.errors.client_id}
-          />
-          <CountedTextInput
-            label="Project type"
-            placeholder="e.g. Effluent Treatment Plant"
-            maxLength={120}
-            {...field('project_type')}
-          />
-          <CountedTextInput
-            label="Capacity"
-            placeholder="e.g. 500 KLD"
-            maxLength={120}
-            {...field('capacity')}
-          />
-        </SimpleGrid>
+      <FormSection title="Project Information" columns={2}>
+        <CountedTextInput label="Project name" required maxLength={200} {...field('name')} />
+        <SearchSelect
+          label="Client"
+          required
+          placeholder="Type a client name"
+          options={(clients.data ?? []).map((c) => ({
+            value: c.client_id,
+            label: c.name,
+            description: c.gstin,
+          }))}
+          value={form.getValues().client_id}
+          onChange={(id) => form.setFieldValue('client_id', id)}
+          loading={clients.isPending}
+          nothingFound={clients.isError ? 'Could not load clients.' : 'No client matches.'}
+          error={form.errors.client_id}
+        />
+        <CountedTextInput
+          label="Project type"
+          placeholder="e.g. Effluent Treatment Plant"
+          maxLength={120}
+          {...field('project_type')}
+        />
+        <CountedTextInput
+          label="Capacity"
+          placeholder="e.g. 500 KLD"
+          maxLength={120}
+          {...field('capacity')}
+        />
       </FormSection>
       <FormSection title="Site">
-        <Stack gap="sm">
-          <AddressField label="Address" {...field('address')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Zip code" inputMode="numeric" maxLength={20} {...field('zip_code')} />
-            <CountedTextInput
-              label="Maps link"
-              type="url"
-              placeholder="https://maps.google.com/..."
-              maxLength={2000}
-              {...field('project_address_maps_link')}
-            />
-          </SimpleGrid>
-        </Stack>
-      </FormSection>
-      <FormSection title="Project Contact">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <AddressField label="Address" {...field('address')} />
+        <FormGrid>
+          <TextInput label="Zip code" inputMode="numeric" maxLength={20} {...field('zip_code')} />
           <CountedTextInput
-            label="Name"
-            aria-label="Project contact name"
-            maxLength={120}
-            {...field('project_contact_details.name')}
+            label="Maps link"
+            type="url"
+            placeholder="https://maps.google.com/..."
+            maxLength={2000}
+            {...field('project_address_maps_link')}
           />
-          <PhoneField
-            label="Phone"
-            aria-label="Project contact phone"
-            {...field('project_contact_details.phone')}
-          />
-          <EmailField
-            label="Email"
-            aria-label="Project contact email"
-            {...field('project_contact_details.email')}
-          />
-        </SimpleGrid>
+        </FormGrid>
       </FormSection>
-      <FormSection title="Work Order Details">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <CountedTextInput
-            label="Work order number"
-            maxLength={120}
-            {...field('work_order_details.number')}
-          />
-          <DateField label="Work order date" {...field('work_order_details.date')} />
-          <MoneyField label="Total value" placeholder="0.00" {...field('work_order_details.total_value')} />
-        </SimpleGrid>
+      <FormSection title="Project Contact" columns={3}>
+        <CountedTextInput
+          label="Name"
+          aria-label="Project contact name"
+          maxLength={120}
+          {...field('project_contact_details.name')}
+        />
+        <PhoneField
+          label="Phone"
+          aria-label="Project contact phone"
+          {...field('project_contact_details.phone')}
+        />
+        <EmailField
+          label="Email"
+          aria-label="Project contact email"
+          {...field('project_contact_details.email')}
+        />
       </FormSection>
-      <FormSection title="Consultant Details">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <CountedTextInput label="Consultant name" maxLength={120} {...field('consultant_details.name')} />
-          <CountedTextInput
-            label="Contact person"
-            aria-label="Consultant contact person"
-            maxLength={120}
-            {...field('consultant_details.contact_person')}
-          />
-          <PhoneField label="Phone" aria-label="Consultant phone" {...field('consultant_details.phone')} />
-          <EmailField label="Email" aria-label="Consultant email" {...field('consultant_details.email')} />
-        </SimpleGrid>
+      <FormSection title="Work Order Details" columns={3}>
+        <CountedTextInput label="Work order number" maxLength={120} {...field('work_order_details.number')} />
+        <DateField label="Work order date" {...field('work_order_details.date')} />
+        <MoneyField label="Total value" placeholder="0.00" {...field('work_order_details.total_value')} />
+      </FormSection>
+      <FormSection title="Consultant Details" columns={2}>
+        <CountedTextInput label="Consultant name" maxLength={120} {...field('consultant_details.name')} />
+        <CountedTextInput
+          label="Contact person"
+          aria-label="Consultant contact person"
+          maxLength={120}
+          {...field('consultant_details.contact_person')}
+        />
+        <PhoneField label="Phone" aria-label="Consultant phone" {...field('consultant_details.phone')} />
+        <EmailField label="Email" aria-label="Consultant email" {...field('consultant_details.email')} />
       </FormSection>
     </>
   )
@@ -224,16 +211,12 @@ export const register = defineRegister({
     stateAction: {
       label: (p) => (p.is_archived ? 'Unarchive' : 'Archive'),
       icon: (p) => (p.is_archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />),
-      title: (p) => (p.is_archived ? 'Unarchive project' : 'Archive project'),
-      message: (p, staff) =>
-        `${p.is_archived ? 'Move' : 'Archive'} '${p.name}'${p.is_archived ? ' back to the active projects' : ''}?${
-          staff ? ' Your request goes to an administrator for approval.' : ''
-        }`,
+      message: (p) =>
+        `${p.is_archived ? 'Move' : 'Archive'} '${p.name}'${p.is_archived ? ' back to the active projects' : ''}?`,
       call: (p) =>
         call(projectEndpoints.archive, { params: { id: p.project_id }, body: { archive: !p.is_archived } }),
       failed: requestFailedMessage('Project', 'ARCHIVE'),
-      requested: (p) =>
-        p.state_request_pending ? (p.is_archived ? 'Unarchive requested' : 'Archive requested') : null,
+      requested: (p) => p.state_request_pending,
     },
   },
 })

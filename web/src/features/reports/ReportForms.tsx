@@ -10,13 +10,13 @@ import {
 import { Group, Radio, SimpleGrid } from '@mantine/core'
 import type { FieldsForm } from '../../ui/register-kit/fields.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
+import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import {
   FormDate,
   NameField,
   ProjectField,
   RecipientsField,
   ReportFormFrame,
-  Section,
   useReportForm,
 } from './form-parts.tsx'
 import { RowsTable } from './RowsTable.tsx'
@@ -77,7 +77,7 @@ export function InventoryRequestPage() {
   return (
     <ReportFormFrame title="New Inventory Request" state={state}>
       <RecipientsField form={form} />
-      <Section title="Report Details">
+      <FormSection title="Report Details">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <FormDate form={form} path="report_data.neededBy" label="Inventory Needed By" required />
           <ProjectField form={form} path="report_data.context" />
@@ -85,10 +85,10 @@ export function InventoryRequestPage() {
           <NameField form={form} path="report_data.context.clientName" label="Client Name" />
         </SimpleGrid>
         <LongText form={form} path="report_data.description" label="Description / Notes" />
-      </Section>
-      <Section title="Items">
+      </FormSection>
+      <FormSection title="Items">
         <RowsTable form={form} table={itemsTable} minWidth={820} />
-      </Section>
+      </FormSection>
     </ReportFormFrame>
   )
 }
@@ -111,13 +111,13 @@ const siteReport = () => ({
 function PeriodAndContext({ form }: { form: FieldsForm }) {
   return (
     <>
-      <Section title="Reporting Period">
+      <FormSection title="Reporting Period">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <FormDate form={form} path="report_data.period.start" label="Start Date" required />
           <FormDate form={form} path="report_data.period.end" label="End Date" required />
         </SimpleGrid>
-      </Section>
-      <Section title="Context">
+      </FormSection>
+      <FormSection title="Context">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <ProjectField form={form} path="report_data.context" />
           <NameField form={form} path="report_data.context.clientName" label="Client Name" />
@@ -125,7 +125,7 @@ function PeriodAndContext({ form }: { form: FieldsForm }) {
           <NameField form={form} path="report_data.context.projectCapacity" label="Project Capacity" />
         </SimpleGrid>
         <LongText form={form} path="report_data.context.description" label="Description" />
-      </Section>
+      </FormSection>
     </>
   )
 }
@@ -165,10 +165,10 @@ export function OperationsReportPage() {
     <ReportFormFrame title="New Operations Report" state={state}>
       <RecipientsField form={form} />
       <PeriodAndContext form={form} />
-      <Section title="Operators Particulars">
+      <FormSection title="Operators Particulars">
         <RowsTable form={form} table={operatorsTable} minWidth={900} />
-      </Section>
-      <Section title="Incident Details">
+      </FormSection>
+      <FormSection title="Incident Details">
         <CountedTextarea
           maxLength={REPORT_LONG_TEXT_MAX}
           aria-label="Incident Details"
@@ -177,11 +177,11 @@ export function OperationsReportPage() {
           minRows={3}
           {...form.getInputProps('report_data.incidentDetails')}
         />
-      </Section>
-      <Section title="Customer Complaints">
+      </FormSection>
+      <FormSection title="Customer Complaints">
         <RowsTable form={form} table={complaintsTable} minWidth={860} />
-      </Section>
-      <Section title="Performance and Site">
+      </FormSection>
+      <FormSection title="Performance and Site">
         <LongText form={form} path="report_data.suggestions" label="Suggestions to Improve Performance" />
         <LongText form={form} path="report_data.workingConditions" label="Working Condition of the Project" />
         {questions.map(([key, label]) => (
@@ -197,7 +197,7 @@ export function OperationsReportPage() {
             </Group>
           </Radio.Group>
         ))}
-      </Section>
+      </FormSection>
     </ReportFormFrame>
   )
 }
@@ -221,7 +221,7 @@ export function ExpensesIncomePage() {
     <ReportFormFrame title="New Expenses (& Income) Report" state={state}>
       <RecipientsField form={form} />
       <PeriodAndContext form={form} />
-      <Section title="Consumable & Site Expenses">
+      <FormSection title="Consumable & Site Expenses">
         <RowsTable
           form={form}
           table={consumablesTable}
@@ -229,8 +229,8 @@ export function ExpensesIncomePage() {
           amounts={amounts}
           totals={{ label: 'Total', values: { amount: sum(amounts) } }}
         />
-      </Section>
-      <Section title="Income & Other Expenses">
+      </FormSection>
+      <FormSection title="Income & Other Expenses">
         <RowsTable
           form={form}
           table={otherExpensesTable}
@@ -243,7 +243,7 @@ export function ExpensesIncomePage() {
             },
           }}
         />
-      </Section>
+      </FormSection>
     </ReportFormFrame>
   )
 }

@@ -111,20 +111,11 @@ export function ReportFormFrame({
   )
 }
 
-/** A titled part of a report form (the register forms' section), its fields stacked. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <FormSection title={title}>
-      <Stack gap="sm">{children}</Stack>
-    </FormSection>
-  )
-}
-
 /** 'To': a searchable list of users (by username or name), shown as removable tags; each once. */
 export function RecipientsField({ form }: { form: FieldsForm }) {
   const users = useQuery(usersQuery)
   return (
-    <Section title="Recipients">
+    <FormSection title="Recipients">
       <MultiSelect
         label="To"
         required
@@ -138,7 +129,7 @@ export function RecipientsField({ form }: { form: FieldsForm }) {
         value={recipientsOf(form.values)}
         onChange={(ids) => form.setFieldValue('to_user_ids', ids)}
       />
-    </Section>
+    </FormSection>
   )
 }
 

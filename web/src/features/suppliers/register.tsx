@@ -1,7 +1,7 @@
 import { registerFieldLabels } from '@daftar/domain/field-labels'
 import type { SupplierDetail } from '@daftar/domain/suppliers'
 import { supplierData, supplierEndpoints, supplierMessages, websiteHref } from '@daftar/domain/suppliers'
-import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Anchor, Text, TextInput } from '@mantine/core'
 import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { ContactsSection, orNA, RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
@@ -11,6 +11,8 @@ import {
   ContactsField,
   CountedTextInput,
   emptyContact,
+  FormGrid,
+  TaxIdFields,
 } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
 import { alphabetical, firstAdded, lastUpdated } from '../../ui/register-kit/sorts.ts'
@@ -41,7 +43,7 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
   return (
     <>
       <FormSection title="Supplier Information">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <FormGrid>
           <CountedTextInput label="Supplier name" required maxLength={200} {...form.getInputProps('name')} />
           <CountedTextInput
             label="Product category"
@@ -55,53 +57,42 @@ function Fields({ form }: { form: RegisterForm<Values> }) {
             maxLength={500}
             {...form.getInputProps('website')}
           />
-        </SimpleGrid>
-        <AddressField label="Address" mt="sm" {...form.getInputProps('address')} />
+        </FormGrid>
+        <AddressField label="Address" {...form.getInputProps('address')} />
       </FormSection>
       <FormSection title="Contact Persons">
         <ContactsField form={form} />
       </FormSection>
       <FormSection title="Financial Information">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <CodeField
-              form={form}
-              path="gstin"
-              label="GSTIN"
-              placeholder="e.g. 27AAPFU0939F1ZV"
-              maxLength={15}
-            />
-            <CodeField form={form} path="pan" label="PAN" placeholder="e.g. AAPFU0939F" maxLength={10} />
-          </SimpleGrid>
-          <Text size="sm" fw={600}>
-            Bank details
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <CountedTextInput
-              label="Bank name"
-              maxLength={120}
-              {...form.getInputProps('bank_details.bank_name')}
-            />
-            <CountedTextInput
-              label="Branch"
-              maxLength={120}
-              {...form.getInputProps('bank_details.branch_name')}
-            />
-            <TextInput
-              label="Account number"
-              inputMode="numeric"
-              maxLength={34}
-              {...form.getInputProps('bank_details.account_no')}
-            />
-            <CodeField
-              form={form}
-              path="bank_details.ifsc_code"
-              label="IFSC"
-              placeholder="e.g. HDFC0001234"
-              maxLength={11}
-            />
-          </SimpleGrid>
-        </Stack>
+        <TaxIdFields form={form} />
+        <Text size="sm" fw={600}>
+          Bank details
+        </Text>
+        <FormGrid>
+          <CountedTextInput
+            label="Bank name"
+            maxLength={120}
+            {...form.getInputProps('bank_details.bank_name')}
+          />
+          <CountedTextInput
+            label="Branch"
+            maxLength={120}
+            {...form.getInputProps('bank_details.branch_name')}
+          />
+          <TextInput
+            label="Account number"
+            inputMode="numeric"
+            maxLength={34}
+            {...form.getInputProps('bank_details.account_no')}
+          />
+          <CodeField
+            form={form}
+            path="bank_details.ifsc_code"
+            label="IFSC"
+            placeholder="e.g. HDFC0001234"
+            maxLength={11}
+          />
+        </FormGrid>
       </FormSection>
     </>
   )

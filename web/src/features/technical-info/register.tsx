@@ -10,7 +10,7 @@ import {
   technicalInfoMessages,
   truncate,
 } from '@daftar/domain/technical-info'
-import { Badge, Group, Stack, TagsInput, Text } from '@mantine/core'
+import { Badge, Group, TagsInput, Text } from '@mantine/core'
 import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
 import { RecordOverview } from '../../ui/register-kit/detail-parts.tsx'
@@ -35,29 +35,33 @@ export function keywordsFrom(tags: string[]): string[] {
 }
 
 function Fields({ form }: { form: RegisterForm<Values> }) {
-  const text = (label: string, path: keyof Values, rows = 3) => (
-    <CountedTextarea label={label} autosize minRows={rows} maxLength={20000} {...form.getInputProps(path)} />
+  const text = (label: string, path: keyof Values, rows: number, maxLength: number) => (
+    <CountedTextarea
+      label={label}
+      autosize
+      minRows={rows}
+      maxLength={maxLength}
+      {...form.getInputProps(path)}
+    />
   )
   return (
     <FormSection title="Technical Details">
-      <Stack gap="sm">
-        <CountedTextInput label="Title" required maxLength={300} {...form.getInputProps('title')} />
-        <TagsInput
-          label="Keywords"
-          description="Press Enter or type a comma after each keyword."
-          placeholder="Add a keyword"
-          splitChars={[',']}
-          clearable
-          value={form.getValues().keywords}
-          onChange={(tags) => form.setFieldValue('keywords', keywordsFrom(tags))}
-          error={form.errors.keywords}
-        />
-        {text('When to use', 'when_to_use')}
-        {text('Prerequisites', 'prerequisites')}
-        {text('Description', 'description', 4)}
-        {text('Formula', 'formula', 2)}
-        {text('Steps', 'steps', 4)}
-      </Stack>
+      <CountedTextInput label="Title" required maxLength={300} {...form.getInputProps('title')} />
+      <TagsInput
+        label="Keywords"
+        description="Press Enter or type a comma after each keyword."
+        placeholder="Add a keyword"
+        splitChars={[',']}
+        clearable
+        value={form.getValues().keywords}
+        onChange={(tags) => form.setFieldValue('keywords', keywordsFrom(tags))}
+        error={form.errors.keywords}
+      />
+      {text('When to use', 'when_to_use', 3, 5000)}
+      {text('Prerequisites', 'prerequisites', 3, 5000)}
+      {text('Description', 'description', 4, 20000)}
+      {text('Formula', 'formula', 2, 5000)}
+      {text('Steps', 'steps', 4, 20000)}
     </FormSection>
   )
 }

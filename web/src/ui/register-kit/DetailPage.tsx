@@ -163,23 +163,24 @@ function StateActionButton<T extends RegisterTypes>(props: {
       ),
   })
   const staff = !me?.isadmin
-  const requested = staff ? action.requested?.(record) : null
-  if (requested)
+  const label = action.label(record)
+  const approval = staff ? ' Your request goes to an administrator for approval.' : ''
+  if (staff && action.requested?.(record))
     return (
       <Button variant="default" leftSection={action.icon?.(record)} disabled>
-        {requested}
+        {`${label} requested`}
       </Button>
     )
   return (
     <>
       <Button variant="default" leftSection={action.icon?.(record)} onClick={() => setConfirming(true)}>
-        {action.label(record)}
+        {label}
       </Button>
       <ConfirmDialog
         opened={confirming}
-        title={action.title(record)}
-        message={action.message(record, staff)}
-        confirmLabel={staff ? 'Submit Request' : action.label(record)}
+        title={`${label} ${register.noun}`}
+        message={`${action.message(record)}${approval}`}
+        confirmLabel={staff ? 'Submit Request' : label}
         busyLabel={action.busyText?.(record) ?? 'Submitting...'}
         busy={mutation.isPending}
         onConfirm={() => mutation.mutate()}

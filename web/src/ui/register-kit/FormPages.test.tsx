@@ -6,6 +6,7 @@ import { person, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { register as suppliers } from '../../features/suppliers/register.tsx'
+import { register as technicalInfo } from '../../features/technical-info/register.tsx'
 import { RegisterAddPage } from './FormPages.tsx'
 import { RegisterListPage } from './ListPage.tsx'
 
@@ -58,5 +59,22 @@ describe('a register form on the form hook', { timeout: 30_000 }, () => {
     })
     expect(await screen.findByText('No suppliers found.', undefined, slow)).toBeTruthy()
     expect(asked.at(-1)).toBe('?page=1&searchQuery=valve&sortBy=name_desc')
+  })
+
+  it('lets each technical field hold what the schema allows, and no more (docs/product.md, "Technical information")', async () => {
+    signedInAs(mock, person())
+    mock.use(http.get('/api/users', () => HttpResponse.json([])))
+    renderApp(<RegisterAddPage register={technicalInfo} />, { path: '/technical-info/add' })
+    const limits = {
+      'When to use': 5000,
+      Prerequisites: 5000,
+      Description: 20000,
+      Formula: 5000,
+      Steps: 20000,
+    }
+    for (const [label, max] of Object.entries(limits)) {
+      const field = await screen.findByRole('textbox', { name: new RegExp(`^${label}`) }, slow)
+      expect([label, field.getAttribute('maxlength')]).toEqual([label, String(max)])
+    }
   })
 })

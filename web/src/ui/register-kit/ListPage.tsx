@@ -27,7 +27,7 @@ export function RegisterListPage<T extends RegisterTypes>({
   view: WordedListView<T['item']>
 }) {
   const { list } = register
-  const { state, set, setPage } = useListState(list.query)
+  const { state, set, pager } = useListState(list.query)
   const query = useQuery(registerListQuery(register, view, state))
   const rows = rowsOf(query.data)
   const loadingText = `Loading ${view.title.toLowerCase()}...`
@@ -100,12 +100,7 @@ export function RegisterListPage<T extends RegisterTypes>({
         }
         emptyText={view.emptyText}
         columns={view.columns ?? list.columns}
-        pager={{
-          page: state.page,
-          totalPages: query.data?.totalPages ?? 1,
-          onChange: setPage,
-          onlyWhenPaged: list.pagerOnlyWhenPaged,
-        }}
+        pager={pager(query.data?.totalPages, { onlyWhenPaged: list.pagerOnlyWhenPaged })}
       />
     </Stack>
   )

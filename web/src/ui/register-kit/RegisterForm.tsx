@@ -11,7 +11,7 @@ import { FormActions } from '../form/FormModal.tsx'
 import { useSchemaForm } from '../form/use-schema-form.tsx'
 import { GrantAccessField } from '../GrantAccessField.tsx'
 import type { RegisterForm as Form, FormMode, RegisterDeclaration, RegisterTypes } from './define.ts'
-import { CountedTextarea } from './fields.tsx'
+import { FormGrid, type GridColumns, NotesField } from './fields.tsx'
 
 export interface RegisterFormProps<T extends RegisterTypes> {
   register: RegisterDeclaration<T>
@@ -97,13 +97,7 @@ export function RegisterFields<T extends RegisterTypes>(props: {
       <Fields form={props.form} mode={props.mode} />
       {'notes' in props.register.form.empty && (
         <Paper withBorder radius="md" p="md">
-          <CountedTextarea
-            label="Notes"
-            autosize
-            minRows={3}
-            maxLength={5000}
-            {...props.form.getInputProps('notes')}
-          />
+          <NotesField label="Notes" {...props.form.getInputProps('notes')} />
         </Paper>
       )}
       {props.grants && <GrantAccessField value={props.grants.grants} onChange={props.grants.setGrants} />}
@@ -111,14 +105,22 @@ export function RegisterFields<T extends RegisterTypes>(props: {
   )
 }
 
-/** A titled section of a register form. */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled section of a register form: its fields one under another, or in a grid of `columns`. */
+export function FormSection({
+  title,
+  columns,
+  children,
+}: {
+  title: string
+  columns?: GridColumns
+  children: ReactNode
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={4} fz="md" mb="sm">
         {title}
       </Title>
-      {children}
+      {columns ? <FormGrid columns={columns}>{children}</FormGrid> : <Stack gap="sm">{children}</Stack>}
     </Paper>
   )
 }

@@ -84,9 +84,11 @@ export interface StateAction<Detail> {
   /** The label of the button for this record, e.g. 'Archive' or 'Unarchive'. */
   label(record: Detail): string
   icon?(record: Detail): ReactNode
-  /** The confirmation dialog: its title and message. */
-  title(record: Detail): string
-  message(record: Detail, staff: boolean): string
+  /**
+   * The question of the confirmation dialog, whose title is the label and the noun ('Archive project');
+   * staff are told after it that their request goes to an administrator.
+   */
+  message(record: Detail): string
   /** Shown while the request runs, e.g. 'Deactivating employee...'. */
   busyText?(record: Detail): string
   /** The call: PUT `/projects/{id}/archive` {archive} … */
@@ -94,10 +96,10 @@ export interface StateAction<Detail> {
   /** 'Error submitting project status change request' */
   failed: string
   /**
-   * The label of the disabled button while a request for this change waits for approval ('Archive
-   * requested'), or null. Staff only: an admin's change applies at once.
+   * Whether a request for this change waits for approval: the button is then disabled and says so
+   * ('Archive requested'). Staff only: an admin's change applies at once.
    */
-  requested?(record: Detail): string | null
+  requested?(record: Detail): boolean
 }
 
 export type FormMode = 'create' | 'edit' | 'review'

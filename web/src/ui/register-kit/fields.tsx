@@ -1,10 +1,13 @@
 import '@mantine/dates/styles.css'
+import { GSTIN_LENGTH, PAN_LENGTH } from '@daftar/domain/gstin'
 import {
   ActionIcon,
   Button,
   Group,
   NumberInput,
   Paper,
+  SimpleGrid,
+  type SimpleGridProps,
   Stack,
   Text,
   Textarea,
@@ -20,6 +23,16 @@ export type FieldsForm = Pick<
   UseFormReturnType<Record<string, unknown>>,
   'values' | 'errors' | 'getValues' | 'getInputProps' | 'setFieldValue' | 'insertListItem' | 'removeListItem'
 >
+
+export type GridColumns = 2 | 3
+
+/** Fields side by side, two or three to a row on a wide screen, one under another on a phone. */
+export function FormGrid({
+  columns = 2,
+  ...props
+}: { columns?: GridColumns } & Omit<SimpleGridProps, 'cols' | 'spacing'>) {
+  return <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm" {...props} />
+}
 
 export const emptyContact = () => ({ name: '', phone: '', email: '' })
 
@@ -143,6 +156,22 @@ export function CodeField(
   )
 }
 
+/** A company's GSTIN and PAN (clients, suppliers), side by side. */
+export function TaxIdFields({ form }: { form: FieldsForm }) {
+  return (
+    <FormGrid>
+      <CodeField
+        form={form}
+        path="gstin"
+        label="GSTIN"
+        placeholder="e.g. 27AAPFU0939F1ZV"
+        maxLength={GSTIN_LENGTH}
+      />
+      <CodeField form={form} path="pan" label="PAN" placeholder="e.g. AAPFU0939F" maxLength={PAN_LENGTH} />
+    </FormGrid>
+  )
+}
+
 /**
  * "12/200" under a field with a maximum length, so the limit shows instead of cutting silently; at the
  * limit it says so in the error colour, so a key the field refuses is seen to be refused.
@@ -208,4 +237,9 @@ export function EmailField(props: ComponentProps<typeof TextInput>) {
 /** An address or another long note: grows with its text, up to the schemas' 1000 characters. */
 export function AddressField(props: ComponentProps<typeof Textarea>) {
   return <CountedTextarea autosize minRows={2} maxLength={1000} {...props} />
+}
+
+/** Notes or a description: grows with its text from three rows, up to the schemas' 5000 characters. */
+export function NotesField(props: ComponentProps<typeof Textarea>) {
+  return <CountedTextarea autosize minRows={3} maxLength={5000} {...props} />
 }
