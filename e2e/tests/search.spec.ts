@@ -1,4 +1,4 @@
-import { baseURL, signIn } from '../support/app.ts'
+import { baseURL, chunkOf, hold, signIn } from '../support/app.ts'
 import { expectNoSideScroll } from '../support/checks.ts'
 import { expect, type Page, test } from '../support/test.ts'
 
@@ -95,4 +95,29 @@ test('every result on a page of its own, from the palette, on a phone', async ({
   await expect(page.getByRole('group', { name: 'Projects' })).toBeVisible()
   await expectNoSideScroll(page)
   await page.screenshot({ path: test.info().outputPath('search-page-375.png'), fullPage: true })
+})
+
+test('a result clicked just after more words are typed opens, while its page is still loading', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com')
+  await page.getByRole('button', { name: 'Search everything' }).click()
+  await palette(page).getByRole('combobox', { name: 'Search words' }).fill('Ganga')
+  await palette(page).getByRole('button', { name: 'See all results' }).click()
+  await expect(page).toHaveURL(`${baseURL()}/search?q=Ganga`)
+  const result = page.getByRole('option', { name: /^Ganga Water Works/ })
+  await expect(result).toBeVisible()
+  // The client's page code arrives late, so the click's navigation waits for it; the words typed just
+  // before must not be written into the address after the click and cancel it.
+  const release = await hold(page, chunkOf('src/ui/register-kit/DetailPage.tsx'))
+  await page.getByRole('combobox', { name: 'Search words' }).press('End')
+  await page.keyboard.type(' W')
+  await result.click()
+  await page.waitForTimeout(800)
+  release()
+  await expect(page).toHaveURL(new RegExp(`${baseURL()}/clients/[0-9a-f-]{36}$`))
+  await expect(page.getByRole('heading', { level: 2, name: /^Ganga Water Works/ })).toBeVisible()
+  // Back returns to the search as it was typed.
+  await page.goBack()
+  await expect(page).toHaveURL(`${baseURL()}/search?q=Ganga+W`)
 })
