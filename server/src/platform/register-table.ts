@@ -1,4 +1,4 @@
-import type { EntityType } from '@daftar/domain'
+import { type EntityType, recordPath } from '@daftar/domain'
 import { and, eq, getTableColumns, type InferSelectModel } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
@@ -30,7 +30,6 @@ export interface TableRegisterSpec<T extends RegisterTable, Data extends Record<
   /** A row back as the editable data; state flags may be added so that state requests read as changes. */
   data(row: InferSelectModel<T>): Data
   describe(data: Data): string
-  link(id: string): string
   displayId?(row: InferSelectModel<T>): string | null
   validate?: RegisterDefinition<Data>['validate']
   stateActions?: readonly StateAction[]
@@ -113,7 +112,7 @@ export function tableRegister<T extends RegisterTable, Data extends Record<strin
       : undefined,
     validate: spec.validate,
     describe: spec.describe,
-    link: spec.link,
+    link: (id) => recordPath(spec.entityType, id),
     createInput: spec.createInput,
     prepareCreate: spec.prepareCreate,
     redact: spec.redact,

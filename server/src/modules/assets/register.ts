@@ -74,5 +74,4 @@ export const assetRegister = tableRegister({
   conflicts: { assets_display_id_key: assetMessages.idTaken },
   displayId: (row) => row.displayId,
   describe: (data) => data.name,
-  link: (id) => `/organization/assets/${id}`,
 })

@@ -1,4 +1,4 @@
-import { ASSET_REMINDER_DAYS, addDays, formatDate } from '@daftar/domain'
+import { ASSET_REMINDER_DAYS, addDays, formatDate, recordPath } from '@daftar/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/connection.ts'
 import type { Deps } from '../../platform/deps.ts'
@@ -64,7 +64,7 @@ async function tellAdmins(
     userIds: admins.map((a) => a.id),
     type,
     message,
-    link: `/organization/assets/${row.asset_id}`,
+    link: recordPath('ASSET', row.asset_id),
     entityType: 'ASSET',
     entityId: row.asset_id,
   })

@@ -30,5 +30,4 @@ export const clientRegister = tableRegister({
   onCreate: async (tx, ctx) => ({ displayNumber: await nextNumber(tx, ctx.orgId, 'client') }),
   displayId: (row) => clientDisplayId(row.displayNumber),
   describe: (data) => data.name,
-  link: (id) => `/clients/${id}`,
 })

@@ -11,5 +11,4 @@ export const collectionRegister = tableRegister({
   columns: (data: CollectionData) => ({ name: data.name, description: data.description }),
   data: (row) => ({ name: row.name, description: row.description }),
   describe: (data) => data.name,
-  link: (id) => `/organization/internal-docs/${id}`,
 })

@@ -237,5 +237,4 @@ export const employeeRegister = tableRegister({
   conflicts: { employees_official_id_key: employeeMessages.officialIdTaken },
   displayId: (row) => row.officialId,
   describe: (data) => data.full_name,
-  link: (id) => `/employees/${id}`,
 })

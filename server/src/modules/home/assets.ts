@@ -1,4 +1,4 @@
-import { addDays, HOME_DUE_DAYS, HOME_ITEMS, type HomeSection, todayIn } from '@daftar/domain'
+import { addDays, HOME_DUE_DAYS, HOME_ITEMS, type HomeSection, recordPath, todayIn } from '@daftar/domain'
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
 import { builtOnce, fixedLimit, prepared } from '../../platform/built-once.ts'
@@ -22,7 +22,7 @@ export async function assetsDue(deps: Deps, ctx: RequestContext): Promise<HomeSe
       id: row.id,
       title: row.name,
       subtitle: [row.displayId, row.category].filter(Boolean).join(' · '),
-      url: `/organization/assets/${row.id}`,
+      url: recordPath('ASSET', row.id),
       date: row.due,
     })),
   }

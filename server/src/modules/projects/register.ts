@@ -91,7 +91,6 @@ const table = tableRegister({
   stateActions: ['ARCHIVE', 'UNARCHIVE'],
   stateColumns: (action) => ({ isArchived: action === 'ARCHIVE' }),
   describe: (data) => data.name,
-  link: (id) => `/projects/${id}`,
 })
 
 export const projectRegister: typeof table = {

@@ -1,4 +1,5 @@
 import {
+  recordPath,
   reportDisplayId,
   reportPath,
   reportTypeLabels,
@@ -111,20 +112,19 @@ const register = (
   table: PgTable & { orgId: unknown },
   entityType: Parameters<typeof visibleTo>[1],
   id: Parameters<typeof visibleTo>[2],
-  path: string,
 ) => ({
   type,
   table,
   scope: (ctx: Caller) =>
     and(sql`${(table as unknown as { orgId: SQL }).orgId} = ${ctx.orgId}`, visibleTo(ctx, entityType, id)),
   id: sql`${id}`,
-  url: (row: SourceRow) => `${path}/${row.id}`,
+  url: (row: SourceRow) => recordPath(entityType, row.id),
 })
 
 /** The registers: access lists decide, as in their lists (access/service.ts, `visibleTo`). */
 const registerSources: Source[] = [
   {
-    ...register('client', c, 'CLIENT', c.clientId, '/clients'),
+    ...register('client', c, 'CLIENT', c.clientId),
     fields: [
       { name: 'name', expr: sql`${c.name}`, fuzzy: true },
       { name: 'display_id', expr: clientNumber },
@@ -137,7 +137,7 @@ const registerSources: Source[] = [
     at: sql`${c.updatedAt}`,
   },
   {
-    ...register('project', projects, 'PROJECT', projects.projectId, '/projects'),
+    ...register('project', projects, 'PROJECT', projects.projectId),
     joins: [{ table: clients, on: eq(clients.clientId, projects.clientId) }],
     fields: [
       { name: 'name', expr: sql`${projects.name}`, fuzzy: true },
@@ -148,7 +148,7 @@ const registerSources: Source[] = [
     at: sql`${projects.updatedAt}`,
   },
   {
-    ...register('supplier', suppliers, 'SUPPLIER', suppliers.supplierId, '/suppliers'),
+    ...register('supplier', suppliers, 'SUPPLIER', suppliers.supplierId),
     fields: [
       { name: 'name', expr: sql`${suppliers.name}`, fuzzy: true },
       { name: 'gstin', expr: sql`${suppliers.gstin}` },
@@ -160,7 +160,7 @@ const registerSources: Source[] = [
     at: sql`${suppliers.updatedAt}`,
   },
   {
-    ...register('asset', assets, 'ASSET', assets.assetId, '/organization/assets'),
+    ...register('asset', assets, 'ASSET', assets.assetId),
     fields: [
       { name: 'name', expr: sql`${assets.name}`, fuzzy: true },
       { name: 'display_id', expr: sql`${assets.displayId}` },
@@ -170,7 +170,7 @@ const registerSources: Source[] = [
     at: sql`${assets.updatedAt}`,
   },
   {
-    ...register('employee', employees, 'EMPLOYEE', employees.employeeId, '/employees'),
+    ...register('employee', employees, 'EMPLOYEE', employees.employeeId),
     fields: [
       { name: 'name', expr: sql`${employees.fullName}`, fuzzy: true },
       { name: 'display_id', expr: sql`${employees.officialId}` },
@@ -186,13 +186,7 @@ const registerSources: Source[] = [
     at: sql`${employees.updatedAt}`,
   },
   {
-    ...register(
-      'technical_info',
-      technicalInfo,
-      'TECHNICAL_INFO',
-      technicalInfo.technicalInfoId,
-      '/technical-info',
-    ),
+    ...register('technical_info', technicalInfo, 'TECHNICAL_INFO', technicalInfo.technicalInfoId),
     fields: [
       { name: 'title', expr: sql`${technicalInfo.title}`, fuzzy: true },
       {
@@ -206,13 +200,7 @@ const registerSources: Source[] = [
     at: sql`${technicalInfo.updatedAt}`,
   },
   {
-    ...register(
-      'collection',
-      collections,
-      'COLLECTION',
-      collections.collectionId,
-      '/organization/internal-docs',
-    ),
+    ...register('collection', collections, 'COLLECTION', collections.collectionId),
     fields: [
       { name: 'name', expr: sql`${collections.name}`, fuzzy: true },
       { name: 'description', expr: sql`${collections.description}` },

@@ -31,5 +31,4 @@ export const supplierRegister = tableRegister({
     notes: row.notes,
   }),
   describe: (data) => data.name,
-  link: (id) => `/suppliers/${id}`,
 })

@@ -27,5 +27,4 @@ export const technicalInfoRegister = tableRegister({
     steps: row.steps,
   }),
   describe: (data) => data.title,
-  link: (id) => `/technical-info/${id}`,
 })
