@@ -24,22 +24,7 @@ export const entityTypes = [
 ] as const
 export type EntityType = (typeof entityTypes)[number]
 
-/**
- * Where each register's records open in the app: the web's routes, and the links the server writes
- * (notifications, the approval queue, search, the home page), all read them here.
- */
-export const registerPaths = {
-  CLIENT: '/clients',
-  PROJECT: '/projects',
-  COLLECTION: '/organization/internal-docs',
-  ASSET: '/organization/assets',
-  EMPLOYEE: '/employees',
-  SUPPLIER: '/suppliers',
-  TECHNICAL_INFO: '/technical-info',
-} as const satisfies Record<EntityType, string>
-
-/** The page of one record ('/clients/<id>'). */
-export const recordPath = (entityType: EntityType, id: string) => `${registerPaths[entityType]}/${id}`
+export { recordPath, registerPaths } from './register-paths.ts'
 
 export const actionTypes = ['CREATE', 'UPDATE', 'ARCHIVE', 'UNARCHIVE', 'ACTIVATE', 'DEACTIVATE'] as const
 export type ActionType = (typeof actionTypes)[number]

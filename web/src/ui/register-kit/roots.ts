@@ -1,4 +1,5 @@
-import { type EntityType, registerPaths as paths, recordPath } from '@daftar/domain/registers'
+import { registerPaths as paths, recordPath } from '@daftar/domain/register-paths'
+import type { EntityType } from '@daftar/domain/registers'
 
 /**
  * Each register's roots: where its records open in the app (the domain's `registerPaths`, which the
