@@ -32,11 +32,14 @@ test('on a phone, the admin finds a user by search and switches their accountant
   await accountant.click({ force: true })
   await expect(page.getByText('User updated.').first()).toBeVisible()
   await expect(accountant).toBeChecked()
-  // A deactivation asks first; kept active here.
-  await card.getByRole('switch', { name: `Active: ${person.fullName}` }).click({ force: true })
+  // A deactivation asks first; kept active here. The row's switches stay disabled until the change has
+  // settled (the list, the settings and one's own menu reloaded), and a click on a disabled one is lost.
+  const active = card.getByRole('switch', { name: `Active: ${person.fullName}` })
+  await expect(active).toBeEnabled()
+  await active.click({ force: true })
   await expect(page.getByText(`Deactivate ${person.fullName}?`, { exact: false })).toBeVisible()
   await page.getByRole('button', { name: 'Cancel' }).click()
-  await expect(card.getByRole('switch', { name: `Active: ${person.fullName}` })).toBeChecked()
+  await expect(active).toBeChecked()
 })
 
 test('on a phone, the admin adds a task category in its dialog and deletes it again', async ({ page }) => {
