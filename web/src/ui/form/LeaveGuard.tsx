@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useBlocker } from 'react-router'
+import { useBlocker, useLocation } from 'react-router'
 
 // The dialog (Mantine's Modal) is loaded the first time it is needed, so that a form's page does not
 // wait for its code: the sign-in page's forms, above all, never ask (docs/decisions.md, "One way to
@@ -13,9 +13,14 @@ const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx').then((m) => ({ d
 export function LeaveGuard({ when, anyChange }: { when: boolean; anyChange?: boolean }) {
   // `anyChange`: a form in a dialog whose page keeps state in the query string (the task detail's
   // `?task=`) asks before that changes too.
+  const here = useLocation()
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when &&
+      // Only a navigation from the address the form is on. React Router commits a navigation in a
+      // transition, so a form already left stays mounted while the next page gets ready; a link
+      // followed then was held by it and dropped when it unmounted (a lost click).
+      currentLocation.key === here.key &&
       (currentLocation.pathname !== nextLocation.pathname ||
         (Boolean(anyChange) && currentLocation.search !== nextLocation.search)),
   )
