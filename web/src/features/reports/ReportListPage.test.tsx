@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { admin, signedInAs } from '../../../test/people.ts'
@@ -9,6 +10,7 @@ import ReportListPage from './ReportListPage.tsx'
 import { storedReport } from './test-reports.ts'
 
 const mock = startMockApi()
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function answerReports(reports = [storedReport()]) {
   mock.use(http.get('/api/reports', () => HttpResponse.json({ reports, totalPages: 1, currentPage: 1 })))
@@ -45,5 +47,37 @@ describe('the report list', { timeout: 30_000 }, () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['#', 'Report Type', 'Project Name', 'From', 'To', 'Sent At', 'Status', 'Actions'])
+  })
+
+  it('applies a changed date 500 ms later, but not over a report being opened meanwhile', async () => {
+    signedInAs(mock, admin())
+    answerReports()
+    // The report's page is still loading its code when the date settles: the address must not change
+    // under it, which would cancel the opening (a click that does nothing).
+    const { router } = renderApp(<ReportListPage />, {
+      path: '/reports/list/all?startDate=2026-03-01',
+      routes: [{ path: '/reports/view/:reportId', lazy: () => new Promise(() => {}) }],
+    })
+    const user = userEvent.setup()
+    await screen.findByRole('table', { name: 'All Reports' })
+    await user.click(screen.getAllByRole('button', { name: 'Clear date' })[0]!)
+    void router.navigate('/reports/view/3f0e2b7a-9c41-4d8e-a6b2-5e7f1c9d0a11')
+    // The list renders the opening first (at once, in a browser), then the dates settle.
+    await act(() => wait(50))
+    await act(() => wait(800))
+    expect(router.state.navigation.location?.pathname).toBe(
+      '/reports/view/3f0e2b7a-9c41-4d8e-a6b2-5e7f1c9d0a11',
+    )
+    expect(router.state.location.search).toBe('?startDate=2026-03-01')
+  })
+
+  it('applies a changed date to the address once it has settled', async () => {
+    signedInAs(mock, admin())
+    answerReports()
+    const { router } = renderApp(<ReportListPage />, { path: '/reports/list/all?startDate=2026-03-01' })
+    const user = userEvent.setup()
+    await screen.findByRole('table', { name: 'All Reports' })
+    await user.click(screen.getAllByRole('button', { name: 'Clear date' })[0]!)
+    await waitFor(() => expect(router.state.location.search).toBe(''), { timeout: 2_000 })
   })
 })

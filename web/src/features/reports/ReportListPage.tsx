@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useLocation, useNavigation, useParams } from 'react-router'
 import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
@@ -54,7 +54,9 @@ const statuses = [
 
 /**
  * The From and To filters: the address takes them 500 ms after the last change, and never while To is
- * before From, so no request is sent for an impossible range (docs/product.md, "Staff reports").
+ * before From, so no request is sent for an impossible range (docs/product.md, "Staff reports"). Nor
+ * while another page is opening: a write then would cancel that navigation (a report clicked within
+ * the 500 ms would not open); the dates are applied if the person stays.
  */
 function useDateFilters(
   applied: { startDate: string | null; endDate: string | null },
@@ -63,13 +65,16 @@ function useDateFilters(
   const [dates, setDates] = useState({ startDate: applied.startDate ?? '', endDate: applied.endDate ?? '' })
   const invalid = Boolean(dates.startDate && dates.endDate && dates.endDate < dates.startDate)
   const [settled] = useDebouncedValue(dates, REPORT_FILTER_DEBOUNCE_MS)
+  const here = useLocation().pathname
+  const opening = useNavigation().location
+  const leaving = opening !== undefined && opening.pathname !== here
   // biome-ignore lint/correctness/useExhaustiveDependencies: applies the settled dates, once each
   useEffect(() => {
     const unchanged =
       settled.startDate === (applied.startDate ?? '') && settled.endDate === (applied.endDate ?? '')
-    if (!unchanged && !(settled.startDate && settled.endDate && settled.endDate < settled.startDate))
-      apply(settled)
-  }, [settled])
+    if (leaving || unchanged) return
+    if (!(settled.startDate && settled.endDate && settled.endDate < settled.startDate)) apply(settled)
+  }, [settled, leaving])
   return { dates, setDates, invalid }
 }
 
