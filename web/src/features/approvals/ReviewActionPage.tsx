@@ -13,6 +13,7 @@ import { LoadError } from '../../ui/ErrorPanel.tsx'
 import { notifyError } from '../../ui/notify.ts'
 import { PageLoading } from '../../ui/RecordPage.tsx'
 import { fieldOrder } from '../../ui/register-kit/values.ts'
+import { useLeaving } from '../../ui/use-leaving.ts'
 import {
   actionColors,
   actionLabels,
@@ -36,9 +37,11 @@ export default function ReviewActionPage() {
   const warned = useRef<string | null>(null)
   const status = action.data?.status
   const admin = Boolean(me?.isadmin)
+  const leaving = useLeaving()
 
-  // An admin cannot act on a processed action: say so and go back to the queue after 2 seconds. The
-  // requester instead reads the outcome of their own request here.
+  // An admin cannot act on a processed action: say so and go back to the queue after 2 seconds, unless
+  // they are opening another page by then. The requester instead reads the outcome of their own
+  // request here.
   useEffect(() => {
     if (!admin || !status || status === 'PENDING') return
     if (warned.current !== actionId) {
@@ -47,9 +50,10 @@ export default function ReviewActionPage() {
       // while the page is still leaving.
       if (!decidedHere.delete(actionId)) notifyError(approvalMessages.alreadyProcessed)
     }
+    if (leaving) return
     const timer = setTimeout(() => navigate(QUEUE, { replace: true }), REDIRECT_MS)
     return () => clearTimeout(timer)
-  }, [admin, status, actionId, navigate])
+  }, [admin, status, actionId, navigate, leaving])
 
   if (action.isPending) return <PageLoading text="Loading pending action..." />
   if (action.isError)

@@ -118,6 +118,10 @@ describe('the review page', { timeout: 30_000 }, () => {
   })
 })
 
+function Tasks() {
+  return <p>The tasks</p>
+}
+
 /** The queue, with the toasts (they live outside the routes in the app). */
 function Queue() {
   return (
@@ -158,6 +162,31 @@ describe('a decided request on the review page', { timeout: 30_000 }, () => {
     })
     expect(await screen.findByText(approvalMessages.alreadyProcessed)).toBeTruthy()
     expect(await screen.findByText('The queue', {}, { timeout: 4_000 })).toBeTruthy()
+  })
+
+  it('opened by an admin once processed, goes to another page opened within the 2 seconds, not to the queue', async () => {
+    signedInAs(mock, admin())
+    mock.use(
+      http.get('/api/admin-actions/pending/:id', () => HttpResponse.json(detail({ status: 'APPROVED' }))),
+    )
+    // The other page's code takes longer to come than the 2 seconds: the redirect must not cancel it.
+    const slowTasks = {
+      path: '/tasks',
+      lazy: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 2_500))
+        return { Component: Tasks }
+      },
+    }
+    const { router } = renderApp(withToasts, {
+      path: `/admin/approvals/${clientCreate.action_id}`,
+      pattern: '/admin/approvals/:actionId',
+      routes: [...slowQueue, slowTasks],
+    })
+    expect(await screen.findByText(approvalMessages.alreadyProcessed)).toBeTruthy()
+    void router.navigate('/tasks')
+    expect(await screen.findByText('The tasks', {}, { timeout: 5_000 })).toBeTruthy()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(router.state.location.pathname).toBe('/tasks')
   })
 
   /**

@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Link, useLocation, useNavigation, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
@@ -29,6 +29,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx'
 import { orNA } from '../../ui/register-kit/detail-parts.tsx'
 import { DateField } from '../../ui/register-kit/fields.tsx'
 import { recordHref } from '../../ui/register-kit/roots.ts'
+import { useLeaving } from '../../ui/use-leaving.ts'
 import { reportListQuery } from './api.ts'
 import {
   type ReportAction,
@@ -65,9 +66,7 @@ function useDateFilters(
   const [dates, setDates] = useState({ startDate: applied.startDate ?? '', endDate: applied.endDate ?? '' })
   const invalid = Boolean(dates.startDate && dates.endDate && dates.endDate < dates.startDate)
   const [settled] = useDebouncedValue(dates, REPORT_FILTER_DEBOUNCE_MS)
-  const here = useLocation().pathname
-  const opening = useNavigation().location
-  const leaving = opening !== undefined && opening.pathname !== here
+  const leaving = useLeaving()
   // biome-ignore lint/correctness/useExhaustiveDependencies: applies the settled dates, once each
   useEffect(() => {
     const unchanged =
