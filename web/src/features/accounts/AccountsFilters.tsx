@@ -12,11 +12,11 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
 import { IconFilter, IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useListState } from '../../ui/list/use-list-state.ts'
+import { useSearchDraft } from '../../ui/list/use-search-draft.ts'
 import { DateField } from '../../ui/register-kit/fields.tsx'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import type { AccountFilters } from './api.ts'
@@ -151,7 +151,8 @@ export function AccountsFilters({
 
 /**
  * A search icon that opens a text box (placeholder 'Invoice No, Client, Project...'). Typing searches
- * 300 ms after the last key; Enter searches at once and closes the box; Escape clears the search.
+ * 300 ms after the last key or when the box is left; Enter searches at once and closes the box; Escape
+ * clears the search.
  */
 export function SearchToggle({
   value,
@@ -164,10 +165,8 @@ export function SearchToggle({
   offset?: number
 }) {
   const [open, setOpen] = useState(false)
-  const [draft, setDraft] = useState(value)
+  const search = useSearchDraft(value, onSearch, { delay: SEARCH_DEBOUNCE_MS })
   const input = useRef<HTMLInputElement>(null)
-  useEffect(() => setDraft(value), [value])
-  const debounced = useDebouncedCallback((text: string) => onSearch(text), SEARCH_DEBOUNCE_MS)
   useEffect(() => {
     if (open) input.current?.focus()
   }, [open])
@@ -186,12 +185,7 @@ export function SearchToggle({
             size="lg"
             tt="none"
             rightSection={
-              <CloseButton
-                size="xs"
-                aria-label="Clear search"
-                onClick={() => onSearch('')}
-                variant="transparent"
-              />
+              <CloseButton size="xs" aria-label="Clear search" onClick={search.clear} variant="transparent" />
             }
           >
             “{value}”
@@ -204,27 +198,22 @@ export function SearchToggle({
       ref={input}
       label="Search"
       placeholder="Invoice No, Client, Project..."
-      value={draft}
+      value={search.draft}
       w={260}
       leftSection={<IconSearch size={16} aria-hidden />}
-      onChange={(e) => {
-        setDraft(e.currentTarget.value)
-        debounced(e.currentTarget.value)
-      }}
+      onChange={(e) => search.type(e.currentTarget.value)}
       onBlur={() => {
-        if (!draft) setOpen(false)
+        search.leave()
+        if (!search.draft) setOpen(false)
       }}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault()
-          debounced.cancel()
-          onSearch(draft)
+          search.submit()
           setOpen(false)
         } else if (e.key === 'Escape') {
           e.preventDefault()
-          debounced.cancel()
-          setDraft('')
-          onSearch('')
+          search.clear()
           setOpen(false)
         }
       }}

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -63,6 +63,30 @@ describe('the receivables list', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Deletion' })
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(seen).toBe('CANCELLED'))
+  })
+})
+
+describe('the search box of an accounts list', { timeout: 30_000 }, () => {
+  it('searches 300 ms after the last key and at once when left, keeping keys typed meanwhile, so a page opened then is not cancelled', async () => {
+    signedInAs(mock, admin())
+    answerReceivables(mock, [receivableRow()])
+    const { router } = renderApp(<ReceivablesPage />, {
+      path: '/accounts/receivables',
+      routes: [{ path: '/tasks', lazy: () => new Promise(() => {}) }],
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Search' }))
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'INV-1')
+    await waitFor(() => expect(router.state.location.search).toBe('?searchQuery=INV-1'))
+
+    // More typed at once, then straight to another page whose code is still loading: the keys typed
+    // while the list took the first search are kept, and the box is left before the page is asked for.
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), '01')
+    await user.click(screen.getByRole('table', { name: 'Accounts: Receivables' }))
+    expect(router.state.location.search).toBe('?searchQuery=INV-101')
+    void router.navigate('/tasks')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
+    expect(router.state.navigation.location?.pathname).toBe('/tasks')
   })
 })
 

@@ -1,7 +1,7 @@
 import { CloseButton, Group, Select, TextInput } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
-import { type ReactNode, useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useSearchDraft } from './use-search-draft.ts'
 
 /** The row above a list: search, sort and filters on the left, buttons on the right; wraps on phones. */
 export function ListToolbar({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
@@ -32,44 +32,23 @@ export function SearchBox({
   label = 'Search',
   applyOn = 'typing',
 }: SearchBoxProps) {
-  const [draft, setDraft] = useState(value)
-  useEffect(() => setDraft(value), [value])
-  const debounced = useDebouncedCallback((text: string) => {
-    if (applyOn === 'typing') onSearch(text)
-  }, 400)
-
+  const search = useSearchDraft(value, onSearch, { delay: 400, onlyOnEnter: applyOn === 'enter' })
   return (
     <TextInput
       aria-label={label}
       placeholder={placeholder}
-      value={draft}
+      value={search.draft}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
-        draft ? (
-          <CloseButton
-            aria-label="Clear search"
-            size="sm"
-            onClick={() => {
-              setDraft('')
-              onSearch('')
-            }}
-          />
-        ) : null
+        search.draft ? <CloseButton aria-label="Clear search" size="sm" onClick={search.clear} /> : null
       }
       style={{ flex: '1 1 240px', maxWidth: 380 }}
-      onChange={(e) => {
-        setDraft(e.currentTarget.value)
-        debounced(e.currentTarget.value)
-      }}
-      // Typed words are applied when the box is left, not 400 ms later: a click on a row that leaves
-      // the page would otherwise be cancelled by the search's own navigation, written into the address
-      // while the next page's code loads (app/page-chunk.tsx).
-      onBlur={() => debounced.flush()}
+      onChange={(e) => search.type(e.currentTarget.value)}
+      onBlur={search.leave}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault()
-          debounced.cancel()
-          onSearch(draft)
+          search.submit()
         }
       }}
     />
