@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useRef } from 'react'
 import { useLocation, useNavigation } from 'react-router'
 
 /**
@@ -10,4 +11,23 @@ export function useLeaving(): boolean {
   const here = useLocation().pathname
   const opening = useNavigation().location
   return opening !== undefined && opening.pathname !== here
+}
+
+/**
+ * Asks, when an answer arrives, whether the person is still on this page: it is mounted and no other
+ * page is opening. A page the answer would open (a form's list after saving) is not opened for someone
+ * who has clicked elsewhere meanwhile (docs/decisions.md, "A saved form opens its next page only for
+ * someone still on it").
+ */
+export function useStillHere(): () => boolean {
+  const leaving = useLeaving()
+  const state = useRef({ mounted: false, leaving })
+  state.current.leaving = leaving
+  useEffect(() => {
+    state.current.mounted = true
+    return () => {
+      state.current.mounted = false
+    }
+  }, [])
+  return useCallback(() => state.current.mounted && !state.current.leaving, [])
 }

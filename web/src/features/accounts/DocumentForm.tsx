@@ -86,7 +86,7 @@ export function DocumentForm({
   failed,
   draftKey,
   onCancel,
-  onSaved,
+  savedTo,
 }: {
   config: KindConfig
   initial: DocumentValues
@@ -95,7 +95,8 @@ export function DocumentForm({
   failed: string
   draftKey?: string
   onCancel: () => void
-  onSaved: () => void
+  /** Where the form goes once saved (unless the person has gone elsewhere meanwhile). */
+  savedTo: string
 }) {
   const receivable = config.kind === 'RECEIVABLE'
   const clients = useQuery({ ...clientDropdownQuery, enabled: receivable })
@@ -109,7 +110,7 @@ export function DocumentForm({
     submit: (body) => send(body),
     failed,
     invalidate: [accountsKey(config.kind)],
-    onSuccess: onSaved,
+    openAfter: () => savedTo,
     draftKey,
   })
   const values = f.form.values

@@ -36,7 +36,7 @@ function AddDocumentPage({ config }: { config: KindConfig }) {
         submit={(body) => accountsApi.create(config.kind, body, idempotencyKey)}
         failed={config.toasts.createFailed}
         draftKey={`accounts:${config.kind}:add`}
-        onSaved={() => navigate(config.route)}
+        savedTo={config.route}
         onCancel={() => navigate(config.route)}
       />
     </Stack>
@@ -73,7 +73,7 @@ function EditDocumentPage({ config }: { config: KindConfig }) {
         submitLabel="Save Changes"
         submit={(body) => accountsApi.update(config.kind, id, body, doc.version)}
         failed={config.toasts.updateFailed}
-        onSaved={() => navigate(config.route)}
+        savedTo={config.route}
         onCancel={() => navigate(config.route)}
       />
     </Stack>

@@ -8,7 +8,6 @@ import { Button, Checkbox, Group, Stack, Text } from '@mantine/core'
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
 import { call } from '../../api/client.ts'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
@@ -29,7 +28,6 @@ const AFFECTED = ['approvals', ...Object.values(registerRoots).map((root) => roo
  * click shows the success too), the lists it changes refreshed, back to the queue.
  */
 function useDecision(action: PendingActionDetail) {
-  const navigate = useNavigate()
   const queryClient = useQueryClient()
   return {
     invalidate: AFFECTED,
@@ -42,10 +40,8 @@ function useDecision(action: PendingActionDetail) {
       decidedHere.add(action.action_id)
       return answer
     },
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: pendingActionKey(action.action_id) })
-      navigate('/admin/approvals')
-    },
+    onSuccess: () => queryClient.removeQueries({ queryKey: pendingActionKey(action.action_id) }),
+    openAfter: () => '/admin/approvals',
     /** After a refusal the record or the requester's rights may have changed: show the review as it is now. */
     refresh: () => queryClient.invalidateQueries({ queryKey: pendingActionKey(action.action_id) }),
   }

@@ -7,16 +7,21 @@
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { SESSION_KEYS } from '../../api/session.ts'
 import { cssVariablesResolver, theme } from '../../app/theme.ts'
 import { SESSION_EXPIRED_KEY } from '../../ui/drafts.ts'
 import LoginPage from './LoginPage.tsx'
 
 export function renderLoginPage(): string {
+  // In a router at /login, as in the app: the form hook asks the router whether the page is left.
+  const router = createMemoryRouter([{ path: '/login', element: <LoginPage prerendered /> }], {
+    initialEntries: ['/login'],
+  })
   return renderToString(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={new QueryClient()}>
-        <LoginPage prerendered />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   )

@@ -38,7 +38,6 @@ export function useReportForm<V extends { to_user_ids: string[] }>(
   schema: z.ZodType,
   initialValues: V,
 ): ReportFormState & { form: UseFormReturnType<V> } {
-  const navigate = useNavigate()
   const [invalid, setInvalid] = useState<string | null>(null)
   const top = useRef<HTMLDivElement>(null)
   const toTop = () =>
@@ -59,7 +58,7 @@ export function useReportForm<V extends { to_user_ids: string[] }>(
     toastErrors: false,
     successText: () => reportMessages.submitted,
     invalidate: [reportsKey],
-    onSuccess: () => navigate('/reports/send'),
+    openAfter: () => '/reports/send',
     onInvalid: (errors) => {
       setInvalid(String(Object.values(errors)[0] ?? reportMessages.unexpected))
       toTop()

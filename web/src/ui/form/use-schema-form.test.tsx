@@ -23,11 +23,13 @@ function NoteForm({
   onInvalid,
   describeFailure,
   failed = 'Failed to save note.',
+  savedTo,
 }: {
   draftKey?: string
   onInvalid?: (errors: object) => void
   describeFailure?: (error: unknown) => string
   failed?: string | ((error: unknown) => string)
+  savedTo?: string
 }) {
   const f = useSchemaForm({
     schema: noteInput,
@@ -37,6 +39,7 @@ function NoteForm({
     draftKey,
     onInvalid,
     describeFailure,
+    openAfter: savedTo ? () => savedTo : undefined,
   })
   return (
     <form {...f.formProps}>
@@ -65,6 +68,7 @@ function countPosts(answer: () => Response | Promise<Response>) {
 }
 
 const elsewhere = [{ path: '/elsewhere', element: <p>Another page</p> }]
+const afterSaving = [...elsewhere, { path: '/notes', element: <p>The notes</p> }]
 
 describe('the form hook', () => {
   it("refuses input its schema refuses, with the schema's words, and sends nothing", async () => {
@@ -176,6 +180,36 @@ describe('the form hook', () => {
     const { router } = renderApp(<NoteForm />, { routes: elsewhere })
     await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'))
+  })
+
+  it('opens its next page once saved', async () => {
+    countPosts(() => HttpResponse.json({ message: 'Saved.' }))
+    const { router } = renderApp(<NoteForm savedTo="/notes" />, { routes: afterSaving })
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('The notes')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/notes')
+  })
+
+  it('does not pull back to its next page a person who went elsewhere while it was saving', async () => {
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    const sent = countPosts(async () => {
+      await answered
+      return HttpResponse.json({ message: 'Saved.' })
+    })
+    const { router } = renderApp(<NoteForm savedTo="/notes" />, { routes: afterSaving })
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }))
+    expect(await screen.findByText('Another page')).toBeTruthy()
+    answer()
+    await delay(100)
+    expect(router.state.location.pathname).toBe('/elsewhere')
+    expect(screen.queryByText('The notes')).toBeNull()
   })
 
   it('starts again from the draft an expired session kept', async () => {

@@ -1,12 +1,14 @@
 import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form'
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type To, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { SessionExpiredError } from '../../api/client.ts'
 import { useKeepDraft, useRestoredDraft } from '../drafts.ts'
 import { type SaveFailure, saveFailure } from '../FormNotes.tsx'
 import { focusFirstError } from '../form-errors.ts'
 import { notifyError, notifySuccess } from '../notify.ts'
+import { useStillHere } from '../use-leaving.ts'
 import { submitKeys } from './keyboard.ts'
 import { LeaveGuard } from './LeaveGuard.tsx'
 
@@ -26,6 +28,11 @@ export interface SchemaFormOptions<V extends object, S extends z.ZodType, R> {
   /** The success toast: the answer's `message` by default; false for none. */
   successText?: (result: R) => string | false | undefined
   onSuccess?: (result: R, values: V) => unknown
+  /**
+   * The page to open once saved (the list, the record), after `onSuccess`; not opened for a person who
+   * has clicked elsewhere while it was saving, whom the answer would otherwise pull back.
+   */
+  openAfter?: (result: R, values: V) => To
   /** Query keys the change makes stale (refreshed before `onSuccess`). */
   invalidate?: readonly QueryKey[]
   /** Names the draft kept in session storage when the session expires (ui/drafts.ts). */
@@ -81,6 +88,8 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
   options: SchemaFormOptions<V, S, R>,
 ): SchemaForm<V> {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const stillHere = useStillHere()
   const ref = useRef<HTMLFormElement>(null)
   const sending = useRef(false)
   const [failure, setFailure] = useState<SaveFailure | null>(null)
@@ -103,6 +112,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
         (options.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       )
       await options.onSuccess?.(result, values)
+      if (options.openAfter && stillHere()) navigate(options.openAfter(result, values))
     },
     onError: (error) => {
       // The app is going to /login, which says the session expired; the draft is kept for later.

@@ -49,7 +49,7 @@ export function RegisterAddPage<T extends RegisterTypes>({ register }: { registe
             requestKey,
           )
         }
-        onSaved={() => navigate(listPath)}
+        savedTo={listPath}
         onCancel={() => navigate(listPath)}
       />
     </Stack>
@@ -109,7 +109,7 @@ function EditForm<T extends RegisterTypes>(props: {
         }
         draftKey={`register:${back}:edit`}
         submit={(data) => registerApi.update(register, id, data, record.version, requestKey)}
-        onSaved={() => navigate(back)}
+        savedTo={back}
         onCancel={() => navigate(back)}
       />
     </Stack>

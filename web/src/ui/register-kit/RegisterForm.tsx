@@ -6,6 +6,7 @@ import {
 } from '@daftar/domain/registers'
 import { Alert, Paper, Stack, Title } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
+import type { To } from 'react-router'
 import { SaveError } from '../FormNotes.tsx'
 import { FormActions } from '../form/FormModal.tsx'
 import { useSchemaForm } from '../form/use-schema-form.tsx'
@@ -27,7 +28,8 @@ export interface RegisterFormProps<T extends RegisterTypes> {
   action: ActionType
   /** The request: the register's data as its schema makes it, the form's values, the grants. */
   submit(data: T['data'], values: T['values'], grants: AccessPermissions): Promise<ChangeResult>
-  onSaved(result: ChangeResult): void
+  /** Where the form goes once saved (unless the person has gone elsewhere meanwhile). */
+  savedTo: To
   onCancel(): void
   /** Reloads the record when the server says it changed meanwhile (412, edit pages). */
   onReload?(): void
@@ -58,7 +60,7 @@ export function RegisterForm<T extends RegisterTypes>(props: RegisterFormProps<T
     submit: (_parsed, values) => props.submit(register.form.schema.parse(values), values, access.grants),
     failed: requestFailedMessage(register.label, props.action),
     invalidate: [[register.queryKey], ['approvals']],
-    onSuccess: (result) => props.onSaved(result),
+    openAfter: () => props.savedTo,
     draftKey: props.draftKey,
     extraDirty: access.changed,
   })
