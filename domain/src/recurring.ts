@@ -43,7 +43,8 @@ export type Frequency = (typeof frequencies)[number]
 export const weekdays = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const
 export type Weekday = (typeof weekdays)[number]
 export const WORKING_DAYS: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR']
-const dayNames: Record<Weekday, string> = {
+/** A weekday's short name, as the repeat field's buttons and a series' description say it. */
+export const dayNames: Record<Weekday, string> = {
   MO: 'Mon',
   TU: 'Tue',
   WE: 'Wed',

@@ -1,3 +1,4 @@
+import { activityEntityLabels } from '@daftar/domain/history'
 import type { ActionType, EntityType, PendingActionsQuery } from '@daftar/domain/registers'
 import { approvalEndpoints } from '@daftar/domain/registers'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
@@ -26,13 +27,9 @@ export const pendingActionQuery = (actionId: string) =>
     staleTime: 5 * 60_000,
   })
 
+/** A register's name in the queue: the activity page's words, and 'Technical Info' as the sidebar says it. */
 export const entityLabels: Record<EntityType, string> = {
-  CLIENT: 'Client',
-  PROJECT: 'Project',
-  COLLECTION: 'Collection',
-  ASSET: 'Asset',
-  EMPLOYEE: 'Employee',
-  SUPPLIER: 'Supplier',
+  ...activityEntityLabels,
   TECHNICAL_INFO: 'Technical Info',
 }
 

@@ -1,4 +1,5 @@
 import {
+  dayNames,
   describeRule,
   type Frequency,
   type RepeatChoice,
@@ -21,15 +22,6 @@ export const noRepeat: RepeatChoice = {
   until: null,
 }
 
-const dayLabels: Record<Weekday, string> = {
-  MO: 'Mon',
-  TU: 'Tue',
-  WE: 'Wed',
-  TH: 'Thu',
-  FR: 'Fri',
-  SA: 'Sat',
-  SU: 'Sun',
-}
 const units: { value: Frequency; label: string }[] = [
   { value: 'DAILY', label: 'days' },
   { value: 'WEEKLY', label: 'weeks' },
@@ -47,7 +39,7 @@ function DayChips({ value, onChange }: { value: Weekday[]; onChange: (days: Week
       <Group gap={6} role="group" aria-label="Repeat on">
         {weekdays.map((d) => (
           <Chip key={d} value={d} size="xs">
-            {dayLabels[d]}
+            {dayNames[d]}
           </Chip>
         ))}
       </Group>
