@@ -14,7 +14,8 @@ export function presentTask(
   row: TaskRow,
   category: CategoryInfo,
   people: Map<string, Person>,
-  readable: ReadonlySet<string>,
+  /** Whether the caller may open the linked project and client (queries.ts, `mayOpen`). */
+  readable: { project: boolean; client: boolean },
   commentRows: CommentRow[] = [],
 ): Task {
   const chain = row.assignmentChain
@@ -25,8 +26,8 @@ export function presentTask(
     project_id: row.projectId,
     client: row.clientName,
     client_id: row.clientId,
-    project_readable: row.projectId !== null && readable.has(row.projectId),
-    client_readable: row.clientId !== null && readable.has(row.clientId),
+    project_readable: readable.project,
+    client_readable: readable.client,
     assignment_chain: chain,
     deadline: row.deadline,
     start_date: row.startDate,

@@ -13,7 +13,7 @@ import {
   taskSorts,
   taskTab,
 } from '@daftar/domain'
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from '../../db/connection.ts'
 import {
@@ -56,64 +56,17 @@ export function myMemberships(ctx: Pick<RequestContext, 'orgId' | 'username'>, s
   )!
 }
 
-const taskWithCategory = (db: DbOrTx) =>
-  db
-    .select({ t: tasks, categoryName: categories.categoryName, categoryColor: categories.categoryColor })
-    .from(tasks)
-    .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
+/** Who asks: a prepared list statement names them by placeholders, the one task's read by value. */
+type Asker = { isAdmin: SQLWrapper | boolean; userId: SQLWrapper | string }
+const askerPlaceholders: Asker = { isAdmin: sql.placeholder('isAdmin'), userId: sql.placeholder('userId') }
 
 /**
- * The linked projects and clients of `rows` the caller may open (admins: all; others: those on their
- * access list), in one query, so the web links only those.
+ * Whether the caller may open a task's linked project or client, worked out in the statement that
+ * reads the task (a list's or the one task's): admins always, others when the record is on their
+ * access list.
  */
-async function readableLinks(
-  db: DbOrTx,
-  ctx: Pick<RequestContext, 'orgId' | 'userId' | 'isAdmin'>,
-  rows: { projectId: string | null; clientId: string | null }[],
-): Promise<Set<string>> {
-  const projectIds = [...new Set(rows.flatMap((r) => (r.projectId ? [r.projectId] : [])))]
-  const clientIds = [...new Set(rows.flatMap((r) => (r.clientId ? [r.clientId] : [])))]
-  if (ctx.isAdmin) return new Set([...projectIds, ...clientIds])
-  if (projectIds.length + clientIds.length === 0) return new Set()
-  const entries = await accessOfLinks(db).execute({
-    orgId: ctx.orgId,
-    userId: ctx.userId,
-    projectIds,
-    clientIds,
-  })
-  return new Set(entries.map((e) => e.id))
-}
-
-const accessOfLinks = builtOnce((db: DbOrTx) =>
-  prepared(
-    db
-      .select({ id: accessEntries.entityId })
-      .from(accessEntries)
-      .where(
-        and(
-          eq(accessEntries.orgId, sql.placeholder('orgId')),
-          eq(accessEntries.userId, sql.placeholder('userId')),
-          or(
-            and(
-              eq(accessEntries.entityType, 'PROJECT'),
-              sql`${accessEntries.entityId} = any(${sql.placeholder('projectIds')}::uuid[])`,
-            ),
-            and(
-              eq(accessEntries.entityType, 'CLIENT'),
-              sql`${accessEntries.entityId} = any(${sql.placeholder('clientIds')}::uuid[])`,
-            ),
-          ),
-        ),
-      ),
-  ),
-)
-
-/**
- * Whether the caller may open a task's linked project or client, worked out in the list's own
- * statement: admins always, others when the record is on their access list.
- */
-const mayOpen = (entityType: 'PROJECT' | 'CLIENT', id: PgColumn) =>
-  sql<boolean>`(${id} is not null and (${sql.placeholder('isAdmin')}::boolean or exists (select 1 from ${accessEntries} where ${accessEntries.orgId} = ${tasks.orgId} and ${accessEntries.userId} = ${sql.placeholder('userId')} and ${accessEntries.entityType} = ${sql.raw(`'${entityType}'`)} and ${accessEntries.entityId} = ${id})))`
+const mayOpen = (entityType: 'PROJECT' | 'CLIENT', id: PgColumn, asker = askerPlaceholders) =>
+  sql<boolean>`(${id} is not null and (${asker.isAdmin}::boolean or exists (select 1 from ${accessEntries} where ${accessEntries.orgId} = ${tasks.orgId} and ${accessEntries.userId} = ${asker.userId} and ${accessEntries.entityType} = ${sql.raw(`'${entityType}'`)} and ${accessEntries.entityId} = ${id})))`
 
 /** A list row's creator and assignee, joined as registered (active) users of its organisation. */
 const creator = alias(users, 'task_creator')
@@ -354,21 +307,28 @@ export async function listClosedTasks(
 
 /** One visible task with its comments; `status` narrows it to the finished or deleted list's tasks. */
 export async function getTask(deps: Deps, ctx: RequestContext, taskId: string, status?: TaskStatus) {
-  const [row] = await taskWithCategory(deps.db).where(
-    and(eq(tasks.taskId, taskId), visibleTo(ctx), status ? eq(tasks.status, status) : undefined),
-  )
+  const [row] = await deps.db
+    .select({
+      t: tasks,
+      categoryName: categories.categoryName,
+      categoryColor: categories.categoryColor,
+      project: mayOpen('PROJECT', tasks.projectId, ctx),
+      client: mayOpen('CLIENT', tasks.clientId, ctx),
+    })
+    .from(tasks)
+    .leftJoin(categories, eq(categories.categoryId, tasks.categoryId))
+    .where(and(eq(tasks.taskId, taskId), visibleTo(ctx), status ? eq(tasks.status, status) : undefined))
   if (!row) throw notFound(taskMessages.notFound)
-  const [commentRows, people, readable] = await Promise.all([
+  const [commentRows, people] = await Promise.all([
     deps.db.select().from(comments).where(eq(comments.taskId, taskId)).orderBy(asc(comments.createdAt)),
     loadPeople(deps.db, ctx.orgId, [...row.t.assignmentChain, ...row.t.cc]),
-    readableLinks(deps.db, ctx, [row.t]),
   ])
   return {
     ...presentTask(
       row.t,
       { name: row.categoryName, color: row.categoryColor },
       people,
-      readable,
+      { project: row.project, client: row.client },
       commentRows,
     ),
     people: peopleRecord(people),
