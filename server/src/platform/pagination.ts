@@ -23,9 +23,16 @@ export function totalPages(total: number, limit = DEFAULT_PAGE_SIZE): number {
 export const countAlongside = (counted: SQLWrapper) => sql<number>`(${counted})`.mapWith(Number)
 
 /**
- * The count of a page read with `countAlongside` (`alongside`, its first row's count): a page past the
- * last has no row to carry it, and asks `counted` alone.
+ * The count of a page read with `countAlongside` (`alongside`, its first row's count). A first page
+ * without rows is an empty list (a search that finds nothing: nothing more to plan or read); a page
+ * past the last has no row to carry the count, and asks `counted` alone.
  */
-export async function countOf(alongside: number | undefined, counted: () => Promise<{ n: number }[]>) {
-  return alongside ?? (await counted())[0]?.n ?? 0
+export async function countOf(
+  alongside: number | undefined,
+  page: number,
+  counted: () => Promise<{ n: number }[]>,
+) {
+  if (alongside !== undefined) return alongside
+  if (page === 1) return 0
+  return (await counted())[0]?.n ?? 0
 }

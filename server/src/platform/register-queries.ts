@@ -57,16 +57,16 @@ export const pageWindow = (page: number) => ({
 })
 
 /** `{ <key>: items, totalPages, currentPage }` from a page of rows and the count of all. */
-export async function registerPage<K extends string, Row, Item>(
+export function registerPage<K extends string, Row, Item>(
   key: K,
   page: number,
-  query: [Promise<Row[]>, Promise<{ n: number }[]>],
+  rows: Row[],
+  total: number,
   present: (row: Row) => Item,
 ) {
-  const [rows, [total]] = await Promise.all(query)
   return {
     [key]: rows.map(present),
-    totalPages: totalPages(total?.n ?? 0),
+    totalPages: totalPages(total),
     currentPage: page,
   } as { [P in K]: Item[] } & { totalPages: number; currentPage: number }
 }

@@ -10,6 +10,7 @@ import type { RequestContext } from './context.ts'
 import type { Deps } from './deps.ts'
 import { notFound } from './errors.ts'
 import { anyLike, likePattern } from './listing.ts'
+import { countAlongside, countOf } from './pagination.ts'
 import { auditOf, creator, pageWindow, registerPage, updater } from './register-queries.ts'
 import type { RegisterDefinition } from './registers.ts'
 import { EXPORT_BATCH, sendExport } from './spreadsheet-export.ts'
@@ -36,6 +37,9 @@ type ReadTable = PgTable & {
   createdBy: AnyPgColumn
   updatedBy: AnyPgColumn
 }
+
+/** The page's column that carries the count of the whole list (`countAlongside`). */
+const LIST_TOTAL = 'listTotal'
 
 /** What every register detail ends with: System Information, the version to edit and the caller's level. */
 export type DetailTail = ReturnType<typeof auditOf> & { version: number; access_level: RecordAccess }
@@ -143,8 +147,9 @@ interface ListShape<Sort extends string> {
 
 /**
  * A register's list page, from its declaration (docs/architecture.md, "Registers and the approval
- * queue"): the organisation's records the caller may see, searched and sorted, one page of them and
- * the count of all, the two queries in parallel. Each shape's two statements are built once
+ * queue"): the organisation's records the caller may see, searched and sorted, one page of them with
+ * the count of all in the same statement, as the task lists and the approval queue read theirs
+ * (docs/decisions.md, "Counts on the page's statement"). Each shape's statements are built once
  * (platform/built-once.ts).
  */
 export function registerList<
@@ -161,6 +166,7 @@ export function registerList<
   const entityType = spec.register.entityType
   const fields: SelectedFields = { ...spec.listColumns, ...spec.listJoin?.fields }
   type Row = SelectResultFields<ListFields> & LeftJoined<ListJoinFields>
+  type CountedRow = Row & { [LIST_TOTAL]: number }
 
   /** The rows the list shows the caller: the organisation's, on their access list, searched. */
   const statementsOf = builtPerShape(
@@ -175,16 +181,20 @@ export function registerList<
         shape.search ? anyLike(spec.search, sql.placeholder('pattern')) : undefined,
       )
       const from = (select: PgSelect) => joinAll(select, spec.listJoin?.joins).where(where)
+      const counted = () => from(db.select({ n: count() }).from(table).$dynamic())
+      const window = (selected: SelectedFields) =>
+        from(db.select(selected).from(table).$dynamic())
+          .orderBy(...spec.sorts[shape.sortBy])
+          .limit(sql.placeholder('limit') as unknown as number)
+          .offset(sql.placeholder('offset') as unknown as number)
       const searched = { planEach: shape.search }
       return {
-        window: prepared(
-          from(db.select(fields).from(table).$dynamic())
-            .orderBy(...spec.sorts[shape.sortBy])
-            .limit(sql.placeholder('limit') as unknown as number)
-            .offset(sql.placeholder('offset') as unknown as number),
-          searched,
-        ),
-        total: prepared(from(db.select({ n: count() }).from(table).$dynamic()), searched),
+        /** A page with the count of all beside it: one statement, one round trip. */
+        page: prepared(window({ ...fields, [LIST_TOTAL]: countAlongside(counted()) }), searched),
+        /** The export's batches, which need no count. */
+        window: prepared(window(fields), searched),
+        /** The count alone, for a page past the last (no row to carry it). */
+        total: prepared(counted(), searched),
       }
     },
   )
@@ -234,11 +244,15 @@ export function registerList<
     },
 
     /** One page of the list; `filter` narrows it further (current or old, archived or not). */
-    list(deps: Deps, ctx: RequestContext, query: ListQuery<Sort>, filter?: ListFilter) {
-      const { window, total, values } = statements(deps, ctx, query, filter)
-      const rows = window.execute({ ...values, ...pageWindow(query.page) }) as Promise<Row[]>
-      const counted = total.execute(values) as Promise<{ n: number }[]>
-      return registerPage(spec.listKey, query.page, [rows, counted], (row) => spec.toListRow(row))
+    async list(deps: Deps, ctx: RequestContext, query: ListQuery<Sort>, filter?: ListFilter) {
+      const { page, total, values } = statements(deps, ctx, query, filter)
+      const rows = (await page.execute({ ...values, ...pageWindow(query.page) })) as CountedRow[]
+      const counted = await countOf(
+        rows[0]?.[LIST_TOTAL],
+        query.page,
+        () => total.execute(values) as Promise<{ n: number }[]>,
+      )
+      return registerPage(spec.listKey, query.page, rows, counted, (row) => spec.toListRow(row))
     },
   }
 }

@@ -121,7 +121,7 @@ export async function listPendingActions(
   }
   const { page, total: counted } = queueOf(deps.db, shape)
   const rows = await page.execute(values)
-  const total = await countOf(rows[0]?.total, () => counted.execute(values))
+  const total = await countOf(rows[0]?.total, query.page, () => counted.execute(values))
   return {
     pendingActions: rows.map((row) => presentAction(deps, row)),
     totalPages: totalPages(total, query.limit),

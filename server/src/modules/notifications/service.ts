@@ -115,7 +115,7 @@ export async function listNotifications(deps: Deps, ctx: RequestContext, page: n
     limit,
     first: page === 1,
   }).execute({ ...caller, offset })
-  const total = await countOf(counted, () => notificationsCount(deps.db).execute(caller))
+  const total = await countOf(counted, page, () => notificationsCount(deps.db).execute(caller))
   return { currentPage: page, totalPages: totalPages(total, limit), notifications: listed }
 }
 

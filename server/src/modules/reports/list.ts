@@ -215,7 +215,7 @@ export async function listReports(deps: Deps, ctx: RequestContext, q: ReportList
     // The first page is never read from the end: its count rides on its statement, one round trip.
     const { firstPage, count, values } = inOrder(!newestFirst)
     const rows = await firstPage.execute(values)
-    const n = await countOf(rows[0]?.total, () => count.execute({ ...values, countUpTo }))
+    const n = await countOf(rows[0]?.total, 1, () => count.execute({ ...values, countUpTo }))
     return { reports: presentRows(rows), totalPages: totalPages(n, REPORT_PAGE_SIZE), currentPage: 1 }
   }
   const { count: counted, values } = inOrder(!newestFirst)

@@ -297,7 +297,7 @@ export async function listClosedTasks(
     ...values,
     offset: (query.page - 1) * pageSize,
   })
-  const total = await countOf(alongside, () => counted.execute(values))
+  const total = await countOf(alongside, query.page, () => counted.execute(values))
   return {
     ...answer,
     totalPages: totalPages(total, pageSize),
