@@ -7,7 +7,7 @@ const apiTarget = process.env.DAFTAR_API_URL ?? 'http://localhost:3000'
 /**
  * `<link rel="modulepreload">` in index.html for the /login route's chunk and the chunks it imports, so
  * that they download alongside the entry instead of after it has run (one round trip less before the
- * sign-in page paints; docs/decisions.md, "Performance (issue 12)"). The page is the same index.html
+ * sign-in page paints; docs/decisions.md, "Performance"). The page is the same index.html
  * for every address, so only a page every visitor needs first is worth it; the shared Mantine chunks
  * among these serve the signed-in app too.
  */

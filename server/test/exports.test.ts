@@ -1,5 +1,5 @@
 /**
- * Exports of the lists as CSV and XLSX (issue 21, docs/decisions.md "Exports"): the columns the web's
+ * Exports of the lists as CSV and XLSX (docs/decisions.md, "Exports"): the columns the web's
  * lists show, their filters, the caller's rows only, formula-looking text neutralised in both
  * formats, real dates and amounts in XLSX, and the batches that keep a long list streaming.
  */
