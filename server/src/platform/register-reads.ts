@@ -149,8 +149,8 @@ interface ListShape<Sort extends string> {
  * A register's list page, from its declaration (docs/architecture.md, "Registers and the approval
  * queue"): the organisation's records the caller may see, searched and sorted, one page of them with
  * the count of all in the same statement, as the task lists and the approval queue read theirs
- * (docs/decisions.md, "Counts on the page's statement"). Each shape's statements are built once
- * (platform/built-once.ts).
+ * (docs/decisions.md, "The task lists' rows, and counts on the page's statement"). Each shape's
+ * statements are built once (platform/built-once.ts).
  */
 export function registerList<
   T extends ReadTable,
