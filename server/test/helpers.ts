@@ -74,13 +74,17 @@ export async function startTestServer(
     config,
     database,
     async close() {
-      await second?.close()
-      await secondDeps?.outbox.stop()
-      await first.close()
-      await deps.outbox.stop()
-      await database.close()
-      if (databaseUrl) await dropDatabase(databaseUrl, new URL(databaseUrl).pathname.slice(1))
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      try {
+        await second?.close()
+        await secondDeps?.outbox.stop()
+        await first.close()
+        await deps.outbox.stop()
+        await database.close()
+      } finally {
+        // Also after a test that ended the pool itself (the database gone): the copy is not left behind.
+        if (databaseUrl) await dropDatabase(databaseUrl, new URL(databaseUrl).pathname.slice(1))
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      }
     },
   }
 }
