@@ -7,7 +7,7 @@
 // docs/decisions.md ("Performance"), and appends it all to bench/results/<date>-<machine>.md.
 //
 //   --scale 1            volume of the seeded organisation (0.01 for a quick run)
-//   --duration 10        seconds per read path and connection count
+//   --duration 10        seconds per read path and connection count (a fraction for a smoke run)
 //   --connections 10,50
 //   --passes pg,pglite   which databases (pg uses BENCH_DATABASE_URL, default a database
 //                        daftar_bench_<scale> on postgres://postgres@127.0.0.1:5432, created when missing;
@@ -16,7 +16,7 @@
 //   --out <file>         results file (default bench/results/<date>-<machine>.md; "-" for none)
 //   --only tasks,home    only the read paths whose names contain one of these words, and no writes
 //                        or import: for measuring one change quickly
-// Not a timed test: CI runs it at a tiny scale for a second per path to keep it working.
+// Not a timed test: CI runs it at a tiny scale for a quarter of a second per path to keep it working.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -407,8 +407,12 @@ function summarise(result) {
   }
 }
 
+// autocannon ends a run at its next sample, one a second by default: a run shorter than a second
+// samples as often as it lasts.
+const sampleInt = Math.min(1000, Math.max(100, duration * 1000))
+
 async function drive(options) {
-  return summarise(await autocannon({ ...options, timeout: 30 }))
+  return summarise(await autocannon({ ...options, timeout: 30, sampleInt }))
 }
 
 async function runPass(label, dbEnv) {
@@ -491,7 +495,8 @@ async function runPass(label, dbEnv) {
       server.eld.reset()
       const real = await drive({
         url: server.base,
-        connections,
+        // autocannon refuses more connections than requests: a short run may have created fewer.
+        connections: amount ? Math.min(connections, amount) : connections,
         ...(amount ? { amount } : { duration }),
         requests: [request],
       })
