@@ -85,7 +85,8 @@ export const optionalChoice = <const T extends readonly [string, ...string[]]>(v
 
 /** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  // Year 0000 is a day to JavaScript (1 BC) and none to PostgreSQL, whose calendar has no year zero.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false
   const day = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value
 }

@@ -20,7 +20,8 @@ export const gstr1Messages = {
 } as const
 
 export const gstr1Query = z.object({
-  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, gstr1Messages.period),
+  // No year 0000: PostgreSQL's calendar has no year zero.
+  period: z.string().regex(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/, gstr1Messages.period),
 })
 
 /** GET /gst/gstr1: the offline tool's JSON (the default) or its Excel workbook. */

@@ -164,7 +164,14 @@ describe('calendarDayOrDateTime', () => {
       expect(calendarDayOrDateTime.parse(' ')).toBeNull()
       organisationCalendar.timeZone = 'America/New_York'
       expect(calendarDayOrDateTime.parse('2024-07-01T02:00:00Z')).toBe('2024-06-30')
-      for (const bad of ['2024-02-30', '2024-02-30T10:00:00Z', 'yesterday', '2024-07-01T25:00:00Z'])
+      for (const bad of [
+        '2024-02-30',
+        '2024-02-30T10:00:00Z',
+        'yesterday',
+        '2024-07-01T25:00:00Z',
+        '0000-01-01',
+        '0000-12-31T10:00:00Z',
+      ])
         expect(calendarDayOrDateTime.safeParse(bad).success, bad).toBe(false)
     } finally {
       organisationCalendar.timeZone = before

@@ -35,6 +35,16 @@ function tolerateConnectionLoss(pool: pg.Pool) {
   pool.on('connect', (client) => client.on('error', () => {}))
 }
 
+/**
+ * PGlite is one session, whichever connection reaches it: the statements a connection named
+ * (`prepared`, platform/built-once.ts) outlive it. The pool drops a connection whose query failed
+ * outside a transaction, and its replacement, knowing no named statement, would be refused each one
+ * it names again ('prepared statement … already exists') until the process restarted. So a new
+ * connection forgets them before the pool hands it out; it is the pool's only one, so no other
+ * connection loses a statement it counts on.
+ */
+const forgetNamedStatements = (client: pg.ClientBase) => client.query('DEALLOCATE ALL')
+
 /** Statements that change no data: reads, and a transaction's start and settings. COMMIT is not one. */
 const READS = /^\s*(select|show|begin|start transaction|set|savepoint|release|rollback)\b/i
 /** Statements whose count of rows says whether they changed any (a CTE before them might, so not WITH). */
@@ -113,6 +123,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     database: 'postgres',
     max: 1,
     idleTimeoutMillis: 0,
+    onConnect: forgetNamedStatements,
   })
   tolerateConnectionLoss(pool)
   const writes = countWrites(pool)

@@ -175,9 +175,11 @@ describe('GSTR-1 (GET /gst/gstr1 and /gst/gstr1/summary)', () => {
     const missing = await as(server, bare.admin).get(`/gst/gstr1/summary?period=${period}`)
     expect(missing.statusCode).toBe(422)
     expect(errorOf(missing)).toBe(gstr1Messages.noGstin)
-    const bad = await as(server, org.admin).get('/gst/gstr1?period=2026-13')
-    expect(bad.statusCode).toBe(400)
-    expect(errorOf(bad)).toBe(gstr1Messages.period)
+    for (const month of ['2026-13', '0000-01']) {
+      const bad = await as(server, org.admin).get(`/gst/gstr1?period=${month}`)
+      expect(bad.statusCode, month).toBe(400)
+      expect(errorOf(bad)).toBe(gstr1Messages.period)
+    }
     for (const path of [
       `/gst/gstr1?period=${period}`,
       `/gst/gstr1?period=${period}&format=xlsx`,
