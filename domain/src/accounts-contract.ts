@@ -243,7 +243,7 @@ function documentEndpoints<
     summary: endpoint('GET', `${base}/summary`, { querystring: s.query, response: { 200: s.summary } }),
     export: exportEndpoint(`${base}/export`, s.query),
     detail: endpoint('GET', `${base}/:id`, { params: idParams, response: { 200: s.detail } }),
-    create: endpoint('POST', base, { body: s.input, response: { 201: s.saved } }),
+    create: endpoint('POST', base, { body: s.input, response: { 201: s.saved } }, { idempotent: true }),
     update: endpoint('PUT', `${base}/:id`, { params: idParams, body: s.input, response: { 200: s.saved } }),
     remove: endpoint('DELETE', `${base}/:id`, { ...idToMessage, querystring: accountDeleteQuery }),
     cancel: endpoint('PUT', `${base}/:id/cancel`, idToMessage),

@@ -85,10 +85,12 @@ export const announcementEndpoints = {
     response: { 200: announcementList },
   }),
   detail: endpoint('GET', '/announcements/:id', { params: idParams, response: { 200: announcement } }),
-  create: endpoint('POST', '/announcements', {
-    body: announcementCreateInput,
-    response: { 201: announcementCreated },
-  }),
+  create: endpoint(
+    'POST',
+    '/announcements',
+    { body: announcementCreateInput, response: { 201: announcementCreated } },
+    { idempotent: true },
+  ),
   update: endpoint('PUT', '/announcements/:id', { ...idToMessage, body: announcementUpdateInput }),
   remove: endpoint('DELETE', '/announcements/:id', idToMessage),
 }

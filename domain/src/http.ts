@@ -42,6 +42,11 @@ export interface Endpoint<
   files?: readonly string[]
   /** The answer is a file (CSV, PDF), not JSON. */
   file?: true
+  /**
+   * A create that honours an Idempotency-Key: the same request sent again with the same key (a double
+   * click, a retry after a lost answer) answers the first answer instead of creating again.
+   */
+  idempotent?: true
 }
 
 /** Declares an endpoint; `const` keeps the method and path literal for the types on both sides. */
@@ -49,7 +54,7 @@ export function endpoint<
   const M extends Method,
   const P extends string,
   const S extends EndpointSchema,
-  const X extends Pick<Endpoint, 'multipart' | 'files' | 'file'> = object,
+  const X extends Pick<Endpoint, 'multipart' | 'files' | 'file' | 'idempotent'> = object,
 >(method: M, path: P, schema: S, extra?: X): Endpoint<M, P, S> & X {
   return { method, path, schema, ...(extra as X) }
 }

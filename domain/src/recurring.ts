@@ -448,10 +448,12 @@ export const recurringEndpoints = {
     querystring: recurringListQuery,
     response: { 200: recurringTaskPage },
   }),
-  create: endpoint('POST', '/recurring-tasks', {
-    body: recurringTaskInput,
-    response: { 201: recurringTaskChange },
-  }),
+  create: endpoint(
+    'POST',
+    '/recurring-tasks',
+    { body: recurringTaskInput, response: { 201: recurringTaskChange } },
+    { idempotent: true },
+  ),
   detail: endpoint('GET', '/recurring-tasks/:id', { params: idParams, response: { 200: recurringTask } }),
   update: endpoint('PUT', '/recurring-tasks/:id', {
     params: idParams,

@@ -368,10 +368,12 @@ export function registerWriteEndpoints<const P extends string, D extends z.ZodTy
   createData?: C,
 ) {
   return {
-    create: endpoint('POST', path, {
-      body: z.intersection(createData ?? data, accessPermissionsBody),
-      response: changeResponses,
-    }),
+    create: endpoint(
+      'POST',
+      path,
+      { body: z.intersection(createData ?? data, accessPermissionsBody), response: changeResponses },
+      { idempotent: true },
+    ),
     update: endpoint('PUT', `${path}/:id`, { params: idParams, body: data, response: changeResponses }),
   }
 }

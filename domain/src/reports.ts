@@ -455,7 +455,12 @@ export const reportChanged = z.object({ message: z.string(), report })
 
 /** The report paths (docs/decisions.md, "Reports"). */
 export const reportEndpoints = {
-  create: endpoint('POST', '/reports', { body: reportCreateInput, response: { 201: reportCreated } }),
+  create: endpoint(
+    'POST',
+    '/reports',
+    { body: reportCreateInput, response: { 201: reportCreated } },
+    { idempotent: true },
+  ),
   list: endpoint('GET', '/reports', { querystring: reportListQuery, response: { 200: reportList } }),
   /** The filtered list as CSV or XLSX (docs/decisions.md, "Exports"). */
   export: exportEndpoint('/reports/export', reportListQuery),

@@ -322,7 +322,7 @@ export const taskEndpoints = {
     'POST',
     '/tasks',
     { response: { 201: taskChangeResponse } },
-    { multipart: taskInput, files: ['attachment'] },
+    { multipart: taskInput, files: ['attachment'], idempotent: true },
   ),
   update: endpoint(
     'PUT',

@@ -40,6 +40,7 @@ import { createAuthGuard } from './platform/auth-guard.ts'
 import type { Deps } from './platform/deps.ts'
 import { httpErrorOf } from './platform/errors.ts'
 import { type App, noStore, serializerCompiler, validatorCompiler } from './platform/http.ts'
+import { honourIdempotencyKeys } from './platform/idempotency.ts'
 import { refuseControlCharacters } from './platform/input-guard.ts'
 import { withMultipartBody, withOptionalEmptyBodies } from './platform/openapi.ts'
 import { InstanceCaches } from './platform/recheck-cache.ts'
@@ -183,6 +184,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       })
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate)
+        honourIdempotencyKeys(secured, deps)
         await securedAuthRoutes(secured, deps)
         await userRoutes(secured, deps)
         await categoryRoutes(secured, deps)

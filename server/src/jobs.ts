@@ -8,6 +8,7 @@ import { deliverDuePushes } from './modules/push/service.ts'
 import { createDueTasks } from './modules/recurring/job.ts'
 import { sendTaskReminders } from './modules/reminders/reminders.ts'
 import type { Deps } from './platform/deps.ts'
+import { pruneIdempotentRequests } from './platform/idempotency.ts'
 import { pruneRateLimits } from './platform/rate-limit.ts'
 import { createScheduler } from './platform/scheduler.ts'
 
@@ -72,6 +73,7 @@ export function serverJobs(deps: Deps): ServerJob[] {
     // Rate-limit windows that have ended are kept by nobody: without this their rows grow forever.
     { name: 'rate-limit pruning', everyMs: HOUR, run: () => pruneRateLimits(deps.db) },
     { name: 'sign-in leftovers pruning', everyMs: HOUR, run: () => pruneSignInLeftovers(deps.db) },
+    { name: 'idempotency answers pruning', everyMs: HOUR, run: () => pruneIdempotentRequests(deps.db) },
     // Files whose row never committed (docs/scaling.md, "Orphaned files"): it lists the whole store.
     {
       name: 'orphaned files',

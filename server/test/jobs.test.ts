@@ -23,4 +23,14 @@ describe("the server's periodic jobs", () => {
     for (const job of serverJobs(server.deps)) await job.run()
     expect(await keys()).toEqual(['login:running'])
   })
+
+  it('forget the answers kept for Idempotency-Keys after a day', async () => {
+    await server.deps.db.execute(sql`
+      insert into idempotent_requests (user_id, key, request, status, answer, created_at) values
+        (gen_random_uuid(), 'yesterday', 'POST /api/clients x', 201, '{}', now() - interval '25 hours'),
+        (gen_random_uuid(), 'today', 'POST /api/clients y', 201, '{}', now() - interval '23 hours')`)
+    for (const job of serverJobs(server.deps)) await job.run()
+    const left = await server.deps.db.execute<{ key: string }>(sql`select key from idempotent_requests`)
+    expect(left.rows.map((r) => r.key)).toEqual(['today'])
+  })
 })

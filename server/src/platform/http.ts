@@ -55,7 +55,7 @@ export function serve<E extends Endpoint>(app: App, endpoint: E, handler: Endpoi
     url: endpoint.path,
     schema: takesNothing(endpoint) ? { ...endpoint.schema, body: noBody } : endpoint.schema,
     // Read by the OpenAPI document, which cannot see a multipart body in the route's schema.
-    config: { multipart: endpoint.multipart, files: endpoint.files },
+    config: { multipart: endpoint.multipart, files: endpoint.files, idempotent: endpoint.idempotent },
     handler,
   })
 }

@@ -75,3 +75,24 @@ export const orgCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.name] })],
 )
+
+/**
+ * The answers of creates sent with an Idempotency-Key (platform/idempotency.ts): a repeat of the same
+ * request by the same person answers the first answer. `status` is null while the first is at work.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    /** The method and path, and a digest of the body: the same key for another request is refused. */
+    request: text('request').notNull(),
+    status: integer('status'),
+    answer: text('answer'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotent_requests_created_idx').on(t.createdAt),
+  ],
+)

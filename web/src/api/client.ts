@@ -152,6 +152,15 @@ type BodyInput<E extends Endpoint> = Schema<E>['body'] extends z.ZodType
     ? { fields: z.input<E['multipart']>; files?: Files }
     : { body?: undefined }
 
+/**
+ * A key that names one submit of one form: sent as Idempotency-Key, so a double click or a retry after
+ * a lost answer makes one request. crypto.randomUUID needs a secure context; getRandomValues does not.
+ */
+export function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 /** What a call takes: its path parameters, query, body (or multipart fields and files), and headers. */
 export type CallInput<E extends Endpoint> = ParamsInput<E> &
   QueryInput<E> &

@@ -91,7 +91,8 @@ export function DocumentForm({
   config: KindConfig
   initial: DocumentValues
   submitLabel: string
-  submit: (body: DocumentBody) => Promise<{ message: string }>
+  /** With the form's request key: a retried create (a lost answer) makes one document. */
+  submit: (body: DocumentBody, requestKey: string) => Promise<{ message: string }>
   failed: string
   draftKey?: string
   onCancel: () => void
@@ -107,7 +108,7 @@ export function DocumentForm({
   const f = useSchemaForm({
     schema: config.input as unknown as z.ZodType<DocumentBody, DocumentValues>,
     initialValues: initial,
-    submit: (body) => send(body),
+    submit: (body, _values, requestKey) => send(body, requestKey),
     failed,
     invalidate: [accountsKey(config.kind)],
     openAfter: () => savedTo,

@@ -1,7 +1,6 @@
 import { accountMessages, accountsToday } from '@daftar/domain/accounts'
 import { Alert, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { ApiError, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
@@ -23,8 +22,6 @@ function Forbidden({ title }: { title: string }) {
 function AddDocumentPage({ config }: { config: KindConfig }) {
   const navigate = useNavigate()
   const { data: me } = useMe()
-  // One key per opened form: a retried create (a lost answer) makes one document.
-  const [idempotencyKey] = useState(() => crypto.randomUUID())
   if (me && !me.can_open_accounts) return <Forbidden title={config.formTitles.add} />
   return (
     <Stack gap="md">
@@ -33,7 +30,7 @@ function AddDocumentPage({ config }: { config: KindConfig }) {
         config={config}
         initial={emptyValues(config, accountsToday())}
         submitLabel={config.saveNew}
-        submit={(body) => accountsApi.create(config.kind, body, idempotencyKey)}
+        submit={(body, requestKey) => accountsApi.create(config.kind, body, requestKey)}
         failed={config.toasts.createFailed}
         draftKey={`accounts:${config.kind}:add`}
         savedTo={config.route}

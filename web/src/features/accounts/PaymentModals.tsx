@@ -16,7 +16,6 @@ import { formatCurrency } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
@@ -110,8 +109,6 @@ export function RecordPaymentModal({
   doc: { id: string; number: string; due: number }
   onClose: () => void
 }) {
-  // One key per opened form: a retry of the same request can never pay twice.
-  const [idempotencyKey] = useState(() => crypto.randomUUID())
   const f = useSchemaForm({
     schema: paymentInputWithin(toPaise(doc.due)),
     initialValues: {
@@ -121,7 +118,8 @@ export function RecordPaymentModal({
       transaction_id: '',
       notes: '',
     },
-    submit: (body) =>
+    // The form's request key: a retry of the same request can never pay twice.
+    submit: (body, _values, idempotencyKey) =>
       call(
         config.kind === 'RECEIVABLE' ? receivableEndpoints.recordPayment : payableEndpoints.recordPayment,
         {

@@ -34,14 +34,14 @@ export function AnnouncementFormModal({
   const f = useSchemaForm({
     schema: editing ? announcementUpdateInput : announcementCreateInput,
     initialValues: editing ? { ...blank, title: editing.title, content: editing.content } : blank,
-    submit: (parsed) =>
+    submit: (parsed, _values, requestKey) =>
       editing
         ? call(announcementEndpoints.update, {
             params: { id: editing.announcement_id },
             body: { title: parsed.title, content: parsed.content },
             ifMatch: editing.version,
           })
-        : call(announcementEndpoints.create, { body: parsed as typeof blank }),
+        : call(announcementEndpoints.create, { body: parsed as typeof blank, idempotencyKey: requestKey }),
     failed: editing ? messages.updateFailed : messages.createFailed,
     describeFailure: (error) =>
       describeFailure(

@@ -48,10 +48,11 @@ export function useReportForm<V extends { to_user_ids: string[] }>(
   const f = useSchemaForm({
     schema,
     initialValues,
-    submit: (parsed) => {
+    submit: (parsed, _values, requestKey) => {
       setInvalid(null)
       return call(reportEndpoints.create, {
         body: { report_type: reportType, ...(parsed as object) } as never,
+        idempotencyKey: requestKey,
       })
     },
     failed: reportMessages.unexpected,

@@ -124,7 +124,7 @@ export default function TaskFormModal({
   const f = useSchemaForm({
     schema: taskFormInput,
     initialValues: { ...initialValues(task, me?.username ?? ''), ...(repeat ? { repeat } : {}) },
-    submit: (parsed, values): Promise<{ message: string }> => {
+    submit: (parsed, values, requestKey): Promise<{ message: string }> => {
       const fields = {
         title: parsed.title,
         assignTo: parsed.assignTo,
@@ -163,6 +163,7 @@ export default function TaskFormModal({
             active: true,
             catch_up: 'each',
           },
+          idempotencyKey: requestKey,
         })
       }
       return task
@@ -172,7 +173,7 @@ export default function TaskFormModal({
             files,
             ifMatch: task.version,
           })
-        : call(taskEndpoints.create, { fields, files })
+        : call(taskEndpoints.create, { fields, files, idempotencyKey: requestKey })
     },
     failed: task ? editFailure : (error) => errorMessage(error, taskMessages.createFailed),
     toastErrors: false,

@@ -34,7 +34,12 @@ function NoteForm({
   const f = useSchemaForm({
     schema: noteInput,
     initialValues: { title: '', place: '' },
-    submit: (body) => transport<{ message: string }>('/notes', { method: 'POST', body }),
+    submit: (body, _values, requestKey) =>
+      transport<{ message: string }>('/notes', {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': requestKey },
+      }),
     failed,
     draftKey,
     onInvalid,
@@ -71,6 +76,31 @@ const elsewhere = [{ path: '/elsewhere', element: <p>Another page</p> }]
 const afterSaving = [...elsewhere, { path: '/notes', element: <p>The notes</p> }]
 
 describe('the form hook', () => {
+  it('sends one request key until a save succeeds: a retry repeats it, the next save has a new one', async () => {
+    const keys: (string | null)[] = []
+    const answers = [500, 200, 200]
+    mock.use(
+      http.post('/api/notes', ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'))
+        const status = answers[keys.length - 1]!
+        return status === 200
+          ? HttpResponse.json({ message: 'Saved.' })
+          : HttpResponse.json({ error: 'Try again.' }, { status })
+      }),
+    )
+    renderApp(<NoteForm />)
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('alert')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Saved')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(keys).toHaveLength(3))
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[0])
+  })
+
   it("refuses input its schema refuses, with the schema's words, and sends nothing", async () => {
     const sent = countPosts(() => HttpResponse.json({ message: 'Saved.' }))
     renderApp(<NoteForm />)

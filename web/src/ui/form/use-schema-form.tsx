@@ -3,7 +3,7 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { type To, useNavigate } from 'react-router'
 import type { z } from 'zod'
-import { SessionExpiredError } from '../../api/client.ts'
+import { newRequestKey, SessionExpiredError } from '../../api/client.ts'
 import { useKeepDraft, useRestoredDraft } from '../drafts.ts'
 import { type SaveFailure, saveFailure } from '../FormNotes.tsx'
 import { focusFirstError } from '../form-errors.ts'
@@ -16,8 +16,12 @@ export interface SchemaFormOptions<V extends object, S extends z.ZodType, R> {
   /** The domain schema of the request (or one built from it): the form's only validation. */
   schema: S
   initialValues: V
-  /** The call, with what the schema made of the values (trimmed, blank as null …) and the values. */
-  submit: (parsed: z.output<S>, values: V) => Promise<R>
+  /**
+   * The call, with what the schema made of the values (trimmed, blank as null …), the values, and the
+   * form's request key: sent as the Idempotency-Key of a create, it makes a double click or a retry
+   * after a lost answer one record. A new key after each save.
+   */
+  submit: (parsed: z.output<S>, values: V, requestKey: string) => Promise<R>
   /**
    * The spec's words when the call fails without a message of the server's; or, for a call whose
    * failures the spec words in full (sign-in, Forgot Password), what to say for each failure.
@@ -92,6 +96,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
   const stillHere = useStillHere()
   const ref = useRef<HTMLFormElement>(null)
   const sending = useRef(false)
+  const requestKey = useRef(newRequestKey())
   const [failure, setFailure] = useState<SaveFailure | null>(null)
   const [pending, setPending] = useState<V | null>(null)
   const form = useForm<V>({
@@ -102,8 +107,9 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
   })
 
   const mutation = useMutation({
-    mutationFn: (values: V) => options.submit(options.schema.parse(values), values),
+    mutationFn: (values: V) => options.submit(options.schema.parse(values), values, requestKey.current),
     onSuccess: async (result, values) => {
+      requestKey.current = newRequestKey()
       const text = options.successText
         ? options.successText(result)
         : (result as { message?: unknown } | undefined)?.message

@@ -46,15 +46,6 @@ export const registerDetailQuery = <T extends RegisterTypes>(register: RegisterD
     staleTime: FRESH,
   })
 
-/**
- * A key that names one submit of one form: sent as Idempotency-Key, so a double click or a retry after
- * a lost answer makes one request. crypto.randomUUID needs a secure context; getRandomValues does not.
- */
-export function newRequestKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
-
 export const registerApi = {
   create: <T extends RegisterTypes>(
     register: RegisterDeclaration<T>,
