@@ -90,8 +90,10 @@ export function createAuthGuard(deps: Deps, caches: InstanceCaches) {
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization
-    if (!header?.startsWith('Bearer ')) throw unauthorized()
-    const claims = await tokens.claims(header.slice(7).trim())
+    // An authentication scheme's name is case-insensitive (RFC 9110, 11.1): 'bearer' is 'Bearer'.
+    const token = /^bearer +(\S+)\s*$/i.exec(header ?? '')?.[1]
+    if (!token) throw unauthorized()
+    const claims = await tokens.claims(token)
     if (!claims) throw unauthorized(messages.sessionExpired)
     const session = await liveSessions.get(claims.sessionId, () => loadSession(claims.sessionId))
     if (

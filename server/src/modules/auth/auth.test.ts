@@ -230,6 +230,15 @@ describe('tokens and sessions', () => {
     expect((await client(server, tokens.refreshToken).get('/users/me')).statusCode).toBe(401)
   })
 
+  it("takes the scheme's name in any case, and no other scheme", async () => {
+    const { accessToken } = await login(server, user.email)
+    const me = (authorization: string) => anon().get('/users/me', { authorization })
+    for (const scheme of ['Bearer', 'bearer', 'BEARER'])
+      expect((await me(`${scheme} ${accessToken}`)).statusCode).toBe(200)
+    for (const header of [`Basic ${accessToken}`, `Bearer`, `Bearer ${accessToken} extra`, accessToken])
+      expect((await me(header)).statusCode, header.slice(0, 12)).toBe(401)
+  })
+
   it('rotates the refresh token on every use', async () => {
     const first = await login(server, user.email)
     const res = await anon().post('/auth/refresh-token', { refreshToken: first.refreshToken })
