@@ -46,6 +46,8 @@ describe('control characters', () => {
     for (const res of [
       await api.post('/clients', { name: 'Acme\u0000 Ltd' }),
       await api.post('/clients', { name: 'Bell\u0007 Ltd' }),
+      await api.post('/clients', { name: 'Next\u0085Line Ltd' }),
+      await api.post('/clients', { name: 'Turned \u202Edtl' }),
       await api.post('/clients', { name: 'Fine', 'extra\u0000': 1 }),
       await api.get('/clients?searchQuery=a%00b'),
       await api.get('/clients/abc%00def'),
@@ -67,9 +69,12 @@ describe('control characters', () => {
     expect((await api.post('/clients', { name: 'Smile 😀 Traders' })).statusCode).toBe(201)
   })
 
-  it('keeps tabs and line breaks in text', async () => {
+  it('keeps tabs, line breaks and bidirectional isolates in text', async () => {
     const id = await createClient(server, org.admin.token, { name: 'Tab\tand\nline Co' })
     expect(id).toBeTruthy()
+    expect(
+      await createClient(server, org.admin.token, { name: 'From \u2067محمد\u2069 Traders' }),
+    ).toBeTruthy()
   })
 
   it('a NUL in a multipart field or file name answers 400 and stores nothing', async () => {
@@ -86,6 +91,15 @@ describe('control characters', () => {
       { documentFile: { name: 'a\u0001b.pdf', type: 'application/pdf', data: PDF_BYTES } },
     )
     expect(upload.statusCode).toBe(400)
+    const overridden = await sendMultipart(
+      server,
+      org.admin.token,
+      '/documents/upload',
+      { entityType: 'CLIENT', entityId: clientId },
+      { documentFile: { name: 'invoice\u202Efdp.exe', type: 'application/pdf', data: PDF_BYTES } },
+    )
+    expect(overridden.statusCode).toBe(400)
+    expect(errorOf(overridden)).toBe(CONTROL)
     expect(storedFiles(server)).toEqual(before)
   })
 })

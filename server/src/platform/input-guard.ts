@@ -2,11 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest } from './errors.ts'
 
 /**
- * NUL and the other C0 control characters (tab, line feed and carriage return excepted) and DEL.
- * PostgreSQL refuses NUL in text, and no field of the app has a use for the others.
+ * NUL and the other C0 control characters (tab, line feed and carriage return excepted), DEL, the C1
+ * controls (U+0080–U+009F) and the two bidirectional overrides (U+202D, U+202E), which reorder the
+ * characters after them: 'invoice\u202Efdp.exe' shows as 'invoiceexe.pdf'. PostgreSQL refuses NUL in
+ * text, and no field of the app has a use for the others. Embeddings and isolates, which text copied
+ * from right-to-left scripts may carry, are kept.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202D\u202E]/
 
 /** Half of a UTF-16 pair: with the `u` flag a whole pair is one code point and does not match. */
 const LONE_SURROGATE = /\p{Cs}/u
