@@ -7,6 +7,7 @@ import { disablePush, enablePush } from '../../features/notifications/push.ts'
 import { useNarrow } from '../../ui/use-narrow.ts'
 import classes from './AppLayout.module.css'
 import { Header } from './Header.tsx'
+import { useNewPageAtTop } from './new-page-at-top.ts'
 import { OfflineBanner } from './OfflineBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
 
@@ -25,6 +26,7 @@ export default function AppLayout() {
   const [hovered, setHovered] = useState(false)
   const expanded = narrow ? mobileOpen : pinned || hovered
   const loadingPage = useNavigation().state === 'loading'
+  useNewPageAtTop()
 
   useEffect(() => {
     void enablePush()

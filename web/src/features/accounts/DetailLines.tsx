@@ -9,6 +9,12 @@ import type { DocDetail } from './api.ts'
 /** Amounts in a document's details. */
 export const money = (v: number) => formatCurrency(v)
 
+type Line = DocDetail['line_items'][number]
+
+/** A line's code and GST rate; the rate shows whether or not the line has a SAC/HSN code. */
+const lineTax = (line: Line) =>
+  line.sac_code ? `SAC/HSN ${line.sac_code} · GST ${line.gst_rate}%` : `GST ${line.gst_rate}%`
+
 /** A document's line items: a table, or on a phone each line a card. */
 export function LineItems({ lines }: { lines: DocDetail['line_items'] }) {
   const narrow = useNarrow()
@@ -25,12 +31,10 @@ export function LineItems({ lines }: { lines: DocDetail['line_items'] }) {
         <Table.Tr key={i}>
           <Table.Td>
             {line.description}
-            {line.sac_code && (
-              <Text span size="xs" c="dimmed">
-                {' '}
-                · SAC/HSN {line.sac_code} · GST {line.gst_rate}%
-              </Text>
-            )}
+            <Text span size="xs" c="dimmed">
+              {' '}
+              · {lineTax(line)}
+            </Text>
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{`${line.qty} ${line.unit}`}</Table.Td>
           <Table.Td ta="right" className={classes.figure}>
@@ -95,11 +99,9 @@ function LineCards({ lines }: { lines: DocDetail['line_items'] }) {
           <Text size="sm" fw={600}>
             {line.description}
           </Text>
-          {line.sac_code && (
-            <Text size="xs" c="dimmed">
-              SAC/HSN {line.sac_code} · GST {line.gst_rate}%
-            </Text>
-          )}
+          <Text size="xs" c="dimmed">
+            {lineTax(line)}
+          </Text>
           <CardLine label="Qty" value={`${line.qty} ${line.unit}`} />
           <CardLine label="Rate" value={money(line.rate)} />
           <CardLine label="Amount" value={money(line.basic_amount)} />
