@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core'
-import { act, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Suspense } from 'react'
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router'
@@ -31,7 +31,7 @@ function SlowPage({ until }: { until: Gate }) {
 }
 
 /** The app's shape: pages inside a frame whose Suspense boundary is already on screen. */
-function renderForm(slow = gate()) {
+function renderForm(slow = gate(), form = <LeaveGuard when />) {
   const router = createMemoryRouter(
     [
       {
@@ -47,7 +47,7 @@ function renderForm(slow = gate()) {
             element: (
               <>
                 <p>Form page</p>
-                <LeaveGuard when />
+                {form}
               </>
             ),
           },
@@ -69,6 +69,36 @@ function renderForm(slow = gate()) {
 const leaveDialog = () => screen.findByRole('dialog', { name: 'Leave this page?' })
 
 describe('LeaveGuard', () => {
+  it('asks for any of several forms on one page, whichever of them has unsaved input', async () => {
+    for (const dirty of [0, 1, 2]) {
+      const forms = (
+        <>
+          {[0, 1, 2].map((i) => (
+            <LeaveGuard key={i} when={i === dirty} />
+          ))}
+        </>
+      )
+      const router = renderForm(gate(), forms)
+      await act(() => router.navigate('/other'))
+      await userEvent.click(within(await leaveDialog()).getByRole('button', { name: 'Stay' }))
+      expect(router.state.location.pathname, `form ${dirty}`).toBe('/form')
+      cleanup()
+    }
+  })
+
+  it('lets a page of clean forms be left without a question', async () => {
+    const router = renderForm(
+      gate(),
+      <>
+        <LeaveGuard when={false} />
+        <LeaveGuard when={false} />
+      </>,
+    )
+    await act(() => router.navigate('/other'))
+    expect(router.state.location.pathname).toBe('/other')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
   it('asks before a form with unsaved input is left, and stays when told', async () => {
     const router = renderForm()
     await act(() => router.navigate('/other'))
