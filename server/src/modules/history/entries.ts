@@ -9,6 +9,7 @@ import {
   type EntityType,
   entityTypes,
   flatten,
+  formatFileSize,
   type HistoryChange,
   type HistoryEntry,
   registerFieldLabels,
@@ -133,6 +134,22 @@ const commonLabels: Record<string, string> = {
   is_accountant: 'Accountant',
 }
 
+/**
+ * What a record's Documents tab did names the file or folder, not the record: its `name` is the file's
+ * ('Client Name: doc.pdf' read as if the client had been renamed), its size in bytes read as a size.
+ */
+const DOCUMENT_ACTIONS = new Set(['FILE_UPLOAD', 'FOLDER_CREATE', 'DOCUMENT_RENAME', 'DOCUMENT_DELETE'])
+const documentLabels: Record<string, string> = {
+  name: 'Name',
+  size: 'Size',
+  is_folder: 'Folder',
+  items: 'Files and folders inside',
+}
+function documentData(data: Record<string, unknown> | null) {
+  if (!data || typeof data.size !== 'number') return data
+  return { ...data, size: formatFileSize(data.size) }
+}
+
 /** A register edit, applied or approved: its before is kept since History (docs/decisions.md, "History and activity"). */
 const REGISTER_EDITS = new Set(['UPDATE', 'APPROVE_UPDATE'])
 
@@ -238,15 +255,20 @@ export function entryOf(
   row: EventRow,
   names: Map<string, string>,
 ): HistoryEntry {
+  const ofDocument = DOCUMENT_ACTIONS.has(row.action)
+  const recordLabels = isRegister(row.entityType)
+    ? registerFieldLabels[row.entityType]
+    : otherLabels[row.entityType]
   const naming = {
     order: [...commonOrder, ...(otherOrder[row.entityType] ?? [])],
-    labels: {
-      ...commonLabels,
-      ...(isRegister(row.entityType) ? registerFieldLabels[row.entityType] : otherLabels[row.entityType]),
-    },
+    labels: { ...commonLabels, ...(ofDocument ? documentLabels : recordLabels) },
   }
-  const before = withNames(shown(registers, row.entityType, row.before), names)
-  const after = withNames(shown(registers, row.entityType, row.after), names)
+  const read = (data: unknown) => {
+    const named = withNames(shown(registers, row.entityType, data), names)
+    return ofDocument ? documentData(named) : named
+  }
+  const before = read(row.before)
+  const after = read(row.after)
   // An edit recorded before the trail kept what a record was: the fields it set cannot be told from
   // the ones it kept, so it says 'changed' and no more.
   const detailed = !(REGISTER_EDITS.has(row.action) && before === null)

@@ -4,6 +4,7 @@ import { day, paymentBody } from '../../../test/accounts-helpers.ts'
 import { buildFixtures, type Fixtures, type Role } from '../../../test/authz/fixtures.ts'
 import { client, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { planChecker } from '../../../test/query-plans.ts'
+import { PDF_BYTES, sendMultipart } from '../../../test/registers-helpers.ts'
 
 /**
  * The History tab of every record and the organisation's activity (docs/decisions.md, "History and
@@ -167,6 +168,38 @@ describe('what an entry says', () => {
       requester: { full_name: 'Sunil Staff' },
       changes: [{ field: 'reason', label: 'Reason', from: null, to: 'Wrong name' }],
     })
+  })
+
+  it("a record's documents: the file's own name and its size, not the record's labels", async () => {
+    const id = await fx.fresh.client()
+    const folder = await admin().post('/documents', {
+      entityType: 'CLIENT',
+      entityId: id,
+      folderName: 'Drawings',
+    })
+    expect(folder.statusCode, folder.body).toBe(201)
+    const [added] = await history('CLIENT', id)
+    expect(added).toMatchObject({
+      summary: 'Folder added',
+      changes: [{ label: 'Name', to: 'Drawings' }],
+    })
+    const upload = await sendMultipart(
+      server,
+      fx.people.admin.token,
+      '/documents/upload',
+      { entityType: 'CLIENT', entityId: id },
+      { documentFile: { name: 'site-plan.pdf', type: 'application/pdf', data: PDF_BYTES } },
+    )
+    expect(upload.statusCode, upload.body).toBe(201)
+    const [uploaded] = await history('CLIENT', id)
+    expect(uploaded).toMatchObject({
+      summary: 'Document added',
+      changes: [
+        { label: 'Name', to: 'site-plan.pdf' },
+        { label: 'Size', to: `${PDF_BYTES.length} Bytes` },
+      ],
+    })
+    expect(JSON.stringify([added, uploaded])).not.toContain('Client Name')
   })
 
   it('access granted, changed and revoked name the person and the level', async () => {
