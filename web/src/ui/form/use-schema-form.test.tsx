@@ -76,6 +76,28 @@ const elsewhere = [{ path: '/elsewhere', element: <p>Another page</p> }]
 const afterSaving = [...elsewhere, { path: '/notes', element: <p>The notes</p> }]
 
 describe('the form hook', () => {
+  it('gives the focus back to the form once a failed save answers, where the disabled button had dropped it', async () => {
+    mock.use(
+      http.post('/api/notes', async () => {
+        await delay(50)
+        return HttpResponse.json({ error: 'Current password is incorrect.' }, { status: 400 })
+      }),
+    )
+    renderApp(<NoteForm />)
+    await userEvent.type(screen.getByLabelText('Title'), 'Pump')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    // A browser takes the focus off a button that becomes disabled; jsdom neither does nor lets a
+    // disabled button be blurred, so the test does it with the button enabled for the moment.
+    const sending = document.activeElement as HTMLButtonElement
+    expect(sending.disabled).toBe(true)
+    sending.disabled = false
+    sending.blur()
+    sending.disabled = true
+    expect(document.activeElement).toBe(document.body)
+    expect(await screen.findByRole('alert')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' })))
+  })
+
   it('sends one request key until a save succeeds: a retry repeats it, the next save has a new one', async () => {
     const keys: (string | null)[] = []
     const answers = [500, 200, 200]

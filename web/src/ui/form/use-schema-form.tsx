@@ -96,6 +96,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
   const stillHere = useStillHere()
   const ref = useRef<HTMLFormElement>(null)
   const sending = useRef(false)
+  const focusedWhenSent = useRef<HTMLElement | null>(null)
   const requestKey = useRef(newRequestKey())
   const [failure, setFailure] = useState<SaveFailure | null>(null)
   const [pending, setPending] = useState<V | null>(null)
@@ -139,10 +140,24 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
   const send = (values: V) => {
     if (sending.current) return
     sending.current = true
+    const focused = document.activeElement
+    focusedWhenSent.current =
+      focused instanceof HTMLElement && ref.current?.contains(focused) ? focused : null
     setFailure(null)
     setPending(null)
     mutation.mutate(values)
   }
+
+  // The submit button is disabled while the form sends, and a disabled button drops the focus to the
+  // page: Tab then left a dialog and Escape no longer reached it. Once the answer is in, the focus goes
+  // back to where it was in the form, unless the person has put it somewhere else meanwhile.
+  useEffect(() => {
+    if (mutation.isPending) return
+    const focused = focusedWhenSent.current
+    focusedWhenSent.current = null
+    const lost = !document.activeElement || document.activeElement === document.body
+    if (focused?.isConnected && lost) focused.focus()
+  }, [mutation.isPending])
 
   const onSubmit = form.onSubmit(
     (values) => {
