@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../../api/client.ts'
 import { useNarrow } from '../../ui/use-narrow.ts'
+import { useReturnFocus } from '../../ui/use-return-focus.ts'
 import { PALETTE_LIMIT, type SearchResult, searchable } from './api.ts'
 import { SearchBox } from './SearchBox.tsx'
 import { SearchOutcome, useSearch } from './SearchOutcome.tsx'
@@ -15,6 +16,7 @@ import classes from './search.module.css'
 export default function SearchPalette({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate()
   const narrow = useNarrow()
+  useReturnFocus()
   // Mantine's hook for a field's value: the sign-in page's inputs load it too, so rollup keeps it in
   // their chunk rather than splitting a chunk off for it (scripts/check-bundle.mjs budget).
   const [words, setWords] = useUncontrolled({ defaultValue: '' })

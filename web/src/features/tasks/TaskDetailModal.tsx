@@ -1,6 +1,7 @@
 import { Alert, Group, Loader, Modal, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { errorMessage } from '../../api/client.ts'
+import { useReturnFocus } from '../../ui/use-return-focus.ts'
 import { type ClosedKind, taskDetailQuery } from './api.ts'
 import type { HiddenTasks } from './hidden-tasks.ts'
 import classes from './TaskDetail.module.css'
@@ -17,6 +18,7 @@ interface Props {
 /** Opens over the task lists; closes on browser back, on the X or on the overlay (docs/product.md, "The task list"). */
 export default function TaskDetailModal({ taskId, onClose, kind, hidden }: Props) {
   const task = useQuery(taskDetailQuery(taskId, kind))
+  useReturnFocus()
   return (
     <Modal
       opened

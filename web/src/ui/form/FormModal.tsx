@@ -1,6 +1,7 @@
 import { Button, Group, type MantineColor, type MantineSpacing, Modal, type ModalProps } from '@mantine/core'
 import { type KeyboardEvent, type ReactNode, useState } from 'react'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { useReturnFocus } from '../use-return-focus.ts'
 
 export const discardMessages = {
   title: 'Discard changes?',
@@ -28,6 +29,7 @@ export function FormModal({
   children: (requestClose: () => void) => React.ReactNode
 }) {
   const [asking, setAsking] = useState(false)
+  useReturnFocus()
   const requestClose = () => {
     if (busy) return
     // The question opens once the key or click that asked has been handled: Mantine reads a modal's
