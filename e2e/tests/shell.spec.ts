@@ -21,15 +21,22 @@ test('desktop (1280 px): the sidebar starts collapsed, expands on hover and when
   await expect.poll(async () => (await navbar.boundingBox())!.width).toBeGreaterThan(200)
 })
 
-test('phone (375 px): the sidebar is hidden, opens from the toggle and closes after a link click', async ({
+test('phone (375 px): the sidebar is hidden, opens from the toggle and closes with Escape or after a link click', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 })
   await signIn(page, 'admin@example.com')
   const navbar = page.getByRole('navigation', { name: 'Main navigation' })
+  const toggle = page.getByLabel('Toggle navigation')
   await expect(navbar).not.toBeInViewport()
 
-  await page.getByLabel('Toggle navigation').click()
+  await toggle.click()
+  await expect(navbar).toBeInViewport()
+  await page.keyboard.press('Escape')
+  await expect(navbar).not.toBeInViewport()
+  await expect(toggle).toBeFocused()
+
+  await toggle.click()
   await expect(navbar).toBeInViewport()
   await navbar.getByRole('link', { name: 'Organisation & Users' }).click()
   await expect(page).toHaveURL(/\/admin\/settings$/)

@@ -34,6 +34,7 @@ export default function AppLayout() {
   }, [])
 
   const toggle = () => (narrow ? mobile.toggle() : setPinned((p) => !p))
+  useEscapeCloses(narrow && mobileOpen, mobile.close)
 
   return (
     <AppShell
@@ -75,4 +76,22 @@ export default function AppLayout() {
       </AppShell.Main>
     </AppShell>
   )
+}
+
+/**
+ * On a phone the open navigation covers the page, as a dialog does: Escape closes it (a hardware
+ * keyboard, a switch device) and the focus goes back to the toggle that opened it. A key a dialog or
+ * an open list has already taken is theirs.
+ */
+function useEscapeCloses(open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      close()
+      document.querySelector<HTMLElement>('[aria-label="Toggle navigation"]')?.focus()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open, close])
 }
