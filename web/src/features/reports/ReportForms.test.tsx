@@ -75,6 +75,19 @@ describe('the report forms', { timeout: 30_000 }, () => {
     expect(sent).toEqual([])
   })
 
+  it('mark the To field when no recipient is chosen, the words in the box above the form', async () => {
+    const sent = answerPickers()
+    renderApp(<OperationsReportPage />)
+    const to = await screen.findByLabelText(/^To/)
+    expect(to.getAttribute('aria-invalid')).not.toBe('true')
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Please select at least one recipient in the "To" field.',
+    )
+    expect(to.getAttribute('aria-invalid')).toBe('true')
+    expect(sent).toEqual([])
+  })
+
   it('show each expense and income row as a card of labelled inputs on a phone', async () => {
     display.narrow = true
     answerPickers()

@@ -128,6 +128,8 @@ export function RecipientsField({ form }: { form: FieldsForm }) {
         comboboxProps={{ withinPortal: true }}
         value={recipientsOf(form.values)}
         onChange={(ids) => form.setFieldValue('to_user_ids', ids)}
+        // Marked (red, aria-invalid) while refused; the words are the form's top alert.
+        error={Boolean(form.errors.to_user_ids)}
       />
     </FormSection>
   )
