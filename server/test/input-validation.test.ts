@@ -104,6 +104,23 @@ describe('control characters', () => {
   })
 })
 
+describe("zod's own words", () => {
+  it('name the field of a number out of its bounds or a value not among its choices', async () => {
+    const api = client(server, org.admin.token)
+    for (const [res, message] of [
+      [await api.get('/clients?page=-1'), 'Page must be at least 1.'],
+      [await api.get('/notifications?limit=100000'), 'Limit must be at most 50.'],
+      [
+        await api.get('/access?entityType=PLANET&entityId=x'),
+        'Entity type must be one of: CLIENT, PROJECT, COLLECTION, ASSET, EMPLOYEE, SUPPLIER, TECHNICAL_INFO.',
+      ],
+    ] as const) {
+      expect(res.statusCode, res.body).toBe(400)
+      expect(errorOf(res)).toBe(message)
+    }
+  })
+})
+
 describe('calendar dates', () => {
   it('refuses 2026-02-30 in a task due date', async () => {
     const res = await sendMultipart(server, org.admin.token, '/tasks', {

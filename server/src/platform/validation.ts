@@ -25,9 +25,27 @@ export function validationMessage(issues: readonly z.core.$ZodIssue[]): string {
     /required|^Invalid input|^Too big/i.test(issue.message)
   )
     return `${fieldLabel(issue.path)} must be at most ${issue.maximum} characters.`
+  const general = issue && zodsOwnWords(issue)
+  if (general) return general
   return issue?.message && !issue.message.startsWith('Invalid input')
     ? issue.message
     : `Invalid ${issue?.path.join('.') || 'input'}.`
+}
+
+/** Zod's own words for a bound or a choice ('Too small: expected number to be >=1'), which name no field. */
+const ZOD_DEFAULT = /^(Too small|Too big|Invalid option)\b/
+
+/** A number out of its bounds or a value not among the choices, worded with the field it is about. */
+function zodsOwnWords(issue: z.core.$ZodIssue): string | null {
+  if (!ZOD_DEFAULT.test(issue.message)) return null
+  const field = fieldLabel(issue.path)
+  if (issue.code === 'too_small' && issue.origin === 'number')
+    return `${field} must be at least ${issue.minimum}.`
+  if (issue.code === 'too_big' && issue.origin === 'number')
+    return `${field} must be at most ${issue.maximum}.`
+  if (issue.code === 'invalid_value')
+    return `${field} must be one of: ${issue.values.map((v) => String(v)).join(', ')}.`
+  return `${field}: ${issue.message}`
 }
 
 /** Parses input with a domain schema (multipart fields, which route schemas cannot declare). */
