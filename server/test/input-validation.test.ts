@@ -278,5 +278,8 @@ describe('caching', () => {
       password: 'wrong-one',
     })
     expect(login.headers['cache-control']).toBe('no-store')
+    const unknown = await client(server).get('/no-such-thing')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.headers['cache-control']).toBe('no-store')
   })
 })
