@@ -117,6 +117,20 @@ describe('a repeated create with one Idempotency-Key', () => {
     expect(theirs.headers['idempotent-replayed']).toBeUndefined()
   })
 
+  it('takes over a claim whose request never finished (its process stopped)', async () => {
+    const key = keyed()
+    const me = await admin.get('/users/me')
+    await server.deps.database.pool.query(
+      `insert into idempotent_requests (user_id, key, request, created_at)
+       values ($1, $2, 'POST /api/clients gone', now() - interval '3 minutes')`,
+      [me.json().user_id, key['idempotency-key']],
+    )
+    const name = `Taken Over ${unique()}`
+    const answer = await admin.post('/clients', { name }, key)
+    expect(answer.statusCode, answer.body).toBe(201)
+    expect(await count('clients', 'name', name)).toBe(1)
+  })
+
   it('without a key, two sends make two records', async () => {
     const name = `Twice ${unique()}`
     await admin.post('/clients', { name })

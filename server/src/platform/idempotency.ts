@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection.ts'
 import type { Deps } from './deps.ts'
@@ -24,6 +24,11 @@ export const IDEMPOTENCY_MESSAGES = {
 /** How long a repeat waits for the first request's answer before it is told to try again. */
 const WAIT_MS = 10_000
 const POLL_MS = 50
+/**
+ * A claim without an answer this old belongs to a request that never finished (its process stopped):
+ * a repeat takes it over rather than waiting on it for a day.
+ */
+const ABANDONED_MS = 2 * 60_000
 /** How long answers are kept: a retry comes within seconds; a day covers a laptop that slept. */
 export const KEEP_ANSWERS_HOURS = 24
 
@@ -47,6 +52,7 @@ export function honourIdempotencyKeys(scope: FastifyInstance, deps: Deps) {
     const asked = requestOf(request)
     const deadline = Date.now() + WAIT_MS
     for (;;) {
+      if (Date.now() > deadline) throw conflict(IDEMPOTENCY_MESSAGES.busy)
       if (await claimKey(deps.db, claim, asked)) {
         request.claimedKey = claim
         return
@@ -57,9 +63,21 @@ export function honourIdempotencyKeys(scope: FastifyInstance, deps: Deps) {
         .where(and(eq(idempotentRequests.userId, claim.userId), eq(idempotentRequests.key, key)))
       // Given back by a first request that failed between the two reads: claim it again.
       if (!first) continue
+      if (first.status === null && Date.now() - first.createdAt.getTime() > ABANDONED_MS) {
+        await deps.db
+          .delete(idempotentRequests)
+          .where(
+            and(
+              eq(idempotentRequests.userId, claim.userId),
+              eq(idempotentRequests.key, key),
+              isNull(idempotentRequests.status),
+              lt(idempotentRequests.createdAt, sql`now() - make_interval(secs => ${ABANDONED_MS / 1000})`),
+            ),
+          )
+        continue
+      }
       if (first.request !== asked) throw unprocessable(IDEMPOTENCY_MESSAGES.reused)
       if (first.status !== null && first.answer !== null) return replay(reply, first.status, first.answer)
-      if (Date.now() > deadline) throw conflict(IDEMPOTENCY_MESSAGES.busy)
       await new Promise((resolve) => setTimeout(resolve, POLL_MS))
     }
   })
