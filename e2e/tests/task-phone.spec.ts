@@ -21,7 +21,7 @@ async function clientId(page: Page, name: string) {
   return clients.find((c) => c.name === name)!.client_id
 }
 
-test('a task on a phone: one row of filters, dates without the year, the whole title, buttons clear of toasts', async ({
+test('a task on a phone: the filters with all their words, dates without the year, the whole title, buttons clear of toasts', async ({
   page,
 }) => {
   await signIn(page, 'admin@example.com')
@@ -41,19 +41,26 @@ test('a task on a phone: one row of filters, dates without the year, the whole t
   await createTask(page, { title: undated })
   await page.reload()
 
-  // The filters take one row before the tabs; Create Task sits by the title.
-  const filters = [
+  // The two dropdowns share the first row, each wide enough for all its words; the search icon is on
+  // the next; Create Task sits by the title.
+  const dropdowns = [
     page.getByRole('combobox', { name: 'Category' }),
     page.getByRole('combobox', { name: 'Sort' }),
-    page.getByRole('button', { name: 'Search', exact: true }),
   ]
-  const middles = await Promise.all(
-    filters.map(async (f) => {
-      const box = (await f.boundingBox())!
-      return box.y + box.height / 2
-    }),
-  )
-  expect(Math.max(...middles) - Math.min(...middles), `filter rows at ${middles}`).toBeLessThan(8)
+  const boxes = await Promise.all(dropdowns.map(async (d) => (await d.boundingBox())!))
+  expect(Math.abs(boxes[0]!.y - boxes[1]!.y), 'the dropdowns share a row').toBeLessThan(2)
+  for (const dropdown of dropdowns) {
+    const clipped = await dropdown.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el)
+      const text = document.createElement('canvas').getContext('2d')!
+      text.font = style.font
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      return text.measureText(el.value || el.placeholder).width > room
+    })
+    expect(clipped, `${await dropdown.getAttribute('aria-label')} shows all its words`).toBe(false)
+  }
+  const search = (await page.getByRole('button', { name: 'Search', exact: true }).boundingBox())!
+  expect(search.y, 'the search on the next row').toBeGreaterThan(boxes[0]!.y + boxes[0]!.height)
   await expect(page.getByRole('button', { name: 'Create Task' })).toBeVisible()
   await expectNoSideScroll(page)
 

@@ -114,7 +114,7 @@ export const register = defineRegister({
       },
       { key: 'contact', header: 'Contact Person', render: (c) => orNA(c.contact_person_name) },
       { key: 'phone', header: 'Phone', nowrap: true, render: (c) => orNA(c.contact_person_phone) },
-      { key: 'email', header: 'Email', render: (c) => orNA(c.contact_person_email) },
+      { key: 'email', header: 'Email', render: (c) => orNA(c.contact_person_email), phone: 'wide' },
     ],
     sorts: [
       ...alphabetical('name', 'Name'),

@@ -209,7 +209,7 @@ export const register = defineRegister({
       { key: 'id', header: 'Employee ID', nowrap: true, render: (e) => e.employee_official_id },
       { key: 'department', header: 'Department', render: (e) => orNA(e.department) },
       { key: 'phone', header: 'Contact No.', nowrap: true, render: (e) => orNA(e.contact_phone) },
-      { key: 'email', header: 'Official Email', render: (e) => orNA(e.contact_email) },
+      { key: 'email', header: 'Official Email', render: (e) => orNA(e.contact_email), phone: 'wide' },
     ],
     sorts: [
       ...alphabetical('name', 'Name'),

@@ -158,7 +158,7 @@ export const register = defineRegister({
             'N/A'
           ),
       },
-      { key: 'email', header: 'Email', render: (s) => orNA(s.contact_person_email) },
+      { key: 'email', header: 'Email', render: (s) => orNA(s.contact_person_email), phone: 'wide' },
       { key: 'website', header: 'Website', render: (s) => <Website url={s.website} /> },
     ],
     sorts: [

@@ -29,7 +29,7 @@ export default function RecurringTasksPage() {
   const [open, setOpen] = useState<RecurringTask | null>(null)
   const [creating, setCreating] = useState(false)
   return (
-    <Stack maw={1100} mx="auto" gap="md" w="100%">
+    <Stack gap="md" w="100%">
       <PageHeader
         title="Recurring Tasks"
         description="Tasks created again on a schedule. Ending a series keeps the tasks it created."

@@ -34,25 +34,28 @@ export function TaskFilters<S extends string>(props: Props<S>) {
   const categories = useQuery(categoriesQuery)
   const [searchOpen, setSearchOpen] = useState(Boolean(props.search))
   return (
-    // On a phone category, sort and the search icon share one row; Create Task sits by the page's title.
+    // On a phone the two dropdowns share the first row at full width (each wide enough for its words),
+    // the search and Export the second; Create Task sits by the page's title.
     <Group gap="sm" wrap="wrap">
-      <Select
-        aria-label="Category"
-        placeholder="All categories"
-        data={(categories.data ?? []).map((c) => ({ value: c.category_name, label: c.category_name }))}
-        value={props.category || null}
-        onChange={(value) => props.onCategory(value ?? '')}
-        clearable
-        style={{ flex: '1 1 100px', maxWidth: 180, minWidth: 0 }}
-      />
-      <Select
-        aria-label="Sort"
-        data={props.sortOptions}
-        value={props.sort}
-        onChange={(value) => value && props.onSort(value as S)}
-        allowDeselect={false}
-        style={{ flex: '1 1 100px', maxWidth: 160, minWidth: 0 }}
-      />
+      <Group gap="sm" wrap="nowrap" style={{ flex: '0 1 352px', minWidth: 0 }}>
+        <Select
+          aria-label="Category"
+          placeholder="All categories"
+          data={(categories.data ?? []).map((c) => ({ value: c.category_name, label: c.category_name }))}
+          value={props.category || null}
+          onChange={(value) => props.onCategory(value ?? '')}
+          clearable
+          style={{ flex: '1 1 0', maxWidth: 180, minWidth: 0 }}
+        />
+        <Select
+          aria-label="Sort"
+          data={props.sortOptions}
+          value={props.sort}
+          onChange={(value) => value && props.onSort(value as S)}
+          allowDeselect={false}
+          style={{ flex: '1 1 0', maxWidth: 160, minWidth: 0 }}
+        />
+      </Group>
       {searchOpen ? (
         <TextInput
           aria-label="Search tasks"

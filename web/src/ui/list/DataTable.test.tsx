@@ -122,6 +122,19 @@ describe('the list table', () => {
     expect(more).toBe(1)
   })
 
+  it('shows no pager under an empty first page, and keeps it on an empty later page', () => {
+    const pager = { page: 1, totalPages: 1, onChange: () => {} }
+    const first = renderApp(table({ rows: [], pager }))
+    expect(screen.getByRole('status').textContent).toBe('No invoices found.')
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull()
+    first.unmount()
+    const full = renderApp(table({ pager }))
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeTruthy()
+    full.unmount()
+    renderApp(table({ rows: [], pager: { ...pager, page: 3, totalPages: 2 } }))
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeTruthy()
+  })
+
   it('puts a totals line under its columns in the table, and as labelled lines under the cards', () => {
     const totals = { label: 'Total', values: { amount: '₹3,500' } }
     const { unmount } = renderApp(table({ totals, rowNumberStart: 1 }))

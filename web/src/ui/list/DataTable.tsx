@@ -28,7 +28,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {cards ? <CardList {...props} /> : <WideTable {...props} />}
       {props.more && <LoadMore {...props.more} />}
       {ended && <EndOfList text={props.more?.endText} />}
-      {props.pager && (!props.pager.onlyWhenPaged || props.pager.totalPages > 1) && (
+      {showsPager(props) && props.pager && (
         <ListPager
           page={props.pager.page}
           totalPages={props.pager.totalPages}
@@ -37,6 +37,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
     </>
   )
+}
+
+/**
+ * An empty first page has nothing to page through, so it shows its empty text alone rather than
+ * 'Page 1 of 1' under it; an empty later page (its last rows just removed) keeps the way back.
+ */
+function showsPager<T>({ pager, rows }: DataTableProps<T>) {
+  if (!pager) return false
+  if (rows?.length === 0 && pager.page <= 1) return false
+  return !pager.onlyWhenPaged || pager.totalPages > 1
 }
 
 /**

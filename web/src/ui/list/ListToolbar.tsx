@@ -3,14 +3,20 @@ import { IconSearch } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useSearchDraft } from './use-search-draft.ts'
 
-/** The row above a list: search, sort and filters on the left, buttons on the right; wraps on phones. */
+/**
+ * The row above a list: search, sort and filters on the left, buttons at the right end. On a phone it
+ * wraps item by item, so the buttons share the last row with what fits beside them (the sort) rather
+ * than taking a row of their own.
+ */
 export function ListToolbar({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
-    <Group justify="space-between" align="flex-end" gap="sm">
-      <Group gap="sm" align="flex-end" style={{ flex: '1 1 420px' }}>
-        {children}
-      </Group>
-      {actions && <Group gap="sm">{actions}</Group>}
+    <Group align="flex-end" gap="sm">
+      {children}
+      {actions && (
+        <Group gap="sm" ml="auto" wrap="nowrap">
+          {actions}
+        </Group>
+      )}
     </Group>
   )
 }

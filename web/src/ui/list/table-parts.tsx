@@ -47,7 +47,7 @@ export function StateText({
   return (
     <Center py="xl" className={classes.state}>
       <Group gap="sm" justify="center">
-        <Group gap="sm" role={kind === 'error' ? 'alert' : 'status'}>
+        <Group gap="sm" role={kind === 'error' ? 'alert' : 'status'} data-list-state={kind}>
           {kind === 'busy' && <Loader size="sm" />}
           <Text c={kind === 'error' ? 'red' : 'dimmed'} size="sm">
             {text}
