@@ -1,6 +1,7 @@
 import { CloseButton, Group, Select, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
+import classes from './ListToolbar.module.css'
 import { useSearchDraft } from './use-search-draft.ts'
 
 /**
@@ -10,10 +11,10 @@ import { useSearchDraft } from './use-search-draft.ts'
  */
 export function ListToolbar({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
-    <Group align="flex-end" gap="sm">
+    <Group align="flex-end" gap="sm" className={classes.toolbar}>
       {children}
       {actions && (
-        <Group gap="sm" ml="auto" wrap="nowrap">
+        <Group gap="sm" ml="auto" wrap="nowrap" className={classes.ownWidth}>
           {actions}
         </Group>
       )}
@@ -76,6 +77,7 @@ export function SortSelect<S extends string>({ value, options, onChange }: SortS
       onChange={(v) => v && onChange(v as S)}
       allowDeselect={false}
       w={230}
+      className={classes.ownWidth}
       comboboxProps={{ withinPortal: true }}
     />
   )
