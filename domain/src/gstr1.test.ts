@@ -188,6 +188,29 @@ describe('GSTR-1 of a month', () => {
     expect(summary.b2b.count).toBe(4)
   })
 
+  it('gives each numbering series its own range of documents, and names a number the portal refuses', () => {
+    const issued = [
+      invoice('INV-2026-002', { gstin: MAHA }, 'INTRASTATE', [[1, 1000, 18, '8421', 'Nos']]),
+      invoice('EXP/26/1', { gstin: KARNATAKA }, 'INTERSTATE', [[1, 1000, 18, '8421', 'Nos']]),
+      invoice('INV-2026-001', { gstin: MAHA }, 'INTRASTATE', [[1, 1000, 18, '8421', 'Nos']]),
+      invoice('INV-2026-010', { gstin: MAHA }, 'INTRASTATE', [[1, 1000, 18, '8421', 'Nos']], {
+        cancelled: true,
+      }),
+      invoice('EXP/26/2', { gstin: KARNATAKA }, 'INTERSTATE', [[1, 1000, 18, '8421', 'Nos']]),
+      invoice('Bill #7 for the ETP', { gstin: MAHA }, 'INTRASTATE', [[1, 1000, 18, '8421', 'Nos']]),
+    ]
+    const { json, problems } = buildGstr1(ORG, '2026-10', issued)
+    const { doc_det } = json.doc_issue as { doc_det: { docs: unknown[] }[] }
+    expect(doc_det[0]!.docs).toEqual([
+      { num: 1, from: 'Bill #7 for the ETP', to: 'Bill #7 for the ETP', totnum: 1, cancel: 0, net_issue: 1 },
+      { num: 2, from: 'EXP/26/1', to: 'EXP/26/2', totnum: 2, cancel: 0, net_issue: 2 },
+      { num: 3, from: 'INV-2026-001', to: 'INV-2026-010', totnum: 3, cancel: 1, net_issue: 2 },
+    ])
+    expect(problems).toEqual([
+      "Invoice Bill #7 for the ETP: a GST invoice number has at most 16 characters, only letters, digits, '-' and '/'. Give it a number that fits.",
+    ])
+  })
+
   it('finds the state in an address by its name', () => {
     expect(stateInAddress('Plot 4, MIDC, Pune, Maharashtra 411019')).toBe('27')
     expect(stateInAddress('Salt Lake, Kolkata, West Bengal')).toBe('19')
@@ -225,6 +248,27 @@ describe('the place of supply from the client', () => {
     expect(pos(to({ clientGstin: KARNATAKA, clientState: '24' }))).toBe('29')
     expect(pos(to({ clientAddress: 'Vapi, Gujarat' }))).toBe('24')
     expect(pos(to({}))).toEqual([{ number: 'X-1', clientId: 'c-1', clientName: 'Client of X-1' }])
+  })
+
+  it('names an invoice whose GST type does not fit its place of supply, either way', () => {
+    const month = [
+      // CGST and SGST to an unregistered client in Karnataka: B2C large has no column for them.
+      { ...invoice('X-1', {}, 'INTRASTATE', [[1, 200000, 18, '8421', 'Nos']]), clientState: '29' },
+      invoice('X-2', { gstin: KARNATAKA }, 'INTRASTATE', [[1, 1000, 18, '8421', 'Nos']]),
+      invoice('X-3', { gstin: MAHA }, 'INTERSTATE', [[1, 1000, 18, '8421', 'Nos']]),
+      // Fitting ones, an exempt supply and an SEZ one say nothing.
+      invoice('X-4', { gstin: KARNATAKA }, 'INTERSTATE', [[1, 1000, 18, '8421', 'Nos']]),
+      invoice('X-5', { gstin: MAHA }, 'INTRASTATE', [[1, 1000, 18, '8421', 'Nos']]),
+      invoice('X-6', { gstin: KARNATAKA }, 'EXEMPT', [[1, 1000, 0, '8421', 'Nos']]),
+      invoice('X-7', { gstin: MAHA }, 'SEZ', [[1, 1000, 18, '8421', 'Nos']]),
+    ]
+    const intra = 'Intra-state (CGST + SGST)'
+    const inter = 'Inter-state (IGST)'
+    expect(buildGstr1(ORG, '2026-10', month).problems).toEqual([
+      `Invoice X-1: its place of supply is Karnataka (29), another state, but its GST type is ${intra}. Change it to ${inter}.`,
+      `Invoice X-2: its place of supply is Karnataka (29), another state, but its GST type is ${intra}. Change it to ${inter}.`,
+      `Invoice X-3: its place of supply is Maharashtra (27), the organisation's own state, but its GST type is ${inter}. Change it to ${intra}.`,
+    ])
   })
 })
 

@@ -5,7 +5,7 @@
  * invoice's rate groups are reconciled to the heads the invoice itself carries.
  */
 import { z } from 'zod'
-import { stateCodeOf } from './gst.ts'
+import { gstTypeLabels, stateCodeOf } from './gst.ts'
 import { isValidGstin } from './gstin.ts'
 import { endpoint } from './http.ts'
 
@@ -257,6 +257,48 @@ interface HsnRow extends Taxes {
   val: number
 }
 
+/**
+ * Whether the invoice's taxes fit its place of supply: a supply within the organisation's state carries
+ * CGST and SGST, one to another state IGST. The portal refuses a return where they disagree, and its
+ * B2C large table has no column for CGST, so such an invoice is named for the person to correct rather
+ * than filed as it stands (docs/decisions.md, "GSTR-1").
+ */
+function taxAgainstPlace(inv: Gstr1Invoice, pos: string, home: string): string | undefined {
+  const expected = pos === home ? 'INTRASTATE' : 'INTERSTATE'
+  if (inv.gstType !== 'INTRASTATE' && inv.gstType !== 'INTERSTATE') return undefined
+  if (inv.gstType === expected) return undefined
+  const place = `${gstStates[pos] ?? pos} (${pos})`
+  const where = pos === home ? "the organisation's own state" : 'another state'
+  return `Invoice ${inv.number}: its place of supply is ${place}, ${where}, but its GST type is ${gstTypeLabels[inv.gstType]}. Change it to ${gstTypeLabels[expected]}.`
+}
+
+/** What the portal takes as an invoice number: up to 16 letters, digits, hyphens and slashes. */
+const PORTAL_INVOICE_NUMBER = /^[A-Za-z0-9/-]{1,16}$/
+
+/**
+ * The documents issued, one range per numbering series ('INV-2026-001' … and 'EXP/26/01' … apart): a
+ * series is the number without its last run of digits. The portal reads each range's first and last
+ * number and its count, so one range across two series would claim numbers that were never issued.
+ */
+function documentSeries(issued: Gstr1Invoice[]) {
+  const series = new Map<string, Gstr1Invoice[]>()
+  for (const inv of issued) {
+    const key = inv.number.replace(/\d+(?=\D*$)/, '#')
+    series.set(key, [...(series.get(key) ?? []), inv])
+  }
+  return [...series.values()].map((docs, i) => {
+    const cancel = docs.filter((d) => d.cancelled).length
+    return {
+      num: i + 1,
+      from: docs[0]!.number,
+      to: docs.at(-1)!.number,
+      totnum: docs.length,
+      cancel,
+      net_issue: docs.length - cancel,
+    }
+  })
+}
+
 /** Builds the month's GSTR-1 from its receivables that were issued (drafts are not passed in). */
 export function buildGstr1(orgGstin: string, period: string, invoices: Gstr1Invoice[]): Gstr1Result {
   const home = stateCodeOf(orgGstin)!
@@ -279,6 +321,10 @@ export function buildGstr1(orgGstin: string, period: string, invoices: Gstr1Invo
   const issued = [...invoices].sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }))
 
   for (const inv of issued) {
+    if (!PORTAL_INVOICE_NUMBER.test(inv.number))
+      problems.push(
+        `Invoice ${inv.number}: a GST invoice number has at most 16 characters, only letters, digits, '-' and '/'. Give it a number that fits.`,
+      )
     if (inv.cancelled) {
       cancelled.push({ number: inv.number, date: inv.date, client: inv.clientName, total: inv.total })
       continue
@@ -297,6 +343,8 @@ export function buildGstr1(orgGstin: string, period: string, invoices: Gstr1Invo
       unplaced.push({ number: inv.number, clientId: inv.clientId ?? null, clientName: inv.clientName })
       continue
     }
+    const mismatch = taxAgainstPlace(inv, pos, home)
+    if (mismatch) problems.push(mismatch)
     for (const [i, line] of inv.lines.entries())
       if (!line.hsn)
         problems.push(`Invoice ${inv.number}, line ${i + 1}: no HSN/SAC code; the HSN summary needs one.`)
@@ -434,22 +482,7 @@ export function buildGstr1(orgGstin: string, period: string, invoices: Gstr1Invo
     hsn: { hsn_b2b: hsnRows(hsn.b2b), hsn_b2c: hsnRows(hsn.b2c) },
     doc_issue: {
       doc_det: numbers.length
-        ? [
-            {
-              doc_num: 1,
-              doc_typ: 'Invoices for outward supply',
-              docs: [
-                {
-                  num: 1,
-                  from: numbers[0],
-                  to: numbers.at(-1),
-                  totnum: numbers.length,
-                  cancel: cancelled.length,
-                  net_issue: numbers.length - cancelled.length,
-                },
-              ],
-            },
-          ]
+        ? [{ doc_num: 1, doc_typ: 'Invoices for outward supply', docs: documentSeries(issued) }]
         : [],
     },
   }
