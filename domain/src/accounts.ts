@@ -242,7 +242,9 @@ const text = (max: number) =>
     .transform((v) => (v?.trim() ? v.trim() : null))
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`)
-const requiredDate = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, message)
+/** Missing says `message`; given but not a day on the calendar ('2026-02-30') says so, as other dates do. */
+const requiredDate = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).refine(isCalendarDay, 'Dates must be YYYY-MM-DD.')
 const optionalDate = z
   .string()
   .nullish()

@@ -47,7 +47,11 @@ export const SEARCH_DEFAULT_LIMIT = 20
 export const SEARCH_MAX_LIMIT = 50
 
 export const searchQuery = z.object({
-  q: z.string().trim().min(1).max(SEARCH_MAX_CHARS),
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Type something to search for.')
+    .max(SEARCH_MAX_CHARS, `Search for at most ${SEARCH_MAX_CHARS} characters.`),
   /** A comma list of types; absent or empty: every type. */
   types: z
     .string()

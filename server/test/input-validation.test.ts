@@ -114,6 +114,8 @@ describe("zod's own words", () => {
         await api.get('/access?entityType=PLANET&entityId=x'),
         'Entity type must be one of: CLIENT, PROJECT, COLLECTION, ASSET, EMPLOYEE, SUPPLIER, TECHNICAL_INFO.',
       ],
+      [await api.post('/auth/refresh-token', { refreshToken: '' }), 'Refresh token is required.'],
+      [await api.get('/search?q=%20'), 'Type something to search for.'],
     ] as const) {
       expect(res.statusCode, res.body).toBe(400)
       expect(errorOf(res)).toBe(message)

@@ -43,6 +43,10 @@ function zodsOwnWords(issue: z.core.$ZodIssue): string | null {
     return `${field} must be at least ${issue.minimum}.`
   if (issue.code === 'too_big' && issue.origin === 'number')
     return `${field} must be at most ${issue.maximum}.`
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return Number(issue.minimum) <= 1
+      ? `${field} is required.`
+      : `${field} must be at least ${issue.minimum} characters.`
   if (issue.code === 'invalid_value')
     return `${field} must be one of: ${issue.values.map((v) => String(v)).join(', ')}.`
   return `${field}: ${issue.message}`

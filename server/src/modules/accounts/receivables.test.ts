@@ -150,6 +150,8 @@ describe('creating a receivable invoice', () => {
       [{ line_items: [{ description: 'x', qty: 1, rate: -5 }] }, accountMessages.lineItemRequired],
       [{ line_items: [{ description: 'x', qty: 1, rate: 5, gst_rate: 7 }] }, accountMessages.gstRate],
       [{ invoice_date: '' }, accountMessages.invoiceDateRequired],
+      // Given, but no day on the calendar: not 'required'.
+      [{ invoice_date: '2026-02-30' }, 'Dates must be YYYY-MM-DD.'],
       [{ due_date: day(-30) }, accountMessages.dueBeforeDate],
       [{ gst_type: 'GST' }, 'Invalid GST type.'],
     ]
