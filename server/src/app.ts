@@ -115,7 +115,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     // A client that went away mid-request is not a server fault: noted, never logged as an error.
     if (disconnected) request.log.info({ code: (error as { code?: string }).code }, 'client disconnected')
     else if (status >= 500) request.log.error({ err: error }, 'request failed')
-    return reply.code(status).send({ error: message })
+    // In JSON whatever the route had set: a static file that failed half-way had set its own type.
+    return reply.code(status).type('application/json; charset=utf-8').send({ error: message })
   })
 
   // Security headers on every answer. helmet's middleware is built once here: @fastify/helmet built
@@ -248,7 +249,12 @@ async function serveWebApp(app: App, root: string) {
     reply.header('cache-control', 'no-cache').sendFile(loginPage),
   )
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')
+    // A hashed asset the build no longer has (an old page asking after a new version went out) is not
+    // a page: index.html in its place would reach the browser as a script.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/')
     if (!isPage) return reply.code(404).send({ error: 'Not found.' })
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })

@@ -32,6 +32,26 @@ afterAll(async () => {
 })
 
 describe('static assets', () => {
+  it('answer 404 in JSON for a file gone since the server started (a new build replaced it)', async () => {
+    fs.writeFileSync(path.join(dist, 'assets/old-abc123.js'), script)
+    const app = await buildApp(server.deps, { webDist: dist })
+    await app.ready()
+    try {
+      fs.rmSync(path.join(dist, 'assets/old-abc123.js'))
+      for (const encoding of ['br', '']) {
+        const res = await app.inject({
+          url: '/assets/old-abc123.js',
+          headers: { 'accept-encoding': encoding },
+        })
+        expect(res.statusCode, encoding).toBe(404)
+        expect(res.headers['content-type']).toMatch(/^application\/json/)
+        expect(res.json()).toEqual({ error: 'Not found.' })
+      }
+    } finally {
+      await app.close()
+    }
+  })
+
   it('are precompressed at build time, brotli and gzip, and only where it pays', () => {
     expect(fs.existsSync(path.join(dist, 'assets/index-abc123.js.br'))).toBe(true)
     expect(fs.existsSync(path.join(dist, 'assets/index-abc123.js.gz'))).toBe(true)

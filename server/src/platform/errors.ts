@@ -119,6 +119,8 @@ function toHttpError(error: FastifyError): { status: number; message: string } {
   const invalidValue = pg?.code ? invalidValueMessage(pg.code) : undefined
   if (invalidValue) return { status: 400, message: invalidValue }
   if (pg?.code === '57014') return { status: 503, message: 'The request took too long. Please try again.' }
+  // A file gone between finding and reading it (a new build replaced the web app's): nothing to send.
+  if (error.code === 'ENOENT') return { status: 404, message: 'Not found.' }
   const status = error.statusCode ?? 500
   if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE')
     return { status: 413, message: 'The upload is too large.' }
