@@ -19,7 +19,11 @@ export interface ConfirmDialogProps {
   children?: ReactNode
 }
 
-/** Every "are you sure?" of the app: one look, one keyboard behaviour. */
+/**
+ * Every "are you sure?" of the app: one look, one keyboard behaviour. A destructive one (red) opens
+ * with the focus on Cancel, so that Enter after Escape ('close' then 'yes?') keeps what would be lost;
+ * any other opens on its confirm button.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const {
     opened,
@@ -31,13 +35,14 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     color,
     busy = false,
   } = props
+  const destructive = color === 'red'
   return (
     <Modal opened={opened} onClose={busy ? () => {} : props.onCancel} title={title} centered zIndex={400}>
       <Stack>
         {typeof message === 'string' ? <Text>{message}</Text> : message}
         {props.children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel} disabled={busy}>
+          <Button variant="default" onClick={props.onCancel} disabled={busy} data-autofocus={destructive}>
             {cancelLabel}
           </Button>
           <Button
@@ -45,7 +50,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             onClick={props.onConfirm}
             loading={busy && !busyLabel}
             disabled={busy || props.confirmDisabled}
-            data-autofocus
+            data-autofocus={!destructive}
           >
             {busy && busyLabel ? busyLabel : confirmLabel}
           </Button>

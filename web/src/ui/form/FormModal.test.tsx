@@ -43,4 +43,20 @@ describe("a modal form's actions", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Keep note' }))
     await vi.waitFor(() => expect(onSent).toHaveBeenCalledWith('Pump check'), slow)
   })
+
+  it('ask with the focus on Keep editing: Escape then Enter keeps what was typed', async () => {
+    const onClose = vi.fn()
+    renderApp(<NoteDialog onClose={onClose} onSent={vi.fn()} />)
+    await userEvent.type(await screen.findByLabelText('Title', {}, slow), 'Pump check')
+    await userEvent.keyboard('{Escape}')
+    expect(await screen.findByText('Discard changes?', undefined, slow)).toBeTruthy()
+    await vi.waitFor(
+      () => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep editing' })),
+      slow,
+    )
+    await userEvent.keyboard('{Enter}')
+    await vi.waitFor(() => expect(screen.queryByText('Discard changes?')).toBeNull(), slow)
+    expect(onClose).not.toHaveBeenCalled()
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Pump check')
+  })
 })
