@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { assetStatuses } from './assets.ts'
+import { isCalendarDay } from './contract.ts'
 import { genders, maritalStatuses } from './employees.ts'
 import { endpoint } from './http.ts'
 import type { EntityType } from './registers.ts'
@@ -240,6 +241,26 @@ export function readMoney(text: string): string {
 export const choiceMessage = (column: ImportColumn) =>
   `${column.label} must be one of: ${column.choices!.join(', ')}.`
 
+/** Zod's own words, or a required text's blank message answering for its length too. */
+const GENERAL_WORDS = /required|^Invalid input|^Too (big|small)/i
+
+/**
+ * The register schema's complaint about one cell, in the import's words: a choice lists its values,
+ * a date names the forms it may be typed in (or says the day does not exist), and a text too long
+ * names its column and limit. Any other message is the schema's own, as on the form.
+ */
+export function cellMessage(column: ImportColumn, issue: z.core.$ZodIssue, text = ''): string {
+  if (column.choices) return choiceMessage(column)
+  const day = readDate(text)
+  if (column.kind === 'date' && day && !isCalendarDay(day))
+    return /^\d{4}-\d{2}-\d{2}$/.test(day)
+      ? importMessages.noSuchDate(text.trim())
+      : importMessages.dateFormat
+  if (issue.code === 'too_big' && issue.origin === 'string' && GENERAL_WORDS.test(issue.message))
+    return importMessages.tooLong(column.label, Number(issue.maximum))
+  return issue.message
+}
+
 /** One cell as the register's schema reads it; a choice matches without case. */
 export function readCell(column: ImportColumn, text: string): unknown {
   const t = text.trim()
@@ -304,6 +325,8 @@ export const IMPORT_BATCH_ROWS = 1_000
 /** Rows of the dry run's preview. */
 export const IMPORT_PREVIEW_ROWS = 20
 
+const maxRows = IMPORT_MAX_ROWS.toLocaleString('en-IN')
+
 export const importMessages = {
   notSpreadsheet: 'Choose a CSV or Excel (.xlsx) file.',
   oldExcel: 'Old Excel files (.xls) cannot be read. Save the sheet as .xlsx or CSV and try again.',
@@ -311,11 +334,18 @@ export const importMessages = {
   headerOnly: 'The file has the column names but no rows to import.',
   noHeader: (register: string) =>
     `No column of the file matches the ${register} columns. The first row must hold the column names (download the template to see them).`,
-  tooManyRows: (rows: number) =>
-    `The file has ${rows.toLocaleString('en-IN')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} can be imported at once. Split it into smaller files.`,
+  /** Without `rows`, the file was refused as soon as it passed the limit, before the rest was counted. */
+  tooManyRows: (rows?: number) =>
+    `The file has ${rows === undefined ? `more than ${maxRows}` : rows.toLocaleString('en-IN')} rows; at most ${maxRows} can be imported at once. Split it into smaller files.`,
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
   unreadableXlsx: 'The Excel file could not be read. Save it again as .xlsx or CSV and try again.',
   formula: 'Formulas are not imported: enter the value itself.',
+  badQuotes: (line: number) =>
+    `The quotes on line ${line} of the file do not pair up, so its cells cannot be told apart. A cell that starts with " must end with ", and a " inside a cell is written "". Fix the line and try again.`,
+  dateFormat: 'Dates must be DD-MM-YYYY, DD/MM/YYYY, 5-Mar-2026 or YYYY-MM-DD.',
+  noSuchDate: (text: string) => `The date ${text} does not exist.`,
+  tooLong: (label: string, max: number) =>
+    `${label} must be at most ${max.toLocaleString('en-IN')} characters.`,
   duplicate: 'Already in the register.',
   duplicateInFile: (row: number) => `Same record as row ${row} of this file.`,
   changedMeanwhile:

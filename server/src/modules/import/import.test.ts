@@ -1,6 +1,8 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { IMPORT_MAX_ROWS, type ImportResult, importMessages } from '@daftar/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   client,
@@ -13,6 +15,8 @@ import {
 import { createClient, type RegisterOrg, registerOrg } from '../../../test/registers-helpers.ts'
 import { auditEvents } from '../../platform/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
+import { technicalInfo } from '../technical-info/schema.ts'
+import { mostSheetRows } from './xlsx-rows.ts'
 
 let server: TestServer
 let org: RegisterOrg
@@ -31,6 +35,35 @@ const csv = (lines: string[][]) =>
       .map((l) => l.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))
       .join('\r\n'),
   )
+
+/**
+ * A minimal XLSX whose one sheet holds a 'Title' header and `rows` rows of a hundred shared texts,
+ * zipped with jszip: exceljs takes seconds to write a few hundred thousand rows.
+ */
+function bigXlsx(rows: number): Promise<Buffer> {
+  const texts = ['Title', ...Array.from({ length: 100 }, (_, i) => `Row ${i}`)]
+  const cell = (r: number) =>
+    `<row r="${r}"><c r="A${r}" t="s"><v>${r === 1 ? 0 : 1 + (r % 100)}</v></c></row>`
+  const ns = 'http://schemas.openxmlformats.org'
+  const zip = new JSZip()
+  zip.file(
+    'xl/workbook.xml',
+    `<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  )
+  zip.file(
+    'xl/_rels/workbook.xml.rels',
+    `<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+  )
+  zip.file(
+    'xl/sharedStrings.xml',
+    `<sst xmlns="${ns}/spreadsheetml/2006/main">${texts.map((t) => `<si><t>${t}</t></si>`).join('')}</sst>`,
+  )
+  zip.file(
+    'xl/worksheets/sheet1.xml',
+    `<worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${Array.from({ length: rows + 1 }, (_, i) => cell(i + 1)).join('')}</sheetData></worksheet>`,
+  )
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } })
+}
 
 async function upload(
   token: string,
@@ -271,7 +304,7 @@ describe('POST /import/{register}', () => {
     expect(result.created).toBe(2)
     expect(result.errors).toEqual([
       { row: 4, column: 'Client', message: importMessages.clientNotFound },
-      { row: 5, column: 'Work order date', message: 'Dates must be YYYY-MM-DD.' },
+      { row: 5, column: 'Work order date', message: importMessages.noSuchDate('31/02/2026') },
       { row: 5, column: 'Total value', message: 'Enter a valid amount.' },
     ])
     const list = (await client(server, org.admin.token).get('/projects?limit=50')).json().projects
@@ -327,6 +360,53 @@ describe('POST /import/{register}', () => {
     expect(second).toMatchObject({ created: 0, duplicates: 1 })
     const list = (await client(server, org.admin.token).get('/assets')).json().assets
     expect(list[0]).toMatchObject({ asset_display_id: 'LAP-1', status: 'In Use' })
+  })
+
+  it('a CSV cell is judged as it will be stored: a formula behind leading spaces is still refused', async () => {
+    const data = csv([
+      ['Title', 'Description'],
+      [' =1+1 leading space', 'x'],
+      ['\t=HYPERLINK("http://x.example")', 'y'],
+    ])
+    const result = await run(org.admin.token, 'technical-info', { name: 'f.csv', data }, { dry_run: 'false' })
+    expect(result).toMatchObject({ created: 0, invalid: 2 })
+    expect(result.errors).toEqual([
+      { row: 2, column: 'Title', message: importMessages.formula },
+      { row: 3, column: 'Title', message: importMessages.formula },
+    ])
+    const stored = await server.deps.db
+      .select({ title: technicalInfo.title })
+      .from(technicalInfo)
+      .where(and(eq(technicalInfo.orgId, org.orgId), sql`${technicalInfo.title} like '=%'`))
+    expect(stored).toEqual([])
+  })
+
+  it('a text over its limit names the column and the limit; a date names the forms it may take', async () => {
+    const texts = csv([
+      ['Title', 'Description'],
+      ['Long description', 'd'.repeat(20_001)],
+      ['t'.repeat(301), ''],
+    ])
+    const long = await run(org.admin.token, 'technical-info', { name: 'l.csv', data: texts })
+    expect(long.errors).toEqual([
+      { row: 2, column: 'Description', message: 'Description must be at most 20,000 characters.' },
+      { row: 3, column: 'Title', message: 'Title must be at most 300 characters.' },
+    ])
+    const dates = csv([
+      ['Asset ID', 'Asset name', 'Purchase date', 'Warranty expires on'],
+      ['D-1', 'Drill', '30-02-2026', '15-01-2026'],
+      ['D-2', 'Saw', 'next Monday', '2026/13/01'],
+    ])
+    const result = await run(org.admin.token, 'assets', { name: 'd.csv', data: dates })
+    expect(result.errors).toEqual([
+      { row: 2, column: 'Purchase date', message: 'The date 30-02-2026 does not exist.' },
+      {
+        row: 3,
+        column: 'Purchase date',
+        message: 'Dates must be DD-MM-YYYY, DD/MM/YYYY, 5-Mar-2026 or YYYY-MM-DD.',
+      },
+      { row: 3, column: 'Warranty expires on', message: 'The date 2026/13/01 does not exist.' },
+    ])
   })
 
   it('takes a file over 1,000 rows in batches and reads Windows-1252 text as Excel saves it', async () => {
@@ -411,6 +491,35 @@ describe('bad files get a clear answer, never a 500', () => {
     expect(errorOf(big)).toBe(importMessages.tooLarge)
   })
 
+  it('an XLSX over the row limit is refused before the workbook is loaded, other requests answered meanwhile', async () => {
+    const data = await bigXlsx(300_000)
+    const delay = monitorEventLoopDelay({ resolution: 10 })
+    delay.enable()
+    const started = performance.now()
+    const [res, me] = await Promise.all([
+      upload(org.admin.token, 'technical-info', { name: 'big.xlsx', data }),
+      client(server, org.admin.token).get('/users/me'),
+    ])
+    const took = performance.now() - started
+    delay.disable()
+    // Loading the whole workbook first took 6 s here.
+    expect(took).toBeLessThan(3_000)
+    expect(res.statusCode, res.body).toBe(413)
+    expect(errorOf(res)).toBe(importMessages.tooManyRows())
+    expect(me.statusCode).toBe(200)
+    // Counting the rows leaves the event loop free between the chunks it inflates.
+    expect(delay.max / 1e6).toBeLessThan(500)
+  })
+
+  it('a CSV whose quote never closes is refused, naming the line', async () => {
+    const data = Buffer.from(
+      'Title,Description\r\nFine,ok\r\n"Broken quote,k1\r\nSecond row,k2\r\nThird row,k3\r\n',
+    )
+    const res = await upload(org.admin.token, 'technical-info', { name: 'q.csv', data }, { dry_run: 'false' })
+    expect(res.statusCode, res.body).toBe(422)
+    expect(errorOf(res)).toBe(importMessages.badQuotes(3))
+  })
+
   it('a mapping naming an unknown column', async () => {
     const res = await upload(
       org.admin.token,
@@ -456,5 +565,19 @@ describe('who may import', () => {
     const sheet = workbook.worksheets[0]!
     expect(sheet.getRow(1).getCell(1).value).toBe('Full name')
     expect(sheet.getRow(2).getCell(1).value).toBe('Asha Verma')
+  })
+})
+
+describe("counting an XLSX's rows from its zip", () => {
+  it('counts every row of the sheet, across the chunks it is inflated in, and stops at the limit', async () => {
+    const [limit, over] = [await bigXlsx(IMPORT_MAX_ROWS), await bigXlsx(IMPORT_MAX_ROWS + 1)]
+    expect(await mostSheetRows(limit, IMPORT_MAX_ROWS + 2)).toBe(IMPORT_MAX_ROWS + 1)
+    expect(await mostSheetRows(over, IMPORT_MAX_ROWS + 2)).toBe(IMPORT_MAX_ROWS + 2)
+    expect(await mostSheetRows(limit, 10)).toBeLessThan(IMPORT_MAX_ROWS)
+  })
+
+  it('the template as exceljs writes it', async () => {
+    const xlsx = await client(server, org.admin.token).get('/import/employees/template?format=xlsx')
+    expect(await mostSheetRows(xlsx.rawPayload, 100)).toBe(2)
   })
 })

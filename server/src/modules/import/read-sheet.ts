@@ -3,6 +3,7 @@ import type ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import { badRequest, tooLarge, unprocessable } from '../../platform/errors.ts'
 import { loadExcel } from '../../platform/excel.ts'
+import { mostSheetRows } from './xlsx-rows.ts'
 
 /** A cell that holds a formula: kept apart so the row can say so, never evaluated or trusted. */
 export const FORMULA = Symbol('formula')
@@ -40,12 +41,25 @@ function readCsv(bytes: Buffer, fileName: string): Sheet {
   const text = decode(bytes)
   if (!text.trim()) throw badRequest(importMessages.empty)
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false })
+  refuseBadQuotes(text, parsed.errors)
   const [header = [], ...rest] = parsed.data
   // Papa counts records, not lines; a quoted cell may span lines, so the record's number stands for
   // its row (what a spreadsheet shows when the file is opened).
-  // A CSV cell that starts with '=' is a formula to a spreadsheet: flagged like an XLSX formula.
-  const cell = (c: string): Cell => (c.startsWith('=') ? FORMULA : c)
+  // A CSV cell that starts with '=' is a formula to a spreadsheet: flagged like an XLSX formula. The
+  // cell is judged as it will be stored, trimmed.
+  const cell = (c: string): Cell => (c.trimStart().startsWith('=') ? FORMULA : c)
   return { headers: header, rows: rest.map((cells, i) => ({ line: i + 2, cells: cells.map(cell) })) }
+}
+
+/**
+ * A quote that never closes makes the rest of the file one cell, so the file is refused, naming the
+ * line where the quotes stop pairing up (Papa's other complaint, a delimiter it guessed, is no error).
+ */
+function refuseBadQuotes(text: string, errors: Papa.ParseError[]) {
+  const quotes = errors.find((e) => e.type === 'Quotes')
+  if (!quotes) return
+  const line = (text.slice(0, quotes.index).match(/\r\n|\r|\n/g)?.length ?? 0) + 1
+  throw unprocessable(importMessages.badQuotes(line))
 }
 
 /** Text without control bytes other than tab and line breaks, in its first kilobytes. */
@@ -65,6 +79,7 @@ function decode(bytes: Buffer): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  await refuseTooManyXlsxRows(bytes)
   const workbook = new (await loadExcel()).Workbook()
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
@@ -85,6 +100,21 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
     if (line > 1) rows.push({ line, cells: rowCells(row) })
   })
   return { headers, rows }
+}
+
+/**
+ * A sheet over the row limit is refused before the workbook is loaded: exceljs loads every sheet
+ * whole, which for a few hundred thousand rows holds the server up for seconds.
+ */
+async function refuseTooManyXlsxRows(bytes: Buffer) {
+  let rows: number
+  try {
+    rows = await mostSheetRows(bytes, IMPORT_MAX_ROWS + 2)
+  } catch {
+    throw unprocessable(importMessages.unreadableXlsx)
+  }
+  // The header and IMPORT_MAX_ROWS rows are allowed.
+  if (rows > IMPORT_MAX_ROWS + 1) throw tooLarge(importMessages.tooManyRows())
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
-  choiceMessage,
+  cellMessage,
   columnForHeader,
   columnForPath,
   type DuplicateMode,
@@ -178,7 +178,7 @@ async function checkRows(
       for (const issue of parsed.error.issues) {
         const column = columnForPath(register, issue.path)
         if (column && refused.has(column.label)) continue
-        const message = column?.choices ? choiceMessage(column) : issue.message
+        const message = column ? cellMessage(column, issue, text[column.key]) : issue.message
         errors.push({ row: line, column: column?.label ?? null, message })
       }
     }
