@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { addDays, todayIn } from './format.ts'
 import {
   choiceOf,
@@ -10,15 +10,20 @@ import {
   parseRule,
   type RepeatChoice,
   type RuleParts,
+  recurringMessages,
+  recurringTaskEdit,
   recurringTaskInput,
   rrule,
   ruleOf,
+  ruleProblem,
   seriesLine,
   type Weekday,
   weekdays,
 } from './recurring.ts'
 
 const { RRule } = rrule
+// Tests that fix the clock fake only Date; every test ends on the real one.
+afterEach(() => vi.useRealTimers())
 
 const day = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2060-12-31T00:00:00Z'), noInvalidDate: true })
@@ -147,12 +152,82 @@ describe('parseRule', () => {
   })
 
   it('refuses a rule with no date on or after its start', () => {
-    const input = { title: 'x', rule: 'FREQ=DAILY;UNTIL=20260101', starts_on: '2026-02-01' }
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-01-20T10:00:00+05:30'))
+    const input = { title: 'x', rule: 'FREQ=DAILY;UNTIL=20260101', starts_on: '2026-01-02' }
     expect(recurringTaskInput.safeParse(input).success).toBe(false)
-    expect(recurringTaskInput.safeParse({ ...input, starts_on: '2025-12-01' }).success).toBe(true)
+    expect(recurringTaskInput.safeParse({ ...input, starts_on: '2026-01-01' }).success).toBe(true)
     // A bad rule or day is an issue of its field, never a throw of the whole-input check.
     expect(recurringTaskInput.safeParse({ ...input, rule: 'FREQ=HOURLY' }).success).toBe(false)
     expect(recurringTaskInput.safeParse({ ...input, starts_on: '2026-02-30' }).success).toBe(false)
+  })
+
+  it('refuses weekdays on a daily rule, saying to repeat weekly', () => {
+    expect(parseRule('FREQ=DAILY;BYDAY=MO')).toBeNull()
+    expect(ruleProblem('FREQ=DAILY;BYDAY=MO,TU')).toBe(
+      'A daily rule cannot name weekdays (BYDAY): repeat weekly on those days instead.',
+    )
+    expect(describeRule('FREQ=DAILY;BYDAY=MO')).toBe('Custom repeat')
+    expect(ruleProblem('FREQ=WEEKLY;BYDAY=MO')).toBeNull()
+    expect(ruleProblem('FREQ=HOURLY')).toBe(recurringMessages.badRule)
+  })
+
+  it('refuses an UNTIL before 2000 or after 2199: rrule reads a year before 100 as 19xx', () => {
+    for (const rule of [
+      'FREQ=YEARLY;UNTIL=00500101',
+      'FREQ=DAILY;UNTIL=19991231',
+      'FREQ=DAILY;UNTIL=22000101',
+    ])
+      expect(ruleProblem(rule), rule).toBe('Until must be a date from 2000 to 2199.')
+    expect(ruleProblem('FREQ=DAILY;UNTIL=21991231')).toBeNull()
+  })
+})
+
+describe("starts_on: a real day at most 31 days before today (the organisation's)", () => {
+  // 01:30 on 2 December 2026 in India, still 1 December in UTC.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-12-01T20:00:00Z'))
+  })
+  const input = (starts_on: string) => ({ title: 'x', rule: 'FREQ=DAILY', starts_on })
+  const messageOf = (result: { error?: { issues: { message: string }[] } }) =>
+    result.error?.issues[0]?.message
+
+  it('refuses a start further back, naming the field', () => {
+    expect(recurringTaskInput.safeParse(input('2026-11-01')).success).toBe(true)
+    for (const day of ['2026-10-31', '2025-01-01', '0050-06-15', '0001-01-01'])
+      expect(messageOf(recurringTaskInput.safeParse(input(day))), day).toBe(
+        'Starts on can be at most 31 days before today.',
+      )
+  })
+
+  it('an edit keeps the start it has saved, however far back, and may not move it further', () => {
+    const edit = recurringTaskEdit('2026-06-01')
+    expect(edit.safeParse(input('2026-06-01')).success).toBe(true)
+    expect(edit.safeParse(input('2026-11-15')).success).toBe(true)
+    expect(messageOf(edit.safeParse(input('2026-05-31')))).toBe(
+      'Starts on can be at most 31 days before today.',
+    )
+  })
+
+  it('a day that is not one is refused in a sentence naming the field', () => {
+    for (const day of ['2026-02-30', '0000-01-01', '02/12/2026', undefined])
+      expect(messageOf(recurringTaskInput.safeParse({ ...input('x'), starts_on: day })), day).toBe(
+        'Starts on must be a real date, written YYYY-MM-DD.',
+      )
+  })
+})
+
+describe('occurrencesBetween', () => {
+  it('gives every date of the span, however many (a catch-up must not stop at a count)', () => {
+    const dates = occurrencesBetween('FREQ=DAILY', '2025-01-01', '2025-01-01', '2026-12-02')
+    expect(dates).toHaveLength(701)
+    expect(dates.at(-1)).toBe('2026-12-02')
+    expect(occurrencesBetween('FREQ=DAILY', '2025-01-01', '2025-01-01', '2026-12-02', 3)).toEqual([
+      '2025-01-01',
+      '2025-01-02',
+      '2025-01-03',
+    ])
   })
 })
 

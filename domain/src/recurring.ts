@@ -15,13 +15,21 @@ import {
   messageResponse,
   pageFields,
 } from './contract.ts'
+import { addDays } from './format.ts'
 import { endpoint } from './http.ts'
+import { organisationToday } from './registers.ts'
 
 // rrule ships a CommonJS bundle to Node (no detectable named exports) and an ES module to bundlers:
 // its classes are on the namespace in one and on its default export in the other.
 // (Read by name at run time: a bundler that sees the ES module warns of a `default` it lacks.)
 export const rrule: typeof rruleModule = Reflect.get(rruleModule, 'default') ?? rruleModule
 const { RRule } = rrule
+
+/**
+ * How far back a series may start (docs/decisions.md): its dates from its start to today are created
+ * when it is saved, so a start further back would create that many tasks, and notices, at once.
+ */
+export const MAX_DAYS_BACK = 31
 
 export const recurringMessages = {
   notFound: 'Recurring task not found.',
@@ -33,7 +41,18 @@ export const recurringMessages = {
   noDates: 'The repeat rule has no date on or after its start.',
   titleRequired: 'Title is required.',
   inactiveOwner: 'The owner of this recurring task is no longer a registered user.',
+  dailyDays: 'A daily rule cannot name weekdays (BYDAY): repeat weekly on those days instead.',
+  untilRange: 'Until must be a date from 2000 to 2199.',
+  startsOnInvalid: 'Starts on must be a real date, written YYYY-MM-DD.',
+  startsTooEarly: `Starts on can be at most ${MAX_DAYS_BACK} days before today.`,
 } as const
+
+/** The days a rule's UNTIL may name. */
+const UNTIL_RANGE = { from: '2000-01-01', to: '2199-12-31' }
+
+/** Whether a series may start on `day`: at most MAX_DAYS_BACK days before today, in the organisation's calendar. */
+export const startsInReach = (day: string, today: string = organisationToday()) =>
+  day >= addDays(today, -MAX_DAYS_BACK)
 
 export const RECURRING_PAGE_SIZE = 20
 /** How many coming dates a series shows. */
@@ -102,8 +121,8 @@ const intList = (raw: string, min: number, max: number) =>
     return n
   })
 
-/** Parses 'FREQ=WEEKLY;BYDAY=MO' (an optional 'RRULE:' before it); null when it is not a rule we accept. */
-export function parseRule(text: string): RuleParts | null {
+/** The parts of a rule as written (an optional 'RRULE:' before it); null when it cannot be read at all. */
+function readRule(text: string): RuleParts | null {
   try {
     const body = text.trim().replace(/^RRULE:/i, '')
     if (!body || body.length > 300) return null
@@ -143,21 +162,44 @@ export function parseRule(text: string): RuleParts | null {
     }
     if (!freq || !(frequencies as readonly string[]).includes(freq)) return null
     parts.freq = freq as Frequency
-    if (parts.until && parts.count) return null
-    if (parts.bySetPos.length && !parts.byDay.length && !parts.byMonthDay.length) return null
-    // Each part only where the issue's rules need it: a daily rule filtered by month days would make
-    // rrule walk every day to year 9999 looking for a date that never comes.
-    const monthly = parts.freq === 'MONTHLY' || parts.freq === 'YEARLY'
-    if (
-      !monthly &&
-      (parts.byDay.some((d) => d.n !== undefined) || parts.byMonthDay.length || parts.bySetPos.length)
-    )
-      return null
-    if (parts.byMonth.length && parts.freq !== 'YEARLY') return null
     return parts
   } catch {
     return null
   }
+}
+
+/** Why a rule's parts are refused, or null when they are a rule we accept. */
+function problemOf(parts: RuleParts): string | null {
+  // A daily rule filtered by weekdays runs on those days only; the Repeat choices write it weekly.
+  if (parts.freq === 'DAILY' && parts.byDay.length) return recurringMessages.dailyDays
+  // rrule reads a year before 100 as 19xx, like JavaScript's Date (toRRule).
+  if (parts.until && (parts.until < UNTIL_RANGE.from || parts.until > UNTIL_RANGE.to))
+    return recurringMessages.untilRange
+  if (parts.until && parts.count) return recurringMessages.badRule
+  if (parts.bySetPos.length && !parts.byDay.length && !parts.byMonthDay.length)
+    return recurringMessages.badRule
+  // Each part only where the issue's rules need it: a daily rule filtered by month days would make
+  // rrule walk every day to year 9999 looking for a date that never comes.
+  const monthly = parts.freq === 'MONTHLY' || parts.freq === 'YEARLY'
+  if (
+    !monthly &&
+    (parts.byDay.some((d) => d.n !== undefined) || parts.byMonthDay.length || parts.bySetPos.length)
+  )
+    return recurringMessages.badRule
+  if (parts.byMonth.length && parts.freq !== 'YEARLY') return recurringMessages.badRule
+  return null
+}
+
+/** Parses 'FREQ=WEEKLY;BYDAY=MO' (an optional 'RRULE:' before it); null when it is not a rule we accept. */
+export function parseRule(text: string): RuleParts | null {
+  const parts = readRule(text)
+  return parts && !problemOf(parts) ? parts : null
+}
+
+/** Why a rule is refused, in the words the form shows; null when it is accepted. */
+export function ruleProblem(text: string): string | null {
+  const parts = readRule(text)
+  return parts ? problemOf(parts) : recurringMessages.badRule
 }
 
 /** The rule written back in one canonical form (upper case, our order, no WKST). */
@@ -183,6 +225,8 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 /**
  * The rule as rrule runs it. Dates are whole days: the rule runs on UTC midnights, which have no
  * daylight saving, and each result is read back as its day; "today" is the organisation's (todayIn).
+ * rrule reads a year before 100 as 19xx whatever it is given: the bounds of a series' start and of
+ * UNTIL keep such years away from it (docs/decisions.md, "Recurring tasks and reminders").
  */
 function toRRule(rule: string, startsOn: string) {
   const p = parseRule(rule)
@@ -192,12 +236,15 @@ function toRRule(rule: string, startsOn: string) {
   }) as InstanceType<typeof RRule>
 }
 
-/** The series' dates from `from` to `to` (both included, YYYY-MM-DD), at most `limit` of them. */
-export function occurrencesBetween(rule: string, startsOn: string, from: string, to: string, limit = 400) {
+/** The series' dates from `from` to `to` (both included, YYYY-MM-DD); the first `limit` of them if given. */
+export function occurrencesBetween(rule: string, startsOn: string, from: string, to: string, limit?: number) {
   if (to < from) return []
-  return toRRule(rule, startsOn)
-    .between(utc(from), utc(to), true, (_d, len) => len < limit)
-    .map(dayOf)
+  const r = toRRule(rule, startsOn)
+  const dates =
+    limit === undefined
+      ? r.between(utc(from), utc(to), true)
+      : r.between(utc(from), utc(to), true, (_d, len) => len < limit)
+  return dates.map(dayOf)
 }
 
 /** The next `n` dates on or after `from`. */
@@ -341,58 +388,77 @@ const ruleText = z
   .string({ error: recurringMessages.badRule })
   .trim()
   .max(300)
-  .refine((v) => parseRule(v) !== null, recurringMessages.badRule)
+  .superRefine((v, ctx) => {
+    const problem = ruleProblem(v)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
   .transform((v) => formatRule(parseRule(v)!))
 const idList = z
   .array(z.uuid('Invalid id.'))
   .max(50)
   .refine((l) => new Set(l).size === l.length, 'The same user is named twice.')
 
-/** POST /recurring-tasks and PUT /recurring-tasks/{id}. One assignee: a task has one (docs/decisions.md). */
-export const recurringTaskInput = z
-  .object({
-    title: z
-      .string({ error: recurringMessages.titleRequired })
-      .trim()
-      .min(1, recurringMessages.titleRequired)
-      .max(300),
-    description: z
-      .string()
-      .max(10_000)
-      .nullish()
-      .transform((v) => (v?.trim() ? v.trim() : null)),
-    category_id: z
-      .uuid('Invalid id.')
-      .nullish()
-      .transform((v) => v ?? null),
-    project_id: z
-      .uuid('Invalid id.')
-      .nullish()
-      .transform((v) => v ?? null),
-    client_id: z
-      .uuid('Invalid id.')
-      .nullish()
-      .transform((v) => v ?? null),
-    assigned_to: idList.pipe(z.array(z.string()).max(1, 'A recurring task has one assignee.')).default([]),
-    cc: idList.default([]),
-    rule: ruleText,
-    starts_on: calendarDate,
-    deadline_days: z.number().int().min(0).max(366).default(0),
-    active: z.boolean().default(true),
-    catch_up: z.enum(catchUps).default('each'),
-  })
-  // Zod runs this even when a field failed (its own issue is already reported): only a valid rule and
-  // day are expanded.
-  .refine(
-    (v) =>
-      !parseRule(v.rule) ||
-      !isCalendarDay(v.starts_on) ||
-      nextOccurrences(v.rule, v.starts_on, v.starts_on, 1).length > 0,
-    {
-      message: recurringMessages.noDates,
-      path: ['rule'],
-    },
-  )
+/**
+ * The body of a series, its start checked by `startAllowed`. One assignee: a task has one
+ * (docs/decisions.md).
+ */
+const seriesInput = (startAllowed: (day: string) => boolean) =>
+  z
+    .object({
+      title: z
+        .string({ error: recurringMessages.titleRequired })
+        .trim()
+        .min(1, recurringMessages.titleRequired)
+        .max(300),
+      description: z
+        .string()
+        .max(10_000)
+        .nullish()
+        .transform((v) => (v?.trim() ? v.trim() : null)),
+      category_id: z
+        .uuid('Invalid id.')
+        .nullish()
+        .transform((v) => v ?? null),
+      project_id: z
+        .uuid('Invalid id.')
+        .nullish()
+        .transform((v) => v ?? null),
+      client_id: z
+        .uuid('Invalid id.')
+        .nullish()
+        .transform((v) => v ?? null),
+      assigned_to: idList.pipe(z.array(z.string()).max(1, 'A recurring task has one assignee.')).default([]),
+      cc: idList.default([]),
+      rule: ruleText,
+      starts_on: z.iso
+        .date({ error: recurringMessages.startsOnInvalid })
+        .refine(isCalendarDay, recurringMessages.startsOnInvalid)
+        .refine(startAllowed, recurringMessages.startsTooEarly),
+      deadline_days: z.number().int().min(0).max(366).default(0),
+      active: z.boolean().default(true),
+      catch_up: z.enum(catchUps).default('each'),
+    })
+    // Zod runs this even when a field failed (its own issue is already reported): only a valid rule and
+    // an allowed day are expanded.
+    .refine(
+      (v) =>
+        !parseRule(v.rule) ||
+        !isCalendarDay(v.starts_on) ||
+        !startAllowed(v.starts_on) ||
+        nextOccurrences(v.rule, v.starts_on, v.starts_on, 1).length > 0,
+      {
+        message: recurringMessages.noDates,
+        path: ['rule'],
+      },
+    )
+
+/** POST /recurring-tasks: a series starts at most MAX_DAYS_BACK days before today. */
+export const recurringTaskInput = seriesInput((day) => startsInReach(day))
+/** An edit's form: the start already saved stays allowed, however far back; a moved one is bounded. */
+export const recurringTaskEdit = (savedStart: string) =>
+  seriesInput((day) => day === savedStart || startsInReach(day))
+/** PUT /recurring-tasks/{id}: the server checks a moved start against the saved one (as recurringTaskEdit). */
+export const recurringTaskUpdate = seriesInput(() => true)
 export type RecurringTaskInput = z.output<typeof recurringTaskInput>
 
 const userRef = z.object({ user_id: z.string(), username: z.string(), full_name: z.string() })
@@ -457,7 +523,7 @@ export const recurringEndpoints = {
   detail: endpoint('GET', '/recurring-tasks/:id', { params: idParams, response: { 200: recurringTask } }),
   update: endpoint('PUT', '/recurring-tasks/:id', {
     params: idParams,
-    body: recurringTaskInput,
+    body: recurringTaskUpdate,
     response: { 200: recurringTaskChange },
   }),
   remove: endpoint('DELETE', '/recurring-tasks/:id', idToMessage),

@@ -1,10 +1,11 @@
 import { addDays, type RecurringTask, todayIn } from '@daftar/domain'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, createOrg, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { category, type Person, person } from '../../../test/task-helpers.ts'
 import { tasks } from '../tasks/schema.ts'
-import { createDueTasks } from './job.ts'
+import { createDueTasks, DATES_PER_RUN, runSeries } from './job.ts'
+import { recurringOccurrences, recurringTasks } from './schema.ts'
 
 let server: TestServer
 let owner: Person
@@ -52,6 +53,11 @@ const tasksOf = (seriesId: string) =>
     .from(tasks)
     .where(eq(tasks.seriesId, seriesId))
     .orderBy(tasks.startDate)
+
+const seriesRow = async (seriesId: string) =>
+  (await server.deps.db.select().from(recurringTasks).where(eq(recurringTasks.seriesId, seriesId)))[0]!
+/** The days from `start` on, `n` of them. */
+const daysFrom = (start: string, n: number) => Array.from({ length: n }, (_, i) => addDays(start, i))
 
 describe('POST /recurring-tasks', () => {
   it('creates the task of today at once, owned by the creator, and answers the next 5 dates', async () => {
@@ -103,6 +109,38 @@ describe('POST /recurring-tasks', () => {
     ).toBe(400)
     expect((await client(server).post('/recurring-tasks', body())).statusCode).toBe(401)
   })
+  it('refuses a start more than 31 days back: one request cannot make a colleague weeks of tasks', async () => {
+    const api = client(server, owner.token)
+    for (const starts_on of [addDays(today(), -32), '2025-01-01', '0050-06-15', '0001-01-01']) {
+      const res = await api.post(
+        '/recurring-tasks',
+        body({ rule: 'FREQ=DAILY', starts_on, assigned_to: [admin.userId] }),
+      )
+      expect(res.statusCode, starts_on).toBe(400)
+      expect(errorOf(res)).toBe('Starts on can be at most 31 days before today.')
+    }
+    const yearly = await api.post(
+      '/recurring-tasks',
+      body({ rule: 'FREQ=YEARLY;COUNT=1', starts_on: '0050-06-15' }),
+    )
+    expect(errorOf(yearly)).toBe('Starts on can be at most 31 days before today.')
+    const made = await server.deps.db.execute(
+      sql`select count(*)::int as n from recurring_tasks where starts_on < ${addDays(today(), -31)}`,
+    )
+    expect(made.rows).toEqual([{ n: 0 }])
+  })
+
+  it('names the field of a day that is not one, and refuses weekdays on a daily rule', async () => {
+    const api = client(server, owner.token)
+    const day = await api.post('/recurring-tasks', body({ starts_on: '2026-02-30' }))
+    expect(day.statusCode).toBe(400)
+    expect(errorOf(day)).toBe('Starts on must be a real date, written YYYY-MM-DD.')
+    const daily = await api.post('/recurring-tasks', body({ rule: 'FREQ=DAILY;BYDAY=MO' }))
+    expect(daily.statusCode).toBe(400)
+    expect(errorOf(daily)).toBe(
+      'A daily rule cannot name weekdays (BYDAY): repeat weekly on those days instead.',
+    )
+  })
 })
 
 describe('who may see and change a series', () => {
@@ -135,6 +173,24 @@ describe('who may see and change a series', () => {
     expect(resumed.json().recurring_task).toMatchObject({ active: true, rule_text: 'Every 2 days' })
     // A stale version is refused.
     expect((await client(server, owner.token).put(url, body(), { 'if-match': '"1"' })).statusCode).toBe(412)
+  })
+
+  it('an edit keeps a start saved long ago, and may not move it further back than 31 days', async () => {
+    const series = await create(owner)
+    const url = `/recurring-tasks/${series.series_id}`
+    // As if it had been running for 60 days.
+    const longAgo = addDays(today(), -60)
+    await server.deps.db
+      .update(recurringTasks)
+      .set({ startsOn: longAgo })
+      .where(eq(recurringTasks.seriesId, series.series_id))
+    const api = client(server, owner.token)
+    const kept = await api.put(url, body({ starts_on: longAgo, title: 'Weekly report, renamed' }))
+    expect(kept.statusCode, kept.body).toBe(200)
+    const moved = await api.put(url, body({ starts_on: addDays(longAgo, -1) }))
+    expect(moved.statusCode).toBe(400)
+    expect(errorOf(moved)).toBe('Starts on can be at most 31 days before today.')
+    expect((await api.put(url, body({ starts_on: addDays(today(), -31) }))).statusCode).toBe(200)
   })
 
   it('ending a series keeps the tasks it created', async () => {
@@ -245,5 +301,37 @@ describe('the recurring-tasks job (an injected clock)', () => {
     await createDueTasks(server.deps, at(addDays(today(), 1)))
     expect((await tasksOf(series.series_id)).map((t) => t.start).at(-1)).toBe(addDays(today(), 1))
     expect(await tasksOf(series.series_id)).toHaveLength(5)
+  })
+
+  it("'each' creates a long run of missed dates in batches, each run going on where the last stopped", async () => {
+    const start = addDays(today(), 400)
+    const series = await create(owner, { rule: 'FREQ=DAILY', starts_on: start, deadline_days: 0 })
+    const day = addDays(start, DATES_PER_RUN + 4)
+    // The series alone (runSeries), not the job: other tests' series would be due on these days too.
+    await runSeries(server.deps, await seriesRow(series.series_id), day)
+    const first = await tasksOf(series.series_id)
+    expect(first.map((t) => t.start)).toEqual(daysFrom(start, DATES_PER_RUN))
+    expect(first.every((t) => t.late)).toBe(true)
+    // Left at the first date not created, none skipped.
+    expect((await seriesRow(series.series_id)).nextDueOn).toBe(addDays(start, DATES_PER_RUN))
+    await runSeries(server.deps, await seriesRow(series.series_id), day)
+    const all = await tasksOf(series.series_id)
+    expect(all.map((t) => t.start)).toEqual(daysFrom(start, DATES_PER_RUN + 5))
+    expect(all.at(-1)).toMatchObject({ start: day, late: false })
+    expect((await seriesRow(series.series_id)).nextDueOn).toBe(addDays(day, 1))
+  })
+
+  it("'latest' creates the latest due date, today, however many dates were missed", async () => {
+    const start = addDays(today(), 1000)
+    const series = await create(owner, { rule: 'FREQ=DAILY', starts_on: start, catch_up: 'latest' })
+    const day = addDays(start, 450)
+    await runSeries(server.deps, await seriesRow(series.series_id), day)
+    expect((await tasksOf(series.series_id)).map((t) => [t.start, t.late])).toEqual([[day, false]])
+    const skipped = await server.deps.db
+      .select({ date: recurringOccurrences.occurrenceDate })
+      .from(recurringOccurrences)
+      .where(and(eq(recurringOccurrences.seriesId, series.series_id), isNull(recurringOccurrences.taskId)))
+    expect(skipped).toHaveLength(450)
+    expect((await seriesRow(series.series_id)).nextDueOn).toBe(addDays(day, 1))
   })
 })

@@ -7,6 +7,7 @@ import {
   type RecurringTask,
   type RecurringTaskInput,
   recurringMessages,
+  startsInReach,
   type TaskInput,
   todayIn,
 } from '@daftar/domain'
@@ -256,8 +257,11 @@ export async function updateSeries(
   const row = await load(deps, ctx, id)
   if (!mayEdit(ctx, row)) throw forbidden(recurringMessages.notAllowed)
   if (version !== undefined && version !== row.version) throw preconditionFailed()
-  await checkTemplate(deps, ctx, input)
   const today = todayIn(deps.config.TIME_ZONE)
+  // The start already saved stays, however far back; a moved one is bounded as a new series' is.
+  if (input.starts_on !== row.startsOn && !startsInReach(input.starts_on, today))
+    throw badRequest(recurringMessages.startsTooEarly)
+  await checkTemplate(deps, ctx, input)
   const columns = columnsOf(input)
   // An edit takes effect from today: earlier dates were the old rule's, and a paused series resumed
   // does not make up the dates of its pause. Only dates an active series still owes (a server was

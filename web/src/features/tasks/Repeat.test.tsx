@@ -1,3 +1,5 @@
+import { addDays } from '@daftar/domain/format'
+import type { RecurringTask } from '@daftar/domain/recurring'
 import { organisationToday } from '@daftar/domain/registers'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -7,6 +9,7 @@ import { person, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { noRepeat } from './RepeatField.tsx'
+import { SeriesDialog } from './SeriesDialog.tsx'
 import TaskFormModal from './TaskFormModal.tsx'
 
 const mock = startMockApi()
@@ -89,5 +92,71 @@ describe("Create Task's Repeat", { timeout: 30_000 }, () => {
         catch_up: 'each',
       },
     })
+  })
+})
+
+describe('the series dialog', { timeout: 30_000 }, () => {
+  /** A series of the signed-in user's, started `daysBack` days ago; what its dialog sends. */
+  function openSeries(daysBack: number) {
+    const sent = api()
+    mock.use(
+      http.put('/api/recurring-tasks/:id', async ({ request }) => {
+        sent.push({ path: '/api/recurring-tasks/:id', body: await request.json() })
+        return HttpResponse.json({ error: 'stop here' }, { status: 400 })
+      }),
+    )
+    const me = { user_id: person().user_id, username: 'asha', full_name: 'Asha Verma' }
+    const series: RecurringTask = {
+      series_id: '7d2c9a10-4b6e-4f1a-8c3d-2e5f6a7b8c9d',
+      title: 'Daily check',
+      description: null,
+      category_id: null,
+      project_id: null,
+      client_id: null,
+      assigned_to: [],
+      cc: [],
+      people: [],
+      rule: 'FREQ=DAILY',
+      rule_text: 'Every day',
+      starts_on: addDays(organisationToday(), -daysBack),
+      deadline_days: 0,
+      active: true,
+      catch_up: 'each',
+      owner: me,
+      can_edit: true,
+      next_occurrences: [],
+      last_created_task_id: null,
+      created_at: new Date().toISOString(),
+      version: 1,
+    }
+    renderApp(<SeriesDialog series={series} onClose={() => {}} />)
+    return sent
+  }
+
+  it('saves a series started long ago, its start unchanged', async () => {
+    const sent = openSeries(60)
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Title/ }), {
+      target: { value: 'Daily check, renamed' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]?.body).toMatchObject({ starts_on: addDays(organisationToday(), -60) })
+    expect(screen.queryByText('Starts on can be at most 31 days before today.')).toBeNull()
+  })
+
+  it('refuses to move the start further back than 31 days, on the field', async () => {
+    const sent = openSeries(60)
+    const field = await screen.findByRole('textbox', { name: /^Starts on/ })
+    // Typed as the field shows a day: '02 Oct 2026'.
+    const [y, m, d] = addDays(organisationToday(), -61).split('-')
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+    const text = `${d} ${months[Number(m) - 1]} ${y}`
+    await userEvent.clear(field)
+    await userEvent.type(field, text)
+    fireEvent.blur(field)
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Starts on can be at most 31 days before today.')).toBeTruthy()
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(sent).toEqual([])
   })
 })

@@ -3,7 +3,7 @@ import {
   describeRule,
   type RecurringTask,
   recurringEndpoints,
-  recurringTaskInput,
+  recurringTaskEdit,
   ruleOf,
   sentenceDate,
 } from '@daftar/domain/recurring'
@@ -47,7 +47,8 @@ export function SeriesDialog({ series, onClose }: { series: RecurringTask; onClo
   const [confirming, setConfirming] = useState<'end' | 'pause' | null>(null)
   const [choice, setChoice] = useState(() => choiceOf(series.rule))
   const f = useSchemaForm({
-    schema: recurringTaskInput,
+    // A start already saved stays allowed however far back; a moved one is bounded (docs/decisions.md).
+    schema: recurringTaskEdit(series.starts_on),
     initialValues: {
       title: series.title,
       description: series.description ?? '',
