@@ -55,12 +55,20 @@ describe('a dialog that is one form of the form hook', () => {
     expect(send).toHaveBeenCalledWith('Pump check')
   })
 
-  it('shows a failure in its red box, or leaves it to the toast when told to', async () => {
+  it('shows a failure in its red box, scrolled into view, or leaves it to the toast when told to', async () => {
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView')
+    const scrolled = scroll.mock.contexts
     const send = () => Promise.reject(new Error('boom'))
     const { unmount } = renderApp(<NoteDialog send={send} onClose={vi.fn()} />)
     await userEvent.type(await screen.findByLabelText('Title', {}, slow), 'Pump check')
     await userEvent.click(screen.getByRole('button', { name: 'Keep note' }))
-    expect((await screen.findByRole('alert', {}, slow)).textContent).toBe('Could not keep the note.')
+    const box = await screen.findByRole('alert', {}, slow)
+    expect(box.textContent).toBe('Could not keep the note.')
+    // At the form's top, a screen above a phone's Save: brought into sight, each time it fails.
+    expect(scrolled).toEqual([box])
+    await userEvent.click(screen.getByRole('button', { name: 'Keep note' }))
+    await vi.waitFor(() => expect(scrolled).toHaveLength(2), slow)
+    scroll.mockRestore()
     unmount()
 
     const quietSend = vi.fn(send)
