@@ -64,6 +64,10 @@ describe("Create Task's Repeat", { timeout: 30_000 }, () => {
     expect(screen.getByTestId('repeat-sentence').textContent).toBe('Weekly on Mon and Thu')
     fireEvent.click(screen.getByRole('checkbox', { name: 'Thu' }))
     expect(screen.getByTestId('repeat-sentence').textContent).toBe('Weekly on Mon')
+    // The last day stays on: with none the rule would run on the start's weekday, no chip saying so.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mon' }))
+    expect(screen.getByRole('checkbox', { name: 'Mon' })).toHaveProperty('checked', true)
+    expect(screen.getByTestId('repeat-sentence').textContent).toBe('Weekly on Mon')
     const assignee = screen.getByRole('combobox', { name: 'Assign To' })
     // The picker's options are the users: typed once they have come.
     await waitFor(() => expect(served.users).toBe(true))

@@ -33,9 +33,10 @@ const units: { value: Frequency; label: string }[] = [
 export const weekdayOf = (day: string): Weekday =>
   weekdays[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!
 
+/** The days of a weekly rule; the last one stays on (no day would run on the start's, unseen). */
 function DayChips({ value, onChange }: { value: Weekday[]; onChange: (days: Weekday[]) => void }) {
   return (
-    <Chip.Group multiple value={value} onChange={(v) => onChange(v as Weekday[])}>
+    <Chip.Group multiple value={value} onChange={(v) => v.length > 0 && onChange(v as Weekday[])}>
       <Group gap={6} role="group" aria-label="Repeat on">
         {weekdays.map((d) => (
           <Chip key={d} value={d} size="xs">
