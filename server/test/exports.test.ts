@@ -90,6 +90,16 @@ describe('a register as CSV and XLSX', () => {
     expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String)
   })
 
+  it('says in a header whether the filters matched nothing, in either format', async () => {
+    for (const format of ['csv', 'xlsx']) {
+      const none = await get(org.admin.token, `/clients/export?format=${format}&searchQuery=zzz-nothing`)
+      expect(none.statusCode, format).toBe(200)
+      expect(none.headers['x-export-empty'], format).toBe('true')
+      const some = await get(org.admin.token, `/clients/export?format=${format}&searchQuery=acme`)
+      expect(some.headers['x-export-empty'], format).toBe('false')
+    }
+  })
+
   it('XLSX: amounts are numbers and dates are Excel dates, each with its format', async () => {
     const clientId = await createClient(server, org.admin.token, { name: 'Money Client' })
     await createProject(server, org.admin.token, clientId, {

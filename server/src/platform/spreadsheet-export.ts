@@ -19,6 +19,9 @@ import { loadExcel } from './excel.ts'
 /** How many rows an export reads at a time. */
 export const EXPORT_BATCH = 500
 
+/** Says whether an export has no rows; read by the web's Export menu. */
+export const EXPORT_EMPTY_HEADER = 'x-export-empty'
+
 export const exportContentTypes: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -162,7 +165,8 @@ export interface ExportFile<R> {
 
 /**
  * Answers with an export. The first batch is read before the headers go out, so a refused caller or
- * a failing query still gets its 403 or 400 rather than a broken file.
+ * a failing query still gets its 403 or 400 rather than a broken file, and `X-Export-Empty: true`
+ * says when the filters matched nothing (the web says so instead of saving a file of headers alone).
  */
 export async function sendExport<R>(reply: FastifyReply, file: ExportFile<R>) {
   const first = await file.rows.next()
@@ -180,5 +184,6 @@ export async function sendExport<R>(reply: FastifyReply, file: ExportFile<R>) {
     .header('content-type', exportContentTypes[file.format])
     .header('content-disposition', `attachment; filename="${file.fileName}-${today}.${file.format}"`)
     .header('cache-control', 'no-store')
+    .header(EXPORT_EMPTY_HEADER, String(first.done === true))
     .send(body)
 }

@@ -259,15 +259,16 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!response.ok) throw await toError(response)
   if (response.status === 204) return undefined as T
-  if (options.file) return namedBlob(await response.blob(), fileNameOf(response)) as T
+  if (options.file)
+    return namedBlob(await response.blob(), fileNameOf(response), response.headers.get('x-export-empty')) as T
   return (await response.json()) as T
 }
 
-/** A downloaded file: the Blob, with the name the server gave it. */
-export type NamedBlob = Blob & { fileName?: string }
+/** A downloaded file: the Blob, with the name the server gave it; `empty` when an export has no rows. */
+export type NamedBlob = Blob & { fileName?: string; empty?: boolean }
 
-function namedBlob(blob: Blob, fileName: string | undefined): NamedBlob {
-  return Object.assign(blob, { fileName })
+function namedBlob(blob: Blob, fileName: string | undefined, emptyExport: string | null): NamedBlob {
+  return Object.assign(blob, { fileName, empty: emptyExport === 'true' })
 }
 
 /**

@@ -16,7 +16,7 @@ export interface ExportMenuProps {
   /** The file's name when the server gives none ('clients-export'). */
   fileName: string
   disabled?: boolean
-  /** The toast of a CSV with no rows; 'No data to export for the current filters.' unless given. */
+  /** The toast of an export with no rows; 'No data to export for the current filters.' unless given. */
   emptyText?: string
   /** The toast of a failure the server does not word; 'Failed to export data.' unless given. */
   failedText?: string
@@ -43,11 +43,9 @@ export function ExportMenu({
   const run = useMutation({
     mutationFn: (format: ExportFormat) => download(format),
     onMutate: (format) => notify(`Preparing your ${formatNames[format]} export...`, { error: false }),
-    onSuccess: async (blob, format) => {
-      if (format === 'csv') {
-        const rows = (await blob.text()).split('\r\n').filter((line) => line.trim()).length - 1
-        if (rows <= 0) return notify(emptyText, { error: false })
-      }
+    onSuccess: (blob, format) => {
+      // CSV or Excel, a file of column headers alone is no export: the server says when it has no rows.
+      if (blob.empty) return notify(emptyText, { error: false })
       saveFile(blob, blob.fileName ?? `${fileName}.${format}`)
     },
     onError: (error) => notifyError(failure(error, failedText)),
