@@ -11,6 +11,7 @@ import type { SaveFailure } from '../FormNotes.tsx'
 export function FormFailure({ failure, refused }: { failure: SaveFailure | null; refused?: string | null }) {
   const text = refused ?? failure?.text
   const box = useRef<HTMLDivElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new failure (same words or not) scrolls again
   useEffect(() => {
     if (text) box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })
   }, [text, failure])
