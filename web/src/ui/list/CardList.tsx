@@ -77,15 +77,20 @@ export function CardList<T>(props: DataTableProps<T>) {
                 </div>
                 {lines.length > 0 && (
                   <dl className={classes.cardLines}>
-                    {lines.map((column) => (
-                      <div
-                        key={column.key}
-                        className={`${classes.cardLine} ${column.phone === 'wide' ? classes.cardLineWide : ''}`}
-                      >
-                        <dt>{column.label ?? column.header}</dt>
-                        <dd>{column.render(row)}</dd>
-                      </div>
-                    ))}
+                    {lines.map((column) => {
+                      const value = column.render(row)
+                      // A cell a row leaves empty (no Sign out for this device) has no label either.
+                      if (value === null || value === undefined || value === false) return null
+                      return (
+                        <div
+                          key={column.key}
+                          className={`${classes.cardLine} ${column.phone === 'wide' ? classes.cardLineWide : ''}`}
+                        >
+                          <dt>{column.label ?? column.header}</dt>
+                          <dd>{value}</dd>
+                        </div>
+                      )
+                    })}
                   </dl>
                 )}
               </>

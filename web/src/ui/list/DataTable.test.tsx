@@ -122,6 +122,23 @@ describe('the list table', () => {
     expect(more).toBe(1)
   })
 
+  it("leaves out a card's line that its row leaves empty, label and all", () => {
+    display.narrow = true
+    const withAction: Column<Invoice>[] = [
+      ...columns,
+      {
+        key: 'action',
+        header: 'Action',
+        render: (r) => (r.id === 'a' ? <button type="button">Remind</button> : null),
+      },
+    ]
+    renderApp(table({ columns: withAction }))
+    const [first, second] = screen.getAllByRole('listitem')
+    expect(within(first!).getByText('Action')).toBeTruthy()
+    expect(within(second!).queryByText('Action')).toBeNull()
+    expect(within(second!).getByText('Client')).toBeTruthy()
+  })
+
   it('shows no pager under an empty first page, and keeps it on an empty later page', () => {
     const pager = { page: 1, totalPages: 1, onChange: () => {} }
     const first = renderApp(table({ rows: [], pager }))
