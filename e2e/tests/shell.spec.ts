@@ -15,6 +15,21 @@ test('desktop (1280 px): the sidebar starts collapsed, expands on hover and when
   await page.mouse.move(900, 500)
   await expect(navbar).toHaveAttribute('data-expanded', 'false')
 
+  // The keyboard too: tabbing into the rail shows its labels, tabbing on past it folds it.
+  await page.getByLabel('User menu').focus()
+  const focusInNav = () => navbar.evaluate((nav) => nav.contains(document.activeElement))
+  for (let i = 0; i < 10 && !(await focusInNav()); i++) await page.keyboard.press('Tab')
+  expect(await focusInNav()).toBe(true)
+  await expect(navbar).toHaveAttribute('data-expanded', 'true')
+  await page.keyboard.press('Shift+Tab')
+  for (let i = 0; i < 10 && (await focusInNav()); i++) await page.keyboard.press('Shift+Tab')
+  await expect(navbar).toHaveAttribute('data-expanded', 'false')
+  // A click is not the keyboard: the rail folds when the pointer leaves, focus or not.
+  await navbar.hover()
+  await navbar.getByRole('button', { name: 'Employees' }).click()
+  await page.mouse.move(900, 500)
+  await expect(navbar).toHaveAttribute('data-expanded', 'false')
+
   await page.getByLabel('Toggle navigation').click()
   await page.mouse.move(900, 500)
   await expect(navbar).toHaveAttribute('data-expanded', 'true')

@@ -16,15 +16,15 @@ const EXPANDED = 250
 
 /**
  * The sidebar starts collapsed (docs/product.md, "Pages and navigation"). On desktop it is a rail of icons that expands while hovered
- * (over the content) and stays open when pinned with the menu toggle; at 768 px or less it is hidden,
- * opens from the toggle and closes after a link is followed.
+ * or while the keyboard's focus is in it (over the content), and stays open when pinned with the menu
+ * toggle; at 768 px or less it is hidden, opens from the toggle and closes after a link is followed.
  */
 export default function AppLayout() {
   const narrow = useNarrow()
   const [mobileOpen, mobile] = useDisclosure(false)
   const [pinned, setPinned] = useState(false)
-  const [hovered, setHovered] = useState(false)
-  const expanded = narrow ? mobileOpen : pinned || hovered
+  const [peeking, setPeeking] = useState(false)
+  const expanded = narrow ? mobileOpen : pinned || peeking
   const loadingPage = useNavigation().state === 'loading'
   useNewPageAtTop()
 
@@ -59,13 +59,16 @@ export default function AppLayout() {
       )}
       <Header menuOpen={narrow ? mobileOpen : pinned} onToggleMenu={toggle} />
       <AppShell.Navbar
-        className={`${classes.navbar} ${!narrow && hovered && !pinned ? classes.navbarExpanded : ''}`}
-        onMouseEnter={() => !narrow && setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
+        className={`${classes.navbar} ${!narrow && peeking && !pinned ? classes.navbarExpanded : ''}`}
+        onMouseEnter={() => !narrow && setPeeking(true)}
+        onMouseLeave={(event) => !keyboardFocusIn(event.currentTarget) && setPeeking(false)}
+        // Tabbing through the rail shows its labels, as hovering does; leaving it folds it again.
+        onFocus={(event) => !narrow && keyboardFocusIn(event.currentTarget) && setPeeking(true)}
+        onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setPeeking(false)}
         aria-label="Main navigation"
         data-expanded={expanded}
       >
-        <Sidebar expanded={expanded} onNavigate={() => (narrow ? mobile.close() : setHovered(false))} />
+        <Sidebar expanded={expanded} onNavigate={() => (narrow ? mobile.close() : setPeeking(false))} />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         <div className={classes.content}>
@@ -94,4 +97,10 @@ function useEscapeCloses(open: boolean, close: () => void) {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [open, close])
+}
+
+/** Whether the keyboard's focus (not a click's) is inside `element`. */
+function keyboardFocusIn(element: HTMLElement) {
+  const focused = document.activeElement
+  return Boolean(focused && element.contains(focused) && focused.matches(':focus-visible'))
 }
