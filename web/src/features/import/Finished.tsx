@@ -10,6 +10,13 @@ import { Link } from 'react-router'
 import { registerRoots } from '../../ui/register-kit/roots.ts'
 import { saveFile } from '../../ui/save-file.ts'
 
+/** The toast at the end of an import: what was added and updated, and how many rows the file to fix holds. */
+export function finishedText(result: ImportResult): string {
+  const failed = result.failed_batches.reduce((n, b) => n + b.to_row - b.from_row + 1, 0)
+  const toFix = result.invalid + failed
+  return `Import finished: ${result.created} added, ${result.updated} updated${toFix ? `, ${toFix} rows to fix` : ''}.`
+}
+
 /** The outcome of a real import: the counts, batches that failed, and the rows to fix as a file. */
 export function Finished({
   result,

@@ -20,7 +20,7 @@ import { registerRoots } from '../../ui/register-kit/roots.ts'
 import { saveFile } from '../../ui/save-file.ts'
 import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 import { CheckedFile } from './CheckedFile.tsx'
-import { Finished } from './Finished.tsx'
+import { Finished, finishedText } from './Finished.tsx'
 
 const isRegister = (v: string | null): v is ImportRegister =>
   importRegisterNames.includes(v as ImportRegister)
@@ -69,11 +69,7 @@ export default function ImportPage() {
       setDone(result)
       setChecked(null)
       void queryClient.invalidateQueries({ queryKey: [registerRoots[importRegisters[register]].queryKey] })
-      const refused =
-        result.invalid + result.failed_batches.reduce((n, b) => n + b.to_row - b.from_row + 1, 0)
-      notifySuccess(
-        `Import finished: ${result.created} added, ${result.updated} updated${refused ? `, ${result.invalid} rows to fix` : ''}.`,
-      )
+      notifySuccess(finishedText(result))
     },
     onError: (error) => notifyError(errorMessage(error, 'The import failed; nothing was saved.')),
   })
