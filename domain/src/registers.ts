@@ -83,6 +83,11 @@ export const accessPermissionsInput = z
   })
 export type AccessPermissions = z.output<typeof accessPermissionsInput>
 
+export const accessMessages = {
+  /** A user already on the list is not added again (its level is changed in the list, after asking). */
+  alreadyGranted: 'This user already has access. Change their level in the list instead.',
+} as const
+
 export const grantAccessInput = z.object({
   userId: z
     .string({ error: 'Please select a user to grant access to.' })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { accessMessages } from '@daftar/domain'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import {
@@ -11,6 +12,7 @@ import {
   type RegisterOrg,
   registerOrg,
 } from '../../../test/registers-helpers.ts'
+import { auditEvents } from '../../platform/schema.ts'
 import { users } from '../users/schema.ts'
 
 let server: TestServer
@@ -76,18 +78,21 @@ describe('POST /access and GET /access', () => {
     expect((await listAccess(other.admin.token, 'CLIENT', clientId)).statusCode).toBe(404)
   })
 
-  it('granting again changes the level instead of adding the user twice', async () => {
-    const again = await api(org.admin.token).post('/access', {
-      userId: org.staff.userId,
-      entityType: 'CLIENT',
-      entityId: clientId,
-      level: 'WRITE',
-    })
-    expect(again.statusCode).toBe(201)
-    const entries = (await listAccess(org.admin.token, 'CLIENT', clientId)).json()
-    expect(entries.filter((e: { user_id: string }) => e.user_id === org.staff.userId)).toEqual([
-      expect.objectContaining({ access_level: 'WRITE' }),
-    ])
+  it('does not add a user already on the list again, nor change their level unasked', async () => {
+    const before = (await listAccess(org.admin.token, 'CLIENT', clientId)).json()
+    const mine = (list: { user_id: string }[]) => list.filter((e) => e.user_id === org.staff.userId)
+    for (const level of ['WRITE', 'READ']) {
+      const again = await api(org.admin.token).post('/access', {
+        userId: org.staff.userId,
+        entityType: 'CLIENT',
+        entityId: clientId,
+        level,
+      })
+      expect(again.statusCode, level).toBe(409)
+      expect(again.json().error).toBe(accessMessages.alreadyGranted)
+    }
+    const after = (await listAccess(org.admin.token, 'CLIENT', clientId)).json()
+    expect(mine(after)).toEqual(mine(before))
   })
 
   it('is for admins only: staff get 403, even with WRITE on the record', async () => {
@@ -192,5 +197,24 @@ describe('DELETE /access/:id', () => {
     expect((await api(org.staff2.token).put(`/clients/${id}`, { name: 'Too late' })).statusCode).toBe(404)
     expect((await listAccess(org.admin.token, 'CLIENT', id)).json()).toEqual([])
     expect((await api(org.admin.token).delete(`/access/${accessId}`)).statusCode).toBe(404)
+  })
+
+  it('of revokes at once one wins and is recorded once; the same level again records nothing (run on PostgreSQL in CI)', async () => {
+    const id = await createClient(server, org.admin.token, { name: 'Revoked Twice' })
+    const accessId = await grant(server, org.admin.token, org.staff2.userId, 'CLIENT', id, 'READ')
+    const events = async (action: string) =>
+      (
+        await server.deps.db
+          .select({ id: auditEvents.id })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, action)))
+      ).length
+    expect((await api(org.admin.token).put(`/access/${accessId}`, { level: 'READ' })).statusCode).toBe(200)
+    expect(await events('ACCESS_UPDATE')).toBe(0)
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => api(org.admin.token).delete(`/access/${accessId}`)),
+    )
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(7).fill(404)])
+    expect(await events('ACCESS_REVOKE')).toBe(1)
   })
 })

@@ -1,11 +1,11 @@
-import type { AccessLevel, AccessPermissions, EntityType } from '@daftar/domain'
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { type AccessLevel, type AccessPermissions, accessMessages, type EntityType } from '@daftar/domain'
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts'
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts'
 import type { ReadAccess } from '../../platform/register-reads.ts'
 import type { RegisterDefinition } from '../../platform/registers.ts'
 import { notify } from '../notifications/service.ts'
@@ -193,16 +193,16 @@ export async function grantAccess(
         accessLevel: input.level,
         grantedBy: ctx.userId,
       })
-      .onConflictDoUpdate({
-        target: [accessEntries.orgId, accessEntries.entityType, accessEntries.entityId, accessEntries.userId],
-        set: { accessLevel: input.level, updatedAt: new Date() },
-      })
+      .onConflictDoNothing()
       .returning()
+    // Already on the list (docs/product.md, "Access lists and documents"): not added again, and
+    // never a silent change of level, which the list does after asking.
+    if (!entry) throw conflict(accessMessages.alreadyGranted)
     await audit(tx, ctx, {
       action: 'ACCESS_GRANT',
       entityType: input.entityType,
       entityId: input.entityId,
-      after: { user_id: input.userId, level: input.level, access_id: entry!.accessId },
+      after: { user_id: input.userId, level: input.level, access_id: entry.accessId },
     })
     await notify(tx, {
       orgId: ctx.orgId,
@@ -235,10 +235,13 @@ export async function changeAccessLevel(
 ) {
   const entry = await findEntry(deps, ctx, accessId)
   await deps.db.transaction(async (tx) => {
-    await tx
+    // Only a real change is written and recorded: the same level again leaves no empty History line.
+    const [changed] = await tx
       .update(accessEntries)
       .set({ accessLevel: level, updatedAt: new Date() })
-      .where(eq(accessEntries.accessId, accessId))
+      .where(and(eq(accessEntries.accessId, accessId), ne(accessEntries.accessLevel, level)))
+      .returning({ accessId: accessEntries.accessId })
+    if (!changed) return
     await audit(tx, ctx, {
       action: 'ACCESS_UPDATE',
       entityType: entry.entityType,
@@ -253,7 +256,12 @@ export async function changeAccessLevel(
 export async function revokeAccess(deps: Deps, ctx: RequestContext, accessId: string) {
   const entry = await findEntry(deps, ctx, accessId)
   await deps.db.transaction(async (tx) => {
-    await tx.delete(accessEntries).where(eq(accessEntries.accessId, accessId))
+    // Of two revokes at once, the one that removed the row answers and records it.
+    const [removed] = await tx
+      .delete(accessEntries)
+      .where(eq(accessEntries.accessId, accessId))
+      .returning({ accessId: accessEntries.accessId })
+    if (!removed) throw notFound('Access entry not found.')
     await audit(tx, ctx, {
       action: 'ACCESS_REVOKE',
       entityType: entry.entityType,
