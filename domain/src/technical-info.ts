@@ -25,12 +25,22 @@ export const technicalInfoListQuery = registerListQuery(technicalInfoSorts, 'tit
 /** A keyword as stored: trimmed and lowercased. */
 export const normaliseKeyword = (keyword: string) => keyword.trim().toLowerCase()
 
-/** Keywords are trimmed and lowercased; blanks and repeats are dropped (docs/product.md, "Technical information"). */
+/**
+ * Keywords are trimmed and lowercased; blanks and repeats are dropped, and a comma separates keywords
+ * as it does when typed (docs/product.md, "Technical information").
+ */
 export const keywordList = z
   .array(z.string().max(60))
   .max(50)
   .nullish()
-  .transform((list) => [...new Set((list ?? []).map(normaliseKeyword).filter(Boolean))])
+  .transform((list) => [
+    ...new Set(
+      (list ?? [])
+        .flatMap((k) => k.split(','))
+        .map(normaliseKeyword)
+        .filter(Boolean),
+    ),
+  ])
 
 /** The proposed data of a TECHNICAL_INFO action. */
 export const technicalInfoData = z.object({

@@ -31,10 +31,10 @@ async function create(body: Record<string, unknown>) {
 }
 
 describe('POST /technical-info', () => {
-  it('keeps keywords trimmed, lowercased and once each, and empty texts as null', async () => {
+  it('keeps keywords trimmed, lowercased, split at commas and once each, and empty texts as null', async () => {
     const id = await create({
       title: '  Jar test for coagulant dose ',
-      keywords: [' Coagulation ', 'PAC', 'pac', '', 'Jar Test'],
+      keywords: [' Coagulation ', 'PAC', 'pac', '', 'Jar Test', 'alum, PAC,dosing'],
       when_to_use: 'When turbidity rises',
       prerequisites: '',
       formula: '   ',
@@ -42,7 +42,7 @@ describe('POST /technical-info', () => {
     const res = (await api(org.admin.token).get(`/technical-info/${id}`)).json()
     expect(res).toMatchObject({
       title: 'Jar test for coagulant dose',
-      keywords: ['coagulation', 'pac', 'jar test'],
+      keywords: ['coagulation', 'pac', 'jar test', 'alum', 'dosing'],
       when_to_use: 'When turbidity rises',
       prerequisites: null,
       formula: null,
