@@ -4,6 +4,7 @@ import {
   createClient,
   createProject,
   grant,
+  notificationsOf,
   type RegisterOrg,
   registerOrg,
 } from '../../../test/registers-helpers.ts'
@@ -52,6 +53,58 @@ describe('state change requests', () => {
     const twice = await api(org.staff.token).put(`/projects/${projectId}/archive`, { archive: true })
     expect(twice.statusCode).toBe(409)
     expect(errorOf(twice)).toBe('A request for this change is already waiting for approval.')
+  })
+})
+
+describe('approving a state the record already has', () => {
+  const approve = (actionId: string) => api(org.admin.token).put(`/admin-actions/pending/${actionId}/approve`)
+  const detail = async (actionId: string) =>
+    (await api(org.admin.token).get(`/admin-actions/pending/${actionId}`)).json()
+
+  it('answers 409 saying so, changes nothing, and the request waits to be rejected', async () => {
+    const projectId = await createProject(server, org.admin.token, clientId, { name: 'Mill Chimney' })
+    await grant(server, org.admin.token, org.staff.userId, 'PROJECT', projectId, 'WRITE')
+    const asked = await api(org.staff.token).put(`/projects/${projectId}/archive`, { archive: true })
+    expect(asked.statusCode, asked.body).toBe(202)
+    const actionId = asked.json().actionId as string
+    const archived = await api(org.admin.token).put(`/projects/${projectId}/archive`, { archive: true })
+    expect(archived.statusCode, archived.body).toBe(200)
+    const version = (await detail(actionId)).current_data.version
+
+    const res = await approve(actionId)
+    expect(res.statusCode, res.body).toBe(409)
+    expect(errorOf(res)).toBe(
+      'The project is already archived, so approving would change nothing. Reject the request to close it.',
+    )
+    const after = await detail(actionId)
+    expect(after.status).toBe('PENDING')
+    expect(after.current_data.version).toBe(version)
+    const notes = await notificationsOf(server, org.staff.token)
+    expect(notes.map((n) => n.type)).not.toContain('ACTION_APPROVED')
+    expect((await api(org.admin.token).put(`/admin-actions/pending/${actionId}/reject`, {})).statusCode).toBe(
+      200,
+    )
+  })
+
+  it('of an employee already deactivated answers 409 too', async () => {
+    const created = await api(org.admin.token).post('/employees', {
+      full_name: 'Leaving Person',
+      employee_official_id: 'STATE-1',
+    })
+    const employeeId = created.json().entityId as string
+    await grant(server, org.admin.token, org.staff.userId, 'EMPLOYEE', employeeId, 'WRITE')
+    const asked = await api(org.staff.token).put(`/employees/${employeeId}/activate`, { activate: false })
+    expect(asked.statusCode, asked.body).toBe(202)
+    const done = await api(org.admin.token).put(`/employees/${employeeId}/activate`, { activate: false })
+    expect(done.statusCode, done.body).toBe(200)
+    const version = (await detail(asked.json().actionId)).current_data.version
+
+    const res = await approve(asked.json().actionId)
+    expect(res.statusCode, res.body).toBe(409)
+    expect(errorOf(res)).toBe(
+      'The employee is already inactive, so approving would change nothing. Reject the request to close it.',
+    )
+    expect((await detail(asked.json().actionId)).current_data.version).toBe(version)
   })
 })
 

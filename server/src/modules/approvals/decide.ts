@@ -6,11 +6,12 @@ import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict, notFound } from '../../platform/errors.ts'
-import { annotated, type RegisterDefinition } from '../../platform/registers.ts'
+import { annotated, type RegisterDefinition, type StateAction } from '../../platform/registers.ts'
 import { parse } from '../../platform/validation.ts'
 import { accessOf } from '../access/service.ts'
 import { notify } from '../notifications/service.ts'
 import { users } from '../users/schema.ts'
+import { presentProposed } from './present.ts'
 import { pendingActions } from './schema.ts'
 import {
   apply,
@@ -19,6 +20,7 @@ import {
   type ChangeRequest,
   recordBefore,
   registerOf,
+  stateData,
   verbOf,
 } from './submit.ts'
 
@@ -125,6 +127,39 @@ function requestOf(action: Action, register: RegisterDefinition): ChangeRequest 
   return { ...base, actionType: action.actionType, entityId: action.entityId }
 }
 
+/** What the record already is, in the words of a refusal to approve a state change it has. */
+const alreadyIn: Record<StateAction, string> = {
+  ARCHIVE: 'is already archived',
+  UNARCHIVE: 'is not archived',
+  ACTIVATE: 'is already active',
+  DEACTIVATE: 'is already inactive',
+}
+
+/**
+ * The record version a change applies to: the one the admin reviewed, else the one read here. A state
+ * the record already has (an admin archived it meanwhile) is refused with 409: approving would change
+ * nothing but tell the requester it did; the request waits for a rejection (docs/product.md, "The
+ * admin approval queue").
+ */
+async function versionToApply(
+  tx: Tx,
+  orgId: string,
+  register: RegisterDefinition,
+  request: ChangeRequest,
+  reviewed: number | undefined,
+): Promise<number | undefined> {
+  if (request.actionType === 'CREATE') return undefined
+  const current = await register.currentData(tx, orgId, request.entityId)
+  if (current && request.actionType !== 'UPDATE') {
+    const wanted = Object.entries(stateData(request.actionType))
+    if (wanted.every(([key, value]) => current[key] === value))
+      throw conflict(
+        `The ${register.label.toLowerCase()} ${alreadyIn[request.actionType]}, so approving would change nothing. Reject the request to close it.`,
+      )
+  }
+  return reviewed ?? current?.version
+}
+
 /**
  * Applies a pending action in the transaction that claims it. `recordVersion` (If-Match) is the
  * version of the record the admin reviewed; without it, the version read here guards the UPDATE, so a
@@ -151,10 +186,7 @@ export async function approveAction(
     // Grants are judged again: a person deactivated since the request cannot be given access.
     if (request.actionType === 'CREATE') await assertGrantable(tx, ctx.orgId, request.accessPermissions)
     const applyCtx = { orgId: ctx.orgId, actorUserId: ctx.userId, requesterUserId: action.requestedBy }
-    const expected =
-      request.actionType === 'CREATE'
-        ? undefined
-        : (options.recordVersion ?? (await register.currentData(tx, ctx.orgId, request.entityId))?.version)
+    const expected = await versionToApply(tx, ctx.orgId, register, request, options.recordVersion)
     const before = await recordBefore(tx, ctx.orgId, register, request)
     const entityId = await apply(tx, register, applyCtx, request, expected)
     if (!action.entityId) {
@@ -290,8 +322,10 @@ export async function editPendingAction(
     })
     return row
   })
+  // Shown as the review shows it: masked numbers, no password hash (docs/product.md, "Employees").
+  const proposed = await presentProposed(deps.db, ctx, register, updated.proposedData)
   return {
     message: approvalMessages.updated,
-    pendingAction: { action_id: updated.actionId, proposed_data: updated.proposedData },
+    pendingAction: { action_id: updated.actionId, proposed_data: proposed },
   }
 }

@@ -16,6 +16,7 @@ import { countAlongside, countOf, totalPages } from '../../platform/pagination.t
 import { accessOf } from '../access/service.ts'
 import { users } from '../users/schema.ts'
 import { requesterWarning } from './decide.ts'
+import { presentProposed, withoutContextFor } from './present.ts'
 import { pendingActions } from './schema.ts'
 import { registerOf } from './submit.ts'
 
@@ -24,9 +25,8 @@ const processor = alias(users, 'processor')
 
 type Row = { a: typeof pendingActions.$inferSelect; username: string; fullName: string }
 
-function presentAction(deps: Deps, row: Row): PendingAction {
+async function presentAction(deps: Deps, ctx: RequestContext, row: Row): Promise<PendingAction> {
   const register = deps.registers.get(row.a.entityType)
-  const proposed = row.a.proposedData
   return {
     action_id: row.a.actionId,
     action_type: row.a.actionType,
@@ -36,7 +36,7 @@ function presentAction(deps: Deps, row: Row): PendingAction {
     requested_by_fullname: row.fullName,
     requested_at: row.a.requestedAt.toISOString(),
     status: row.a.status,
-    proposed_data: proposed && register?.redact ? register.redact(proposed) : proposed,
+    proposed_data: await presentProposed(deps.db, ctx, register, row.a.proposedData),
     summary: row.a.summary,
     entity_display_id: row.a.entityDisplayId,
   }
@@ -123,7 +123,7 @@ export async function listPendingActions(
   const rows = await page.execute(values)
   const total = await countOf(rows[0]?.total, query.page, () => counted.execute(values))
   return {
-    pendingActions: rows.map((row) => presentAction(deps, row)),
+    pendingActions: await Promise.all(rows.map((row) => presentAction(deps, ctx, row))),
     totalPages: totalPages(total, query.limit),
     currentPage: query.page,
     limit: query.limit,
@@ -158,8 +158,9 @@ export async function getPendingAction(
   const current = readable && a.entityId ? await register.currentData(deps.db, ctx.orgId, a.entityId) : null
   const pending = a.status === 'PENDING'
   return {
-    ...presentAction(deps, row),
-    current_data: current,
+    ...(await presentAction(deps, ctx, row)),
+    // Without the context for a requester too, so that the review compares like with like.
+    current_data: await withoutContextFor(deps.db, ctx, register, current),
     entity_name: current ? register.describe(current) : null,
     entity_link: current && a.entityId ? register.link(a.entityId) : null,
     // Someone changed the record after this request was made: the admin should look twice.
