@@ -142,7 +142,14 @@ export const editActionInput = z.object({
  * Approving: when the requester has lost the right to the change since asking (deactivated, or no
  * longer WRITE on the record), the admin must say they approve anyway.
  */
-export const approveActionInput = z.object({ approve_without_requester_access: z.boolean().optional() })
+export const approveActionInput = z.object({
+  approve_without_requester_access: z.boolean().optional(),
+  /**
+   * The request's version the admin reviewed: approval applies only to it, so data another admin
+   * changed through 'Edit & Re-evaluate' meanwhile is not approved unseen (412).
+   */
+  action_version: z.number().int().min(1).optional(),
+})
 
 /**
  * What a register create or update answers: applied at once for an admin (entityId, 201 or 200), or
@@ -235,6 +242,7 @@ export const approvalMessages = {
   grantToActiveUsers: 'Access can only be granted to active users of the organisation.',
   alreadyWaiting: 'A request for this change is already waiting for approval.',
   alreadyProcessed: 'This action has already been processed.',
+  editedMeanwhile: 'Another administrator changed this request since you opened it. Review it again.',
   updated: 'Pending action updated successfully.',
   approved: 'Action approved successfully.',
   rejected: 'Action rejected successfully.',

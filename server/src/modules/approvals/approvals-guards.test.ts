@@ -1,3 +1,4 @@
+import { approvalMessages } from '@daftar/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import {
@@ -88,6 +89,29 @@ describe('edits carrying one If-Match version', () => {
     })
     expect(fresh.statusCode, fresh.body).toBe(200)
     expect((await api(org.admin.token).get(`/clients/${id}`)).json().name).toBe('Reviewed Client Renamed')
+  })
+
+  it("an approval applies only the request's data the admin reviewed, not another admin's edit of it", async () => {
+    const request = await api(org.staff.token).post('/clients', { name: 'Proposed Co' })
+    const actionId = request.json().actionId
+    const url = `/admin-actions/pending/${actionId}`
+    const reviewed = (await api(org.admin.token).get(url)).json()
+    // Another admin corrects the request after the first one opened it.
+    const edit = await api(org.admin2.token).put(url, { proposed_data: { name: 'Corrected Co' } })
+    expect(edit.statusCode, edit.body).toBe(200)
+    const stale = await api(org.admin.token).put(`${url}/approve`, { action_version: reviewed.version })
+    expect(stale.statusCode).toBe(412)
+    expect(errorOf(stale)).toBe(approvalMessages.editedMeanwhile)
+    expect((await api(org.admin.token).get(url)).json().status).toBe('PENDING')
+    // Reviewed again, it is approved with what it now says; a repeat of that approval changes nothing.
+    const now = (await api(org.admin.token).get(url)).json()
+    const body = { action_version: now.version }
+    const approved = await api(org.admin.token).put(`${url}/approve`, body)
+    expect(approved.statusCode, approved.body).toBe(200)
+    const again = await api(org.admin.token).put(`${url}/approve`, body)
+    expect(again.json()).toMatchObject({ already_processed: true, entityId: approved.json().entityId })
+    const client = (await api(org.admin.token).get(`/clients/${approved.json().entityId}`)).json()
+    expect(client.name).toBe('Corrected Co')
   })
 })
 

@@ -5,7 +5,7 @@ import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { badRequest, conflict, notFound } from '../../platform/errors.ts'
+import { badRequest, conflict, notFound, preconditionFailed } from '../../platform/errors.ts'
 import { annotated, type RegisterDefinition, type StateAction } from '../../platform/registers.ts'
 import { parse } from '../../platform/validation.ts'
 import { accessOf } from '../access/service.ts'
@@ -41,6 +41,7 @@ async function claim(
   actionId: string,
   status: 'APPROVED' | 'REJECTED',
   reason: string | null = null,
+  reviewedVersion?: number,
 ): Promise<Action | null> {
   const [action] = await tx
     .update(pendingActions)
@@ -51,9 +52,23 @@ async function claim(
       rejectionReason: reason,
       version: sql`${pendingActions.version} + 1`,
     })
-    .where(actionIn(ctx, actionId, 'PENDING'))
+    .where(
+      and(
+        actionIn(ctx, actionId, 'PENDING'),
+        reviewedVersion === undefined ? undefined : eq(pendingActions.version, reviewedVersion),
+      ),
+    )
     .returning()
   return action ?? null
+}
+
+/** Refuses with 412 when the action is still waiting but no longer the version the admin reviewed. */
+async function assertNotEditedMeanwhile(tx: Tx, ctx: RequestContext, actionId: string) {
+  const [waiting] = await tx
+    .select({ version: pendingActions.version })
+    .from(pendingActions)
+    .where(actionIn(ctx, actionId, 'PENDING'))
+  if (waiting) throw preconditionFailed(approvalMessages.editedMeanwhile)
 }
 
 /**
@@ -169,12 +184,13 @@ export async function approveAction(
   deps: Deps,
   ctx: RequestContext,
   actionId: string,
-  options: { recordVersion?: number; approveWithoutRequesterAccess?: boolean } = {},
+  options: { recordVersion?: number; actionVersion?: number; approveWithoutRequesterAccess?: boolean } = {},
 ) {
   requireAdmin(ctx, 'Only administrators can approve requests.')
   return deps.db.transaction(async (tx) => {
-    const action = await claim(tx, ctx, actionId, 'APPROVED')
+    const action = await claim(tx, ctx, actionId, 'APPROVED', null, options.actionVersion)
     if (!action) {
+      await assertNotEditedMeanwhile(tx, ctx, actionId)
       const earlier = await sameDecision(tx, ctx, actionId, 'APPROVED')
       if (!earlier.entityId) throw notFound(approvalMessages.notFound)
       return { message: approvalMessages.approved, entityId: earlier.entityId, already_processed: true }

@@ -13,6 +13,7 @@ export async function approvalRoutes(app: App, deps: Deps) {
     approveAction(deps, req.ctx, req.params.id, {
       recordVersion: ifMatchVersion(req.headers['if-match']),
       approveWithoutRequesterAccess: req.body.approve_without_requester_access,
+      actionVersion: req.body.action_version,
     }),
   )
   serve(app, approvalEndpoints.reject, async (req) =>

@@ -57,7 +57,11 @@ function ApproveDialog({ action, onClose }: { action: PendingActionDetail; onClo
     submit: (body) =>
       call(approvalEndpoints.approve, {
         params: { id: action.action_id },
-        body: { approve_without_requester_access: body.approve_without_requester_access || undefined },
+        body: {
+          approve_without_requester_access: body.approve_without_requester_access || undefined,
+          // What this admin reviewed: a request another admin edited meanwhile is not approved unseen.
+          action_version: action.version,
+        },
         ifMatch: typeof version === 'number' ? version : undefined,
       })
         .then(decided)
