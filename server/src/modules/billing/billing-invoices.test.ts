@@ -220,6 +220,21 @@ describe('PUT /billing/invoice/:id/status, at once', () => {
     expect(again.statusCode).toBe(409)
     expect(errorOf(again)).toBe('This invoice is already cleared.')
   })
+  it('answers 409, not 412, to If-Match with the current version of an invoice already cleared', async () => {
+    const invoice = await newInvoice('S-22')
+    const url = `/billing/invoice/${invoice.invoice_id}/status`
+    const body = { status: 'CLEARED', clearance_date: '2024-08-01' }
+    expect((await api(org.admin.token).put(url, body)).statusCode).toBe(200)
+    const { version } = (await invoices()).find((i) => i.invoice_id === invoice.invoice_id)!
+    const again = await api(org.admin2.token).put(url, body, { 'if-match': String(version) })
+    expect(again.statusCode).toBe(409)
+    expect(errorOf(again)).toBe('This invoice is already cleared.')
+    const back = { status: 'PENDING' }
+    expect((await api(org.admin.token).put(url, back, { 'if-match': String(version) })).statusCode).toBe(200)
+    const pending = await api(org.admin.token).put(url, back, { 'if-match': String(version + 1) })
+    expect(pending.statusCode).toBe(409)
+    expect(errorOf(pending)).toBe('This invoice is already pending.')
+  })
 })
 
 describe('DELETE /billing/invoice/:id', () => {
@@ -260,5 +275,47 @@ describe('DELETE /billing/invoice/:id', () => {
     )
     expect(res.statusCode).toBe(400)
     expect((await invoices()).map((i) => i.invoice_id)).toContain(invoice.invoice_id)
+  })
+})
+
+describe('DELETE /billing/invoice/:id, at once and guessed', () => {
+  const deletesOf = async (invoiceId: string) => {
+    const { rows } = await server.deps.database.pool.query(
+      `select count(*)::int as n from audit_events where action = 'INVOICE_DELETE' and before->>'invoice_id' = $1`,
+      [invoiceId],
+    )
+    return rows[0].n as number
+  }
+
+  it('of 8 parallel deletes from two admins exactly one wins; the rest answer 404, with one History entry', async () => {
+    const invoice = await newInvoice('P-8')
+    const admins = [org.admin.token, org.admin2.token]
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api(admins[i % 2]!).delete(`/billing/invoice/${invoice.invoice_id}`, { password: PASSWORD }),
+      ),
+    )
+    const codes = answers.map((r) => r.statusCode)
+    expect(codes.filter((c) => c === 200)).toHaveLength(1)
+    expect(codes.filter((c) => c === 404)).toHaveLength(7)
+    for (const r of answers.filter((a) => a.statusCode === 404)) expect(errorOf(r)).toBe('Invoice not found.')
+    expect(await deletesOf(invoice.invoice_id)).toBe(1)
+    expect(onDisk(server, invoice.invoice_pdf_s3_key)).toBe(false)
+  })
+
+  it('counts a wrong password as a try: of 20 at once the allowed tries answer 400, the rest 429', async () => {
+    const limit = server.config.TWO_FACTOR_MAX_PER_ACCOUNT
+    const admin = await member(server, org.orgId, { isAdmin: true })
+    const invoice = await newInvoice('G-20')
+    const url = `/billing/invoice/${invoice.invoice_id}`
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, () => api(admin.token).delete(url, { password: 'guess' })),
+    ).then((all) => all.map((r) => r.statusCode))
+    expect(codes.filter((c) => c === 400)).toHaveLength(limit)
+    expect(codes.filter((c) => c === 429)).toHaveLength(20 - limit)
+    expect((await api(admin.token).delete(url, { password: PASSWORD })).statusCode).toBe(429)
+    expect((await invoices()).map((i) => i.invoice_id)).toContain(invoice.invoice_id)
+    // Another admin's tries are their own.
+    expect((await api(org.admin2.token).delete(url, { password: PASSWORD })).statusCode).toBe(200)
   })
 })

@@ -176,6 +176,24 @@ describe('POST /billing/project/:id', () => {
     expect(await countRows(server, 'project_invoices', org.orgId)).toBe(rows)
   })
 
+  it('refuses PDF bytes under a name that is not a PDF, which would be stored and served as that type', async () => {
+    const files = storedFiles(server)
+    const rows = await countRows(server, 'project_invoices', org.orgId)
+    for (const name of ['inv.txt', 'invoice']) {
+      const res = await addInvoice(org.admin.token, fields({ invoice_no: 'NAMED' }), pdf(PDF_BYTES, name))
+      expect(res.statusCode).toBe(400)
+      expect(errorOf(res)).toBe('The invoice must be a PDF file.')
+    }
+    expect(storedFiles(server)).toEqual(files)
+    expect(await countRows(server, 'project_invoices', org.orgId)).toBe(rows)
+    const upper = await addInvoice(
+      org.admin.token,
+      fields({ invoice_no: 'NAMED' }),
+      pdf(PDF_BYTES, 'INV.PDF'),
+    )
+    expect(upper.statusCode, upper.body).toBe(201)
+  })
+
   it('needs every required field and the PDF', async () => {
     const files = storedFiles(server)
     const rows = await countRows(server, 'project_invoices', org.orgId)

@@ -6,11 +6,11 @@ import type { z } from 'zod'
 import type { Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
+import { confirmOwnPassword } from '../../platform/confirm-password.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict, notFound, preconditionFailed } from '../../platform/errors.ts'
-import { sniffFileType } from '../../platform/file-types.ts'
-import { verifyPassword } from '../../platform/passwords.ts'
+import { contentTypeForKey, sniffFileType } from '../../platform/file-types.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
 import { changedBy } from '../../platform/versioned-edit.ts'
 import { assertReadable, assertWritable } from '../access/service.ts'
@@ -106,6 +106,13 @@ export async function listInvoices(deps: Deps, ctx: RequestContext, projectId: s
   }
 }
 
+/**
+ * PDF bytes under a PDF name: the type comes from the bytes and the served type from the stored key's
+ * extension, which comes from the name (docs/security.md, "V5 File handling"), so both must say PDF.
+ */
+const isPdf = (pdf: UploadedFile) =>
+  sniffFileType(pdf.head) === 'application/pdf' && contentTypeForKey(pdf.key) === 'application/pdf'
+
 export async function addInvoice(
   deps: Deps,
   ctx: RequestContext,
@@ -116,7 +123,7 @@ export async function addInvoice(
   return keepUploadsOnlyIf(deps.storage, { pdf }, async () => {
     await assertWritable(deps.db, ctx, projectRegister, projectId, projectMessages.notFound)
     if (!pdf) throw badRequest(billingMessages.addRequired)
-    if (sniffFileType(pdf.head) !== 'application/pdf') throw badRequest(billingMessages.pdfOnly)
+    if (!isPdf(pdf)) throw badRequest(billingMessages.pdfOnly)
     return deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(projectInvoices)
@@ -201,9 +208,27 @@ export async function editInvoice(
 }
 
 /**
+ * Why a guarded status move changed nothing, read again after it: the invoice is gone (404), its
+ * version is not the one sent (412), or it is already in the state asked for (409); otherwise its
+ * date moved past the clearance meanwhile (400).
+ */
+async function whyNotMoved(tx: Tx, invoiceId: string, from: InvoiceStatus, version?: number) {
+  const [now] = await tx
+    .select({ status: projectInvoices.status, version: projectInvoices.version })
+    .from(projectInvoices)
+    .where(eq(projectInvoices.invoiceId, invoiceId))
+  if (!now) return notFound(billingMessages.notFound)
+  if (version !== undefined && version !== now.version) return preconditionFailed()
+  if (now.status !== from)
+    return conflict(from === 'PENDING' ? billingMessages.alreadyCleared : billingMessages.alreadyPending)
+  return badRequest(billingMessages.clearanceBeforeInvoice)
+}
+
+/**
  * Admins only. CLEARED needs a clearance date; back to PENDING drops the clearance details. The move
  * is guarded in SQL (PENDING → CLEARED, CLEARED → PENDING) and by `If-Match` when sent, so of two
- * admins clearing at once exactly one wins; the other answers 409 (or 412 on a stale version).
+ * admins clearing at once exactly one wins; the other answers 409 (or 412 on a stale version). A
+ * current version on an invoice already in the state asked for is the 409 too.
  */
 export async function setInvoiceStatus(
   deps: Deps,
@@ -242,10 +267,7 @@ export async function setInvoiceStatus(
         ),
       )
       .returning({ id: projectInvoices.invoiceId })
-    if (moved.length === 0) {
-      if (version !== undefined) throw preconditionFailed()
-      throw conflict(cleared ? billingMessages.alreadyCleared : billingMessages.alreadyPending)
-    }
+    if (moved.length === 0) throw await whyNotMoved(tx, invoiceId, from, version)
     await auditProject(tx, ctx, invoice.projectId, 'INVOICE_STATUS', {
       before: { invoice_id: invoiceId, status: invoice.status },
       after: input,
@@ -254,19 +276,25 @@ export async function setInvoiceStatus(
   return { message: billingMessages.statusUpdated }
 }
 
+/**
+ * Admins only, confirmed with their own password. The row is deleted with RETURNING: of parallel
+ * deletes one wins and writes the History entry, the rest answer 404 (docs/security.md, "V2
+ * Validation and business logic").
+ */
 export async function deleteInvoice(deps: Deps, ctx: RequestContext, invoiceId: string, password: string) {
   requireAdmin(ctx, 'Only administrators can delete invoices.')
-  const invoice = await findInvoice(deps, ctx, invoiceId)
-  const [me] = await deps.db
-    .select({ hash: users.passwordHash })
-    .from(users)
-    .where(eq(users.userId, ctx.userId))
-  if (!me || !(await verifyPassword(me.hash, password))) throw badRequest(billingMessages.wrongPassword)
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(projectInvoices).where(eq(projectInvoices.invoiceId, invoiceId))
-    await auditProject(tx, ctx, invoice.projectId, 'INVOICE_DELETE', {
-      before: { invoice_id: invoiceId, invoice_no: invoice.invoiceNo, amount: invoice.amount },
+  await findInvoice(deps, ctx, invoiceId)
+  await confirmOwnPassword(deps, ctx, password, billingMessages.wrongPassword)
+  const invoice = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(projectInvoices)
+      .where(and(eq(projectInvoices.invoiceId, invoiceId), eq(projectInvoices.orgId, ctx.orgId)))
+      .returning()
+    if (!row) throw notFound(billingMessages.notFound)
+    await auditProject(tx, ctx, row.projectId, 'INVOICE_DELETE', {
+      before: { invoice_id: invoiceId, invoice_no: row.invoiceNo, amount: row.amount },
     })
+    return row
   })
   await deps.storage.delete(invoice.pdfKey).catch(() => {})
   return { message: billingMessages.deleted }

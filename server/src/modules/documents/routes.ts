@@ -1,7 +1,7 @@
 import { documentEndpoints } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import { type App, serve } from '../../platform/http.ts'
-import { readMultipart } from '../../platform/uploads.ts'
+import { keepUploadsOnlyIf, readMultipart } from '../../platform/uploads.ts'
 import { parse } from '../../platform/validation.ts'
 import {
   createFolder,
@@ -29,11 +29,9 @@ export async function documentRoutes(app: App, deps: Deps) {
     const { fields, files } = await readMultipart(req, deps.storage, req.ctx.orgId, {
       documentFile: DOCUMENT_RULE,
     })
-    const result = await uploadDocument(
-      deps,
-      req.ctx,
-      parse(documentEndpoints.upload.multipart, fields),
-      files.documentFile,
+    // Fields refused after the file was stored leave no file behind (docs/security.md, "V5 File handling").
+    const result = await keepUploadsOnlyIf(deps.storage, files, () =>
+      uploadDocument(deps, req.ctx, parse(documentEndpoints.upload.multipart, fields), files.documentFile),
     )
     reply.code(201)
     return result

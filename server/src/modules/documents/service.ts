@@ -10,10 +10,10 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
+import { confirmOwnPassword } from '../../platform/confirm-password.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, notFound } from '../../platform/errors.ts'
-import { verifyPassword } from '../../platform/passwords.ts'
 import type { RegisterDefinition } from '../../platform/registers.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
 import { assertReadable, assertWritable } from '../access/service.ts'
@@ -36,24 +36,30 @@ function registerOf(deps: Deps, entityType: EntityType): RegisterDefinition {
 const ofRecord = (orgId: string, entityType: EntityType, entityId: string) =>
   and(eq(documents.orgId, orgId), eq(documents.entityType, entityType), eq(documents.entityId, entityId))
 
+/**
+ * The folder must be one of the record's. With `lock`, its row is held (`FOR KEY SHARE`) until the
+ * transaction ends, so a folder delete, which locks the folder first, cannot run between this check
+ * and the insert of a new entry: the entry lands before the delete (and goes with the tree) or finds
+ * the folder gone (docs/decisions.md, "Registers on the new pieces").
+ */
 async function assertFolder(
   db: DbOrTx,
   orgId: string,
-  entityType: EntityType,
-  entityId: string,
-  folderId: string | null,
+  place: { entityType: EntityType; entityId: string; parentFolderId: string | null },
+  lock = false,
 ) {
-  if (!folderId) return
-  const [folder] = await db
+  if (!place.parentFolderId) return
+  const found = db
     .select({ id: documents.documentId })
     .from(documents)
     .where(
       and(
-        eq(documents.documentId, folderId),
-        ofRecord(orgId, entityType, entityId),
+        eq(documents.documentId, place.parentFolderId),
+        ofRecord(orgId, place.entityType, place.entityId),
         eq(documents.isFolder, true),
       ),
     )
+  const [folder] = await (lock ? found.for('key share') : found)
   if (!folder) throw notFound(documentMessages.folderNotFound)
 }
 
@@ -100,7 +106,7 @@ export async function listDocuments(
   query: { entityType: EntityType; entityId: string; parentFolderId: string | null },
 ) {
   await assertReadable(deps.db, ctx, registerOf(deps, query.entityType), query.entityId)
-  await assertFolder(deps.db, ctx.orgId, query.entityType, query.entityId, query.parentFolderId)
+  await assertFolder(deps.db, ctx.orgId, query)
   const rows = await deps.db
     .select({
       d: documents,
@@ -153,7 +159,6 @@ export async function createFolder(
   input: { entityType: EntityType; entityId: string; parentFolderId: string | null; folderName: string },
 ) {
   await assertWritable(deps.db, ctx, registerOf(deps, input.entityType), input.entityId)
-  await assertFolder(deps.db, ctx.orgId, input.entityType, input.entityId, input.parentFolderId)
   return deps.db.transaction(async (tx) => {
     // One folder per click: the same folder asked for again by the same user within a few seconds
     // (a double click, a retry after a lost answer) is the one already made. The lock makes the
@@ -162,6 +167,7 @@ export async function createFolder(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`folder:${ctx.orgId}:${ctx.userId}:${input.entityType}:${input.entityId}:${input.parentFolderId ?? ''}:${input.folderName}`}, 0))`,
     )
+    await assertFolder(tx, ctx.orgId, input, true)
     const [repeat] = await tx
       .select({ id: documents.documentId })
       .from(documents)
@@ -189,9 +195,11 @@ export async function uploadDocument(
 ) {
   return keepUploadsOnlyIf(deps.storage, { file }, async () => {
     await assertWritable(deps.db, ctx, registerOf(deps, input.entityType), input.entityId)
-    await assertFolder(deps.db, ctx.orgId, input.entityType, input.entityId, input.parentFolderId)
+    await assertFolder(deps.db, ctx.orgId, input)
     if (!file) throw badRequest(documentMessages.fileRequired)
+    // A folder gone by the time the row is written refuses the upload, and its stored file goes too.
     return deps.db.transaction(async (tx) => {
+      await assertFolder(tx, ctx.orgId, input, true)
       const entry = { name: file.fileName, isFolder: false, storageKey: file.key, fileSize: file.size }
       const id = await addEntry(tx, ctx, input, 'FILE_UPLOAD', entry)
       return { message: documentMessages.fileUploaded, document_id: id }
@@ -234,32 +242,59 @@ export async function renameDocument(deps: Deps, ctx: RequestContext, documentId
   return { message: documentMessages.renamed }
 }
 
-/** Admins only, confirmed with their own password; a folder goes with everything inside it. */
+type DocumentRow = typeof documents.$inferSelect
+
+/**
+ * A document and, for a folder, everything under it, each row locked (`FOR UPDATE`) before its
+ * children are read: once a folder is held no entry can enter it (an insert holds its folder `FOR KEY
+ * SHARE`, docs/decisions.md, "Registers on the new pieces"), and one already entering has committed,
+ * so the next level sees it. Empty when the document is gone (a parallel delete won).
+ */
+async function lockTree(tx: Tx, orgId: string, documentId: string): Promise<DocumentRow[]> {
+  let level = await tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.documentId, documentId), eq(documents.orgId, orgId)))
+    .for('update')
+  const tree = [...level]
+  while (level.some((d) => d.isFolder)) {
+    const folders = level.filter((d) => d.isFolder).map((d) => d.documentId)
+    level = await lockChildren(tx, tree[0]!, folders)
+    tree.push(...level)
+  }
+  return tree
+}
+
+/** The entries directly in the given folders of one record, each locked (`FOR UPDATE`). */
+const lockChildren = (tx: Tx, top: DocumentRow, folders: string[]) =>
+  tx
+    .select()
+    .from(documents)
+    .where(and(ofRecord(top.orgId, top.entityType, top.entityId), inArray(documents.parentFolderId, folders)))
+    .for('update')
+
+/**
+ * Admins only, confirmed with their own password; a folder goes with everything inside it. Of
+ * parallel deletes one wins and the rest answer 404, with one History entry and only the files of
+ * rows really deleted removed.
+ */
 export async function deleteDocument(deps: Deps, ctx: RequestContext, documentId: string, password: string) {
   requireAdmin(ctx, 'Only administrators can delete documents.')
-  const doc = await findDocument(deps, ctx, documentId)
-  const [me] = await deps.db
-    .select({ hash: users.passwordHash })
-    .from(users)
-    .where(eq(users.userId, ctx.userId))
-  if (!me || !(await verifyPassword(me.hash, password))) throw badRequest(documentMessages.wrongPassword)
+  await findDocument(deps, ctx, documentId)
+  await confirmOwnPassword(deps, ctx, password, documentMessages.wrongPassword)
   const keys = await deps.db.transaction(async (tx) => {
-    const tree = await tx.execute<{ document_id: string; s3_key: string | null }>(sql`
-      with recursive tree as (
-        select document_id, s3_key from documents where document_id = ${documentId} and org_id = ${ctx.orgId}
-        union all
-        select d.document_id, d.s3_key from documents d join tree t on d.parent_folder_id = t.document_id
-      )
-      select document_id, s3_key from tree`)
-    const ids = tree.rows.map((r) => r.document_id)
+    const tree = await lockTree(tx, ctx.orgId, documentId)
+    const doc = tree[0]
+    if (!doc) throw notFound(documentMessages.notFound)
+    const ids = tree.map((d) => d.documentId)
     await tx.delete(documents).where(inArray(documents.documentId, ids))
     await audit(tx, ctx, {
       action: 'DOCUMENT_DELETE',
       entityType: doc.entityType,
       entityId: doc.entityId,
-      before: { name: doc.name, is_folder: doc.isFolder, items: ids.length },
+      before: { name: doc.name, is_folder: doc.isFolder, items: tree.length },
     })
-    return tree.rows.flatMap((r) => (r.s3_key ? [r.s3_key] : []))
+    return tree.flatMap((d) => (d.storageKey ? [d.storageKey] : []))
   })
   await Promise.all(keys.map((key) => deps.storage.delete(key).catch(() => {})))
   return { message: documentMessages.deleted }
