@@ -4,6 +4,7 @@ import {
   canGiveFeedback,
   consumableAmount,
   expensesIncomeData,
+  operationsReportData,
   reportCreateInput,
   reportListQuery,
   reportListTitle,
@@ -25,17 +26,52 @@ describe('report data', () => {
       period: { start: '2026-11-01', end: '2026-11-30' },
       consumables: [
         { itemName: 'Lime', rate: '9.75', quantity: 400, amount: 1 },
-        { itemName: '', invoiceNo: '', vendor: '', rate: 5, quantity: 5 },
+        { itemName: '', invoiceNo: '', vendor: '', rate: '', quantity: '', date: '' },
       ],
       otherExpenses: [
         { particulars: 'Sale', income: 100 },
-        { particulars: ' ', income: 50 },
+        { particulars: ' ', income: '', expenses: '' },
       ],
     })
     expect(data.consumables).toHaveLength(1)
     expect(data.consumables[0]!.amount).toBe(3900)
     expect(data.otherExpenses).toHaveLength(1)
     expect(data.totals).toEqual({ consumables: 3900, income: 100, expenses: 0 })
+  })
+
+  it('refuses a row with figures but not its name, on the name, rather than drop what was typed', () => {
+    const issues = (data: object) =>
+      expensesIncomeData
+        .safeParse({ period: { start: '2026-11-01', end: '2026-11-30' }, ...data })
+        .error?.issues.map((i) => ({ path: i.path, message: i.message }))
+    expect(
+      issues({
+        consumables: [
+          { itemName: 'PAC', rate: 7.5, quantity: 5 },
+          { rate: 2500, quantity: 4 },
+        ],
+        otherExpenses: [{ particulars: ' ', income: 50000, expenses: 1200 }],
+      }),
+    ).toEqual([
+      {
+        path: ['consumables', 1, 'itemName'],
+        message:
+          'Consumable & Site Expenses, row 2: give an item name, invoice no. or vendor, or clear the row.',
+      },
+      {
+        path: ['otherExpenses', 0, 'particulars'],
+        message: 'Income & Other Expenses, row 1: give the particulars, or clear the row.',
+      },
+    ])
+    const operations = operationsReportData.safeParse({
+      period: { start: '2026-11-01', end: '2026-11-30' },
+      operators: [{ name: '', duties: 8 }],
+      complaints: [{ nature: '', dateOfComplaint: '2026-11-03' }],
+    })
+    expect(operations.error?.issues.map((i) => i.message)).toEqual([
+      "Operators Particulars, row 1: give the operator's name, or clear the row.",
+      'Customer Complaints, row 1: give the nature of the complaint, or clear the row.',
+    ])
   })
 
   it('needs a recipient, once each, and both period dates', () => {

@@ -62,6 +62,9 @@ export function reportListTitle(reportType: string): string {
 
 export const reportMessages = {
   recipients: 'Please select at least one recipient in the "To" field.',
+  /** A row with something typed but not what names it (a blank row is dropped). */
+  rowUnnamed: (table: string, row: number, name: string) =>
+    `${table}, row ${row}: give ${name}, or clear the row.`,
   period: 'Please select both a start and end date for the report period.',
   periodOrder: '"End Date" cannot be before "Start Date".',
   datesOrder: '"To" date cannot be before "From" date.',
@@ -133,6 +136,28 @@ const quantity = z
   })
 
 const rows = <T extends z.ZodType>(row: T, max = 200) => z.array(row).max(max).default([])
+
+/** Whether a row holds anything typed (a computed amount is not typed). */
+const hasContent = (row: Record<string, unknown>) =>
+  Object.entries(row).some(([key, value]) => key !== 'amount' && value !== null && value !== '')
+
+/**
+ * Rows of a table whose blank rows are dropped on submit, as the spec says: a row is blank when what
+ * names it is empty. A row with figures or words typed but not its name is refused, on its name's
+ * cell, so nothing typed is thrown away unseen (docs/product.md, "Staff reports").
+ */
+const namedRows = <T extends z.ZodType<Record<string, unknown>>>(
+  row: T,
+  named: (r: z.output<T>) => boolean,
+  nameKey: string,
+  message: (n: number) => string,
+) =>
+  rows(row).superRefine((list, ctx) => {
+    list.forEach((r, i) => {
+      if (!named(r) && hasContent(r))
+        ctx.addIssue({ code: 'custom', path: [i, nameKey], message: message(i + 1) })
+    })
+  })
 
 /** Rupees to two decimals, without binary-fraction drift (2.675 → 2.68). */
 export function roundMoney(n: number): number {
@@ -250,15 +275,36 @@ const complaint = z.object({
 })
 const inspection = z.object({ name: text(200), date: day, remarks: text(1000) })
 
-/** Operations report. Operators without a name, complaints without a nature and inspections without a name are dropped. */
+const inspections = (title: string) =>
+  namedRows(
+    inspection,
+    (i) => Boolean(i.name),
+    'name',
+    (n) => reportMessages.rowUnnamed(title, n, 'a name'),
+  ).transform((r) => r.filter((i) => i.name))
+
+/**
+ * Operations report. Operators without a name, complaints without a nature and inspections without a
+ * name are dropped when blank, refused when something else in them was typed.
+ */
 export const operationsReportData = z.object({
   period,
   context: siteContext,
-  operators: rows(operator).transform((r) => r.filter((o) => o.name)),
+  operators: namedRows(
+    operator,
+    (o) => Boolean(o.name),
+    'name',
+    (n) => reportMessages.rowUnnamed('Operators Particulars', n, "the operator's name"),
+  ).transform((r) => r.filter((o) => o.name)),
   incidentDetails: longText,
-  complaints: rows(complaint).transform((r) => r.filter((c) => c.nature)),
-  supervisorInspections: rows(inspection).transform((r) => r.filter((i) => i.name)),
-  managerInspections: rows(inspection).transform((r) => r.filter((i) => i.name)),
+  complaints: namedRows(
+    complaint,
+    (c) => Boolean(c.nature),
+    'nature',
+    (n) => reportMessages.rowUnnamed('Customer Complaints', n, 'the nature of the complaint'),
+  ).transform((r) => r.filter((c) => c.nature)),
+  supervisorInspections: inspections('Supervisor Inspections'),
+  managerInspections: inspections('Manager Inspections'),
   suggestions: longText,
   workingConditions: longText,
   questions: z
@@ -279,20 +325,31 @@ const consumable = z.object({
 })
 const otherExpense = z.object({ date: day, particulars: text(500), income: quantity, expenses: quantity })
 
+const consumableNamed = (c: { itemName: string; invoiceNo: string; vendor: string }) =>
+  Boolean(c.itemName || c.invoiceNo || c.vendor)
+
 /**
  * Expenses and income report. Consumables with no item name, invoice number or vendor and other
- * expenses without particulars are dropped; each amount and the three totals are computed here.
+ * expenses without particulars are dropped when blank (refused when figures were typed in them); each
+ * amount and the three totals are computed here.
  */
 export const expensesIncomeData = z
   .object({
     period,
     context: siteContext,
-    consumables: rows(consumable),
-    otherExpenses: rows(otherExpense),
+    consumables: namedRows(consumable, consumableNamed, 'itemName', (n) =>
+      reportMessages.rowUnnamed('Consumable & Site Expenses', n, 'an item name, invoice no. or vendor'),
+    ),
+    otherExpenses: namedRows(
+      otherExpense,
+      (e) => Boolean(e.particulars),
+      'particulars',
+      (n) => reportMessages.rowUnnamed('Income & Other Expenses', n, 'the particulars'),
+    ),
   })
   .transform((v) => {
     const consumables = v.consumables
-      .filter((c) => c.itemName || c.invoiceNo || c.vendor)
+      .filter(consumableNamed)
       .map(({ amount: _ignored, ...c }) => ({ ...c, amount: consumableAmount(c.rate, c.quantity) }))
     const otherExpenses = v.otherExpenses.filter((e) => e.particulars)
     const sum = (values: (number | null)[]) => roundMoney(values.reduce<number>((s, n) => s + (n ?? 0), 0))

@@ -98,7 +98,7 @@ describe('sending a report', () => {
     expect(rows.map((r: { payload: { link: string } }) => r.payload.link)).toEqual([`/reports/view/${id}`])
   })
 
-  it('recomputes every consumable amount and the totals whatever the client sent; drops the blank rows', async () => {
+  it('recomputes every consumable amount and the totals whatever the client sent; drops blank rows, refuses unnamed figures', async () => {
     const id = await sendReport(
       server,
       org.staff,
@@ -123,20 +123,12 @@ describe('sending a report', () => {
             amount: 0,
           },
           { date: '', itemName: '', invoiceNo: 'DC-9', vendor: '', rate: 4, quantity: '', amount: 40 },
-          {
-            date: '2026-11-03',
-            itemName: '',
-            invoiceNo: '',
-            vendor: '',
-            rate: 100,
-            quantity: 1,
-            amount: 100,
-          },
+          { date: '', itemName: '', invoiceNo: '', vendor: '', rate: '', quantity: '', amount: 0 },
         ],
         otherExpenses: [
           { date: '2026-11-05', particulars: 'Scrap sale', income: 500, expenses: '' },
           { date: '2026-11-06', particulars: 'Diesel', income: '', expenses: '1234.5' },
-          { date: '2026-11-07', particulars: '', income: 1000, expenses: 1000 },
+          { date: '', particulars: '', income: '', expenses: '' },
         ],
       }),
     )
@@ -147,6 +139,15 @@ describe('sending a report', () => {
       'Diesel',
     ])
     expect(data.totals).toEqual({ consumables: 32.68, income: 500, expenses: 1234.5 })
+    // Figures in a row without its name are not dropped unseen: the report is refused, saying where.
+    const unnamed = await as(server, org.staff).post(
+      '/reports',
+      expensesBody([org.admin.userId], {
+        otherExpenses: [{ date: '2026-11-07', particulars: '', income: 1000, expenses: 1000 }],
+      }),
+    )
+    expect(unnamed.statusCode).toBe(400)
+    expect(errorOf(unnamed)).toBe('Income & Other Expenses, row 1: give the particulars, or clear the row.')
   })
 
   it('drops blank inventory rows and links a project by id, named after the project', async () => {

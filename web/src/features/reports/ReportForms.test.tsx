@@ -75,6 +75,35 @@ describe('the report forms', { timeout: 30_000 }, () => {
     expect(sent).toEqual([])
   })
 
+  it('refuse figures typed in a row without its name, rather than drop them, marking the name', async () => {
+    const sent = answerPickers()
+    sessionStorage.setItem(
+      'daftar.draft:report:EXPENSES_INCOME',
+      JSON.stringify({
+        to_user_ids: [ravi.user_id],
+        report_data: {
+          period: { start: '2026-11-01', end: '2026-11-30' },
+          context: { projectName: '', projectId: null, clientName: '', projectType: '', projectCapacity: '' },
+          consumables: [{ date: '', invoiceNo: '', vendor: '', itemName: '', rate: '2500', quantity: '4' }],
+          otherExpenses: [],
+        },
+      }),
+    )
+    renderApp(<ExpensesIncomePage />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit Report' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Consumable & Site Expenses, row 1: give an item name, invoice no. or vendor, or clear the row.',
+    )
+    const name = within(screen.getByRole('table', { name: 'Consumable & Site Expenses' })).getByRole(
+      'textbox',
+      {
+        name: 'Item Name 1',
+      },
+    )
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(sent).toEqual([])
+  })
+
   it('mark the To field when no recipient is chosen, the words in the box above the form', async () => {
     const sent = answerPickers()
     renderApp(<OperationsReportPage />)

@@ -42,9 +42,12 @@ interface CellProps {
   amount: number | null | undefined
 }
 
-/** One input of a row, by the kind of its column. Its message shows in the box above the form. */
+/**
+ * One input of a row, by the kind of its column. Its message shows in the box above the form; the cell
+ * itself is only marked (red, `aria-invalid`), so a row keeps its height.
+ */
 function RowInput({ form, path, field, name, miw, amount }: CellProps) {
-  const bound = { ...form.getInputProps(path), error: undefined }
+  const bound = { ...form.getInputProps(path), error: Boolean(form.errors[path]) }
   switch (field.kind) {
     case 'date':
       return <FormDate form={form} path={path} name={name} miw={miw} />
