@@ -62,6 +62,8 @@ export function UsersSection({ currentUserId }: { currentUserId: string }) {
     {
       key: 'sign-in',
       header: 'Sign-in',
+      // A whole line of a phone card: an address is not broken in the middle.
+      phone: 'wide',
       render: (user) => (
         <>
           <Text size="sm">{user.email ?? 'N/A'}</Text>
@@ -87,7 +89,7 @@ export function UsersSection({ currentUserId }: { currentUserId: string }) {
         <SearchBox
           value={list.state.searchQuery}
           onSearch={(searchQuery) => list.set({ searchQuery })}
-          placeholder="Search name, username, email or mobile"
+          placeholder="Name, username, email, mobile"
           label="Search users"
         />
       </ListToolbar>
