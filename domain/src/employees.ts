@@ -229,6 +229,8 @@ export const employeeDetail = z.object({
   notes: text,
   is_active: z.boolean(),
   linked_username: text,
+  /** An activate or deactivate request waits for approval: the page offers no second one. */
+  state_request_pending: z.boolean(),
   ...registerDetailTail,
 })
 export type EmployeeDetail = z.infer<typeof employeeDetail>

@@ -1,5 +1,5 @@
 import type { AccessPermissions } from '@daftar/domain'
-import { sql } from 'drizzle-orm'
+import { type AnyColumn, sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { timestamptz, userRef, version } from '../../db/columns.ts'
 import { actionStatusEnum, actionTypeEnum, entityTypeEnum } from '../../db/enums.ts'
@@ -44,3 +44,24 @@ export const pendingActions = pgTable(
       .where(sql`status = 'PENDING' and action_type not in ('CREATE', 'UPDATE')`),
   ],
 )
+
+/**
+ * Whether a state request (archive or unarchive, activate or deactivate) for the record waits for
+ * approval: a column of its detail, answered by the one-state-request index (docs/architecture.md,
+ * "Registers and the approval queue").
+ */
+export const stateRequestWaiting = (
+  entityType: 'PROJECT' | 'EMPLOYEE',
+  orgId: AnyColumn,
+  entityId: AnyColumn,
+  actions: readonly [string, string],
+) => sql<boolean>`exists (
+  select 1 from ${pendingActions}
+  where ${pendingActions.orgId} = ${orgId}
+    and ${pendingActions.entityType} = ${entityType}
+    and ${pendingActions.entityId} = ${entityId}
+    and ${pendingActions.status} = 'PENDING'
+    and ${pendingActions.actionType} in (${sql.join(
+      actions.map((a) => sql`${a}`),
+      sql`, `,
+    )}))`

@@ -187,6 +187,95 @@ describe('Aadhaar numbers', () => {
   })
 })
 
+/**
+ * A masked number left as it is (sent back masked, or left out) keeps the stored one
+ * (docs/product.md, "Employees"), so the History records no change of it; a real change or a blank
+ * one does, masked (docs/decisions.md, "History and activity").
+ */
+describe('the History of an employee’s masked numbers', () => {
+  type Change = { field: string; from: string | null; to: string | null }
+  const changesOf = async (id: string) => {
+    const res = await api(org.admin.token).get(`/history/EMPLOYEE/${id}`)
+    expect(res.statusCode, res.body).toBe(200)
+    return (res.json() as { action: string; changes: Change[] }[]).map((e) => ({
+      action: e.action,
+      fields: e.changes.map((c) => c.field),
+    }))
+  }
+  const withNumbers = (official: string) =>
+    create({
+      full_name: 'Asha Verma',
+      employee_official_id: official,
+      aadhar_no: AADHAAR,
+      bank_details: { account_no: '50100234569012', ifsc_code: 'SBIN0001234' },
+    })
+
+  it('an admin’s edit of the designation alone records no change of the Aadhaar or bank account', async () => {
+    const official = `HIS-${unique()}`
+    const id = await withNumbers(official)
+    const shown = await detail(id)
+    const form = { full_name: 'Asha Verma', employee_official_id: official, bank_details: shown.bank_details }
+    const masked = { ...form, aadhar_no: shown.aadhar_no, designation: 'Engineer' }
+    expect((await api(org.admin.token).put(`/employees/${id}`, masked)).statusCode).toBe(200)
+    const bank = { ifsc_code: 'SBIN0001234' }
+    const leftOut = {
+      full_name: 'Asha Verma',
+      employee_official_id: official,
+      designation: 'Lead',
+      bank_details: bank,
+    }
+    expect((await api(org.admin.token).put(`/employees/${id}`, leftOut)).statusCode).toBe(200)
+    const [second, first] = await changesOf(id)
+    expect(first).toEqual({ action: 'UPDATE', fields: ['designation'] })
+    expect(second).toEqual({ action: 'UPDATE', fields: ['designation'] })
+    const kept = await api(org.admin.token).get(`/employees/${id}/sensitive`)
+    expect(kept.json()).toEqual({ aadhar_no: AADHAAR, bank_account_no: '50100234569012' })
+  })
+
+  it('a staff request for the department alone changes neither number, requested nor approved', async () => {
+    const official = `HIS-${unique()}`
+    const id = await withNumbers(official)
+    const shown = await detail(id)
+    await grant(server, org.admin.token, org.staff.userId, 'EMPLOYEE', id, 'WRITE')
+    const asked = await api(org.staff.token).put(`/employees/${id}`, {
+      full_name: 'Asha Verma',
+      employee_official_id: official,
+      department: 'Operations',
+      aadhar_no: shown.aadhar_no,
+      bank_details: shown.bank_details,
+    })
+    expect(asked.statusCode, asked.body).toBe(202)
+    expect(await changesOf(id)).toContainEqual({ action: 'REQUEST_UPDATE', fields: ['department'] })
+    const approve = `/admin-actions/pending/${asked.json().actionId}/approve`
+    expect((await api(org.admin.token).put(approve, {})).statusCode).toBe(200)
+    expect((await changesOf(id))[0]).toEqual({ action: 'APPROVE_UPDATE', fields: ['department'] })
+  })
+
+  it('a new Aadhaar is a change, masked, beside an account kept; a blank account number is one too', async () => {
+    const official = `HIS-${unique()}`
+    const id = await withNumbers(official)
+    const shown = await detail(id)
+    const other = aadhaar('38765432101')
+    const form = { full_name: 'Asha Verma', employee_official_id: official }
+    const put = (body: object) => api(org.admin.token).put(`/employees/${id}`, { ...form, ...body })
+    const latest = async () => {
+      const res = await api(org.admin.token).get(`/history/EMPLOYEE/${id}`)
+      return (res.json() as { changes: Change[] }[])[0]!.changes.map(({ field, from, to }) => ({
+        field,
+        from,
+        to,
+      }))
+    }
+    expect((await put({ aadhar_no: other, bank_details: shown.bank_details })).statusCode).toBe(200)
+    expect(await latest()).toEqual([
+      { field: 'aadhar_no', from: `••••••••${AADHAAR.slice(8)}`, to: `••••••••${other.slice(8)}` },
+    ])
+    const blank = { account_no: '', ifsc_code: 'SBIN0001234' }
+    expect((await put({ bank_details: blank })).statusCode).toBe(200)
+    expect(await latest()).toEqual([{ field: 'bank_details.account_no', from: '••••••••••9012', to: null }])
+  })
+})
+
 describe('login accounts of employees', () => {
   const account = () => {
     const name = `emp${unique()}`
@@ -376,6 +465,35 @@ describe('login accounts of employees', () => {
     expect((await detail(id)).is_active).toBe(false)
     const again = await api(org.admin.token).put(`/employees/${id}/activate`, { activate: false })
     expect(again.statusCode).toBe(409)
+  })
+
+  it('a waiting activate or deactivate request shows on the employee until it is decided', async () => {
+    const id = await create({ full_name: 'Ravi Kumar', employee_official_id: `WAIT-${unique()}` })
+    await grant(server, org.admin.token, org.staff.userId, 'EMPLOYEE', id, 'WRITE')
+    const pending = async (token: string) => {
+      const res = await api(token).get(`/employees/${id}`)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().state_request_pending
+    }
+    const ask = async (activate: boolean) => {
+      const res = await api(org.staff.token).put(`/employees/${id}/activate`, { activate })
+      expect(res.statusCode, res.body).toBe(202)
+      return `/admin-actions/pending/${res.json().actionId}`
+    }
+    expect(await pending(org.staff.token)).toBe(false)
+    const deactivation = await ask(false)
+    expect(await pending(org.staff.token)).toBe(true)
+    expect(await pending(org.admin.token)).toBe(true)
+    // Someone without access still learns nothing of the employee.
+    expect((await api(org.staff2.token).get(`/employees/${id}`)).statusCode).toBe(404)
+    // Approved, it no longer waits.
+    expect((await api(org.admin.token).put(`${deactivation}/approve`, {})).statusCode).toBe(200)
+    expect(await pending(org.staff.token)).toBe(false)
+    // Nor does a rejected one.
+    const activation = await ask(true)
+    expect(await pending(org.staff.token)).toBe(true)
+    expect((await api(org.admin.token).put(`${activation}/reject`, {})).statusCode).toBe(200)
+    expect(await pending(org.staff.token)).toBe(false)
   })
 })
 

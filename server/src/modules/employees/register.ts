@@ -200,22 +200,22 @@ async function prepareCreate(db: DbOrTx, orgId: string, input: Record<string, un
   return data
 }
 
-/** What the queue shows of a request: numbers masked, the password hash left out. */
+type LoginShown = { username: string; email: string | null; mobile: string }
+
+/**
+ * What the queue and the audit log show of a request: numbers masked, the password hash left out. It
+ * adds no key: a number the data leaves out (kept as stored) must not read as one cleared
+ * (docs/decisions.md, "History and activity").
+ */
 function redact(data: Record<string, unknown>) {
-  const bank = (data.bank_details ?? {}) as Record<string, unknown>
-  const login = data.login_account as
-    | { username: string; email: string | null; mobile: string }
-    | null
-    | undefined
-  return {
-    ...data,
-    aadhar_no: typeof data.aadhar_no === 'string' ? maskLastFour(data.aadhar_no) : data.aadhar_no,
-    bank_details: {
-      ...bank,
-      account_no: typeof bank.account_no === 'string' ? maskLastFour(bank.account_no) : bank.account_no,
-    },
-    login_account: login ? { username: login.username, email: login.email, mobile: login.mobile } : login,
-  }
+  const out: Record<string, unknown> = { ...data }
+  if (typeof data.aadhar_no === 'string') out.aadhar_no = maskLastFour(data.aadhar_no)
+  const bank = data.bank_details as Record<string, unknown> | null | undefined
+  if (typeof bank?.account_no === 'string')
+    out.bank_details = { ...bank, account_no: maskLastFour(bank.account_no) }
+  const login = data.login_account as LoginShown | null | undefined
+  if (login) out.login_account = { username: login.username, email: login.email, mobile: login.mobile }
+  return out
 }
 
 export const employeeRegister = tableRegister({

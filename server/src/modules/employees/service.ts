@@ -15,12 +15,16 @@ import { notFound } from '../../platform/errors.ts'
 import { lowerSort, sortsByName } from '../../platform/register-queries.ts'
 import { type ExportQuery, flagFilter, listByFlag, registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
+import { stateRequestWaiting } from '../approvals/schema.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
 import { users } from '../users/schema.ts'
 import { employeeRegister, presentEmployeeData } from './register.ts'
 import { employees } from './schema.ts'
 
 const e = employees
+
+/** An activate or deactivate request waiting for approval, as a project's archive request is read. */
+const stateRequest = stateRequestWaiting('EMPLOYEE', e.orgId, e.employeeId, ['ACTIVATE', 'DEACTIVATE'])
 
 const reads = registerReads({
   register: employeeRegister,
@@ -58,15 +62,16 @@ const reads = registerReads({
     is_active: r.isActive,
     updated_at: r.updatedAt.toISOString(),
   }),
-  // The login account linked to the employee, by its username.
+  // The login account linked to the employee, by its username, and a waiting state request.
   detailJoin: {
     joins: [{ table: users, on: eq(users.userId, e.linkedUserId) }],
-    fields: { linked: users.username },
+    fields: { linked: users.username, stateRequest },
   },
-  toDetail: (r, tail, { linked }): EmployeeDetail => ({
+  toDetail: (r, tail, { linked, stateRequest }): EmployeeDetail => ({
     employee_id: r.employeeId,
     ...presentEmployeeData(r),
     linked_username: linked,
+    state_request_pending: Boolean(stateRequest),
     ...tail,
   }),
 })

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors.ts'
 import { creator, sortsByChange, sortsByName, updater } from '../../platform/register-queries.ts'
 import { type ExportQuery, flagFilter, listByFlag, registerList } from '../../platform/register-reads.ts'
 import { assertReadable, readAccess } from '../access/service.ts'
-import { pendingActions } from '../approvals/schema.ts'
+import { stateRequestWaiting } from '../approvals/schema.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
 import { projectInvoices } from '../billing/schema.ts'
 import { clients } from '../clients/schema.ts'
@@ -77,14 +77,11 @@ export async function getProject(deps: Deps, ctx: RequestContext, projectId: str
       createdByFullname: creator.fullName,
       updatedByUsername: updater.username,
       updatedByFullname: updater.fullName,
-      // An archive or unarchive request waiting for approval (the one-state-request index answers it).
-      stateRequest: sql<boolean>`exists (
-        select 1 from ${pendingActions}
-        where ${pendingActions.orgId} = ${projects.orgId}
-          and ${pendingActions.entityType} = 'PROJECT'
-          and ${pendingActions.entityId} = ${projects.projectId}
-          and ${pendingActions.status} = 'PENDING'
-          and ${pendingActions.actionType} in ('ARCHIVE', 'UNARCHIVE'))`,
+      // An archive or unarchive request waiting for approval.
+      stateRequest: stateRequestWaiting('PROJECT', projects.orgId, projects.projectId, [
+        'ARCHIVE',
+        'UNARCHIVE',
+      ]),
     })
     .from(projects)
     .innerJoin(clients, eq(clients.clientId, projects.clientId))

@@ -41,6 +41,34 @@ describe('approval diff', () => {
     ])
   })
 
+  it('a masked number the request leaves out is kept, not cleared; a blank or a new one is a change', () => {
+    const current = {
+      full_name: 'Ravi Kumar',
+      department: 'Accounts',
+      aadhar_no: '••••••••3454',
+      bank_details: { account_no: '••••••••9012', ifsc_code: 'SBIN0001234' },
+    }
+    const untouched = {
+      full_name: 'Ravi Kumar',
+      department: 'Operations',
+      bank_details: { ifsc_code: 'SBIN0001234' },
+    }
+    const changed = (proposed: unknown) =>
+      diff(current, proposed)
+        .filter((r) => r.changed)
+        .map((r) => [r.path, r.current, r.proposed])
+    expect(changed(untouched)).toEqual([['department', 'Accounts', 'Operations']])
+    const kept = diff(current, untouched).find((r) => r.path === 'aadhar_no')
+    expect(kept).toMatchObject({ current: '••••••••3454', proposed: '••••••••3454', changed: false })
+    const cleared = { ...untouched, aadhar_no: null, bank_details: { account_no: '••••••••1111' } }
+    expect(changed(cleared)).toEqual([
+      ['department', 'Accounts', 'Operations'],
+      ['bank_details.account_no', '••••••••9012', '••••••••1111'],
+      ['aadhar_no', '••••••••3454', null],
+      ['bank_details.ifsc_code', 'SBIN0001234', null],
+    ])
+  })
+
   it('shows values as people read them', () => {
     expect(displayValue('work_order_details.total_value', 1250000)).toBe('₹12,50,000')
     expect(displayValue('is_archived', true)).toBe('Yes')

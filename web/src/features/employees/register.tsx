@@ -253,6 +253,7 @@ export const register = defineRegister({
       call: (e) =>
         call(employeeEndpoints.activate, { params: { id: e.employee_id }, body: { activate: !e.is_active } }),
       failed: requestFailedMessage('Employee', 'DEACTIVATE'),
+      requested: (e) => e.state_request_pending,
     },
   },
 })
