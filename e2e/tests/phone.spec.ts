@@ -83,7 +83,9 @@ test('a project on a phone: Documents, Billing and Access stay inside the screen
     .getByRole('listitem')
     .filter({ hasText: 'Asha Verma' })
   await person.scrollIntoViewIfNeeded()
-  await expect(person.getByRole('button', { name: /^Change Asha Verma to / })).toBeInViewport({ ratio: 1 })
+  await expect(person.getByRole('button', { name: /^Make (READ|WRITE) for Asha Verma$/ })).toBeInViewport({
+    ratio: 1,
+  })
   await expect(person.getByRole('button', { name: 'Revoke access of Asha Verma' })).toBeInViewport({
     ratio: 1,
   })

@@ -122,7 +122,7 @@ export function AccessTab({ entityType, entityId }: { entityType: EntityType; en
                           variant="default"
                           leftSection={<IconArrowsExchange size={14} />}
                           onClick={() => setPending({ kind: 'level', entry: e })}
-                          aria-label={`Change ${e.full_name} to ${other(e.access_level)}`}
+                          aria-label={`Make ${other(e.access_level)} for ${e.full_name}`}
                         >
                           Make {other(e.access_level)}
                         </Button>
