@@ -233,6 +233,7 @@ export const register = defineRegister({
     empty,
     Fields,
     labels: registerFieldLabels.ASSET,
+    failureFields: { [assetMessages.idTaken]: 'asset_display_id' },
   },
   detail: {
     Overview,

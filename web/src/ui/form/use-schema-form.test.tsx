@@ -24,12 +24,14 @@ function NoteForm({
   describeFailure,
   failed = 'Failed to save note.',
   savedTo,
+  failureFields,
 }: {
   draftKey?: string
   onInvalid?: (errors: object) => void
   describeFailure?: (error: unknown) => string
   failed?: string | ((error: unknown) => string)
   savedTo?: string
+  failureFields?: Record<string, string>
 }) {
   const f = useSchemaForm({
     schema: noteInput,
@@ -45,6 +47,7 @@ function NoteForm({
     onInvalid,
     describeFailure,
     openAfter: savedTo ? () => savedTo : undefined,
+    failureFields,
   })
   return (
     <form {...f.formProps}>
@@ -163,6 +166,20 @@ describe('the form hook', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect((await screen.findByRole('alert')).textContent).toBe('A note with this title exists.')
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Pump check')
+  })
+
+  it('puts a refusal about one field under that field, focused, instead of the red box', async () => {
+    const taken = 'A note with this title exists.'
+    countPosts(() => HttpResponse.json({ error: taken }, { status: 409 }))
+    renderApp(<NoteForm failureFields={{ [taken]: 'title' }} />)
+    const title = screen.getByLabelText('Title') as HTMLInputElement
+    await userEvent.type(title, 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getByText(taken)).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(title))
+    expect(title.value).toBe('Pump check')
   })
 
   it('words its own red box apart from the toast when asked to', async () => {

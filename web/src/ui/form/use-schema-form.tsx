@@ -48,6 +48,12 @@ export interface SchemaFormOptions<V extends object, S extends z.ZodType, R> {
   guard?: boolean | 'search'
   /** Failures also show as a toast (besides `failure`, which the form shows in its red box). */
   toastErrors?: boolean
+  /**
+   * The server's refusals that are about one field ('An asset with this Asset ID already exists.' →
+   * 'asset_display_id'): shown under that field, which takes the focus, instead of the red box and
+   * the toast, which on a phone are out of sight or over the buttons.
+   */
+  failureFields?: Record<string, string>
   /** Unsaved input that is not in the values (a chosen file, access grants). */
   extraDirty?: boolean
   /** Asks before sending (an edit of a live record): the form waits for `confirm()`. */
@@ -129,6 +135,12 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
         typeof failed === 'string'
           ? saveFailure(error, failed)
           : { ...saveFailure(error, ''), text: failed(error) }
+      const field = options.failureFields?.[failure.text]
+      if (field) {
+        form.setFieldError(field, failure.text)
+        requestAnimationFrame(() => focusFirstError(ref.current))
+        return
+      }
       if (options.toastErrors !== false) notifyError(failure.text)
       setFailure(options.describeFailure ? { ...failure, text: options.describeFailure(error) } : failure)
     },

@@ -63,6 +63,7 @@ export function RegisterForm<T extends RegisterTypes>(props: RegisterFormProps<T
     openAfter: () => props.savedTo,
     draftKey: props.draftKey,
     extraDirty: access.changed,
+    failureFields: register.form.failureFields,
   })
 
   return (

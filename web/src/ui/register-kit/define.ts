@@ -183,6 +183,8 @@ export interface RegisterInput<T extends RegisterTypes> {
     createSchema?: z.ZodType
     /** Extra fields a create request carries besides the data (an employee's login account). */
     createExtras?: (values: T['values']) => Record<string, unknown>
+    /** The server's refusals about one field, shown under it (a taken Asset ID), by message. */
+    failureFields?: Record<string, string>
   }
 
   detail: {
