@@ -188,8 +188,24 @@ export function flatten(
 export const normValue = (v: unknown) => (v === null || v === undefined || v === '' ? '' : String(v))
 
 /**
+ * Whether `data` names the field at `path`. A key an object along the path leaves out is not named: an
+ * edit keeps what is stored there (a masked number sent back masked or not at all, docs/product.md,
+ * "Employees"). A list names all its rows, so a row it no longer has is a removal.
+ */
+function names(data: unknown, path: string): boolean {
+  let at = data
+  for (const key of path.split('.')) {
+    if (!isPlainObject(at)) return true
+    if (at[key] === undefined) return false
+    at = at[key]
+  }
+  return true
+}
+
+/**
  * Every field of either side, in the proposed order, marked when it differs. `partial`: the proposal
  * names only the fields it changes (archive, activate …), so fields it leaves out are not removals.
+ * Otherwise a field the proposal leaves out of an object it has is kept as it is (`names`).
  */
 export function diff(
   current: unknown,
@@ -214,12 +230,13 @@ export function diff(
   for (const old of before.values()) {
     // State (archived, active) changes through its own requests; an edit leaves it as it is.
     if (STATE_FIELDS.has(old.path)) continue
+    const kept = !names(proposed, old.path)
     rows.push({
       path: old.path,
       label: old.label,
       current: old.value,
-      proposed: null,
-      changed: normValue(old.value) !== '',
+      proposed: kept ? old.value : null,
+      changed: !kept && normValue(old.value) !== '',
     })
   }
   return rows

@@ -195,7 +195,6 @@ export async function uploadDocument(
 ) {
   return keepUploadsOnlyIf(deps.storage, { file }, async () => {
     await assertWritable(deps.db, ctx, registerOf(deps, input.entityType), input.entityId)
-    await assertFolder(deps.db, ctx.orgId, input)
     if (!file) throw badRequest(documentMessages.fileRequired)
     // A folder gone by the time the row is written refuses the upload, and its stored file goes too.
     return deps.db.transaction(async (tx) => {

@@ -294,21 +294,6 @@ export function entryOf(
 }
 
 /**
- * Whether an edit's after names a field, at any depth: a masked number the form left out, or sent back
- * masked (the schema reads both as "keep what is stored"), is absent from `bank_details` as from the top
- * (docs/product.md, "Employees"). A list names all its rows, so a row it no longer has is a removal.
- */
-function names(after: Record<string, unknown>, path: string): boolean {
-  let at: unknown = after
-  for (const key of path.split('.')) {
-    if (!isObject(at)) return true
-    if (at[key] === undefined) return false
-    at = at[key]
-  }
-  return true
-}
-
-/**
  * The fields that differ. An edit compares the fields its after names (a masked number left out is
  * unchanged); a creation lists what it set, a removal what there was.
  */
@@ -318,7 +303,7 @@ function changedRows(
   naming: { labels: Record<string, string> },
 ): DiffRow[] {
   if (before && after) {
-    return diff(before, after, false, naming).filter((r) => r.changed && names(after, r.path))
+    return diff(before, after, false, naming).filter((r) => r.changed)
   }
   const only = after ?? before
   if (!only) return []

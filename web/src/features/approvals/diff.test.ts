@@ -60,12 +60,16 @@ describe('approval diff', () => {
     expect(changed(untouched)).toEqual([['department', 'Accounts', 'Operations']])
     const kept = diff(current, untouched).find((r) => r.path === 'aadhar_no')
     expect(kept).toMatchObject({ current: '••••••••3454', proposed: '••••••••3454', changed: false })
-    const cleared = { ...untouched, aadhar_no: null, bank_details: { account_no: '••••••••1111' } }
+    const cleared = {
+      ...untouched,
+      aadhar_no: null,
+      bank_details: { account_no: '••••••••1111', ifsc_code: null },
+    }
     expect(changed(cleared)).toEqual([
       ['department', 'Accounts', 'Operations'],
       ['bank_details.account_no', '••••••••9012', '••••••••1111'],
-      ['aadhar_no', '••••••••3454', null],
       ['bank_details.ifsc_code', 'SBIN0001234', null],
+      ['aadhar_no', '••••••••3454', null],
     ])
   })
 
