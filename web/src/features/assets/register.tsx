@@ -1,12 +1,5 @@
 import type { AssetDetail } from '@daftar/domain/assets'
-import {
-  assetData,
-  assetEndpoints,
-  assetMessages,
-  assetStatuses,
-  DEFAULT_ASSET_STATUS,
-} from '@daftar/domain/assets'
-import { registerFieldLabels } from '@daftar/domain/field-labels'
+import { assetEndpoints, assetMessages, assetStatuses, DEFAULT_ASSET_STATUS } from '@daftar/domain/assets'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
 import { Badge, Select } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -197,9 +190,7 @@ function Overview({ record: a }: { record: AssetDetail }) {
 
 export const register = defineRegister({
   entityType: 'ASSET',
-  label: 'Asset',
   endpoints: assetEndpoints,
-  idOf: (a) => a.asset_id,
   titleOf: (a) => a.name,
   notFound: assetMessages.notFound,
   list: {
@@ -229,10 +220,8 @@ export const register = defineRegister({
     searchPlaceholder: 'Search asset ID, name, category...',
   },
   form: {
-    schema: assetData,
     empty,
     Fields,
-    labels: registerFieldLabels.ASSET,
     failureFields: { [assetMessages.idTaken]: 'asset_display_id' },
   },
   detail: {

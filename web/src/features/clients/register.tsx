@@ -1,6 +1,5 @@
 import type { ClientDetail } from '@daftar/domain/clients'
-import { clientData, clientEndpoints, clientMessages } from '@daftar/domain/clients'
-import { registerFieldLabels } from '@daftar/domain/field-labels'
+import { clientEndpoints, clientMessages } from '@daftar/domain/clients'
 import { gstStates, stateInAddress } from '@daftar/domain/gstr1'
 import { Badge, Select, Text } from '@mantine/core'
 import { FieldSection } from '../../ui/DetailSection.tsx'
@@ -90,9 +89,7 @@ function Overview({ record: c }: { record: ClientDetail }) {
 
 export const register = defineRegister({
   entityType: 'CLIENT',
-  label: 'Client',
   endpoints: clientEndpoints,
-  idOf: (c) => c.client_id,
   titleOf: (c) => c.name,
   notFound: clientMessages.notFound,
   list: {
@@ -125,10 +122,8 @@ export const register = defineRegister({
     searchPlaceholder: 'Search name, GSTIN, contact...',
   },
   form: {
-    schema: clientData,
     empty,
     Fields,
-    labels: registerFieldLabels.CLIENT,
   },
   detail: {
     Overview,

@@ -1,11 +1,9 @@
 import type { CollectionDetail } from '@daftar/domain/collections'
 import {
   COLLECTION_DESCRIPTION_PREVIEW,
-  collectionData,
   collectionEndpoints,
   collectionMessages,
 } from '@daftar/domain/collections'
-import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { truncate } from '@daftar/domain/technical-info'
 import { IconSettings } from '@tabler/icons-react'
 import { FieldSection } from '../../ui/DetailSection.tsx'
@@ -43,9 +41,7 @@ function Settings({ record: c }: { record: CollectionDetail }) {
 
 export const register = defineRegister({
   entityType: 'COLLECTION',
-  label: 'Collection',
   endpoints: collectionEndpoints,
-  idOf: (c) => c.collection_id,
   titleOf: (c) => c.name,
   notFound: collectionMessages.notFound,
   list: {
@@ -64,10 +60,8 @@ export const register = defineRegister({
     searchPlaceholder: 'Search name, description...',
   },
   form: {
-    schema: collectionData,
     empty,
     Fields,
-    labels: registerFieldLabels.COLLECTION,
   },
   detail: {
     Overview: Settings,

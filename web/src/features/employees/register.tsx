@@ -6,7 +6,6 @@ import {
   genders,
   maritalStatuses,
 } from '@daftar/domain/employees'
-import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { requestFailedMessage } from '@daftar/domain/registers'
 import { userLimitMessage, userLimitReached } from '@daftar/domain/users'
 import { Alert, Checkbox, PasswordInput, Select, TextInput } from '@mantine/core'
@@ -187,9 +186,7 @@ function Fields({ form, mode }: { form: RegisterForm<Values>; mode: FormMode }) 
 
 export const register = defineRegister({
   entityType: 'EMPLOYEE',
-  label: 'Employee',
   endpoints: employeeEndpoints,
-  idOf: (e) => e.employee_id,
   titleOf: (e) => e.full_name,
   notFound: employeeMessages.notFound,
   list: {
@@ -235,7 +232,6 @@ export const register = defineRegister({
     }),
     empty,
     Fields,
-    labels: registerFieldLabels.EMPLOYEE,
   },
   detail: {
     Overview: ({ record }) => <EmployeeOverview employee={record} />,

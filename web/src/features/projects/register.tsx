@@ -1,6 +1,5 @@
-import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { formatCurrency } from '@daftar/domain/format'
-import { projectData, projectEndpoints, projectMessages } from '@daftar/domain/projects'
+import { projectEndpoints, projectMessages } from '@daftar/domain/projects'
 import { requestFailedMessage } from '@daftar/domain/registers'
 import { Badge, TextInput } from '@mantine/core'
 import { IconArchive, IconArchiveOff, IconReceipt } from '@tabler/icons-react'
@@ -131,9 +130,7 @@ const money = (v: number | null) => formatCurrency(v)
 
 export const register = defineRegister({
   entityType: 'PROJECT',
-  label: 'Project',
   endpoints: projectEndpoints,
-  idOf: (p) => p.project_id,
   titleOf: (p) => p.name,
   notFound: projectMessages.notFound,
   list: {
@@ -180,10 +177,8 @@ export const register = defineRegister({
     searchPlaceholder: 'Search project, client, type...',
   },
   form: {
-    schema: projectData,
     empty,
     Fields,
-    labels: registerFieldLabels.PROJECT,
   },
   detail: {
     Overview: ({ record }) => <ProjectOverview project={record} />,

@@ -1,6 +1,5 @@
-import { registerFieldLabels } from '@daftar/domain/field-labels'
 import type { SupplierDetail } from '@daftar/domain/suppliers'
-import { supplierData, supplierEndpoints, supplierMessages, websiteHref } from '@daftar/domain/suppliers'
+import { supplierEndpoints, supplierMessages, websiteHref } from '@daftar/domain/suppliers'
 import { Anchor, Text, TextInput } from '@mantine/core'
 import { FieldSection } from '../../ui/DetailSection.tsx'
 import { defineRegister, type RegisterForm } from '../../ui/register-kit/define.ts'
@@ -130,9 +129,7 @@ function Overview({ record: s }: { record: SupplierDetail }) {
 
 export const register = defineRegister({
   entityType: 'SUPPLIER',
-  label: 'Supplier',
   endpoints: supplierEndpoints,
-  idOf: (s) => s.supplier_id,
   titleOf: (s) => s.name,
   notFound: supplierMessages.notFound,
   list: {
@@ -170,10 +167,8 @@ export const register = defineRegister({
     searchPlaceholder: 'Search name, category, contact...',
   },
   form: {
-    schema: supplierData,
     empty,
     Fields,
-    labels: registerFieldLabels.SUPPLIER,
   },
   detail: { Overview, editLabel: 'Edit Supplier' },
 })

@@ -1,11 +1,9 @@
-import { registerFieldLabels } from '@daftar/domain/field-labels'
 import type { TechnicalInfoDetail } from '@daftar/domain/technical-info'
 import {
   normaliseKeyword,
   TECH_KEYWORDS_SHOWN,
   TECH_TEXT_PREVIEW,
   TECH_TITLE_PREVIEW,
-  technicalInfoData,
   technicalInfoEndpoints,
   technicalInfoMessages,
   truncate,
@@ -115,9 +113,7 @@ const cut = (v: string | null, max: number) => (v ? truncate(v, max) : 'N/A')
 
 export const register = defineRegister({
   entityType: 'TECHNICAL_INFO',
-  label: 'Technical info',
   endpoints: technicalInfoEndpoints,
-  idOf: (t) => t.technical_info_id,
   titleOf: (t) => t.title,
   notFound: technicalInfoMessages.notFound,
   list: {
@@ -147,12 +143,10 @@ export const register = defineRegister({
     addLabel: 'Add Entry',
   },
   form: {
-    schema: technicalInfoData,
     empty,
     Fields,
     addTitle: 'Add Technical Info Entry',
     editTitle: (t) => `Edit Technical Info: ${t.title}`,
-    labels: registerFieldLabels.TECHNICAL_INFO,
   },
   detail: { Overview },
 })

@@ -7,6 +7,8 @@
 import type { EntityType, RecordAccess } from '@daftar/domain'
 import type { idParams } from '@daftar/domain/contract'
 import type { ExportFormat } from '@daftar/domain/export-query'
+import { registerFieldLabels } from '@daftar/domain/field-labels'
+import { activityEntityLabels } from '@daftar/domain/history'
 import type { Endpoint } from '@daftar/domain/http'
 import type { changeResponses } from '@daftar/domain/registers'
 import type { UseFormReturnType } from '@mantine/form'
@@ -121,19 +123,19 @@ export interface RegisterEndpoints<T extends RegisterTypes> {
   update: Endpoint<
     'PUT',
     string,
-    { params: typeof idParams; body: z.ZodType; response: typeof changeResponses }
+    { params: typeof idParams; body: z.ZodType<T['data']>; response: typeof changeResponses }
   >
 }
+
+/** A record's id field, named in the contract after its entity type ('client_id', 'technical_info_id'). */
+export type IdKey<E extends EntityType> = `${Lowercase<E>}_id`
 
 /** What a register's declaration says (`features/<register>/register.tsx`). */
 export interface RegisterInput<T extends RegisterTypes> {
   entityType: EntityType
-  /** 'Supplier': messages, notifications, the queue, and by default 'Add Supplier', 'Add New Supplier'. */
-  label: string
   /** 'supplier' ('Loading supplier details...'): the label in lower case unless given. */
   noun?: string
   endpoints: RegisterEndpoints<T>
-  idOf(record: T['item'] | T['detail']): string
   titleOf(record: T['detail']): string
   notFound: string
 
@@ -167,7 +169,8 @@ export interface RegisterInput<T extends RegisterTypes> {
   }
 
   form: {
-    schema: z.ZodType<T['data']>
+    /** The update's body (`endpoints.update`) unless given (an employee's form has more than it sends). */
+    schema?: z.ZodType<T['data']>
     /** The form's blank values, in the order the form shows its fields (the review diff uses it). */
     empty: T['values']
     Fields: ComponentType<{ form: RegisterForm<T['values']>; mode: FormMode }>
@@ -175,8 +178,11 @@ export interface RegisterInput<T extends RegisterTypes> {
     addTitle?: string
     /** 'Edit Supplier: <title>' unless given. */
     editTitle?(record: T['detail']): string
-    /** Labels of the fields for the approval review, by key ('product_category' → 'Category'). */
-    labels: Record<string, string>
+    /**
+     * Labels of the fields for the approval review, by key ('product_category' → 'Category'): the
+     * register's own in the domain (`registerFieldLabels`), which the History tab reads too.
+     */
+    labels?: Record<string, string>
     /** Values the create form starts from besides `empty` (e.g. the default asset status). */
     initial?: Partial<T['values']>
     /** Validates the create form when it has more than the data (an employee's login account). */
@@ -208,7 +214,14 @@ export interface RegisterInput<T extends RegisterTypes> {
 /** A register as the kit reads it: the declaration with every default filled in. */
 export interface RegisterDeclaration<T extends RegisterTypes>
   extends Omit<RegisterInput<T>, 'list' | 'form'> {
+  /**
+   * 'Supplier', as the activity page and the History name the record's type (`activityEntityLabels`):
+   * messages, notifications, and 'Add Supplier', 'Add New Supplier'.
+   */
+  label: string
   noun: string
+  /** The record's id: its `<entity type>_id` field (`IdKey`). */
+  idOf(record: T['item'] | T['detail']): string
   /** Where records open in the app ('/suppliers'), and its main list (`endpoints.list`): `registerRoots`. */
   path: string
   /** The root of its query keys ('suppliers'); every save refreshes them. */
@@ -225,6 +238,8 @@ export interface RegisterDeclaration<T extends RegisterTypes>
     addLabel: string
   }
   form: RegisterInput<T>['form'] & {
+    schema: z.ZodType<T['data']>
+    labels: Record<string, string>
     addTitle: string
     editTitle(record: T['detail']): string
   }
@@ -240,9 +255,17 @@ function withEmptyText<Item>(view: ListView<Item>): WordedListView<Item> {
  * endpoints' answers, the values from its blank form, the data from its schema; every column, field
  * and overview is then checked against them.
  */
-export function defineRegister<I, D extends RecordBase, V extends object, A extends object>(
-  input: RegisterInput<{ item: I; detail: D; values: V; data: A }>,
+export function defineRegister<
+  E extends EntityType,
+  I extends Record<IdKey<E>, string>,
+  D extends RecordBase & Record<IdKey<E>, string>,
+  V extends object,
+  A extends object,
+>(
+  input: RegisterInput<{ item: I; detail: D; values: V; data: A }> & { entityType: E },
 ): RegisterDeclaration<{ item: I; detail: D; values: V; data: A }> {
+  const label = activityEntityLabels[input.entityType]
+  const idKey = `${input.entityType.toLowerCase()}_id` as IdKey<E>
   const { otherViews = [], listedIn, ...list } = input.list
   const { title, description, emptyText, Actions } = list
   const { path, queryKey } = registerRoots[input.entityType]
@@ -258,7 +281,9 @@ export function defineRegister<I, D extends RecordBase, V extends object, A exte
   const views = [main, ...otherViews.map(withEmptyText)]
   return {
     ...input,
-    noun: input.noun ?? input.label.toLowerCase(),
+    label,
+    noun: input.noun ?? label.toLowerCase(),
+    idOf: (record) => record[idKey],
     path,
     queryKey,
     list: {
@@ -267,12 +292,14 @@ export function defineRegister<I, D extends RecordBase, V extends object, A exte
       main,
       views,
       listOf: (record) => views.find((view) => view.endpoint === listedIn?.(record)) ?? main,
-      addLabel: list.addLabel ?? `Add ${input.label}`,
+      addLabel: list.addLabel ?? `Add ${label}`,
     },
     form: {
       ...input.form,
-      addTitle: input.form.addTitle ?? `Add New ${input.label}`,
-      editTitle: input.form.editTitle ?? ((record) => `Edit ${input.label}: ${input.titleOf(record)}`),
+      schema: input.form.schema ?? input.endpoints.update.schema.body,
+      labels: input.form.labels ?? registerFieldLabels[input.entityType],
+      addTitle: input.form.addTitle ?? `Add New ${label}`,
+      editTitle: input.form.editTitle ?? ((record) => `Edit ${label}: ${input.titleOf(record)}`),
     },
   }
 }
