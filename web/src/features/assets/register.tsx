@@ -191,7 +191,6 @@ function Overview({ record: a }: { record: AssetDetail }) {
 export const register = defineRegister({
   entityType: 'ASSET',
   endpoints: assetEndpoints,
-  titleOf: (a) => a.name,
   notFound: assetMessages.notFound,
   list: {
     title: 'Assets',

@@ -90,7 +90,6 @@ function Overview({ record: c }: { record: ClientDetail }) {
 export const register = defineRegister({
   entityType: 'CLIENT',
   endpoints: clientEndpoints,
-  titleOf: (c) => c.name,
   notFound: clientMessages.notFound,
   list: {
     title: 'Clients',

@@ -42,7 +42,6 @@ function Settings({ record: c }: { record: CollectionDetail }) {
 export const register = defineRegister({
   entityType: 'COLLECTION',
   endpoints: collectionEndpoints,
-  titleOf: (c) => c.name,
   notFound: collectionMessages.notFound,
   list: {
     title: 'Internal Documents',

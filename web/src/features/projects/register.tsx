@@ -131,7 +131,6 @@ const money = (v: number | null) => formatCurrency(v)
 export const register = defineRegister({
   entityType: 'PROJECT',
   endpoints: projectEndpoints,
-  titleOf: (p) => p.name,
   notFound: projectMessages.notFound,
   list: {
     title: 'Projects',

@@ -130,7 +130,6 @@ function Overview({ record: s }: { record: SupplierDetail }) {
 export const register = defineRegister({
   entityType: 'SUPPLIER',
   endpoints: supplierEndpoints,
-  titleOf: (s) => s.name,
   notFound: supplierMessages.notFound,
   list: {
     title: 'Suppliers',

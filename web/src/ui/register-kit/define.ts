@@ -136,7 +136,8 @@ export interface RegisterInput<T extends RegisterTypes> {
   /** 'supplier' ('Loading supplier details...'): the label in lower case unless given. */
   noun?: string
   endpoints: RegisterEndpoints<T>
-  titleOf(record: T['detail']): string
+  /** The record's title (its page's, 'Edit Supplier: <title>'): its name unless given. */
+  titleOf?(record: T['detail']): string
   notFound: string
 
   list: {
@@ -222,6 +223,7 @@ export interface RegisterDeclaration<T extends RegisterTypes>
   noun: string
   /** The record's id: its `<entity type>_id` field (`IdKey`). */
   idOf(record: T['item'] | T['detail']): string
+  titleOf(record: T['detail']): string
   /** Where records open in the app ('/suppliers'), and its main list (`endpoints.list`): `registerRoots`. */
   path: string
   /** The root of its query keys ('suppliers'); every save refreshes them. */
@@ -245,6 +247,9 @@ export interface RegisterDeclaration<T extends RegisterTypes>
   }
 }
 
+/** A record without a `name` must say how it is titled (an employee by their full name). */
+type TitleOf<D> = D extends { name: string } ? unknown : { titleOf(record: D): string }
+
 /** A list view with its empty state worded: 'No <title> found.' unless it says otherwise. */
 function withEmptyText<Item>(view: ListView<Item>): WordedListView<Item> {
   return { ...view, emptyText: view.emptyText ?? `No ${view.title.toLowerCase()} found.` }
@@ -262,10 +267,11 @@ export function defineRegister<
   V extends object,
   A extends object,
 >(
-  input: RegisterInput<{ item: I; detail: D; values: V; data: A }> & { entityType: E },
+  input: RegisterInput<{ item: I; detail: D; values: V; data: A }> & { entityType: E } & TitleOf<D>,
 ): RegisterDeclaration<{ item: I; detail: D; values: V; data: A }> {
   const label = activityEntityLabels[input.entityType]
   const idKey = `${input.entityType.toLowerCase()}_id` as IdKey<E>
+  const titleOf = input.titleOf ?? ((record: D) => (record as D & { name: string }).name)
   const { otherViews = [], listedIn, ...list } = input.list
   const { title, description, emptyText, Actions } = list
   const { path, queryKey } = registerRoots[input.entityType]
@@ -284,6 +290,7 @@ export function defineRegister<
     label,
     noun: input.noun ?? label.toLowerCase(),
     idOf: (record) => record[idKey],
+    titleOf,
     path,
     queryKey,
     list: {
@@ -299,7 +306,7 @@ export function defineRegister<
       schema: input.form.schema ?? input.endpoints.update.schema.body,
       labels: input.form.labels ?? registerFieldLabels[input.entityType],
       addTitle: input.form.addTitle ?? `Add New ${label}`,
-      editTitle: input.form.editTitle ?? ((record) => `Edit ${label}: ${input.titleOf(record)}`),
+      editTitle: input.form.editTitle ?? ((record) => `Edit ${label}: ${titleOf(record)}`),
     },
   }
 }
