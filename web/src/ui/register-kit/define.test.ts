@@ -1,3 +1,6 @@
+import { employeeData } from '@daftar/domain/employees'
+import { registerFieldLabels } from '@daftar/domain/field-labels'
+import { supplierData } from '@daftar/domain/suppliers'
 import { describe, expect, it } from 'vitest'
 import { register as employees } from '../../features/employees/register.tsx'
 import { register as suppliers } from '../../features/suppliers/register.tsx'
@@ -14,6 +17,22 @@ describe('a register declaration with the defaults filled in', () => {
     const record = { name: 'Kaveri Valves' } as Parameters<typeof suppliers.form.editTitle>[0]
     expect(suppliers.form.editTitle(record)).toBe('Edit Supplier: Kaveri Valves')
     expect(recordHref(suppliers.entityType, 'abc')).toBe('/suppliers/abc')
+  })
+
+  it('takes from the contract what it names once: the label, the id field, the schema and the field labels', () => {
+    expect(suppliers.label).toBe('Supplier')
+    expect(technicalInfo.label).toBe('Technical info')
+    type Supplier = Parameters<typeof suppliers.titleOf>[0]
+    const supplier = { supplier_id: 's-1', name: 'Kaveri Valves' } as Supplier
+    expect(suppliers.idOf(supplier)).toBe('s-1')
+    expect(suppliers.titleOf(supplier)).toBe('Kaveri Valves')
+    type Entry = Parameters<typeof technicalInfo.titleOf>[0]
+    const entry = { technical_info_id: 't-1', title: 'Dosing pump sizing' } as Entry
+    expect(technicalInfo.idOf(entry)).toBe('t-1')
+    expect(technicalInfo.titleOf(entry)).toBe('Dosing pump sizing')
+    expect(suppliers.form.schema).toBe(supplierData)
+    expect(employees.form.schema).toBe(employeeData)
+    expect(suppliers.form.labels).toBe(registerFieldLabels.SUPPLIER)
   })
 
   it('makes the main list from the path and the list endpoint, before the other views', () => {
