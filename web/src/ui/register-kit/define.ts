@@ -170,7 +170,10 @@ export interface RegisterInput<T extends RegisterTypes> {
   }
 
   form: {
-    /** The update's body (`endpoints.update`) unless given (an employee's form has more than it sends). */
+    /**
+     * The update's body (`endpoints.update`) unless given: an employee's also takes a request's login
+     * account, which the form does not edit.
+     */
     schema?: z.ZodType<T['data']>
     /** The form's blank values, in the order the form shows its fields (the review diff uses it). */
     empty: T['values']
@@ -257,8 +260,8 @@ function withEmptyText<Item>(view: ListView<Item>): WordedListView<Item> {
 
 /**
  * Declares a register. Its four types come from what it names: the list item and the detail from its
- * endpoints' answers, the values from its blank form, the data from its schema; every column, field
- * and overview is then checked against them.
+ * endpoints' answers, the values from its blank form, the data from its form's schema (the update's
+ * body unless given); every column, field and overview is then checked against them.
  */
 export function defineRegister<
   E extends EntityType,
