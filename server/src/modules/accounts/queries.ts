@@ -22,6 +22,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { totalPages } from '../../platform/pagination.ts'
+import { creator, updater } from '../../platform/register-queries.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
@@ -335,9 +336,6 @@ export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKi
     aging: Object.fromEntries(agingBuckets.map((b) => [b, summaryNumber(row?.[b])])) as Aging,
   }
 }
-
-const creator = alias(users, 'creator')
-const updater = alias(users, 'updater')
 
 /** A document of the caller's organisation and this kind, or 404. */
 export async function findDocument(
