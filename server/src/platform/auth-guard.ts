@@ -1,7 +1,7 @@
 import { messages } from '@daftar/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type { RequestContext } from './context.ts'
+import { callerColumns, type RequestContext } from './context.ts'
 import type { Deps } from './deps.ts'
 import { forbidden, unauthorized } from './errors.ts'
 import { sessions, users } from './identity-schema.ts'
@@ -66,15 +66,7 @@ export function createAuthGuard(deps: Deps, caches: InstanceCaches) {
   const liveSessions = caches.create<LiveSession | null>()
   const loadSession = async (sessionId: string) => {
     const [row] = await deps.db
-      .select({
-        userId: sessions.userId,
-        orgId: users.orgId,
-        username: users.username,
-        fullName: users.fullName,
-        isAdmin: users.isAdmin,
-        isAccountant: users.isAccountant,
-        expiresAt: sessions.expiresAt,
-      })
+      .select({ ...callerColumns, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.userId, sessions.userId))
       .where(

@@ -60,6 +60,12 @@ export function serve<E extends Endpoint>(app: App, endpoint: E, handler: Endpoi
   })
 }
 
+/** Answers 201 Created with this body: for an endpoint that makes something new. */
+export function created<T>(reply: { code(statusCode: 201): unknown }, body: T): T {
+  reply.code(201)
+  return body
+}
+
 /**
  * The body of a write that takes none: nothing, or an empty object. Anything else answers 400, so no
  * write route accepts input it does not declare (docs/security.md, "V2 Validation and business logic · V1 Encoding").

@@ -1,5 +1,5 @@
 import { type EntityType, recordPath } from '@daftar/domain'
-import { and, eq, getTableColumns, type InferSelectModel } from 'drizzle-orm'
+import { and, eq, getTableColumns, type InferSelectModel, ne, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { DbOrTx, Tx } from '../db/connection.ts'
@@ -143,4 +143,28 @@ export function tableRegister<T extends RegisterTable, Data extends Record<strin
         }
       : undefined,
   }
+}
+
+/**
+ * Whether another record of the organisation already holds this identifier (an Asset ID, an
+ * employee's official ID), compared case-insensitively; the record being edited is left out.
+ */
+export async function identifierTaken(
+  db: DbOrTx,
+  table: RegisterTable,
+  id: AnyPgColumn,
+  column: AnyPgColumn,
+  taken: { orgId: string; value: string; except: string | null },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id })
+    .from(table)
+    .where(
+      and(
+        eq(table.orgId, taken.orgId),
+        sql`lower(${column}) = lower(${taken.value})`,
+        taken.except ? ne(id, taken.except) : undefined,
+      ),
+    )
+  return row !== undefined
 }

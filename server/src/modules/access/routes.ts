@@ -1,7 +1,7 @@
 import { accessEndpoints } from '@daftar/domain'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { type App, serve } from '../../platform/http.ts'
+import { type App, created, serve } from '../../platform/http.ts'
 import { changeAccessLevel, grantAccess, listAccess, revokeAccess } from './service.ts'
 
 export async function accessRoutes(app: App, deps: Deps) {
@@ -11,9 +11,7 @@ export async function accessRoutes(app: App, deps: Deps) {
 
   serve(app, accessEndpoints.grant, async (req, reply) => {
     requireAdmin(req.ctx, 'Only administrators can grant access.')
-    const result = await grantAccess(deps, req.ctx, req.body)
-    reply.code(201)
-    return result
+    return created(reply, await grantAccess(deps, req.ctx, req.body))
   })
 
   serve(app, accessEndpoints.setLevel, async (req) => {

@@ -9,13 +9,20 @@ import {
   type StoredLineItem,
 } from '@daftar/domain'
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import { alias, type PgColumn } from 'drizzle-orm/pg-core'
+import {
+  alias,
+  type PgColumn,
+  type PgSelect,
+  type PgSelectBase,
+  type SelectedFields,
+} from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { builtPerShape, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { totalPages } from '../../platform/pagination.ts'
+import { creator, updater } from '../../platform/register-queries.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
@@ -55,6 +62,28 @@ function rowColumns(t: ListTables = baseTables) {
     amountDue: t.inv.amountDue,
     version: t.inv.version,
   }
+}
+
+/** A select from documents with their names joined: the party and the project may be missing. */
+type WithNames<F extends SelectedFields> = PgSelectBase<
+  'account_invoices',
+  F,
+  'partial',
+  { account_invoices: 'not-null'; clients: 'nullable'; suppliers: 'nullable'; projects: 'nullable' }
+>
+
+/**
+ * Documents with their party (the client or the supplier) and their project joined, as every list,
+ * summary, export and detail reads them; the columns are the caller's. The joins are made on a
+ * dynamic select and typed by `WithNames`, since the compiler cannot follow them over columns not yet
+ * known (platform/register-reads.ts joins a register's the same way).
+ */
+function withNames<F extends SelectedFields>(db: DbOrTx, fields: F): WithNames<F> {
+  const from = db.select(fields).from(inv).$dynamic() as unknown as PgSelect
+  return from
+    .leftJoin(clients, eq(clients.clientId, inv.clientId))
+    .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
+    .leftJoin(projects, eq(projects.projectId, inv.projectId)) as unknown as WithNames<F>
 }
 
 /** Each sort follows one index (account_invoices_date_idx, _due_idx, _total_idx). */
@@ -146,12 +175,7 @@ const listStatements = builtPerShape(shapeKey, (db: DbOrTx, s: ListShape) => {
     .offset(limitOffset.offset)
   return {
     page: prepared(
-      db
-        .select(rowColumns())
-        .from(inv)
-        .leftJoin(clients, eq(clients.clientId, inv.clientId))
-        .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-        .leftJoin(projects, eq(projects.projectId, inv.projectId))
+      withNames(db, rowColumns())
         .where(inArray(inv.invoiceId, pageIds))
         .orderBy(...orderOf(s.sortBy)),
       { planEach: s.search },
@@ -233,29 +257,23 @@ const filteredSummary = builtPerShape(shapeKey, (db: DbOrTx, s: ListShape) => {
     sql<string>`coalesce(sum(${value}) filter (where ${where}), 0)`
   const bucket = (b: keyof Aging) => sum(inv.amountDue, agingSql(baseTables, b, today))
   return prepared(
-    db
-      .select({
-        outstanding: sum(inv.amountDue, live),
-        overdue: sum(inv.amountDue, overdueSql(baseTables, today)),
-        draftCount: sql<number>`(count(*) filter (where ${inv.status} = 'DRAFT'))::int`,
-        draftTotal: sum(inv.totalAmount, sql`${inv.status} = 'DRAFT'`),
-        received: receivedSql(s),
-        current: bucket('current'),
-        days_1_30: bucket('days_1_30'),
-        days_31_60: bucket('days_31_60'),
-        days_61_90: bucket('days_61_90'),
-        days_over_90: bucket('days_over_90'),
-      })
-      .from(inv)
-      .leftJoin(clients, eq(clients.clientId, inv.clientId))
-      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-      .leftJoin(projects, eq(projects.projectId, inv.projectId))
-      .where(
-        and(
-          shapedWhere(s, baseTables, { aging: false }),
-          sql`${inv.status} in ('DRAFT', 'SENT', 'RECEIVED', 'PARTIALLY_PAID')`,
-        ),
+    withNames(db, {
+      outstanding: sum(inv.amountDue, live),
+      overdue: sum(inv.amountDue, overdueSql(baseTables, today)),
+      draftCount: sql<number>`(count(*) filter (where ${inv.status} = 'DRAFT'))::int`,
+      draftTotal: sum(inv.totalAmount, sql`${inv.status} = 'DRAFT'`),
+      received: receivedSql(s),
+      current: bucket('current'),
+      days_1_30: bucket('days_1_30'),
+      days_31_60: bucket('days_31_60'),
+      days_61_90: bucket('days_61_90'),
+      days_over_90: bucket('days_over_90'),
+    }).where(
+      and(
+        shapedWhere(s, baseTables, { aging: false }),
+        sql`${inv.status} in ('DRAFT', 'SENT', 'RECEIVED', 'PARTIALLY_PAID')`,
       ),
+    ),
     { planEach: s.search },
   )
 })
@@ -319,9 +337,6 @@ export async function summarise(deps: Deps, ctx: RequestContext, kind: AccountKi
   }
 }
 
-const creator = alias(users, 'creator')
-const updater = alias(users, 'updater')
-
 /** A document of the caller's organisation and this kind, or 404. */
 export async function findDocument(
   db: DbOrTx,
@@ -329,29 +344,24 @@ export async function findDocument(
   kind: AccountKind,
   id: string,
 ): Promise<DocumentDetailRow> {
-  const [row] = await db
-    .select({
-      ...rowColumns(),
-      partyGstin: sql<string | null>`coalesce(${clients.gstin}, ${suppliers.gstin})`,
-      description: inv.description,
-      gstType: inv.gstType,
-      isRcm: inv.isRcm,
-      subtotal: inv.subtotal,
-      cgstAmount: inv.cgstAmount,
-      sgstAmount: inv.sgstAmount,
-      igstAmount: inv.igstAmount,
-      roundOff: inv.roundOff,
-      pdfKey: inv.pdfKey,
-      doNotRemind: inv.doNotRemind,
-      createdBy: creator.username,
-      updatedBy: updater.username,
-      createdAt: inv.createdAt,
-      updatedAt: inv.updatedAt,
-    })
-    .from(inv)
-    .leftJoin(clients, eq(clients.clientId, inv.clientId))
-    .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-    .leftJoin(projects, eq(projects.projectId, inv.projectId))
+  const [row] = await withNames(db, {
+    ...rowColumns(),
+    partyGstin: sql<string | null>`coalesce(${clients.gstin}, ${suppliers.gstin})`,
+    description: inv.description,
+    gstType: inv.gstType,
+    isRcm: inv.isRcm,
+    subtotal: inv.subtotal,
+    cgstAmount: inv.cgstAmount,
+    sgstAmount: inv.sgstAmount,
+    igstAmount: inv.igstAmount,
+    roundOff: inv.roundOff,
+    pdfKey: inv.pdfKey,
+    doNotRemind: inv.doNotRemind,
+    createdBy: creator.username,
+    updatedBy: updater.username,
+    createdAt: inv.createdAt,
+    updatedAt: inv.updatedAt,
+  })
     .leftJoin(creator, eq(creator.userId, inv.createdBy))
     .leftJoin(updater, eq(updater.userId, inv.updatedBy))
     .where(and(eq(inv.invoiceId, id), eq(inv.orgId, ctx.orgId), eq(inv.kind, kind)))
@@ -425,19 +435,14 @@ export async function documentDetail(deps: Deps, ctx: RequestContext, kind: Acco
 /** The export's batch: the list's rows with the amounts' parts, in the list's order. */
 const exportStatement = builtPerShape(shapeKey, (db: DbOrTx, s: ListShape) =>
   prepared(
-    db
-      .select({
-        ...rowColumns(),
-        subtotal: inv.subtotal,
-        cgstAmount: inv.cgstAmount,
-        sgstAmount: inv.sgstAmount,
-        igstAmount: inv.igstAmount,
-        roundOff: inv.roundOff,
-      })
-      .from(inv)
-      .leftJoin(clients, eq(clients.clientId, inv.clientId))
-      .leftJoin(suppliers, eq(suppliers.supplierId, inv.supplierId))
-      .leftJoin(projects, eq(projects.projectId, inv.projectId))
+    withNames(db, {
+      ...rowColumns(),
+      subtotal: inv.subtotal,
+      cgstAmount: inv.cgstAmount,
+      sgstAmount: inv.sgstAmount,
+      igstAmount: inv.igstAmount,
+      roundOff: inv.roundOff,
+    })
       .where(shapedWhere(s))
       .orderBy(...orderOf(s.sortBy))
       .limit(limitOffset.limit)

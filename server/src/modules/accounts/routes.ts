@@ -20,7 +20,7 @@ import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { type App, serve } from '../../platform/http.ts'
+import { type App, created, serve } from '../../platform/http.ts'
 import { sendExport } from '../../platform/spreadsheet-export.ts'
 import { idempotencyKey, ifMatchVersion } from '../../platform/validation.ts'
 import { accountsOrganisation, emailInvoice, invoiceMailHandler, invoicePdfAccess } from './documents.ts'
@@ -115,10 +115,9 @@ async function documentRoutes<K extends AccountKind>(app: App, deps: Deps, kind:
   serve(app, e.summary, async (req) => w.summary(await summarise(deps, req.ctx, kind, req.query)))
   serve(app, e.export, async (req, reply) => sendDocuments(deps, req.ctx, kind, req.query, reply))
   serve(app, e.detail, async (req) => w.detail(await documentDetail(deps, req.ctx, kind, req.params.id)))
-  serve(app, e.create, async (req, reply) => {
-    reply.code(201)
-    return w.saved(await createDocument(deps, req.ctx, kind, documentInput(req.body)))
-  })
+  serve(app, e.create, async (req, reply) =>
+    created(reply, w.saved(await createDocument(deps, req.ctx, kind, documentInput(req.body)))),
+  )
   serve(app, e.update, async (req) => {
     const version = ifMatchVersion(req.headers['if-match'])
     return w.saved(await updateDocument(deps, req.ctx, kind, req.params.id, documentInput(req.body), version))
@@ -128,9 +127,7 @@ async function documentRoutes<K extends AccountKind>(app: App, deps: Deps, kind:
   serve(app, e.markLive, async (req) => markLive(deps, req.ctx, kind, req.params.id))
   serve(app, e.recordPayment, async (req, reply) => {
     const key = idempotencyKey(req.headers['idempotency-key'])
-    const result = await recordPayment(deps, req.ctx, kind, req.params.id, req.body, key)
-    reply.code(201)
-    return result
+    return created(reply, await recordPayment(deps, req.ctx, kind, req.params.id, req.body, key))
   })
 }
 

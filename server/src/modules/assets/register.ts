@@ -1,8 +1,8 @@
 import { type AssetData, assetData, assetMessages } from '@daftar/domain'
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connection.ts'
 import { badRequest, conflict } from '../../platform/errors.ts'
-import { tableRegister } from '../../platform/register-table.ts'
+import { identifierTaken, tableRegister } from '../../platform/register-table.ts'
 import { projectRegister } from '../projects/register.ts'
 import { users } from '../users/schema.ts'
 import { assets } from './schema.ts'
@@ -11,16 +11,11 @@ const noSeller = { name: null, contact_person: null, phone: null, email: null, a
 
 /** The Asset ID is unique in the organisation; the assignment points at a project or an active user. */
 async function validate(db: DbOrTx, orgId: string, data: AssetData, assetId: string | null) {
-  const [taken] = await db
-    .select({ id: assets.assetId })
-    .from(assets)
-    .where(
-      and(
-        eq(assets.orgId, orgId),
-        sql`lower(${assets.displayId}) = lower(${data.asset_display_id})`,
-        assetId ? ne(assets.assetId, assetId) : undefined,
-      ),
-    )
+  const taken = await identifierTaken(db, assets, assets.assetId, assets.displayId, {
+    orgId,
+    value: data.asset_display_id,
+    except: assetId,
+  })
   if (taken) throw conflict(assetMessages.idTaken)
   if (data.assigned_to_type === 'PROJECT' && !(await projectRegister.exists(db, orgId, data.assigned_to_id!)))
     throw badRequest(assetMessages.targetRequired)

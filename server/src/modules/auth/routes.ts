@@ -1,7 +1,7 @@
 import { authEndpoints, passkeyEndpoints, sessionEndpoints, twoFactorEndpoints } from '@daftar/domain'
 import type { FastifyRequest } from 'fastify'
 import type { Deps } from '../../platform/deps.ts'
-import { type App, serve } from '../../platform/http.ts'
+import { type App, created, serve } from '../../platform/http.ts'
 import {
   addPasskey,
   listPasskeys,
@@ -66,9 +66,8 @@ export async function securedAuthRoutes(app: App, deps: Deps) {
   serve(app, passkeyEndpoints.registrationOptions, async (req) =>
     registrationOptions(deps, req.ctx, req.body.password, site(deps, req)),
   )
-  serve(app, passkeyEndpoints.add, async (req, reply) => {
-    reply.code(201)
-    return addPasskey(deps, req.ctx, req.body)
-  })
+  serve(app, passkeyEndpoints.add, async (req, reply) =>
+    created(reply, await addPasskey(deps, req.ctx, req.body)),
+  )
   serve(app, passkeyEndpoints.remove, async (req) => removePasskey(deps, req.ctx, req.params.id))
 }

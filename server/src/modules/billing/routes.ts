@@ -1,6 +1,6 @@
 import { billingEndpoints, deleteWithPasswordInput } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
-import { type App, serve } from '../../platform/http.ts'
+import { type App, created, serve } from '../../platform/http.ts'
 import { keepUploadsOnlyIf, readMultipart } from '../../platform/uploads.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
 import {
@@ -32,8 +32,7 @@ export async function billingRoutes(app: App, deps: Deps) {
         files.invoice_pdf,
       ),
     )
-    reply.code(201)
-    return result
+    return created(reply, result)
   })
 
   serve(app, billingEndpoints.edit, async (req) =>

@@ -11,6 +11,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, conflict, notFound, preconditionFailed } from '../../platform/errors.ts'
 import { contentTypeForKey, sniffFileType } from '../../platform/file-types.ts'
+import { creator, updater } from '../../platform/register-queries.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
 import { changedBy } from '../../platform/versioned-edit.ts'
 import { assertReadable, assertWritable } from '../access/service.ts'
@@ -26,8 +27,6 @@ export const INVOICE_PDF_RULE = {
   typeMessage: billingMessages.pdfOnly,
 }
 
-const creator = alias(users, 'creator')
-const updater = alias(users, 'updater')
 const clearer = alias(users, 'clearer')
 const money = (v: string | null) => (v === null ? null : Number(v))
 

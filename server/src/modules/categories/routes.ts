@@ -1,7 +1,7 @@
 import { categoryEndpoints } from '@daftar/domain'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { type App, serve } from '../../platform/http.ts'
+import { type App, created, serve } from '../../platform/http.ts'
 import { ifMatchVersion } from '../../platform/validation.ts'
 import { createCategory, deleteCategory, listCategories, updateCategory } from './service.ts'
 
@@ -12,10 +12,9 @@ export async function categoryRoutes(app: App, deps: Deps) {
   await app.register(async (admin) => {
     admin.addHook('preValidation', async (req) => requireAdmin(req.ctx))
 
-    serve(admin, categoryEndpoints.create, async (req, reply) => {
-      reply.code(201)
-      return createCategory(deps, req.ctx, req.body)
-    })
+    serve(admin, categoryEndpoints.create, async (req, reply) =>
+      created(reply, await createCategory(deps, req.ctx, req.body)),
+    )
 
     serve(admin, categoryEndpoints.update, async (req) =>
       updateCategory(deps, req.ctx, req.params.id, req.body, ifMatchVersion(req.headers['if-match'])),

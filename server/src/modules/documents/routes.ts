@@ -1,6 +1,6 @@
 import { documentEndpoints } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
-import { type App, serve } from '../../platform/http.ts'
+import { type App, created, serve } from '../../platform/http.ts'
 import { keepUploadsOnlyIf, readMultipart } from '../../platform/uploads.ts'
 import { parse } from '../../platform/validation.ts'
 import {
@@ -18,11 +18,9 @@ export async function documentRoutes(app: App, deps: Deps) {
 
   serve(app, documentEndpoints.list, async (req) => listDocuments(deps, req.ctx, req.query))
 
-  serve(app, documentEndpoints.createFolder, async (req, reply) => {
-    const result = await createFolder(deps, req.ctx, req.body)
-    reply.code(201)
-    return result
-  })
+  serve(app, documentEndpoints.createFolder, async (req, reply) =>
+    created(reply, await createFolder(deps, req.ctx, req.body)),
+  )
 
   // Multipart: documentFile and the text fields of uploadDocumentFields.
   serve(app, documentEndpoints.upload, async (req, reply) => {
@@ -33,8 +31,7 @@ export async function documentRoutes(app: App, deps: Deps) {
     const result = await keepUploadsOnlyIf(deps.storage, files, () =>
       uploadDocument(deps, req.ctx, parse(documentEndpoints.upload.multipart, fields), files.documentFile),
     )
-    reply.code(201)
-    return result
+    return created(reply, result)
   })
 
   serve(app, documentEndpoints.rename, async (req) =>

@@ -6,7 +6,6 @@ import {
   MAX_FILE_BYTES,
 } from '@daftar/domain'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
@@ -14,10 +13,10 @@ import { confirmOwnPassword } from '../../platform/confirm-password.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { badRequest, notFound } from '../../platform/errors.ts'
+import { creator, updater } from '../../platform/register-queries.ts'
 import type { RegisterDefinition } from '../../platform/registers.ts'
 import { keepUploadsOnlyIf, type UploadedFile } from '../../platform/uploads.ts'
 import { assertReadable, assertWritable } from '../access/service.ts'
-import { users } from '../users/schema.ts'
 import { documents } from './schema.ts'
 
 export const DOCUMENT_RULE = {
@@ -74,9 +73,6 @@ const inFolder = (
       ? eq(documents.parentFolderId, where.parentFolderId)
       : isNull(documents.parentFolderId),
   )
-
-const creator = alias(users, 'creator')
-const updater = alias(users, 'updater')
 
 function present(row: {
   d: typeof documents.$inferSelect

@@ -9,12 +9,12 @@ import {
   userLimitMessage,
   userLimitReached,
 } from '@daftar/domain'
-import { and, eq, ne, or, sql } from 'drizzle-orm'
+import { eq, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx, Tx } from '../../db/connection.ts'
 import { conflict, unprocessable } from '../../platform/errors.ts'
 import { hashPassword } from '../../platform/passwords.ts'
-import { tableRegister } from '../../platform/register-table.ts'
+import { identifierTaken, tableRegister } from '../../platform/register-table.ts'
 import type { ApplyContext } from '../../platform/registers.ts'
 import { revokeAllSessions } from '../auth/service.ts'
 import { assertLoginAccountAvailable, countLoginAccounts, getOrganisation } from '../organisations/service.ts'
@@ -126,17 +126,12 @@ async function assertLoginPossible(
 }
 
 async function validate(db: DbOrTx, orgId: string, data: EmployeeRequestData, employeeId: string | null) {
-  const [same] = await db
-    .select({ id: employees.employeeId })
-    .from(employees)
-    .where(
-      and(
-        eq(employees.orgId, orgId),
-        sql`lower(${employees.officialId}) = lower(${data.employee_official_id})`,
-        employeeId ? ne(employees.employeeId, employeeId) : undefined,
-      ),
-    )
-  if (same) throw conflict(employeeMessages.officialIdTaken)
+  const taken = await identifierTaken(db, employees, employees.employeeId, employees.officialId, {
+    orgId,
+    value: data.employee_official_id,
+    except: employeeId,
+  })
+  if (taken) throw conflict(employeeMessages.officialIdTaken)
   if (!employeeId && data.login_account) await assertLoginPossible(db, orgId, data.login_account)
 }
 

@@ -1,6 +1,6 @@
 import { formatDate, type HomeSection, hourIn, todayIn } from '@daftar/domain'
 import { and, eq, isNotNull, notExists, sql } from 'drizzle-orm'
-import type { RequestContext } from '../../platform/context.ts'
+import { callerColumns, type RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { enqueue } from '../../platform/outbox.ts'
 import { appUrl, type MailSection, renderMail } from '../notifications/mail.ts'
@@ -31,15 +31,7 @@ export async function sendDailyDigests(deps: Deps, now: Date): Promise<DigestRun
   if (hourIn(zone, now) < DIGEST_HOUR) return run
   const day = todayIn(zone, now)
   const waiting = await deps.db
-    .select({
-      userId: users.userId,
-      orgId: users.orgId,
-      username: users.username,
-      fullName: users.fullName,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      isAccountant: users.isAccountant,
-    })
+    .select({ ...callerColumns, email: users.email })
     .from(notificationSettings)
     .innerJoin(users, eq(users.userId, notificationSettings.userId))
     .where(

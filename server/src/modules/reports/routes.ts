@@ -1,6 +1,6 @@
 import { reportEndpoints, reportExport } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
-import { type App, serve } from '../../platform/http.ts'
+import { type App, created, serve } from '../../platform/http.ts'
 import { sendExport } from '../../platform/spreadsheet-export.ts'
 import { listReports, reportExportRows } from './list.ts'
 import {
@@ -14,11 +14,9 @@ import {
 
 /** Report paths (docs/decisions.md, "Reports"). */
 export async function reportRoutes(app: App, deps: Deps) {
-  serve(app, reportEndpoints.create, async (req, reply) => {
-    const result = await createReport(deps, req.ctx, req.body)
-    reply.code(201)
-    return result
-  })
+  serve(app, reportEndpoints.create, async (req, reply) =>
+    created(reply, await createReport(deps, req.ctx, req.body)),
+  )
   serve(app, reportEndpoints.list, async (req) => listReports(deps, req.ctx, req.query))
   serve(app, reportEndpoints.export, async (req, reply) =>
     sendExport(reply, {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
-import { type App, serve } from '../../platform/http.ts'
+import { type App, created, serve } from '../../platform/http.ts'
 import { sendExport } from '../../platform/spreadsheet-export.ts'
 import { keepUploadsOnlyIf, readMultipart } from '../../platform/uploads.ts'
 import { ifMatchVersion, parse } from '../../platform/validation.ts'
@@ -64,8 +64,7 @@ export async function taskRoutes(app: App, deps: Deps) {
     const result = await keepUploadsOnlyIf(deps.storage, files, () =>
       createTask(deps, req.ctx, parse(taskInput, fields), files.attachment),
     )
-    reply.code(201)
-    return result
+    return created(reply, result)
   })
 
   serve(app, taskEndpoints.update, async (req) => {
