@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParams, idToMessage, instant, pageFields } from './contract.ts'
+import { idTo, idToMessage, instant, pageFields } from './contract.ts'
 import { endpoint } from './http.ts'
 
 export const announcementMessages = {
@@ -84,7 +84,7 @@ export const announcementEndpoints = {
     querystring: announcementListQuery,
     response: { 200: announcementList },
   }),
-  detail: endpoint('GET', '/announcements/:id', { params: idParams, response: { 200: announcement } }),
+  detail: endpoint('GET', '/announcements/:id', idTo(announcement)),
   create: endpoint(
     'POST',
     '/announcements',

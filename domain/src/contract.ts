@@ -36,10 +36,13 @@ export type MessageResponse = z.infer<typeof messageResponse>
 export const idParams = z.object({ id: z.guid() })
 
 /**
- * The schema of an endpoint on one record (`…/:id`) that answers `{ message }` (delete, cancel, approve …);
- * spread it to add a body or a query.
+ * The schema of an endpoint on one record (`…/:id`) that answers `answer` with 200 (a detail, a change's
+ * result); spread it to add a body or a query.
  */
-export const idToMessage = { params: idParams, response: { 200: messageResponse } }
+export const idTo = <T extends z.ZodType>(answer: T) => ({ params: idParams, response: { 200: answer } })
+
+/** `idTo` an answer of `{ message }` (delete, cancel, approve …). */
+export const idToMessage = idTo(messageResponse)
 
 /** A path id of a numbered row (notifications): digits only; anything else answers 404. */
 export const numberIdParams = z.object({ id: z.string().regex(/^\d{1,15}$/) })

@@ -7,7 +7,7 @@ import * as rruleModule from 'rrule'
 import { z } from 'zod'
 import {
   calendarDate,
-  idParams,
+  idTo,
   idToMessage,
   instant,
   isCalendarDay,
@@ -520,15 +520,14 @@ export const recurringEndpoints = {
     { body: recurringTaskInput, response: { 201: recurringTaskChange } },
     { idempotent: true },
   ),
-  detail: endpoint('GET', '/recurring-tasks/:id', { params: idParams, response: { 200: recurringTask } }),
+  detail: endpoint('GET', '/recurring-tasks/:id', idTo(recurringTask)),
   update: endpoint('PUT', '/recurring-tasks/:id', {
-    params: idParams,
+    ...idTo(recurringTaskChange),
     body: recurringTaskUpdate,
-    response: { 200: recurringTaskChange },
   }),
   remove: endpoint('DELETE', '/recurring-tasks/:id', idToMessage),
   /** The series of a task the caller may see (the line on the task detail); null for a one-off task. */
-  ofTask: endpoint('GET', '/tasks/:id/series', { params: idParams, response: { 200: taskSeriesResponse } }),
+  ofTask: endpoint('GET', '/tasks/:id/series', idTo(taskSeriesResponse)),
 }
 
 /** The Repeat choice that makes `rule` (best effort: a rule no preset makes shows as Custom). */

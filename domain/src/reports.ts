@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import {
   blankIsNone,
-  idParams,
+  idTo,
   idToMessage,
   instant,
   isCalendarDay,
@@ -522,17 +522,9 @@ export const reportEndpoints = {
   /** The filtered list as CSV or XLSX (docs/decisions.md, "Exports"). */
   export: exportEndpoint('/reports/export', reportListQuery),
   openCount: endpoint('GET', '/reports/open-count', { response: { 200: reportOpenCount } }),
-  detail: endpoint('GET', '/reports/:id', { params: idParams, response: { 200: report } }),
-  feedback: endpoint('PUT', '/reports/:id/feedback', {
-    params: idParams,
-    body: reportFeedbackInput,
-    response: { 200: reportChanged },
-  }),
-  status: endpoint('PUT', '/reports/:id/status', {
-    params: idParams,
-    body: reportStatusInput,
-    response: { 200: reportChanged },
-  }),
+  detail: endpoint('GET', '/reports/:id', idTo(report)),
+  feedback: endpoint('PUT', '/reports/:id/feedback', { ...idTo(reportChanged), body: reportFeedbackInput }),
+  status: endpoint('PUT', '/reports/:id/status', { ...idTo(reportChanged), body: reportStatusInput }),
   remove: endpoint('DELETE', '/reports/:id', idToMessage),
 }
 
