@@ -35,6 +35,9 @@ export type MessageResponse = z.infer<typeof messageResponse>
  */
 export const idParams = z.object({ id: z.guid() })
 
+/** The schema of an endpoint that answers `{ message }` with 200; spread it to add a body. */
+export const toMessage = { response: { 200: messageResponse } }
+
 /**
  * The schema of an endpoint on one record (`…/:id`) that answers `answer` with 200 (a detail, a change's
  * result); spread it to add a body or a query.
