@@ -338,6 +338,13 @@ export const storedContact = z.object({
   email: z.string().nullable(),
 })
 
+/** The first contact person, who stands for the record in a register's list (clients, suppliers). */
+export const firstContactFields = {
+  contact_person_name: z.string().nullable(),
+  contact_person_phone: z.string().nullable(),
+  contact_person_email: z.string().nullable(),
+}
+
 /** Blank contact rows are dropped. */
 export const contactRows = z
   .array(contactRow)
