@@ -19,7 +19,7 @@ import {
   idTo,
   idToMessage,
   instant,
-  pageFields,
+  pageOf,
 } from './contract.ts'
 import { exportEndpoint } from './export-query.ts'
 import { gstTypes } from './gst.ts'
@@ -100,9 +100,9 @@ export const payableListItem = z.object({
 })
 export type PayableListItem = z.infer<typeof payableListItem>
 
-export const receivableList = z.object({ receivables: z.array(receivableListItem), ...pageFields })
+export const receivableList = pageOf('receivables', receivableListItem)
 export type ReceivableList = z.infer<typeof receivableList>
-export const payableList = z.object({ payables: z.array(payableListItem), ...pageFields })
+export const payableList = pageOf('payables', payableListItem)
 export type PayableList = z.infer<typeof payableList>
 
 const detailCommon = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idTo, idToMessage, instant, pageFields } from './contract.ts'
+import { idTo, idToMessage, instant, pageOf } from './contract.ts'
 import { endpoint } from './http.ts'
 
 export const announcementMessages = {
@@ -66,7 +66,7 @@ export const announcement = z.object({
 })
 export type Announcement = z.infer<typeof announcement>
 
-export const announcementList = z.object({ announcements: z.array(announcement), ...pageFields })
+export const announcementList = pageOf('announcements', announcement)
 export type AnnouncementList = z.infer<typeof announcementList>
 
 /** The first 200 characters, and an ellipsis when there is more. */

@@ -72,7 +72,7 @@ export const registerDetailTail = {
 /** The paging fields of every paged list. */
 export const pageFields = { totalPages: z.number().int().min(1), currentPage: z.number().int().min(1) }
 
-/** `{ <key>: items[], totalPages, currentPage }`, the shape of every register list (docs/architecture.md, "One contract"). */
+/** `{ <key>: items[], totalPages, currentPage }`, the shape of every paged list (docs/architecture.md, "One contract"). */
 export function pageOf<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({ [key]: z.array(item), ...pageFields } as { [P in K]: z.ZodArray<T> } & typeof pageFields)
 }

@@ -13,7 +13,7 @@ import {
   isCalendarDay,
   labelled,
   messageResponse,
-  pageFields,
+  pageOf,
 } from './contract.ts'
 import { addDays } from './format.ts'
 import { endpoint } from './http.ts'
@@ -494,7 +494,7 @@ export type RecurringTask = z.infer<typeof recurringTask>
 export const recurringListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 })
-export const recurringTaskPage = z.object({ recurring_tasks: z.array(recurringTask), ...pageFields })
+export const recurringTaskPage = pageOf('recurring_tasks', recurringTask)
 export type RecurringTaskPage = z.infer<typeof recurringTaskPage>
 export const recurringTaskChange = messageResponse.extend({ recurring_task: recurringTask })
 

@@ -13,7 +13,7 @@ import {
   isCalendarDay,
   labelled,
   optionalChoice,
-  pageFields,
+  pageOf,
 } from './contract.ts'
 import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
@@ -493,7 +493,7 @@ export const reportListRow = report.omit({
 })
 export type ReportListRow = z.infer<typeof reportListRow>
 
-export const reportList = z.object({ reports: z.array(reportListRow), ...pageFields })
+export const reportList = pageOf('reports', reportListRow)
 export type ReportList = z.infer<typeof reportList>
 
 export const reportCreated = z.object({ message: z.string(), report_id: z.string() })
