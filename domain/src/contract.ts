@@ -44,7 +44,7 @@ export const toMessage = { response: { 200: messageResponse } }
  */
 export const idTo = <T extends z.ZodType>(answer: T) => ({ params: idParams, response: { 200: answer } })
 
-/** `idTo` an answer of `{ message }` (delete, cancel, approve …). */
+/** `idTo` for the answer `{ message }` (delete, cancel, approve …). */
 export const idToMessage = idTo(messageResponse)
 
 /** A path id of a numbered row (notifications): digits only; anything else answers 404. */
