@@ -16,10 +16,10 @@ import {
   blankIsNone,
   calendarDate,
   idParams,
+  idTo,
   idToMessage,
   instant,
-  messageResponse,
-  pageFields,
+  pageOf,
 } from './contract.ts'
 import { exportEndpoint } from './export-query.ts'
 import { gstTypes } from './gst.ts'
@@ -100,9 +100,9 @@ export const payableListItem = z.object({
 })
 export type PayableListItem = z.infer<typeof payableListItem>
 
-export const receivableList = z.object({ receivables: z.array(receivableListItem), ...pageFields })
+export const receivableList = pageOf('receivables', receivableListItem)
 export type ReceivableList = z.infer<typeof receivableList>
-export const payableList = z.object({ payables: z.array(payableListItem), ...pageFields })
+export const payableList = pageOf('payables', payableListItem)
 export type PayableList = z.infer<typeof payableList>
 
 const detailCommon = {
@@ -242,9 +242,9 @@ function documentEndpoints<
     list: endpoint('GET', base, { querystring: s.query, response: { 200: s.list } }),
     summary: endpoint('GET', `${base}/summary`, { querystring: s.query, response: { 200: s.summary } }),
     export: exportEndpoint(`${base}/export`, s.query),
-    detail: endpoint('GET', `${base}/:id`, { params: idParams, response: { 200: s.detail } }),
+    detail: endpoint('GET', `${base}/:id`, idTo(s.detail)),
     create: endpoint('POST', base, { body: s.input, response: { 201: s.saved } }, { idempotent: true }),
-    update: endpoint('PUT', `${base}/:id`, { params: idParams, body: s.input, response: { 200: s.saved } }),
+    update: endpoint('PUT', `${base}/:id`, { ...idTo(s.saved), body: s.input }),
     remove: endpoint('DELETE', `${base}/:id`, { ...idToMessage, querystring: accountDeleteQuery }),
     cancel: endpoint('PUT', `${base}/:id/cancel`, idToMessage),
     markLive: endpoint('PUT', `${base}/:id/${liveAction}`, idToMessage),
@@ -268,9 +268,8 @@ export const receivableEndpoints = {
   email: endpoint('POST', '/receivables/:id/email', idToMessage),
   remind: endpoint('POST', '/receivables/:id/remind', idToMessage),
   doNotRemind: endpoint('PUT', '/receivables/:id/do-not-remind', {
-    params: idParams,
+    ...idToMessage,
     body: z.object({ do_not_remind: z.boolean() }),
-    response: { 200: messageResponse },
   }),
 }
 
@@ -285,11 +284,7 @@ export const payableEndpoints = documentEndpoints('/payables', 'receive', {
 
 /** Payments of either kind (admins), and what the invoice form needs of the organisation. */
 export const accountsEndpoints = {
-  updatePayment: endpoint('PUT', '/payments/:id', {
-    params: idParams,
-    body: paymentUpdateInput,
-    response: { 200: paymentResult },
-  }),
+  updatePayment: endpoint('PUT', '/payments/:id', { ...idTo(paymentResult), body: paymentUpdateInput }),
   deletePayment: endpoint('DELETE', '/payments/:id', idToMessage),
   organisation: endpoint('GET', '/accounts/organisation', { response: { 200: accountsOrganisation } }),
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParams, idToMessage, instant, pageFields } from './contract.ts'
+import { idTo, idToMessage, instant, pageOf } from './contract.ts'
 import { endpoint } from './http.ts'
 
 export const announcementMessages = {
@@ -66,7 +66,7 @@ export const announcement = z.object({
 })
 export type Announcement = z.infer<typeof announcement>
 
-export const announcementList = z.object({ announcements: z.array(announcement), ...pageFields })
+export const announcementList = pageOf('announcements', announcement)
 export type AnnouncementList = z.infer<typeof announcementList>
 
 /** The first 200 characters, and an ellipsis when there is more. */
@@ -84,7 +84,7 @@ export const announcementEndpoints = {
     querystring: announcementListQuery,
     response: { 200: announcementList },
   }),
-  detail: endpoint('GET', '/announcements/:id', { params: idParams, response: { 200: announcement } }),
+  detail: endpoint('GET', '/announcements/:id', idTo(announcement)),
   create: endpoint(
     'POST',
     '/announcements',

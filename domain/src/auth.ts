@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messageResponse } from './contract.ts'
+import { toMessage } from './contract.ts'
 import { endpoint } from './http.ts'
 
 export const MIN_PASSWORD_LENGTH = 6
@@ -120,15 +120,9 @@ export const changePasswordForm = withConfirmation(changePasswordInput)
 export const authEndpoints = {
   login: endpoint('POST', '/auth/login', { body: loginInput, response: { 200: loginAnswer } }),
   refresh: endpoint('POST', '/auth/refresh-token', { body: refreshInput, response: { 200: tokenPair } }),
-  forgotPassword: endpoint('POST', '/auth/forgot-password', {
-    body: forgotPasswordInput,
-    response: { 200: messageResponse },
-  }),
-  resetPassword: endpoint('POST', '/auth/reset-password', {
-    body: resetPasswordInput,
-    response: { 200: messageResponse },
-  }),
-  logout: endpoint('POST', '/auth/logout', { body: logoutInput, response: { 200: messageResponse } }),
+  forgotPassword: endpoint('POST', '/auth/forgot-password', { ...toMessage, body: forgotPasswordInput }),
+  resetPassword: endpoint('POST', '/auth/reset-password', { ...toMessage, body: resetPasswordInput }),
+  logout: endpoint('POST', '/auth/logout', { ...toMessage, body: logoutInput }),
 }
 
 /** Which of the three identifiers a login string is. Mobile numbers are digits with an optional +. */

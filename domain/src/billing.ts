@@ -3,6 +3,7 @@ import {
   calendarDate,
   calendarDay,
   idParams,
+  idTo,
   idToMessage,
   instant,
   isCalendarDay,
@@ -152,7 +153,7 @@ export const deleteInvoiceBody = z.object({ password: z.string().max(128).option
 
 /** A project's invoices (docs/product.md, "Projects and billing"). */
 export const billingEndpoints = {
-  list: endpoint('GET', '/billing/project/:id', { params: idParams, response: { 200: projectBilling } }),
+  list: endpoint('GET', '/billing/project/:id', idTo(projectBilling)),
   /** Multipart: the fields below and the PDF as `invoice_pdf`. */
   add: endpoint(
     'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParams, idToMessage } from './contract.ts'
+import { idTo, idToMessage } from './contract.ts'
 import { endpoint } from './http.ts'
 
 export const DEFAULT_CATEGORY_COLOR = '#f0f0f0'
@@ -40,10 +40,6 @@ export type CategoryInput = z.infer<typeof categoryInput>
 export const categoryEndpoints = {
   list: endpoint('GET', '/categories', { response: { 200: z.array(category) } }),
   create: endpoint('POST', '/categories', { body: categoryInput, response: { 201: categoryChangeResponse } }),
-  update: endpoint('PUT', '/categories/:id', {
-    params: idParams,
-    body: categoryInput,
-    response: { 200: categoryChangeResponse },
-  }),
+  update: endpoint('PUT', '/categories/:id', { ...idTo(categoryChangeResponse), body: categoryInput }),
   remove: endpoint('DELETE', '/categories/:id', idToMessage),
 }

@@ -7,6 +7,7 @@ import {
   bothWays,
   changeSorts,
   contactRows,
+  firstContactFields,
   optionalText,
   registerListQuery,
   registerReadEndpoints,
@@ -66,9 +67,7 @@ export const clientListItem = z.object({
   client_id_display: z.string(),
   name: z.string(),
   gstin: z.string().nullable(),
-  contact_person_name: z.string().nullable(),
-  contact_person_phone: z.string().nullable(),
-  contact_person_email: z.string().nullable(),
+  ...firstContactFields,
   updated_at: instant,
 })
 export type ClientListItem = z.infer<typeof clientListItem>

@@ -35,11 +35,17 @@ export type MessageResponse = z.infer<typeof messageResponse>
  */
 export const idParams = z.object({ id: z.guid() })
 
+/** The schema of an endpoint that answers `{ message }` with 200; spread it to add a body. */
+export const toMessage = { response: { 200: messageResponse } }
+
 /**
- * The schema of an endpoint on one record (`…/:id`) that answers `{ message }` (delete, cancel, approve …);
- * spread it to add a body or a query.
+ * The schema of an endpoint on one record (`…/:id`) that answers `answer` with 200 (a detail, a change's
+ * result); spread it to add a body or a query.
  */
-export const idToMessage = { params: idParams, response: { 200: messageResponse } }
+export const idTo = <T extends z.ZodType>(answer: T) => ({ params: idParams, response: { 200: answer } })
+
+/** `idTo` for the answer `{ message }` (delete, cancel, approve …). */
+export const idToMessage = idTo(messageResponse)
 
 /** A path id of a numbered row (notifications): digits only; anything else answers 404. */
 export const numberIdParams = z.object({ id: z.string().regex(/^\d{1,15}$/) })
@@ -66,7 +72,7 @@ export const registerDetailTail = {
 /** The paging fields of every paged list. */
 export const pageFields = { totalPages: z.number().int().min(1), currentPage: z.number().int().min(1) }
 
-/** `{ <key>: items[], totalPages, currentPage }`, the shape of every register list (docs/architecture.md, "One contract"). */
+/** `{ <key>: items[], totalPages, currentPage }`, the shape of every paged list (docs/architecture.md, "One contract"). */
 export function pageOf<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({ [key]: z.array(item), ...pageFields } as { [P in K]: z.ZodArray<T> } & typeof pageFields)
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod'
 import { panField } from './clients.ts'
-import { idParams, instant, optionalChoice, pageOf, registerDetailTail, requiredText } from './contract.ts'
+import { idTo, instant, optionalChoice, pageOf, registerDetailTail, requiredText } from './contract.ts'
 import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
 import { AADHAAR_LENGTH, invalidAadhaar, isValidAadhaar } from './indian-ids.ts'
 import {
   bothWays,
   calendarDayOrDateTime,
-  changeResponses,
   optionalText,
+  registerChangeEndpoint,
   registerListQuery,
   registerReadEndpoints,
   registerWriteEndpoints,
@@ -243,14 +243,7 @@ export const employeeEndpoints = {
   old: endpoint('GET', '/employees/old', { querystring: employeeListQuery, response: { 200: employeeList } }),
   oldExport: exportEndpoint('/employees/old/export', employeeListQuery),
   /** An admin's reveal of the Aadhaar and bank account numbers (audited). */
-  sensitive: endpoint('GET', '/employees/:id/sensitive', {
-    params: idParams,
-    response: { 200: employeeSensitive },
-  }),
+  sensitive: endpoint('GET', '/employees/:id/sensitive', idTo(employeeSensitive)),
   ...registerWriteEndpoints('/employees', employeeRequestData, employeeCreateInput),
-  activate: endpoint('PUT', '/employees/:id/activate', {
-    params: idParams,
-    body: activateEmployeeInput,
-    response: changeResponses,
-  }),
+  activate: registerChangeEndpoint('/employees/:id/activate', activateEmployeeInput),
 }

@@ -70,6 +70,31 @@ const nilSupplies = [
 /** Rupees summed through paise, so that no float error creeps into a total. */
 const sum = (values: number[]) => values.reduce((a, v) => a + Math.round(v * 100), 0) / 100
 
+/** The money columns of the invoice sheets (b2b and b2cl). */
+const invoiceDecimals = ['Invoice Value', 'Rate', 'Taxable Value', 'Cess Amount']
+/** The totals every sheet of supplies by rate (b2b, b2cl, b2cs) ends its summary with. */
+const taxTotals = [
+  ['Taxable Value', 'Total Taxable Value'],
+  ['Cess Amount', 'Total Cess'],
+] as const
+
+/** A sheet before its summary: the summary's own figures (counts, invoice values) and the columns it totals. */
+interface SheetLayout extends Omit<Gstr1Sheet, 'summary'> {
+  figures?: Gstr1SheetSummary[]
+  /** [column, label]: the sum of the column of that header, shown under `label`. */
+  totals: readonly (readonly [string, string])[]
+}
+
+/** The sheet with its summary: its own figures, then each total, summed in the column its header names. */
+function withSummary({ figures = [], totals, ...sheet }: SheetLayout): Gstr1Sheet {
+  const total = ([column, label]: readonly [string, string]) => {
+    const i = sheet.headers.indexOf(column)
+    return { column, label, value: sum(sheet.rows.map((r) => Number(r[i] ?? 0))) }
+  }
+  const { name, title, headers, decimals, rows } = sheet
+  return { name, title, headers, decimals, summary: [...figures, ...totals.map(total)], rows }
+}
+
 interface ItemDetail {
   rt: number
   txval: number
@@ -200,11 +225,10 @@ export function gstr1Sheets(gstr1: Record<string, unknown>, receivers: Record<st
     d.docs.map((doc): Gstr1Cell[] => [d.doc_typ, doc.from, doc.to, doc.totnum, doc.cancel]),
   )
 
-  const column = (rows: Gstr1Cell[][], i: number) => sum(rows.map((r) => Number(r[i] ?? 0)))
   const once = <T extends { inv: JsonInvoice }>(list: T[]) => sum(list.map((x) => x.inv.val))
 
   return [
-    {
+    withSummary({
       name: 'b2b,sez,de',
       title: 'Summary For B2B, SEZ, DE (4)',
       headers: [
@@ -222,17 +246,16 @@ export function gstr1Sheets(gstr1: Record<string, unknown>, receivers: Record<st
         'Taxable Value',
         'Cess Amount',
       ],
-      decimals: ['Invoice Value', 'Rate', 'Taxable Value', 'Cess Amount'],
-      summary: [
+      decimals: invoiceDecimals,
+      figures: [
         { column: 'GSTIN/UIN of Recipient', label: 'No. of Recipients', value: (json.b2b ?? []).length },
         { column: 'Invoice Number', label: 'No. of Invoices', value: b2bInvoices.length },
         { column: 'Invoice Value', label: 'Total Invoice Value', value: once(b2bInvoices) },
-        { column: 'Taxable Value', label: 'Total Taxable Value', value: column(b2bRows, 11) },
-        { column: 'Cess Amount', label: 'Total Cess', value: column(b2bRows, 12) },
       ],
+      totals: taxTotals,
       rows: b2bRows,
-    },
-    {
+    }),
+    withSummary({
       name: 'b2cl',
       title: 'Summary For B2CL(5)',
       headers: [
@@ -246,16 +269,15 @@ export function gstr1Sheets(gstr1: Record<string, unknown>, receivers: Record<st
         'Cess Amount',
         'E-Commerce GSTIN',
       ],
-      decimals: ['Invoice Value', 'Rate', 'Taxable Value', 'Cess Amount'],
-      summary: [
+      decimals: invoiceDecimals,
+      figures: [
         { column: 'Invoice Number', label: 'No. of Invoices', value: b2clInvoices.length },
         { column: 'Invoice Value', label: 'Total Inv Value', value: once(b2clInvoices) },
-        { column: 'Taxable Value', label: 'Total Taxable Value', value: column(b2clRows, 6) },
-        { column: 'Cess Amount', label: 'Total Cess', value: column(b2clRows, 7) },
       ],
+      totals: taxTotals,
       rows: b2clRows,
-    },
-    {
+    }),
+    withSummary({
       name: 'b2cs',
       title: 'Summary For B2CS(7)',
       headers: [
@@ -268,25 +290,22 @@ export function gstr1Sheets(gstr1: Record<string, unknown>, receivers: Record<st
         'E-Commerce GSTIN',
       ],
       decimals: ['Rate', 'Taxable Value', 'Cess Amount'],
-      summary: [
-        { column: 'Taxable Value', label: 'Total Taxable Value', value: column(b2csRows, 4) },
-        { column: 'Cess Amount', label: 'Total Cess', value: column(b2csRows, 5) },
-      ],
+      totals: taxTotals,
       rows: b2csRows,
-    },
-    {
+    }),
+    withSummary({
       name: 'exemp',
       title: 'Summary For Nil rated, exempted and non GST outward supplies (8)',
       headers: ['Description', NIL, EXEMPT, NON_GST],
       decimals: [NIL, EXEMPT, NON_GST],
-      summary: [
-        { column: NIL, label: 'Total Nil Rated Supplies', value: column(nilRows, 1) },
-        { column: EXEMPT, label: 'Total Exempted Supplies', value: column(nilRows, 2) },
-        { column: NON_GST, label: 'Total Non-GST Supplies', value: column(nilRows, 3) },
+      totals: [
+        [NIL, 'Total Nil Rated Supplies'],
+        [EXEMPT, 'Total Exempted Supplies'],
+        [NON_GST, 'Total Non-GST Supplies'],
       ],
       rows: nilRows,
-    },
-    {
+    }),
+    withSummary({
       name: 'hsn',
       title: 'Summary For HSN(12)',
       headers: [
@@ -310,27 +329,27 @@ export function gstr1Sheets(gstr1: Record<string, unknown>, receivers: Record<st
         'State/UT Tax',
         'Cess Amount',
       ],
-      summary: [
-        { column: 'HSN', label: 'No. of HSN', value: hsnRows.length },
-        { column: 'Total Value', label: 'Total Value', value: column(hsnRows, 4) },
-        { column: 'Taxable Value', label: 'Total Taxable Value', value: column(hsnRows, 5) },
-        { column: 'Integrated Tax Amount', label: 'Total Integrated Tax', value: column(hsnRows, 6) },
-        { column: 'Central Tax Amount', label: 'Total Central Tax', value: column(hsnRows, 7) },
-        { column: 'State/UT Tax', label: 'Total State/UT Tax', value: column(hsnRows, 8) },
-        { column: 'Cess Amount', label: 'Total Cess', value: column(hsnRows, 9) },
+      figures: [{ column: 'HSN', label: 'No. of HSN', value: hsnRows.length }],
+      totals: [
+        ['Total Value', 'Total Value'],
+        ['Taxable Value', 'Total Taxable Value'],
+        ['Integrated Tax Amount', 'Total Integrated Tax'],
+        ['Central Tax Amount', 'Total Central Tax'],
+        ['State/UT Tax', 'Total State/UT Tax'],
+        ['Cess Amount', 'Total Cess'],
       ],
       rows: hsnRows,
-    },
-    {
+    }),
+    withSummary({
       name: 'docs',
       title: 'Summary of documents issued during the tax period (13)',
       headers: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
       decimals: [],
-      summary: [
-        { column: 'Total Number', label: 'Total Number', value: column(docRows, 3) },
-        { column: 'Cancelled', label: 'Total Cancelled', value: column(docRows, 4) },
+      totals: [
+        ['Total Number', 'Total Number'],
+        ['Cancelled', 'Total Cancelled'],
       ],
       rows: docRows,
-    },
+    }),
   ]
 }

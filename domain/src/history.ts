@@ -3,7 +3,7 @@
  * (`GET /admin/activity`), both read from the audit trail (docs/decisions.md, "History and activity").
  */
 import { z } from 'zod'
-import { blankIsNone, calendarDate, instant, pageFields } from './contract.ts'
+import { blankIsNone, calendarDate, instant, pageOf } from './contract.ts'
 import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
 import { entityTypes } from './registers.ts'
@@ -101,7 +101,7 @@ export const activityItem = historyEntry.extend({
 })
 export type ActivityItem = z.infer<typeof activityItem>
 
-export const activityList = z.object({ events: z.array(activityItem), ...pageFields })
+export const activityList = pageOf('events', activityItem)
 export type ActivityList = z.infer<typeof activityList>
 
 export const ACTIVITY_PAGE_SIZE = 25

@@ -1,6 +1,6 @@
 /** The answers of the notification endpoints (in-app list, unread count, web push key). */
 import { z } from 'zod'
-import { instant, labelled, messageResponse, numberIdParams, pageOf } from './contract.ts'
+import { instant, labelled, numberIdParams, pageOf, toMessage } from './contract.ts'
 import { endpoint } from './http.ts'
 
 /** One in-app notification, as GET /notifications lists it. */
@@ -41,11 +41,8 @@ export const notificationEndpoints = {
     response: { 200: notificationPage },
   }),
   unreadCount: endpoint('GET', '/notifications/unread-count', { response: { 200: unreadCountResponse } }),
-  readAll: endpoint('PUT', '/notifications/read-all', { response: { 200: messageResponse } }),
-  read: endpoint('PUT', '/notifications/:id/read', {
-    params: numberIdParams,
-    response: { 200: messageResponse },
-  }),
+  readAll: endpoint('PUT', '/notifications/read-all', toMessage),
+  read: endpoint('PUT', '/notifications/:id/read', { params: numberIdParams, ...toMessage }),
 }
 
 /**

@@ -1,20 +1,12 @@
 import { z } from 'zod'
-import {
-  auditFields,
-  calendarDate,
-  calendarDay,
-  idParams,
-  pageOf,
-  recordAccess,
-  requiredText,
-} from './contract.ts'
+import { auditFields, calendarDate, calendarDay, pageOf, recordAccess, requiredText } from './contract.ts'
 import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
 import {
   bothWays,
-  changeResponses,
   changeSorts,
   optionalText,
+  registerChangeEndpoint,
   registerListQuery,
   registerReadEndpoints,
   registerWriteEndpoints,
@@ -153,9 +145,5 @@ export const projectEndpoints = {
   archivedExport: exportEndpoint('/projects/archived/export', projectListQuery),
   dropdown: endpoint('GET', '/projects/dropdown-list', { response: { 200: z.array(projectOption) } }),
   ...registerWriteEndpoints('/projects', projectData),
-  archive: endpoint('PUT', '/projects/:id/archive', {
-    params: idParams,
-    body: archiveProjectInput,
-    response: changeResponses,
-  }),
+  archive: registerChangeEndpoint('/projects/:id/archive', archiveProjectInput),
 }

@@ -1,6 +1,6 @@
 /** Web push: the browser's subscription, sent once signed in and removed at sign-out. */
 import { z } from 'zod'
-import { messageResponse } from './contract.ts'
+import { messageResponse, toMessage } from './contract.ts'
 import { endpoint } from './http.ts'
 import { vapidPublicKeyResponse } from './notifications.ts'
 
@@ -37,8 +37,5 @@ export const pushEndpoints = {
     body: pushSubscribeInput,
     response: { 201: messageResponse },
   }),
-  unsubscribe: endpoint('POST', '/notifications/unsubscribe', {
-    body: pushUnsubscribeInput,
-    response: { 200: messageResponse },
-  }),
+  unsubscribe: endpoint('POST', '/notifications/unsubscribe', { ...toMessage, body: pushUnsubscribeInput }),
 }

@@ -7,13 +7,13 @@ import * as rruleModule from 'rrule'
 import { z } from 'zod'
 import {
   calendarDate,
-  idParams,
+  idTo,
   idToMessage,
   instant,
   isCalendarDay,
   labelled,
   messageResponse,
-  pageFields,
+  pageOf,
 } from './contract.ts'
 import { addDays } from './format.ts'
 import { endpoint } from './http.ts'
@@ -494,7 +494,7 @@ export type RecurringTask = z.infer<typeof recurringTask>
 export const recurringListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 })
-export const recurringTaskPage = z.object({ recurring_tasks: z.array(recurringTask), ...pageFields })
+export const recurringTaskPage = pageOf('recurring_tasks', recurringTask)
 export type RecurringTaskPage = z.infer<typeof recurringTaskPage>
 export const recurringTaskChange = messageResponse.extend({ recurring_task: recurringTask })
 
@@ -520,15 +520,14 @@ export const recurringEndpoints = {
     { body: recurringTaskInput, response: { 201: recurringTaskChange } },
     { idempotent: true },
   ),
-  detail: endpoint('GET', '/recurring-tasks/:id', { params: idParams, response: { 200: recurringTask } }),
+  detail: endpoint('GET', '/recurring-tasks/:id', idTo(recurringTask)),
   update: endpoint('PUT', '/recurring-tasks/:id', {
-    params: idParams,
+    ...idTo(recurringTaskChange),
     body: recurringTaskUpdate,
-    response: { 200: recurringTaskChange },
   }),
   remove: endpoint('DELETE', '/recurring-tasks/:id', idToMessage),
   /** The series of a task the caller may see (the line on the task detail); null for a one-off task. */
-  ofTask: endpoint('GET', '/tasks/:id/series', { params: idParams, response: { 200: taskSeriesResponse } }),
+  ofTask: endpoint('GET', '/tasks/:id/series', idTo(taskSeriesResponse)),
 }
 
 /** The Repeat choice that makes `rule` (best effort: a rule no preset makes shows as Custom). */

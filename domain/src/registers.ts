@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   blankIsNone,
   idParams,
+  idTo,
   idToMessage,
   instant,
   isCalendarDay,
@@ -337,6 +338,13 @@ export const storedContact = z.object({
   email: z.string().nullable(),
 })
 
+/** The first contact person, who stands for the record in a register's list (clients, suppliers). */
+export const firstContactFields = {
+  contact_person_name: z.string().nullable(),
+  contact_person_phone: z.string().nullable(),
+  contact_person_email: z.string().nullable(),
+}
+
 /** Blank contact rows are dropped. */
 export const contactRows = z
   .array(contactRow)
@@ -355,6 +363,13 @@ export const bothWays = <const K extends string>(key: K) => [`${key}_asc`, `${ke
 /** 'Last updated' and 'First added'. */
 export const changeSorts = ['last_updated', 'first_added'] as const
 
+/**
+ * PUT on one register record (`…/:id`, an edit or a state change): `body` is the change, answered as
+ * applied or as a request waiting in the approval queue.
+ */
+export const registerChangeEndpoint = <const P extends string, B extends z.ZodType>(path: P, body: B) =>
+  endpoint('PUT', path, { params: idParams, body, response: changeResponses })
+
 /** GET <path> (a page of the list, by its `query`) and GET <path>/:id (the detail) of a register. */
 export function registerReadEndpoints<
   const P extends string,
@@ -366,7 +381,7 @@ export function registerReadEndpoints<
     list: endpoint('GET', path, { querystring: query, response: { 200: list } }),
     /** The list as a CSV or XLSX file, with its search and sort (docs/decisions.md, "Exports"). */
     export: exportEndpoint(`${path}/export`, query),
-    detail: endpoint('GET', `${path}/:id`, { params: idParams, response: { 200: detail } }),
+    detail: endpoint('GET', `${path}/:id`, idTo(detail)),
   }
 }
 
@@ -387,7 +402,7 @@ export function registerWriteEndpoints<const P extends string, D extends z.ZodTy
       { body: z.intersection(createData ?? data, accessPermissionsBody), response: changeResponses },
       { idempotent: true },
     ),
-    update: endpoint('PUT', `${path}/:id`, { params: idParams, body: data, response: changeResponses }),
+    update: registerChangeEndpoint(`${path}/:id`, data),
   }
 }
 
@@ -397,26 +412,17 @@ export const approvalEndpoints = {
     querystring: pendingActionsQuery,
     response: { 200: pendingActionList },
   }),
-  detail: endpoint('GET', '/admin-actions/pending/:id', {
-    params: idParams,
-    response: { 200: pendingActionDetail },
-  }),
+  detail: endpoint('GET', '/admin-actions/pending/:id', idTo(pendingActionDetail)),
   /** If-Match: the version of the record the admin reviewed (412 when it changed meanwhile). */
   approve: endpoint('PUT', '/admin-actions/pending/:id/approve', {
-    params: idParams,
+    ...idTo(approveActionResult),
     body: approveActionInput,
-    response: { 200: approveActionResult },
   }),
   reject: endpoint('PUT', '/admin-actions/pending/:id/reject', {
-    params: idParams,
+    ...idTo(rejectActionResult),
     body: rejectActionInput,
-    response: { 200: rejectActionResult },
   }),
-  edit: endpoint('PUT', '/admin-actions/pending/:id', {
-    params: idParams,
-    body: editActionInput,
-    response: { 200: editActionResult },
-  }),
+  edit: endpoint('PUT', '/admin-actions/pending/:id', { ...idTo(editActionResult), body: editActionInput }),
 }
 
 /** Who may read or write a record (docs/product.md, "Access lists and documents"); admins change it. */

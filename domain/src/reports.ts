@@ -7,13 +7,13 @@
 import { z } from 'zod'
 import {
   blankIsNone,
-  idParams,
+  idTo,
   idToMessage,
   instant,
   isCalendarDay,
   labelled,
   optionalChoice,
-  pageFields,
+  pageOf,
 } from './contract.ts'
 import { exportEndpoint } from './export-query.ts'
 import { endpoint } from './http.ts'
@@ -159,6 +159,23 @@ const namedRows = <T extends z.ZodType<Record<string, unknown>>>(
     })
   })
 
+/**
+ * Rows named by one field, `key`: a row without it is refused when something else was typed in it
+ * (the message names the `table` and `what` names a row) and dropped when blank.
+ */
+const rowsNamedBy = <T extends z.ZodType<Record<string, unknown>>>(
+  row: T,
+  key: keyof z.output<T> & string,
+  table: string,
+  what: string,
+) =>
+  namedRows(
+    row,
+    (r) => Boolean(r[key]),
+    key,
+    (n) => reportMessages.rowUnnamed(table, n, what),
+  ).transform((list) => list.filter((r) => r[key]))
+
 /** Rupees to two decimals, without binary-fraction drift (2.675 → 2.68). */
 export function roundMoney(n: number): number {
   return Math.round((n + Number.EPSILON) * 100) / 100
@@ -275,13 +292,7 @@ const complaint = z.object({
 })
 const inspection = z.object({ name: text(200), date: day, remarks: text(1000) })
 
-const inspections = (title: string) =>
-  namedRows(
-    inspection,
-    (i) => Boolean(i.name),
-    'name',
-    (n) => reportMessages.rowUnnamed(title, n, 'a name'),
-  ).transform((r) => r.filter((i) => i.name))
+const inspections = (title: string) => rowsNamedBy(inspection, 'name', title, 'a name')
 
 /**
  * Operations report. Operators without a name, complaints without a nature and inspections without a
@@ -290,19 +301,9 @@ const inspections = (title: string) =>
 export const operationsReportData = z.object({
   period,
   context: siteContext,
-  operators: namedRows(
-    operator,
-    (o) => Boolean(o.name),
-    'name',
-    (n) => reportMessages.rowUnnamed('Operators Particulars', n, "the operator's name"),
-  ).transform((r) => r.filter((o) => o.name)),
+  operators: rowsNamedBy(operator, 'name', 'Operators Particulars', "the operator's name"),
   incidentDetails: longText,
-  complaints: namedRows(
-    complaint,
-    (c) => Boolean(c.nature),
-    'nature',
-    (n) => reportMessages.rowUnnamed('Customer Complaints', n, 'the nature of the complaint'),
-  ).transform((r) => r.filter((c) => c.nature)),
+  complaints: rowsNamedBy(complaint, 'nature', 'Customer Complaints', 'the nature of the complaint'),
   supervisorInspections: inspections('Supervisor Inspections'),
   managerInspections: inspections('Manager Inspections'),
   suggestions: longText,
@@ -340,27 +341,20 @@ export const expensesIncomeData = z
     consumables: namedRows(consumable, consumableNamed, 'itemName', (n) =>
       reportMessages.rowUnnamed('Consumable & Site Expenses', n, 'an item name, invoice no. or vendor'),
     ),
-    otherExpenses: namedRows(
-      otherExpense,
-      (e) => Boolean(e.particulars),
-      'particulars',
-      (n) => reportMessages.rowUnnamed('Income & Other Expenses', n, 'the particulars'),
-    ),
+    otherExpenses: rowsNamedBy(otherExpense, 'particulars', 'Income & Other Expenses', 'the particulars'),
   })
   .transform((v) => {
     const consumables = v.consumables
       .filter(consumableNamed)
       .map(({ amount: _ignored, ...c }) => ({ ...c, amount: consumableAmount(c.rate, c.quantity) }))
-    const otherExpenses = v.otherExpenses.filter((e) => e.particulars)
     const sum = (values: (number | null)[]) => roundMoney(values.reduce<number>((s, n) => s + (n ?? 0), 0))
     return {
       ...v,
       consumables,
-      otherExpenses,
       totals: {
         consumables: sum(consumables.map((c) => c.amount)),
-        income: sum(otherExpenses.map((e) => e.income)),
-        expenses: sum(otherExpenses.map((e) => e.expenses)),
+        income: sum(v.otherExpenses.map((e) => e.income)),
+        expenses: sum(v.otherExpenses.map((e) => e.expenses)),
       },
     }
   })
@@ -499,7 +493,7 @@ export const reportListRow = report.omit({
 })
 export type ReportListRow = z.infer<typeof reportListRow>
 
-export const reportList = z.object({ reports: z.array(reportListRow), ...pageFields })
+export const reportList = pageOf('reports', reportListRow)
 export type ReportList = z.infer<typeof reportList>
 
 export const reportCreated = z.object({ message: z.string(), report_id: z.string() })
@@ -522,17 +516,9 @@ export const reportEndpoints = {
   /** The filtered list as CSV or XLSX (docs/decisions.md, "Exports"). */
   export: exportEndpoint('/reports/export', reportListQuery),
   openCount: endpoint('GET', '/reports/open-count', { response: { 200: reportOpenCount } }),
-  detail: endpoint('GET', '/reports/:id', { params: idParams, response: { 200: report } }),
-  feedback: endpoint('PUT', '/reports/:id/feedback', {
-    params: idParams,
-    body: reportFeedbackInput,
-    response: { 200: reportChanged },
-  }),
-  status: endpoint('PUT', '/reports/:id/status', {
-    params: idParams,
-    body: reportStatusInput,
-    response: { 200: reportChanged },
-  }),
+  detail: endpoint('GET', '/reports/:id', idTo(report)),
+  feedback: endpoint('PUT', '/reports/:id/feedback', { ...idTo(reportChanged), body: reportFeedbackInput }),
+  status: endpoint('PUT', '/reports/:id/status', { ...idTo(reportChanged), body: reportStatusInput }),
   remove: endpoint('DELETE', '/reports/:id', idToMessage),
 }
 

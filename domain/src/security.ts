@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { challengeTokenField, MAX_PASSWORD_LENGTH, messages, tokenPair } from './auth.ts'
-import { idToMessage, instant, labelled, messageResponse } from './contract.ts'
+import { idToMessage, instant, labelled, toMessage } from './contract.ts'
 import { endpoint } from './http.ts'
 
 /*
@@ -130,10 +130,7 @@ export const twoFactorEndpoints = {
     body: enableTwoFactorInput,
     response: { 200: recoveryCodesAnswer },
   }),
-  disable: endpoint('DELETE', '/auth/2fa', {
-    body: disableTwoFactorInput,
-    response: { 200: messageResponse },
-  }),
+  disable: endpoint('DELETE', '/auth/2fa', { ...toMessage, body: disableTwoFactorInput }),
   verify: endpoint('POST', '/auth/2fa/verify', { body: verifySignInInput, response: { 200: tokenPair } }),
   requiredSetup: endpoint('POST', '/auth/2fa/required-setup', {
     body: requiredSetupInput,

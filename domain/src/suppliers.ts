@@ -7,6 +7,7 @@ import {
   bothWays,
   changeSorts,
   contactRows,
+  firstContactFields,
   optionalText,
   registerListQuery,
   registerReadEndpoints,
@@ -64,9 +65,7 @@ export const supplierListItem = z.object({
   supplier_id: z.string(),
   name: z.string(),
   product_category: text,
-  contact_person_name: text,
-  contact_person_phone: text,
-  contact_person_email: text,
+  ...firstContactFields,
   website: text,
   updated_at: instant,
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import {
   blankIsNone,
-  idParams,
+  idTo,
   idToMessage,
   isCalendarDay,
   messageResponse,
@@ -309,27 +309,19 @@ export const taskEndpoints = {
    * category and sort (docs/decisions.md, "Exports").
    */
   export: endpoint('GET', '/tasks/export', { querystring: taskExportQuery }, { file: true }),
-  finishedDetail: endpoint('GET', '/tasks/finished/:id', {
-    params: idParams,
-    response: { 200: taskWithPeople },
-  }),
-  deletedDetail: endpoint('GET', '/tasks/deleted/:id', {
-    params: idParams,
-    response: { 200: taskWithPeople },
-  }),
-  detail: endpoint('GET', '/tasks/:id', { params: idParams, response: { 200: taskWithPeople } }),
+  finishedDetail: endpoint('GET', '/tasks/finished/:id', idTo(taskWithPeople)),
+  deletedDetail: endpoint('GET', '/tasks/deleted/:id', idTo(taskWithPeople)),
+  detail: endpoint('GET', '/tasks/:id', idTo(taskWithPeople)),
   create: endpoint(
     'POST',
     '/tasks',
     { response: { 201: taskChangeResponse } },
     { multipart: taskInput, files: ['attachment'], idempotent: true },
   ),
-  update: endpoint(
-    'PUT',
-    '/tasks/:id',
-    { params: idParams, response: { 200: taskChangeResponse } },
-    { multipart: taskInput, files: ['attachment'] },
-  ),
+  update: endpoint('PUT', '/tasks/:id', idTo(taskChangeResponse), {
+    multipart: taskInput,
+    files: ['attachment'],
+  }),
   remove: endpoint('DELETE', '/tasks/:id', idToMessage),
   complete: endpoint('PUT', '/tasks/:id/complete', idToMessage, {
     multipart: completeTaskInput,
@@ -337,11 +329,7 @@ export const taskEndpoints = {
   }),
   approve: endpoint('PUT', '/tasks/:id/approve', idToMessage),
   reject: endpoint('PUT', '/tasks/:id/reject', { ...idToMessage, body: rejectTaskInput }),
-  forward: endpoint('PUT', '/tasks/:id/forward', {
-    params: idParams,
-    body: forwardTaskInput,
-    response: { 200: taskChangeResponse },
-  }),
+  forward: endpoint('PUT', '/tasks/:id/forward', { ...idTo(taskChangeResponse), body: forwardTaskInput }),
   comment: endpoint('POST', '/comments', {
     body: commentInput,
     response: { 200: commentResponse, 201: commentResponse },

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { changePasswordInput } from './auth.ts'
-import { idParams, idToMessage, instant, labelled, pageOf } from './contract.ts'
+import { idTo, idToMessage, instant, labelled, pageOf } from './contract.ts'
 import { invalidGstin, isValidGstin } from './gstin.ts'
 import { endpoint } from './http.ts'
 import { invalidIfsc, isValidIfsc } from './indian-ids.ts'
@@ -229,12 +229,10 @@ export const userEndpoints = {
   list: endpoint('GET', '/users', { response: { 200: z.array(userSummary) } }),
   me: endpoint('GET', '/users/me', { response: { 200: currentUser } }),
   /** One's own profile: multipart, with an optional `display_photo` file. */
-  updateProfile: endpoint(
-    'PUT',
-    '/users/:id',
-    { params: idParams, response: { 200: profileUpdateResponse } },
-    { multipart: profileUpdateInput, files: ['display_photo'] },
-  ),
+  updateProfile: endpoint('PUT', '/users/:id', idTo(profileUpdateResponse), {
+    multipart: profileUpdateInput,
+    files: ['display_photo'],
+  }),
   changePassword: endpoint('PUT', '/users/:id/change-password', {
     ...idToMessage,
     body: changePasswordInput,
@@ -253,8 +251,7 @@ export const adminEndpoints = {
     response: { 200: adminUserList },
   }),
   updateUser: endpoint('PUT', '/admin/users/:id', {
-    params: idParams,
+    ...idTo(adminUserUpdateResponse),
     body: adminUserUpdateInput,
-    response: { 200: adminUserUpdateResponse },
   }),
 }
