@@ -1,5 +1,6 @@
 import { deleteWithPasswordInput } from '@daftar/domain/billing'
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { DeletionPasswordInput } from '../../../ui/form/CurrentPasswordInput.tsx'
 import { FormModal } from '../../../ui/form/FormModal.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import type { Invoice } from '../api.ts'
@@ -34,14 +35,7 @@ export function DeleteInvoiceModal({
             <Text size="sm">
               Delete invoice <b>{invoice.invoice_no}</b> ({invoice.title}) and its PDF? This cannot be undone.
             </Text>
-            <PasswordInput
-              label="Your password"
-              description="Enter your password to confirm."
-              autoComplete="current-password"
-              required
-              data-autofocus
-              {...f.form.getInputProps('password')}
-            />
+            <DeletionPasswordInput {...f.form.getInputProps('password')} />
             <Group justify="flex-end" mt="xs">
               <Button variant="default" onClick={requestClose}>
                 Cancel
