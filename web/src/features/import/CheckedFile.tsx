@@ -181,13 +181,7 @@ function Preview({ result }: { result: ImportResult }) {
       </Title>
       <ScrollTable label="Preview" minWidth={Math.max(480, labels.length * 140)}>
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              {labels.map((l) => (
-                <Table.Th key={l}>{l}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={labels} />
           <Table.Tbody>
             {result.preview.map((row, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id
