@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { TableHead } from '../../ui/TableHead.tsx'
 import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 import { detailQuery } from './api.ts'
 
@@ -87,13 +88,7 @@ export function DetailReminders({ doc, user }: { doc: ReceivableDetail; user: Ac
         </Text>
       ) : (
         <Table fz="sm" verticalSpacing={4} aria-label="Reminders sent">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Reminder</Table.Th>
-              <Table.Th>To</Table.Th>
-              <Table.Th>When</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Reminder', 'To', 'When']} />
           <Table.Tbody>
             {doc.reminders.map((r) => (
               <Table.Tr key={`${r.step}-${r.sent_at}`}>

@@ -6,7 +6,7 @@ import {
 } from '@daftar/domain/categories'
 import { ActionIcon, Button, ColorInput, ColorSwatch, Group, Paper, Text, Title } from '@mantine/core'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
 import { categoriesQuery } from '../../api/shared-queries.ts'
@@ -14,8 +14,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
+import { useConfirmedAction } from '../../ui/use-confirmed-action.ts'
 
 const swatches = [
   '#f0f0f0',
@@ -33,8 +33,11 @@ const swatches = [
 export function CategoriesSection() {
   const categories = useQuery(categoriesQuery)
   const [editing, setEditing] = useState<Category | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<Category | null>(null)
-  const remove = useRemoveCategory(() => setDeleting(null))
+  const removal = useConfirmedAction({
+    run: (c: Category) => call(categoryEndpoints.remove, { params: { id: c.category_id } }),
+    failed: 'Failed to delete the category.',
+    invalidate: categoriesQuery.queryKey,
+  })
 
   const columns: Column<Category>[] = [
     {
@@ -67,7 +70,7 @@ export function CategoriesSection() {
             variant="subtle"
             color="red"
             aria-label={`Delete ${c.category_name}`}
-            onClick={() => setDeleting(c)}
+            onClick={() => removal.ask(c)}
           >
             <IconTrash size={16} />
           </ActionIcon>
@@ -108,30 +111,14 @@ export function CategoriesSection() {
         <CategoryForm category={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       )}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...removal.dialog}
         title="Delete category"
-        message={`Delete the category "${deleting?.category_name}"? Tasks in it keep everything else and show without a category.`}
+        message={`Delete the category "${removal.target?.category_name}"? Tasks in it keep everything else and show without a category.`}
         confirmLabel="Delete"
         color="red"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
       />
     </Paper>
   )
-}
-
-function useRemoveCategory(onDone: () => void) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (c: Category) => call(categoryEndpoints.remove, { params: { id: c.category_id } }),
-    onSuccess: (answer) => {
-      notifySuccess(answer.message)
-      onDone()
-      return queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey })
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to delete the category.')),
-  })
 }
 
 /** Add or edit a category: its name and colour, checked by the request's own schema. */

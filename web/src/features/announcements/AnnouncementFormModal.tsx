@@ -12,6 +12,7 @@ import { useMe, usersQuery } from '../../api/shared-queries.ts'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea, CountedTextInput } from '../../ui/register-kit/fields.tsx'
+import { userLabel } from '../../ui/UserPicker.tsx'
 import { announcementsKey } from './api.ts'
 
 const blank = {
@@ -94,7 +95,7 @@ export function AnnouncementFormModal({
               placeholder={users.isPending ? 'Loading users...' : 'Search by name or username'}
               data={(users.data ?? [])
                 .filter((u) => u.user_id !== me?.user_id)
-                .map((u) => ({ value: u.user_id, label: `${u.full_name} (@${u.username})` }))}
+                .map((u) => ({ value: u.user_id, label: userLabel(u) }))}
               value={values.accessPermissions.map((p) => p.user_id)}
               onChange={(ids) =>
                 f.form.setFieldValue(

@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../ui/list/DataTable.tsx'
 import { ListToolbar } from '../../ui/list/ListToolbar.tsx'
 import { useListState } from '../../ui/list/use-list-state.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
+import { userLabel } from '../../ui/UserPicker.tsx'
 import { actionColors, actionLabels, entityLabels, type PendingAction, pendingActionsQuery } from './api.ts'
 
 /** What a record is known by in the queue: its display id, 'New record' for a create, else nothing. */
@@ -121,7 +122,7 @@ export default function ApprovalQueuePage() {
             placeholder="Anyone"
             data={(users.data ?? []).map((u) => ({
               value: u.username,
-              label: `${u.full_name} (@${u.username})`,
+              label: userLabel(u),
             }))}
             value={state.requestedBy ?? null}
             onChange={(requestedBy) => set({ requestedBy })}

@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core'
 import { ScrollTable } from '../../ui/ScrollTable.tsx'
+import { TableHead } from '../../ui/TableHead.tsx'
 
 /** Errors shown on the page; the rest are in the file to fix. */
 const ERRORS_SHOWN = 200
@@ -105,12 +106,7 @@ export function CheckedFile({
         </Title>
         <ScrollTable label="Columns" minWidth={300}>
           <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>In the file</Table.Th>
-                <Table.Th>Goes to</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['In the file', 'Goes to']} />
             <Table.Tbody>
               {result.headers.map((h, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a file may repeat a header; its place names it
@@ -155,13 +151,7 @@ function ErrorList({ result }: { result: ImportResult }) {
       </Title>
       <ScrollTable label="Errors" minWidth={320}>
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>Problem</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Row', 'Column', 'Problem']} />
           <Table.Tbody>
             {result.errors.slice(0, ERRORS_SHOWN).map((e) => (
               <Table.Tr key={`${e.row}-${e.column}-${e.message}`}>
@@ -191,13 +181,7 @@ function Preview({ result }: { result: ImportResult }) {
       </Title>
       <ScrollTable label="Preview" minWidth={Math.max(480, labels.length * 140)}>
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              {labels.map((l) => (
-                <Table.Th key={l}>{l}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={labels} />
           <Table.Tbody>
             {result.preview.map((row, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id

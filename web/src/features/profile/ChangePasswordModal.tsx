@@ -1,9 +1,10 @@
 import { changePasswordForm, messages } from '@daftar/domain/auth'
 import { userEndpoints } from '@daftar/domain/users'
-import { Alert, PasswordInput } from '@mantine/core'
+import { Alert } from '@mantine/core'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
 import { type Me, useMe } from '../../api/shared-queries.ts'
+import { CurrentPasswordInput } from '../../ui/form/CurrentPasswordInput.tsx'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { NewPasswordFields } from '../../ui/form/NewPasswordFields.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
@@ -57,10 +58,8 @@ function ChangePasswordDialog({ me, onClose }: { me: Me; onClose: () => void }) 
         )
       }
     >
-      <PasswordInput
+      <CurrentPasswordInput
         label="Current Password"
-        autoComplete="current-password"
-        required
         data-autofocus
         {...f.form.getInputProps('currentPassword')}
       />

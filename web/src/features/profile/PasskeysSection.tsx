@@ -1,14 +1,15 @@
 import { formatDate, formatRelativeTime } from '@daftar/domain/format'
 import { addPasskeyForm, type PasskeySummary, passkeyEndpoints } from '@daftar/domain/passkeys'
-import { Button, Group, Paper, PasswordInput, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Group, Paper, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { call, errorMessage } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { CurrentPasswordInput } from '../../ui/form/CurrentPasswordInput.tsx'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type Column, DataTable, queryRows } from '../../ui/list/DataTable.tsx'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { useConfirmedAction } from '../../ui/use-confirmed-action.ts'
 import { passkeysQuery, securityKeys } from './security-api.ts'
 
 /**
@@ -17,18 +18,11 @@ import { passkeysQuery, securityKeys } from './security-api.ts'
  */
 export function PasskeysSection() {
   const query = useQuery(passkeysQuery)
-  const queryClient = useQueryClient()
   const [adding, setAdding] = useState(false)
-  const [removing, setRemoving] = useState<PasskeySummary | null>(null)
-  const remove = useMutation({
-    mutationFn: (passkey: PasskeySummary) =>
-      call(passkeyEndpoints.remove, { params: { id: passkey.passkey_id } }),
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message)
-      setRemoving(null)
-      await queryClient.invalidateQueries({ queryKey: securityKeys.all })
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to remove the passkey.')),
+  const removal = useConfirmedAction({
+    run: (passkey: PasskeySummary) => call(passkeyEndpoints.remove, { params: { id: passkey.passkey_id } }),
+    failed: 'Failed to remove the passkey.',
+    invalidate: securityKeys.all,
   })
   const supported = typeof window !== 'undefined' && typeof window.PublicKeyCredential !== 'undefined'
 
@@ -50,7 +44,7 @@ export function PasskeysSection() {
           size="xs"
           variant="light"
           color="red"
-          onClick={() => setRemoving(p)}
+          onClick={() => removal.ask(p)}
           aria-label={`Remove passkey ${p.name}`}
         >
           Remove
@@ -86,14 +80,11 @@ export function PasskeysSection() {
       />
       {adding && <AddPasskeyModal onClose={() => setAdding(false)} />}
       <ConfirmDialog
-        opened={removing !== null}
+        {...removal.dialog}
         title="Remove this passkey?"
-        message={`'${removing?.name ?? ''}' will no longer sign you in. Remove it from the device too.`}
+        message={`'${removal.target?.name ?? ''}' will no longer sign you in. Remove it from the device too.`}
         confirmLabel="Remove"
         color="red"
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onCancel={() => setRemoving(null)}
       />
     </Paper>
   )
@@ -123,12 +114,7 @@ function AddPasskeyModal({ onClose }: { onClose: () => void }) {
         maxLength={60}
         {...f.form.getInputProps('name')}
       />
-      <PasswordInput
-        label="Password"
-        autoComplete="current-password"
-        required
-        {...f.form.getInputProps('password')}
-      />
+      <CurrentPasswordInput label="Password" {...f.form.getInputProps('password')} />
     </ModalForm>
   )
 }

@@ -1,12 +1,11 @@
 import { formatDateTime, formatRelativeTime } from '@daftar/domain/format'
 import { type SessionSummary, sessionEndpoints } from '@daftar/domain/security'
 import { Badge, Button, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { call, errorMessage } from '../../api/client.ts'
+import { useQuery } from '@tanstack/react-query'
+import { call } from '../../api/client.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { type Column, DataTable, queryRows } from '../../ui/list/DataTable.tsx'
-import { notifyError, notifySuccess } from '../../ui/notify.ts'
+import { useConfirmedAction } from '../../ui/use-confirmed-action.ts'
 import { securityKeys, sessionsQuery } from './security-api.ts'
 
 type Ending = { kind: 'one'; session: SessionSummary } | { kind: 'others' }
@@ -14,20 +13,15 @@ type Ending = { kind: 'one'; session: SessionSummary } | { kind: 'others' }
 /** The devices signed in to this account; any but this one can be signed out from here. */
 export function SessionsSection() {
   const query = useQuery(sessionsQuery)
-  const queryClient = useQueryClient()
-  const [ending, setEnding] = useState<Ending | null>(null)
-  const end = useMutation({
-    mutationFn: (what: Ending) =>
+  const end = useConfirmedAction({
+    run: (what: Ending) =>
       what.kind === 'one'
         ? call(sessionEndpoints.end, { params: { id: what.session.session_id } })
         : call(sessionEndpoints.endOthers),
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message)
-      setEnding(null)
-      await queryClient.invalidateQueries({ queryKey: securityKeys.all })
-    },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to sign out the session.')),
+    failed: 'Failed to sign out the session.',
+    invalidate: securityKeys.all,
   })
+  const ending = end.target
   const others = (query.data ?? []).filter((s) => !s.current)
 
   const columns: Column<SessionSummary>[] = [
@@ -61,7 +55,7 @@ export function SessionsSection() {
             size="xs"
             variant="light"
             color="red"
-            onClick={() => setEnding({ kind: 'one', session: s })}
+            onClick={() => end.ask({ kind: 'one', session: s })}
             aria-label={`Sign out ${s.device}, ${s.ip ?? 'unknown address'}`}
           >
             Sign out
@@ -86,7 +80,7 @@ export function SessionsSection() {
           variant="light"
           color="red"
           disabled={others.length === 0}
-          onClick={() => setEnding({ kind: 'others' })}
+          onClick={() => end.ask({ kind: 'others' })}
         >
           Sign out all others
         </Button>
@@ -99,7 +93,7 @@ export function SessionsSection() {
         emptyText="No other sessions."
       />
       <ConfirmDialog
-        opened={ending !== null}
+        {...end.dialog}
         title={ending?.kind === 'others' ? 'Sign out all other devices?' : 'Sign out this device?'}
         message={
           ending?.kind === 'one'
@@ -108,9 +102,6 @@ export function SessionsSection() {
         }
         confirmLabel="Sign out"
         color="red"
-        busy={end.isPending}
-        onConfirm={() => ending && end.mutate(ending)}
-        onCancel={() => setEnding(null)}
       />
     </Paper>
   )

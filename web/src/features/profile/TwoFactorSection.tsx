@@ -1,9 +1,10 @@
 import { formatDate } from '@daftar/domain/format'
 import { disableTwoFactorInput, type TwoFactorStatus, twoFactorEndpoints } from '@daftar/domain/security'
-import { Alert, Badge, Button, Group, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
+import { CurrentPasswordInput } from '../../ui/form/CurrentPasswordInput.tsx'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { securityKeys, twoFactorStatusQuery } from './security-api.ts'
@@ -82,13 +83,7 @@ function TurnOffModal({ onClose }: { onClose: () => void }) {
       submit={{ submitLabel: 'Turn off', color: 'red' }}
     >
       <Text size="sm">Sign-in will ask only for your password again.</Text>
-      <PasswordInput
-        label="Password"
-        autoComplete="current-password"
-        required
-        data-autofocus
-        {...f.form.getInputProps('password')}
-      />
+      <CurrentPasswordInput label="Password" data-autofocus {...f.form.getInputProps('password')} />
       <TextInput
         label="Code from your app, or a recovery code"
         autoComplete="one-time-code"

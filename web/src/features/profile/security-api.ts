@@ -8,22 +8,13 @@ export const securityKeys = {
   all: ['security'] as const,
 }
 
-export const twoFactorStatusQuery = queryOptions({
-  queryKey: [...securityKeys.all, 'two-factor'],
-  queryFn: ({ signal }) => call(twoFactorEndpoints.status, { signal }),
-})
+/** One read of the tab, kept under its key, so that any change made there fetches them all again. */
+const securityRead = <T>(name: string, read: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({ queryKey: [...securityKeys.all, name], queryFn: ({ signal }) => read(signal) })
 
-export const sessionsQuery = queryOptions({
-  queryKey: [...securityKeys.all, 'sessions'],
-  queryFn: ({ signal }) => call(sessionEndpoints.list, { signal }),
-})
-
-export const signInsQuery = queryOptions({
-  queryKey: [...securityKeys.all, 'sign-ins'],
-  queryFn: ({ signal }) => call(sessionEndpoints.signIns, { signal }),
-})
-
-export const passkeysQuery = queryOptions({
-  queryKey: [...securityKeys.all, 'passkeys'],
-  queryFn: ({ signal }) => call(passkeyEndpoints.list, { signal }),
-})
+export const twoFactorStatusQuery = securityRead('two-factor', (signal) =>
+  call(twoFactorEndpoints.status, { signal }),
+)
+export const sessionsQuery = securityRead('sessions', (signal) => call(sessionEndpoints.list, { signal }))
+export const signInsQuery = securityRead('sign-ins', (signal) => call(sessionEndpoints.signIns, { signal }))
+export const passkeysQuery = securityRead('passkeys', (signal) => call(passkeyEndpoints.list, { signal }))

@@ -14,6 +14,7 @@ import { type SchemaForm, useSchemaForm } from '../../ui/form/use-schema-form.ts
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { CountedTextInput, DateField, type FieldsForm } from '../../ui/register-kit/fields.tsx'
 import { FormSection } from '../../ui/register-kit/RegisterForm.tsx'
+import { userLabel } from '../../ui/UserPicker.tsx'
 import { reportsKey } from './api.ts'
 import classes from './reports.module.css'
 
@@ -120,7 +121,7 @@ export function RecipientsField({ form }: { form: FieldsForm }) {
         label="To"
         required
         placeholder={users.isPending ? 'Loading users...' : 'Search users by name or username'}
-        data={(users.data ?? []).map((u) => ({ value: u.user_id, label: `${u.full_name} (@${u.username})` }))}
+        data={(users.data ?? []).map((u) => ({ value: u.user_id, label: userLabel(u) }))}
         searchable
         clearable
         hidePickedOptions

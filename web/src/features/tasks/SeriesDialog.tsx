@@ -29,6 +29,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-kit/fields.tsx'
 import { tasksKey } from './api.ts'
 import { RepeatField } from './RepeatField.tsx'
+import { categoryOptions, personLabel } from './task-options.ts'
 
 const catchUpOptions = [
   { value: 'each', label: 'Create each missed date (marked late)' },
@@ -93,10 +94,7 @@ export function SeriesDialog({ series, onClose }: { series: RecurringTask; onClo
     onError: (error) => notifyError(errorMessage(error, 'Error changing recurring task')),
     onSettled: () => setConfirming(null),
   })
-  const people = (users.data ?? []).map((u) => ({
-    value: u.user_id,
-    label: `${u.full_name} (${u.username})`,
-  }))
+  const people = (users.data ?? []).map((u) => ({ value: u.user_id, label: personLabel(u) }))
   const readOnly = !series.can_edit
   const next = series.next_occurrences
 
@@ -145,7 +143,7 @@ export function SeriesDialog({ series, onClose }: { series: RecurringTask; onClo
               <Select
                 label="Category"
                 clearable
-                data={(categories.data ?? []).map((c) => ({ value: c.category_id, label: c.category_name }))}
+                data={categoryOptions(categories.data)}
                 {...f.form.getInputProps('category_id')}
                 comboboxProps={{ zIndex: 400 }}
               />

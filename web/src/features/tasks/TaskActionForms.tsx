@@ -14,6 +14,7 @@ import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type TaskDetail, tasksKey } from './api.ts'
 import { FilePicker } from './FilePicker.tsx'
+import { personLabel } from './task-options.ts'
 
 /** What closes a task action's dialog after it is done: the dialog, then the task's detail. */
 interface ActionFormProps {
@@ -115,7 +116,7 @@ export function ForwardTaskModal({ task, onClose, onDone }: ActionFormProps) {
         data-autofocus
         data={(users.data ?? [])
           .filter((u) => u.username !== me?.username)
-          .map((u) => ({ value: u.username, label: `${u.full_name} (${u.username})` }))}
+          .map((u) => ({ value: u.username, label: personLabel(u) }))}
         comboboxProps={{ zIndex: 500 }}
         {...f.form.getInputProps('assignTo')}
         value={f.form.values.assignTo || null}

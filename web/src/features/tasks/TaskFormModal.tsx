@@ -17,6 +17,7 @@ import { type TaskDetail, tasksKey } from './api.ts'
 import { FileLinks } from './FileLinks.tsx'
 import { FilePicker } from './FilePicker.tsx'
 import { noRepeat, RepeatField } from './RepeatField.tsx'
+import { categoryOptions, personLabel } from './task-options.ts'
 
 interface TaskFormValues {
   title: string
@@ -186,10 +187,7 @@ export default function TaskFormModal({
   })
   const { values } = f.form
 
-  const userOptions = (users.data ?? []).map((u) => ({
-    value: u.username,
-    label: `${u.full_name} (${u.username})`,
-  }))
+  const userOptions = (users.data ?? []).map((u) => ({ value: u.username, label: personLabel(u) }))
 
   // Options carry the record's id, so a chosen project or client is known by its id, never by its
   // name: a free-text name that happens to match a project stays free text.
@@ -284,10 +282,7 @@ export default function TaskFormModal({
           <Select
             label="Category"
             placeholder="Select a category"
-            data={(categories.data ?? []).map((c) => ({
-              value: c.category_id,
-              label: c.category_name,
-            }))}
+            data={categoryOptions(categories.data)}
             clearable
             searchable
             {...picker(f.form.getInputProps('category'))}

@@ -9,11 +9,12 @@ import {
 import { formatFileSize } from '@daftar/domain/files'
 import { formatDateTime } from '@daftar/domain/format'
 import type { EntityType } from '@daftar/domain/registers'
-import { Modal, PasswordInput, Text } from '@mantine/core'
+import { Modal, Text } from '@mantine/core'
 import type { QueryKey } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { call, describeFailure } from '../../api/client.ts'
 import { FieldGrid } from '../DetailSection.tsx'
+import { DeletionPasswordInput } from '../form/CurrentPasswordInput.tsx'
 import { ModalForm } from '../form/ModalForm.tsx'
 import { type SchemaForm, useSchemaForm } from '../form/use-schema-form.tsx'
 import { CountedTextInput } from '../register-kit/fields.tsx'
@@ -143,14 +144,7 @@ function DeleteDialog({ item, onClose, queryKey }: Props & { item: DocumentItem 
         Delete <b>{item.name}</b>
         {item.is_folder ? ' and everything inside it' : ''}? This cannot be undone.
       </Text>
-      <PasswordInput
-        label="Your password"
-        description="Enter your password to confirm."
-        autoComplete="current-password"
-        data-autofocus
-        required
-        {...f.form.getInputProps('password')}
-      />
+      <DeletionPasswordInput {...f.form.getInputProps('password')} />
     </ModalForm>
   )
 }

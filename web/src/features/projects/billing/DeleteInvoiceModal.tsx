@@ -1,6 +1,7 @@
 import { deleteWithPasswordInput } from '@daftar/domain/billing'
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core'
-import { FormModal } from '../../../ui/form/FormModal.tsx'
+import { Text } from '@mantine/core'
+import { DeletionPasswordInput } from '../../../ui/form/CurrentPasswordInput.tsx'
+import { ModalForm } from '../../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../../ui/form/use-schema-form.tsx'
 import type { Invoice } from '../api.ts'
 
@@ -27,32 +28,19 @@ export function DeleteInvoiceModal({
     validateInputOnBlur: false,
   })
   return (
-    <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Delete Invoice">
-      {(requestClose) => (
-        <form {...f.formProps}>
-          <Stack gap="sm">
-            <Text size="sm">
-              Delete invoice <b>{invoice.invoice_no}</b> ({invoice.title}) and its PDF? This cannot be undone.
-            </Text>
-            <PasswordInput
-              label="Your password"
-              description="Enter your password to confirm."
-              autoComplete="current-password"
-              required
-              data-autofocus
-              {...f.form.getInputProps('password')}
-            />
-            <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={requestClose}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red">
-                Delete
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+    <ModalForm
+      f={f}
+      onClose={onClose}
+      title="Delete Invoice"
+      gap="sm"
+      // The tab says how the removal went (BillingTab); this form only hands the password over.
+      failure={null}
+      submit={{ submitLabel: 'Delete', color: 'red', mt: 'xs' }}
+    >
+      <Text size="sm">
+        Delete invoice <b>{invoice.invoice_no}</b> ({invoice.title}) and its PDF? This cannot be undone.
+      </Text>
+      <DeletionPasswordInput {...f.form.getInputProps('password')} />
+    </ModalForm>
   )
 }
