@@ -5,6 +5,19 @@ import { integer, type ReferenceConfig, timestamp, uuid } from 'drizzle-orm/pg-c
  * can use them too. The module tables take them from columns.ts.
  */
 
+/** The row's own id: a random UUID that the database makes when the row is inserted. */
+export function generatedId(name: string) {
+  return uuid(name).primaryKey().defaultRandom()
+}
+
+/**
+ * The organisation the row belongs to. Every organisation's data is separate and every query of a
+ * signed-in user is scoped by it (docs/scaling.md, "Sharding by organisation (Citus)").
+ */
+export function orgId() {
+  return uuid('org_id').notNull()
+}
+
 /** A moment in time; every table stores time with its zone. */
 export function timestamptz(name: string) {
   return timestamp(name, { withTimezone: true })

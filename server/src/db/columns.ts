@@ -1,9 +1,8 @@
-import { uuid } from 'drizzle-orm/pg-core'
 import { userRef } from '../platform/identity-schema.ts'
-import { timestamps, version } from './column-types.ts'
+import { orgId, timestamps, version } from './column-types.ts'
 
 // Every column helper, in one place for the tables (those that name no table live in column-types.ts).
-export { createdAt, parentRef, timestamps, timestamptz, version } from './column-types.ts'
+export * from './column-types.ts'
 export { userRef }
 
 /** Who wrote the row and who last changed it, and when. */
@@ -18,7 +17,7 @@ export function authorshipColumns() {
 /** The columns every register table has: tenant, who and when, and the If-Match version. */
 export function registerColumns() {
   return {
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     ...authorshipColumns(),
     version: version(),
   }

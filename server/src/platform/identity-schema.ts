@@ -13,7 +13,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { createdAt, parentRef, timestamps, timestamptz, version } from '../db/column-types.ts'
+import {
+  createdAt,
+  generatedId,
+  orgId,
+  parentRef,
+  timestamps,
+  timestamptz,
+  version,
+} from '../db/column-types.ts'
 
 /*
  * Who is who: organisations, their login accounts and their sessions. Every layer needs them (the
@@ -24,7 +32,7 @@ import { createdAt, parentRef, timestamps, timestamptz, version } from '../db/co
 export const organisations = pgTable(
   'organisations',
   {
-    orgId: uuid('org_id').primaryKey().defaultRandom(),
+    orgId: generatedId('org_id'),
     name: text('name').notNull(),
     /** Login accounts the provider allows; null means no limit. */
     userLimit: integer('user_limit'),
@@ -61,10 +69,8 @@ export const organisations = pgTable(
 export const users = pgTable(
   'users',
   {
-    userId: uuid('user_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.orgId),
+    userId: generatedId('user_id'),
+    orgId: orgId().references(() => organisations.orgId),
     username: text('username').notNull(),
     email: text('email'),
     mobile: text('mobile'),
@@ -92,12 +98,21 @@ export function userRef(name: string, actions?: ReferenceConfig['actions']) {
   return uuid(name).references(() => users.userId, actions)
 }
 
+/** A secret that is good once and for a short time: until when, when it was used, when it was made. */
+function singleUse() {
+  return {
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  }
+}
+
 /** One signed-in device. Access tokens carry its id, so revoking it ends access at once. */
 export const sessions = pgTable(
   'sessions',
   {
-    sessionId: uuid('session_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    sessionId: generatedId('session_id'),
+    orgId: orgId(),
     userId: userRef('user_id').notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
@@ -128,14 +143,12 @@ export const refreshTokens = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    resetId: uuid('reset_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    resetId: generatedId('reset_id'),
+    orgId: orgId(),
     userId: userRef('user_id').notNull(),
     otpHash: text('otp_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
-    createdAt: createdAt(),
+    ...singleUse(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
 )
@@ -147,7 +160,7 @@ export const passwordResets = pgTable(
  */
 export const twoFactor = pgTable('two_factor', {
   userId: userRef('user_id').primaryKey(),
-  orgId: uuid('org_id').notNull(),
+  orgId: orgId(),
   secretSealed: text('secret_sealed').notNull(),
   enabledAt: timestamptz('enabled_at'),
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
@@ -158,7 +171,7 @@ export const twoFactor = pgTable('two_factor', {
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    codeId: uuid('code_id').primaryKey().defaultRandom(),
+    codeId: generatedId('code_id'),
     userId: userRef('user_id').notNull(),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamptz('used_at'),
@@ -174,13 +187,11 @@ export const recoveryCodes = pgTable(
 export const loginChallenges = pgTable(
   'login_challenges',
   {
-    challengeId: uuid('challenge_id').primaryKey().defaultRandom(),
+    challengeId: generatedId('challenge_id'),
     tokenHash: text('token_hash').notNull(),
     userId: userRef('user_id').notNull(),
     purpose: text('purpose', { enum: ['VERIFY', 'SETUP'] }).notNull(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
-    createdAt: createdAt(),
+    ...singleUse(),
   },
   (t) => [
     uniqueIndex('login_challenges_token_key').on(t.tokenHash),
@@ -195,7 +206,7 @@ export const loginChallenges = pgTable(
 export const signIns = pgTable(
   'sign_ins',
   {
-    signInId: uuid('sign_in_id').primaryKey().defaultRandom(),
+    signInId: generatedId('sign_in_id'),
     orgId: uuid('org_id'),
     /** Null for an identifier that names no account: recorded all the same, so both take the same work. */
     userId: userRef('user_id'),
@@ -220,9 +231,9 @@ export const signIns = pgTable(
 export const passkeys = pgTable(
   'passkeys',
   {
-    passkeyId: uuid('passkey_id').primaryKey().defaultRandom(),
+    passkeyId: generatedId('passkey_id'),
     userId: userRef('user_id').notNull(),
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     /** base64url, as the browser names the credential. */
     credentialId: text('credential_id').notNull(),
     /** The COSE public key, base64url. */
@@ -247,16 +258,14 @@ export const passkeys = pgTable(
 export const passkeyChallenges = pgTable(
   'passkey_challenges',
   {
-    challengeId: uuid('challenge_id').primaryKey().defaultRandom(),
+    challengeId: generatedId('challenge_id'),
     tokenHash: text('token_hash').notNull(),
     challenge: text('challenge').notNull(),
     userId: userRef('user_id'),
     purpose: text('purpose', { enum: ['REGISTER', 'SIGN_IN'] }).notNull(),
     rpId: text('rp_id').notNull(),
     origin: text('origin').notNull(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
-    createdAt: createdAt(),
+    ...singleUse(),
   },
   (t) => [
     uniqueIndex('passkey_challenges_token_key').on(t.tokenHash),

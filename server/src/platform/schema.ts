@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, timestamptz } from '../db/columns.ts'
+import { createdAt, orgId, timestamptz } from '../db/columns.ts'
 
 /** Secrets generated at first start and shared by every instance (token and URL signing, VAPID keys). */
 export const appSecrets = pgTable('app_secrets', {
@@ -24,7 +24,7 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     actorUserId: uuid('actor_user_id'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
@@ -69,7 +69,7 @@ function sqlDeliveredIsNull() {
 export const orgCounters = pgTable(
   'org_counters',
   {
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     name: text('name').notNull(),
     value: integer('value').notNull(),
   },

@@ -1,13 +1,13 @@
 import { index, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { timestamps, userRef } from '../../db/columns.ts'
+import { generatedId, orgId, timestamps, userRef } from '../../db/columns.ts'
 import { accessLevelEnum, entityTypeEnum } from '../../db/enums.ts'
 
 /** Who besides admins may see (READ) or change (WRITE) one register record. */
 export const accessEntries = pgTable(
   'access_entries',
   {
-    accessId: uuid('access_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    accessId: generatedId('access_id'),
+    orgId: orgId(),
     entityType: entityTypeEnum('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),
     userId: userRef('user_id').notNull(),

@@ -13,8 +13,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { authorshipColumns, parentRef, timestamptz, userRef, version } from '../../db/columns.ts'
+import {
+  authorshipColumns,
+  generatedId,
+  orgId,
+  parentRef,
+  timestamptz,
+  userRef,
+  version,
+} from '../../db/columns.ts'
 import { accountKindEnum, accountStatusEnum, gstTypeEnum, paymentModeEnum } from '../../db/enums.ts'
+import { trigramIndex } from '../../db/indexes.ts'
 import { clients } from '../clients/schema.ts'
 import { projects } from '../projects/schema.ts'
 import { suppliers } from '../suppliers/schema.ts'
@@ -29,8 +38,8 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNu
 export const accountInvoices = pgTable(
   'account_invoices',
   {
-    invoiceId: uuid('invoice_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    invoiceId: generatedId('invoice_id'),
+    orgId: orgId(),
     kind: accountKindEnum('kind').notNull(),
     clientId: uuid('client_id').references(() => clients.clientId),
     supplierId: uuid('supplier_id').references(() => suppliers.supplierId),
@@ -72,7 +81,7 @@ export const accountInvoices = pgTable(
     index('account_invoices_supplier_idx').on(t.orgId, t.supplierId),
     index('account_invoices_project_idx').on(t.orgId, t.projectId),
     // Global search (modules/search, docs/decisions.md "Search"): any part of a number.
-    index('account_invoices_number_trgm').using('gin', sql`${t.number} gin_trgm_ops`),
+    trigramIndex('account_invoices_number_trgm', t.number),
     index('account_invoices_pdf_idx').on(t.pdfKey).where(sql`invoice_pdf_s3_key is not null`),
     // The payment reminders job's candidates: receivables still owed, not excluded, by due date, with
     // what the job reads of them, so that a run that finds every reminder claimed reads only this.
@@ -124,8 +133,8 @@ export const accountInvoiceLines = pgTable(
 export const accountPayments = pgTable(
   'account_payments',
   {
-    paymentId: uuid('payment_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    paymentId: generatedId('payment_id'),
+    orgId: orgId(),
     invoiceId: parentRef('invoice_id', () => accountInvoices.invoiceId),
     /** The document's kind, kept here so that Received / Paid sums read payments alone. */
     kind: accountKindEnum('kind').notNull(),
@@ -159,7 +168,7 @@ export const accountPayments = pgTable(
 export const receivableReminders = pgTable(
   'receivable_reminders',
   {
-    reminderId: uuid('reminder_id').primaryKey().defaultRandom(),
+    reminderId: generatedId('reminder_id'),
     invoiceId: parentRef('invoice_id', () => accountInvoices.invoiceId),
     /** The days after the due date of the scheduled step ('3', '10', '30'), or 'manual'. */
     step: text('step').notNull(),
@@ -183,7 +192,7 @@ export const receivableReminders = pgTable(
 export const accountDueTotals = pgTable(
   'account_due_totals',
   {
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     kind: accountKindEnum('kind').notNull(),
     /** Null for a document without a due date (it counts as current). */
     dueDate: date('due_date'),

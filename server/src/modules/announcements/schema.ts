@@ -1,11 +1,11 @@
-import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
-import { parentRef, timestamps, userRef, version } from '../../db/columns.ts'
+import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { generatedId, orgId, parentRef, timestamps, userRef, version } from '../../db/columns.ts'
 
 export const announcements = pgTable(
   'announcements',
   {
-    announcementId: uuid('announcement_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    announcementId: generatedId('announcement_id'),
+    orgId: orgId(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     /** Everyone in the organisation, or only the recipients below; chosen at creation only. */
@@ -23,7 +23,7 @@ export const announcementRecipients = pgTable(
   {
     announcementId: parentRef('announcement_id', () => announcements.announcementId),
     userId: userRef('user_id').notNull(),
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
   },
   (t) => [
     primaryKey({ columns: [t.announcementId, t.userId] }),

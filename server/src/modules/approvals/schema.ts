@@ -1,15 +1,15 @@
 import type { AccessPermissions } from '@daftar/domain'
 import { type AnyColumn, sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { timestamptz, userRef, version } from '../../db/columns.ts'
+import { generatedId, orgId, timestamptz, userRef, version } from '../../db/columns.ts'
 import { actionStatusEnum, actionTypeEnum, entityTypeEnum } from '../../db/enums.ts'
 
 /** A register change waiting for an admin: the approval queue. */
 export const pendingActions = pgTable(
   'pending_actions',
   {
-    actionId: uuid('action_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    actionId: generatedId('action_id'),
+    orgId: orgId(),
     actionType: actionTypeEnum('action_type').notNull(),
     entityType: entityTypeEnum('entity_type').notNull(),
     /** Null for a CREATE until it is approved. */

@@ -1,7 +1,8 @@
 import { assetStatuses, assignmentTypes } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
 import { date, index, jsonb, numeric, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../db/columns.ts'
+import { generatedId, registerColumns } from '../../db/columns.ts'
+import { trigramIndex } from '../../db/indexes.ts'
 
 export const assetStatusEnum = pgEnum('asset_status', assetStatuses)
 export const assignmentTypeEnum = pgEnum('asset_assignment_type', assignmentTypes)
@@ -17,7 +18,7 @@ export interface SellerDetails {
 export const assets = pgTable(
   'assets',
   {
-    assetId: uuid('asset_id').primaryKey().defaultRandom(),
+    assetId: generatedId('asset_id'),
     /** The id people give the asset, unique in the organisation. */
     displayId: text('asset_display_id').notNull(),
     name: text('name').notNull(),
@@ -48,7 +49,7 @@ export const assets = pgTable(
     index('assets_updated_idx').on(t.orgId, t.updatedAt),
     index('assets_assigned_idx').on(t.orgId, t.assignedToType, t.assignedToId),
     // Global search (modules/search, docs/decisions.md "Search"): the searched fields' trigram indexes.
-    index('assets_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('assets_display_id_trgm').using('gin', sql`${t.displayId} gin_trgm_ops`),
+    trigramIndex('assets_name_trgm', t.name),
+    trigramIndex('assets_display_id_trgm', t.displayId),
   ],
 )

@@ -1,13 +1,13 @@
 import { date, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { authorshipColumns, userRef, version } from '../../db/columns.ts'
+import { authorshipColumns, generatedId, orgId, userRef, version } from '../../db/columns.ts'
 import { projectInvoiceStatusEnum } from '../../db/enums.ts'
 import { projects } from '../projects/schema.ts'
 
 export const projectInvoices = pgTable(
   'project_invoices',
   {
-    invoiceId: uuid('invoice_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    invoiceId: generatedId('invoice_id'),
+    orgId: orgId(),
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.projectId),

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { timestamps, version } from '../../db/columns.ts'
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { generatedId, orgId, timestamps, version } from '../../db/columns.ts'
 import { organisations } from '../organisations/schema.ts'
 
 export const categories = pgTable(
   'categories',
   {
-    categoryId: uuid('category_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.orgId),
+    categoryId: generatedId('category_id'),
+    orgId: orgId().references(() => organisations.orgId),
     categoryName: text('category_name').notNull(),
     categoryColor: text('category_color').notNull(),
     version: version(),

@@ -1,12 +1,14 @@
 import type { ContactRow } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../db/columns.ts'
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { generatedId, registerColumns } from '../../db/columns.ts'
+import { trigramIndex } from '../../db/indexes.ts'
+import { contactValues } from '../../platform/register-queries.ts'
 
 export const clients = pgTable(
   'clients',
   {
-    clientId: uuid('client_id').primaryKey().defaultRandom(),
+    clientId: generatedId('client_id'),
     /** The 1 of CL-0001, per organisation. */
     displayNumber: integer('display_number').notNull(),
     name: text('name').notNull(),
@@ -26,16 +28,10 @@ export const clients = pgTable(
     // The search's "contains" matches (listClients), one trigram index per searched expression, so an
     // admin's search reads the matching clients instead of every client (docs/decisions.md).
     // The expressions must stay word for word those of the search.
-    index('clients_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('clients_gstin_trgm').using('gin', sql`${t.gstin} gin_trgm_ops`),
-    index('clients_contacts_trgm').using(
-      'gin',
-      sql`(jsonb_path_query_array(${t.contacts}, '$[*].*')::text) gin_trgm_ops`,
-    ),
-    index('clients_pan_trgm').using('gin', sql`${t.pan} gin_trgm_ops`),
-    index('clients_number_trgm').using(
-      'gin',
-      sql`('CL-' || lpad(${t.displayNumber}::text, 4, '0')) gin_trgm_ops`,
-    ),
+    trigramIndex('clients_name_trgm', t.name),
+    trigramIndex('clients_gstin_trgm', t.gstin),
+    trigramIndex('clients_contacts_trgm', contactValues(t.contacts)),
+    trigramIndex('clients_pan_trgm', t.pan),
+    trigramIndex('clients_number_trgm', sql`'CL-' || lpad(${t.displayNumber}::text, 4, '0')`),
   ],
 )

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { authorshipColumns } from '../../db/columns.ts'
+import { authorshipColumns, generatedId, orgId } from '../../db/columns.ts'
 import { entityTypeEnum } from '../../db/enums.ts'
 
 export const documents = pgTable(
   'documents',
   {
-    documentId: uuid('document_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    documentId: generatedId('document_id'),
+    orgId: orgId(),
     entityType: entityTypeEnum('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),
     parentFolderId: uuid('parent_folder_id'),

@@ -1,7 +1,8 @@
 import { genders, maritalStatuses } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns, userRef } from '../../db/columns.ts'
+import { boolean, date, index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { generatedId, registerColumns, userRef } from '../../db/columns.ts'
+import { trigramIndex } from '../../db/indexes.ts'
 
 export const genderEnum = pgEnum('gender', genders)
 export const maritalStatusEnum = pgEnum('marital_status', maritalStatuses)
@@ -9,7 +10,7 @@ export const maritalStatusEnum = pgEnum('marital_status', maritalStatuses)
 export const employees = pgTable(
   'employees',
   {
-    employeeId: uuid('employee_id').primaryKey().defaultRandom(),
+    employeeId: generatedId('employee_id'),
     fullName: text('full_name').notNull(),
     /** The id the organisation gives the employee, unique in it. */
     officialId: text('employee_official_id').notNull(),
@@ -52,9 +53,9 @@ export const employees = pgTable(
     index('employees_joining_idx').on(t.orgId, t.isActive, t.joiningDate),
     index('employees_updated_idx').on(t.orgId, t.isActive, t.updatedAt),
     // Global search (modules/search, docs/decisions.md "Search"): the searched fields' trigram indexes.
-    index('employees_name_trgm').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    index('employees_official_id_trgm').using('gin', sql`${t.officialId} gin_trgm_ops`),
-    index('employees_phone_trgm').using('gin', sql`${t.contactPhone} gin_trgm_ops`),
-    index('employees_email_trgm').using('gin', sql`${t.contactEmail} gin_trgm_ops`),
+    trigramIndex('employees_name_trgm', t.fullName),
+    trigramIndex('employees_official_id_trgm', t.officialId),
+    trigramIndex('employees_phone_trgm', t.contactPhone),
+    trigramIndex('employees_email_trgm', t.contactEmail),
   ],
 )

@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { createdAt, timestamptz, userRef } from '../../db/columns.ts'
+import { bigserial, boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { createdAt, orgId, timestamptz, userRef } from '../../db/columns.ts'
 
 export const notifications = pgTable(
   'notifications',
   {
     notificationId: bigserial('notification_id', { mode: 'number' }).primaryKey(),
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     userId: userRef('user_id').notNull(),
     type: text('type').notNull(),
     message: text('message').notNull(),
@@ -58,7 +48,7 @@ export const notificationSettings = pgTable(
   'notification_settings',
   {
     userId: userRef('user_id', { onDelete: 'cascade' }).primaryKey(),
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     dailyDigest: boolean('daily_digest').notNull().default(false),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../db/columns.ts'
+import { generatedId, registerColumns } from '../../db/columns.ts'
+import { trigramIndex } from '../../db/indexes.ts'
 import { clients } from '../clients/schema.ts'
 
 export interface ContactDetails {
@@ -15,7 +16,7 @@ export interface ConsultantDetails extends ContactDetails {
 export const projects = pgTable(
   'projects',
   {
-    projectId: uuid('project_id').primaryKey().defaultRandom(),
+    projectId: generatedId('project_id'),
     name: text('name').notNull(),
     clientId: uuid('client_id')
       .notNull()
@@ -38,7 +39,7 @@ export const projects = pgTable(
     index('projects_list_idx').on(t.orgId, t.isArchived, sql`lower(${t.name})`),
     index('projects_client_idx').on(t.orgId, t.clientId),
     // Global search (modules/search, docs/decisions.md "Search"): the searched fields' trigram indexes.
-    index('projects_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('projects_work_order_trgm').using('gin', sql`${t.workOrderNumber} gin_trgm_ops`),
+    trigramIndex('projects_name_trgm', t.name),
+    trigramIndex('projects_work_order_trgm', t.workOrderNumber),
   ],
 )

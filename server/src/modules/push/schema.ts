@@ -1,12 +1,12 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, parentRef, timestamptz, userRef } from '../../db/columns.ts'
+import { bigint, bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { createdAt, generatedId, orgId, parentRef, timestamptz, userRef } from '../../db/columns.ts'
 
 /** A browser that asked for web push: one row per endpoint. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    subscriptionId: uuid('subscription_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    subscriptionId: generatedId('subscription_id'),
+    orgId: orgId(),
     userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
@@ -26,7 +26,7 @@ export const pushDeliveries = pgTable(
   'push_deliveries',
   {
     deliveryId: bigserial('delivery_id', { mode: 'number' }).primaryKey(),
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     subscriptionId: parentRef('subscription_id', () => pushSubscriptions.subscriptionId),
     notificationId: bigint('notification_id', { mode: 'number' }),
     /** What the service worker shows: title, body, link and tag. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, parentRef, timestamps, userRef, version } from '../../db/columns.ts'
+import { createdAt, generatedId, orgId, parentRef, timestamps, userRef, version } from '../../db/columns.ts'
 import { categories } from '../categories/schema.ts'
 import { tasks } from '../tasks/schema.ts'
 
@@ -8,8 +8,8 @@ import { tasks } from '../tasks/schema.ts'
 export const recurringTasks = pgTable(
   'recurring_tasks',
   {
-    seriesId: uuid('series_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    seriesId: generatedId('series_id'),
+    orgId: orgId(),
     /** The creator of every task of the series; with the admins, the only one who may change it. */
     ownerId: userRef('owner_id').notNull(),
     title: text('title').notNull(),

@@ -10,8 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { parentRef, timestamptz, userRef, version } from '../../db/columns.ts'
+import { generatedId, orgId, parentRef, timestamptz, userRef, version } from '../../db/columns.ts'
 import { reportStatusEnum, reportTypeEnum } from '../../db/enums.ts'
+import { trigramIndex } from '../../db/indexes.ts'
 import { projects } from '../projects/schema.ts'
 
 /**
@@ -21,8 +22,8 @@ import { projects } from '../projects/schema.ts'
 export const reports = pgTable(
   'reports',
   {
-    reportId: uuid('report_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    reportId: generatedId('report_id'),
+    orgId: orgId(),
     /** The organisation's running number, shown as 'RPT-0001' (the 'report' counter of org_counters). */
     displayNumber: integer('display_number').notNull(),
     reportType: reportTypeEnum('report_type').notNull(),
@@ -49,11 +50,8 @@ export const reports = pgTable(
     index('reports_project_idx').on(t.orgId, t.projectId),
     index('reports_project_name_idx').on(t.orgId, sql`lower(${t.projectName}) text_pattern_ops`),
     // Global search (modules/search, docs/decisions.md "Search"): RPT- numbers and project names by trigram.
-    index('reports_number_trgm').using(
-      'gin',
-      sql`('RPT-' || lpad(${t.displayNumber}::text, 4, '0')) gin_trgm_ops`,
-    ),
-    index('reports_project_name_trgm').using('gin', sql`${t.projectName} gin_trgm_ops`),
+    trigramIndex('reports_number_trgm', sql`'RPT-' || lpad(${t.displayNumber}::text, 4, '0')`),
+    trigramIndex('reports_project_name_trgm', t.projectName),
   ],
 )
 
@@ -63,7 +61,7 @@ export const reportRecipients = pgTable(
   {
     reportId: parentRef('report_id', () => reports.reportId),
     userId: userRef('user_id').notNull(),
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     /** The report's status, kept here so that the sidebar's open count reads this index alone. */
     isOpen: boolean('is_open').notNull().default(true),
   },
@@ -84,7 +82,7 @@ export const reportMembers = pgTable(
   {
     reportId: parentRef('report_id', () => reports.reportId),
     userId: uuid('user_id').notNull(),
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     submittedAt: timestamptz('submitted_at').notNull(),
     reportType: reportTypeEnum('report_type').notNull(),
     status: reportStatusEnum('status').notNull(),

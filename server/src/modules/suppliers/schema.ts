@@ -1,12 +1,14 @@
 import type { BankDetails, ContactRow } from '@daftar/domain'
 import { sql } from 'drizzle-orm'
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../db/columns.ts'
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { generatedId, registerColumns } from '../../db/columns.ts'
+import { trigramIndex } from '../../db/indexes.ts'
+import { contactValues } from '../../platform/register-queries.ts'
 
 export const suppliers = pgTable(
   'suppliers',
   {
-    supplierId: uuid('supplier_id').primaryKey().defaultRandom(),
+    supplierId: generatedId('supplier_id'),
     name: text('name').notNull(),
     productCategory: text('product_category'),
     contacts: jsonb('contacts').$type<ContactRow[]>().notNull().default([]),
@@ -24,12 +26,9 @@ export const suppliers = pgTable(
     index('suppliers_updated_idx').on(t.orgId, t.updatedAt),
     index('suppliers_created_idx').on(t.orgId, t.createdAt),
     // Global search (modules/search, docs/decisions.md "Search"): the searched fields' trigram indexes.
-    index('suppliers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('suppliers_gstin_trgm').using('gin', sql`${t.gstin} gin_trgm_ops`),
-    index('suppliers_pan_trgm').using('gin', sql`${t.pan} gin_trgm_ops`),
-    index('suppliers_contacts_trgm').using(
-      'gin',
-      sql`(jsonb_path_query_array(${t.contacts}, '$[*].*')::text) gin_trgm_ops`,
-    ),
+    trigramIndex('suppliers_name_trgm', t.name),
+    trigramIndex('suppliers_gstin_trgm', t.gstin),
+    trigramIndex('suppliers_pan_trgm', t.pan),
+    trigramIndex('suppliers_contacts_trgm', contactValues(t.contacts)),
   ],
 )

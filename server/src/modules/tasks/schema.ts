@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, parentRef, timestamptz, userRef, version } from '../../db/columns.ts'
+import { createdAt, generatedId, orgId, parentRef, timestamptz, userRef, version } from '../../db/columns.ts'
 import { taskStatusEnum } from '../../db/enums.ts'
+import { trigramOps } from '../../db/indexes.ts'
 import { categories } from '../categories/schema.ts'
 
 export const tasks = pgTable(
   'tasks',
   {
-    taskId: uuid('task_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    taskId: generatedId('task_id'),
+    orgId: orgId(),
     title: text('title').notNull(),
     /** Names as typed (title-cased); the ids link to the register when the task names one. */
     projectName: text('project'),
@@ -58,8 +59,8 @@ export const tasks = pgTable(
     index('tasks_member_words').using(
       'gin',
       sql`(${t.assignmentChain} || ${t.cc})`,
-      sql`${t.title} gin_trgm_ops`,
-      sql`${t.details} gin_trgm_ops`,
+      trigramOps(t.title),
+      trigramOps(t.details),
     ),
   ],
 )
@@ -74,7 +75,7 @@ export const taskMembers = pgTable(
   'task_members',
   {
     taskId: parentRef('task_id', () => tasks.taskId),
-    orgId: uuid('org_id').notNull(),
+    orgId: orgId(),
     username: text('username').notNull(),
     status: taskStatusEnum('status').notNull(),
     /** What the task's list sorts by: approved_at when Completed, deletion_date when Deleted, else added_date. */
@@ -89,8 +90,8 @@ export const taskMembers = pgTable(
 export const comments = pgTable(
   'comments',
   {
-    commentId: uuid('comment_id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull(),
+    commentId: generatedId('comment_id'),
+    orgId: orgId(),
     taskId: parentRef('task_id', () => tasks.taskId),
     userId: userRef('user_id'),
     username: text('username').notNull(),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { registerColumns } from '../../db/columns.ts'
+import { index, pgTable, text } from 'drizzle-orm/pg-core'
+import { generatedId, registerColumns } from '../../db/columns.ts'
+import { trigramIndex } from '../../db/indexes.ts'
 
 export const technicalInfo = pgTable(
   'technical_info',
   {
-    technicalInfoId: uuid('technical_info_id').primaryKey().defaultRandom(),
+    technicalInfoId: generatedId('technical_info_id'),
     title: text('title').notNull(),
     /** Lowercased tags. */
     keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
@@ -21,7 +22,7 @@ export const technicalInfo = pgTable(
     index('technical_info_updated_idx').on(t.orgId, t.updatedAt),
     index('technical_info_created_idx').on(t.orgId, t.createdAt),
     // Global search (modules/search, docs/decisions.md "Search"): titles by trigram, keywords whole.
-    index('technical_info_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    trigramIndex('technical_info_title_trgm', t.title),
     index('technical_info_keywords_gin').using('gin', t.keywords),
   ],
 )
