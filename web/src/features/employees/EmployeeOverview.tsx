@@ -1,7 +1,7 @@
 import { type EmployeeDetail, employeeEndpoints } from '@daftar/domain/employees'
 import { formatDate } from '@daftar/domain/format'
 import { Button, Group, Stack, Text } from '@mantine/core'
-import { IconEye } from '@tabler/icons-react'
+import { IconEye, IconEyeOff } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
@@ -15,11 +15,22 @@ function Reveal({ employeeId }: { employeeId: string }) {
     mutationFn: () => call(employeeEndpoints.sensitive, { params: { id: employeeId } }),
     onError: (error) => notifyError(errorMessage(error, 'Could not show the numbers.')),
   })
+  // Hide puts the masked numbers back, so that the full ones are not left on a shared screen.
   if (reveal.data)
     return (
-      <Text size="sm" role="status">
-        Aadhaar: {reveal.data.aadhar_no ?? 'N/A'} · Account: {reveal.data.bank_account_no ?? 'N/A'}
-      </Text>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" role="status">
+          Aadhaar: {reveal.data.aadhar_no ?? 'N/A'} · Account: {reveal.data.bank_account_no ?? 'N/A'}
+        </Text>
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconEyeOff size={14} />}
+          onClick={() => reveal.reset()}
+        >
+          Hide
+        </Button>
+      </Group>
     )
   return (
     <Button

@@ -1,5 +1,6 @@
 import type { EmployeeDetail } from '@daftar/domain/employees'
 import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { admin, person, signedInAs } from '../../../test/people.ts'
@@ -85,5 +86,32 @@ describe("an employee's Deactivate / Activate while a request waits", { timeout:
     signedInAs(mock, admin())
     const employee = ravi({ state_request_pending: true, access_level: 'ADMIN' })
     expect((await stateButton(employee, 'Deactivate')).disabled).toBe(false)
+  })
+})
+
+// An admin's look at the full numbers is one click and written to the audit log; Hide takes them off the
+// screen again (docs/decisions.md, "Aadhaar and bank account numbers").
+describe("an employee's full Aadhaar and account numbers", { timeout: 30_000 }, () => {
+  it('shows them on request and hides them again, back to the masked numbers', async () => {
+    signedInAs(mock, admin())
+    let looks = 0
+    mock.use(
+      http.get(`/api/employees/${ID}/sensitive`, () => {
+        looks++
+        return HttpResponse.json({ aadhar_no: '234567890124', bank_account_no: '001234567890' })
+      }),
+    )
+    const employee = ravi({
+      aadhar_no: 'XXXX-XXXX-0124',
+      bank_details: { account_no: 'XXXXXXXX7890', ifsc_code: null, bank_name: null, branch_name: null },
+      access_level: 'ADMIN',
+    })
+    await stateButton(employee, 'Deactivate')
+    await userEvent.click(await screen.findByRole('button', { name: 'Show full numbers' }, slow))
+    await screen.findByText('Aadhaar: 234567890124 · Account: 001234567890', {}, slow)
+    expect(looks).toBe(1)
+    await userEvent.click(screen.getByRole('button', { name: 'Hide' }))
+    expect(screen.queryByText(/234567890124/)).toBeNull()
+    expect(screen.getByRole('button', { name: 'Show full numbers' })).toBeTruthy()
   })
 })
