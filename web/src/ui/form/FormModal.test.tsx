@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core'
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
@@ -10,18 +10,28 @@ import { useSchemaForm } from './use-schema-form.tsx'
 vi.setConfig({ testTimeout: 30_000 })
 const slow = { timeout: 5000 }
 
-function NoteDialog({ onClose, onSent }: { onClose: () => void; onSent: (title: string) => void }) {
+function NoteDialog({
+  onClose,
+  onSent,
+  guarded = false,
+}: {
+  onClose: () => void
+  onSent: (title: string) => void
+  /** With the page's leave guard, as a form of the app has. */
+  guarded?: boolean
+}) {
   const f = useSchemaForm({
     schema: z.object({ title: z.string().trim().min(1, 'Title is required.') }),
     initialValues: { title: '' },
     submit: async ({ title }) => onSent(title),
     failed: 'Failed.',
-    guard: false,
+    guard: guarded,
   })
   return (
     <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} title="Note">
       {(requestClose) => (
         <form {...f.formProps}>
+          {f.guard}
           <TextInput label="Title" {...f.form.getInputProps('title')} />
           <FormActions onCancel={requestClose} busy={f.busy} submitLabel="Keep note" />
         </form>
@@ -57,6 +67,22 @@ describe("a modal form's actions", () => {
     await userEvent.keyboard('{Enter}')
     await vi.waitFor(() => expect(screen.queryByText('Discard changes?')).toBeNull(), slow)
     expect(onClose).not.toHaveBeenCalled()
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Pump check')
+  })
+
+  it("Back while 'Discard changes?' is open leaves one question on screen: 'Leave this page?'", async () => {
+    const { router } = renderApp(<NoteDialog onClose={vi.fn()} onSent={vi.fn()} guarded />, {
+      path: '/note',
+      routes: [{ path: '/other', element: <p>Other page</p> }],
+    })
+    await userEvent.type(await screen.findByLabelText('Title', {}, slow), 'Pump check')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByText('Discard changes?', undefined, slow)).toBeTruthy()
+    await act(() => router.navigate('/other'))
+    expect(await screen.findByText('Leave this page?', undefined, slow)).toBeTruthy()
+    await vi.waitFor(() => expect(screen.queryByText('Discard changes?')).toBeNull(), slow)
+    await userEvent.click(screen.getByRole('button', { name: 'Stay' }))
+    await vi.waitFor(() => expect(screen.queryByText('Leave this page?')).toBeNull(), slow)
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Pump check')
   })
 })

@@ -1,7 +1,8 @@
 import { Button, Group, type MantineColor, type MantineSpacing, Modal, type ModalProps } from '@mantine/core'
-import { type KeyboardEvent, type ReactNode, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { useReturnFocus } from '../use-return-focus.ts'
+import { whenLeaveAsked } from './LeaveGuard.tsx'
 
 export const discardMessages = {
   title: 'Discard changes?',
@@ -30,6 +31,8 @@ export function FormModal({
 }) {
   const [asking, setAsking] = useState(false)
   useReturnFocus()
+  // Back while 'Discard changes?' is open: the page's 'Leave this page?' asks instead (one question).
+  useEffect(() => (asking ? whenLeaveAsked(() => setAsking(false)) : undefined), [asking])
   const requestClose = () => {
     if (busy) return
     // The question opens once the key or click that asked has been handled: Mantine reads a modal's

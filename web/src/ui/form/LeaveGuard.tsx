@@ -33,6 +33,18 @@ const ownerChanged = () => {
 }
 
 /**
+ * Who wants to know that 'Leave this page?' is being asked: a modal form's own 'Discard changes?' is
+ * withdrawn then, so that Back pressed while it is open leaves one question on screen, not two.
+ */
+const leaveListeners = new Set<() => void>()
+export function whenLeaveAsked(listener: () => void) {
+  leaveListeners.add(listener)
+  return () => {
+    leaveListeners.delete(listener)
+  }
+}
+
+/**
  * Asks before a form with unsaved input is left: browser back and links (React Router's blocker) and
  * reload or closing the tab (the browser's own prompt).
  */
@@ -77,6 +89,9 @@ function PageBlocker() {
     ),
   )
   const blocked = blocker.state === 'blocked'
+  useEffect(() => {
+    if (blocked) for (const listener of leaveListeners) listener()
+  }, [blocked])
   // Once shown, the dialog stays mounted, so that it closes with its transition.
   const [shown, setShown] = useState(false)
   if (blocked && !shown) setShown(true)
