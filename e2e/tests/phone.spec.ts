@@ -103,6 +103,9 @@ test('the task list on a phone shows title, deadline, status and assignee withou
   await expect(card).toContainText(/Due /)
   await expect(card).toContainText(/In Progress|Pending Approval/)
   await expect(card).toContainText('Assignee:')
+  // The three tabs and their counts fit the width: Approval is not behind a swipe.
+  for (const name of [/^My Tasks/, /^Delegated/, /^Approval/])
+    await expect(page.getByRole('tab', { name })).toBeInViewport({ ratio: 1 })
   await checkPage(page)
 })
 

@@ -99,7 +99,8 @@ export default function TaskListPage() {
         <Title order={2}>Tasks</Title>
         <CreateTaskButton onClick={() => setCreating(true)} hiddenFrom="sm" />
       </Group>
-      <Paper withBorder radius="lg" p="md">
+      {/* Closer to its edge on a phone, so that the three tabs and their counts fit the width. */}
+      <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>
         <Stack gap="md">
           <TaskFilters
             category={category}
