@@ -41,6 +41,9 @@ export default async function globalSetup() {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  // The server's warnings and errors after its start, for a failed journey to show (support/test.ts).
+  const log = path.join(dataDir, 'server.log')
+  const logFile = fs.createWriteStream(log)
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000)
@@ -54,10 +57,13 @@ export default async function globalSetup() {
     }
     server.stdout!.on('data', onData)
     server.stderr!.on('data', onData)
+    server.stdout!.pipe(logFile, { end: false })
+    server.stderr!.pipe(logFile, { end: false })
     server.on('exit', (code) => reject(new Error(`Server exited with ${code}:\n${output}`)))
   })
   process.env.DAFTAR_URL = url
   process.env.DAFTAR_DATA_DIR = dataDir
+  process.env.DAFTAR_SERVER_LOG = log
   return async () => {
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
