@@ -30,12 +30,10 @@ import { accountsApi } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
 /**
- * What both payment dialogs do with a save: the failure as a toast too, everything in receivables and
- * payables refreshed (a payment changes the document, its list and the summary), the dialog closed.
- * A dialog asks before unsaved input is thrown away itself, so the page's leave guard stays off.
+ * What both payment dialogs do with a save: everything in receivables and payables refreshed (a
+ * payment changes the document, its list and the summary), the dialog closed. A dialog asks before unsaved input is thrown away itself, so the page's leave guard stays off.
  */
 const paymentSaveOptions = (onClose: () => void) => ({
-  toastErrors: true,
   invalidate: [['accounts']],
   onSuccess: onClose,
   guard: false as const,

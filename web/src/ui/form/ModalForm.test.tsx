@@ -1,4 +1,5 @@
 import { TextInput } from '@mantine/core'
+import { notificationsStore } from '@mantine/notifications'
 import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -9,6 +10,12 @@ import { useSchemaForm } from './use-schema-form.tsx'
 
 vi.setConfig({ testTimeout: 30_000 })
 const slow = { timeout: 5000 }
+
+/** The toasts asked for (shown or queued behind the limit). */
+const toasts = () => {
+  const { notifications, queue } = notificationsStore.getState()
+  return [...notifications, ...queue].map((toast) => toast.message)
+}
 
 /** A dialog form whose call is `send`: it resolves, or throws the server's message. */
 function NoteDialog(props: {
@@ -55,7 +62,7 @@ describe('a dialog that is one form of the form hook', () => {
     expect(send).toHaveBeenCalledWith('Pump check')
   })
 
-  it('shows a failure in its red box, scrolled into view, or leaves it to the toast when told to', async () => {
+  it('shows a failure in its red box, scrolled into view and not again in a toast, or leaves it to the toast when told to', async () => {
     const scroll = vi.spyOn(Element.prototype, 'scrollIntoView')
     const scrolled = scroll.mock.contexts
     const send = () => Promise.reject(new Error('boom'))
@@ -66,6 +73,8 @@ describe('a dialog that is one form of the form hook', () => {
     expect(box.textContent).toBe('Could not keep the note.')
     // At the form's top, a screen above a phone's Save: brought into sight, each time it fails.
     expect(scrolled).toEqual([box])
+    // Said once: a toast would repeat it over the dialog's buttons on a laptop's screen.
+    expect(toasts()).toEqual([])
     await userEvent.click(screen.getByRole('button', { name: 'Keep note' }))
     await vi.waitFor(() => expect(scrolled).toHaveLength(2), slow)
     scroll.mockRestore()
@@ -78,6 +87,7 @@ describe('a dialog that is one form of the form hook', () => {
     await vi.waitFor(() => expect(quietSend).toHaveBeenCalled(), slow)
     await new Promise((r) => setTimeout(r, 100))
     expect(screen.queryByRole('alert')).toBeNull()
+    expect(toasts()).toEqual(['Could not keep the note.'])
   })
 
   it('asks before typed input is thrown away by Cancel', async () => {

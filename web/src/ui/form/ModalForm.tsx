@@ -1,11 +1,14 @@
 import { type MantineSpacing, type ModalProps, Stack } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { FormFailure } from './FormFailure.tsx'
 import { FormActions, type FormActionsProps, FormModal } from './FormModal.tsx'
 import type { SchemaForm } from './use-schema-form.tsx'
 
 /** What the dialog needs of a form of the form hook (`useSchemaForm`). */
-export type ModalFormState = Pick<SchemaForm<object>, 'formProps' | 'busy' | 'dirty' | 'failure' | 'guard'>
+export type ModalFormState = Pick<
+  SchemaForm<object>,
+  'formProps' | 'busy' | 'dirty' | 'failure' | 'guard' | 'failureBox'
+>
 
 export interface ModalFormProps extends Omit<ModalProps, 'opened' | 'onClose' | 'children'> {
   f: ModalFormState
@@ -25,6 +28,11 @@ export interface ModalFormProps extends Omit<ModalProps, 'opened' | 'onClose' | 
  * form with its leave guard, the failure, the fields, and Cancel with the submit button.
  */
 export function ModalForm({ f, onClose, submit, failure, gap, children, ...modal }: ModalFormProps) {
+  const boxed = failure === undefined
+  // The red box says the failure: a toast would repeat it, over the buttons (ui/form/use-schema-form.tsx).
+  useEffect(() => {
+    f.failureBox.current = boxed
+  }, [f.failureBox, boxed])
   return (
     <FormModal dirty={f.dirty} busy={f.busy} onClose={onClose} {...modal}>
       {(requestClose) => (

@@ -1,6 +1,14 @@
 import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form'
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import { type To, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { newRequestKey, SessionExpiredError } from '../../api/client.ts'
@@ -46,7 +54,11 @@ export interface SchemaFormOptions<V extends object, S extends z.ZodType, R> {
    * query string changes (a dialog opened by `?task=`); false for none.
    */
   guard?: boolean | 'search'
-  /** Failures also show as a toast (besides `failure`, which the form shows in its red box). */
+  /**
+   * Failures also show as a toast (besides `failure`, which the form shows in its red box). Unset: a
+   * toast unless a dialog shows the failure in its own red box (`ModalForm`), where the toast would only
+   * say it again, over the dialog's buttons on a laptop's screen.
+   */
   toastErrors?: boolean
   /**
    * The server's refusals that are about one field ('An asset with this Asset ID already exists.' →
@@ -81,6 +93,8 @@ export interface SchemaForm<V extends object> {
   saved: boolean
   /** Render it once: the leave guard and the kept draft. */
   guard: ReactNode
+  /** Set by a dialog that shows the failure in its own red box (`ModalForm`): then no toast says it. */
+  failureBox: RefObject<boolean>
   /** Waiting for `confirm()` (see `needsConfirm`). */
   confirming: boolean
   confirm: () => void
@@ -105,6 +119,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
   const focusedWhenSent = useRef<HTMLElement | null>(null)
   const requestKey = useRef(newRequestKey())
   const [failure, setFailure] = useState<SaveFailure | null>(null)
+  const failureBox = useRef(false)
   const [pending, setPending] = useState<V | null>(null)
   const form = useForm<V>({
     mode: 'controlled',
@@ -141,7 +156,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
         requestAnimationFrame(() => focusFirstError(ref.current))
         return
       }
-      if (options.toastErrors !== false) notifyError(failure.text)
+      if (options.toastErrors ?? !failureBox.current) notifyError(failure.text)
       setFailure(options.describeFailure ? { ...failure, text: options.describeFailure(error) } : failure)
     },
     onSettled: () => {
@@ -204,6 +219,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType, R>(
     guard: guarded ? (
       <LeaveGuard when={dirty && !mutation.isPending} anyChange={guarded === 'search'} />
     ) : null,
+    failureBox,
     confirming: pending !== null,
     confirm: () => pending && send(pending),
     cancelConfirm: () => setPending(null),
