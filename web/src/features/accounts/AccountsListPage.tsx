@@ -15,9 +15,9 @@ import { useNarrow } from '../../ui/use-narrow.ts'
 import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 import { AccountsFilters, useAccountFilters } from './AccountsFilters.tsx'
 import { accountsApi, accountsKey, type DocRow, listQuery, summaryQuery } from './api.ts'
-import { DetailsModal } from './DetailsModal.tsx'
+import { DetailsModal, type DocRef } from './DetailsModal.tsx'
 import { documentColumns, type RowAction } from './DocumentsTable.tsx'
-import { idOf, type KindConfig, numberOf, payablesConfig, receivablesConfig } from './kinds.ts'
+import { dateOf, idOf, type KindConfig, numberOf, payablesConfig, receivablesConfig } from './kinds.ts'
 import { RecordPaymentModal } from './PaymentModals.tsx'
 import { AgingStrip, SummaryCards } from './SummaryCards.tsx'
 
@@ -37,7 +37,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
   const list = useInfiniteQuery({ ...listQuery(config.kind, filters), enabled: allowed && !datesInvalid })
   const summary = useQuery({ ...summaryQuery(config.kind, filters), enabled: allowed && !datesInvalid })
   const [viewing, setViewing] = useState<string | null>(null)
-  const [paying, setPaying] = useState<{ id: string; number: string; due: number } | null>(null)
+  const [paying, setPaying] = useState<Omit<DocRef, 'status'> | null>(null)
   const [confirm, setConfirm] = useState<Confirm>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountsKey(config.kind) })
 
@@ -69,7 +69,7 @@ function AccountsListPage({ config }: { config: KindConfig }) {
     const row = { id: idOf(doc), number: numberOf(doc), status: doc.status }
     if (action === 'view') setViewing(row.id)
     else if (action === 'markLive') markLive.mutate(row.id)
-    else if (action === 'recordPayment') setPaying({ ...row, due: doc.amount_due })
+    else if (action === 'recordPayment') setPaying({ ...row, due: doc.amount_due, dated: dateOf(doc) })
     else if (action === 'edit') edit(row)
     else setConfirm({ kind: action, row })
   }

@@ -8,7 +8,7 @@ import { useNarrow } from '../../ui/use-narrow.ts'
 import classes from './accounts.module.css'
 import type { DocDetail } from './api.ts'
 import { CardLine, DetailTable, money } from './DetailLines.tsx'
-import type { KindConfig } from './kinds.ts'
+import { dateOf, type KindConfig } from './kinds.ts'
 import { EditPaymentModal, useDeletePayment } from './PaymentModals.tsx'
 
 /** A document's payment history, with the admin's edit and delete of one payment. */
@@ -71,7 +71,7 @@ export function PaymentHistory({
       {editing && (
         <EditPaymentModal
           config={config}
-          doc={{ number: number, owed: doc.total_amount - doc.amount_paid }}
+          doc={{ number, dated: dateOf(doc), owed: doc.total_amount - doc.amount_paid }}
           payment={editing}
           onClose={() => setEditing(null)}
         />

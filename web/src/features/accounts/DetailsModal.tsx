@@ -21,6 +21,8 @@ export interface DocRef {
   number: string
   status: DocDetail['status']
   due: number
+  /** The invoice's or the bill's own date. */
+  dated: string
 }
 
 export interface DetailsModalProps {
@@ -60,7 +62,13 @@ function DetailsBody({
   onRecordPayment,
   onEdit,
 }: DetailsModalProps & { doc: DocDetail }) {
-  const ref: DocRef = { id: idOf(doc), number: numberOf(doc), status: doc.status, due: doc.amount_due }
+  const ref: DocRef = {
+    id: idOf(doc),
+    number: numberOf(doc),
+    status: doc.status,
+    due: doc.amount_due,
+    dated: dateOf(doc),
+  }
   const pdfKey = 'invoice_pdf_s3_key' in doc ? doc.invoice_pdf_s3_key : null
   const actions = detailActions(doc.status, doc.amount_due, user)
   const email = useMutation({

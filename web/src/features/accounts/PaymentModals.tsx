@@ -12,9 +12,9 @@ import {
   payableEndpoints,
   receivableEndpoints,
 } from '@daftar/domain/accounts-contract'
-import { formatCurrency } from '@daftar/domain/format'
+import { formatCurrency, formatDate } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
-import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core'
+import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call, errorMessage } from '../../api/client.ts'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
@@ -39,18 +39,34 @@ const paymentSaveOptions = (onClose: () => void) => ({
   guard: false as const,
 })
 
-/** The fields both payment forms have under the same names, and the amount under its own. */
+/** The document a payment is for: its number and its own date (the invoice's or the bill's). */
+interface PaidDocument {
+  number: string
+  dated: string
+}
+
+/**
+ * The fields both payment forms have under the same names, and the amount under its own. A payment
+ * dated before its document is kept (it may be an advance) but said, as a slip of the date picker
+ * would be (docs/decisions.md, "Accounts (receivables, payables, payments)").
+ */
 function PaymentFields({
   form,
+  config,
+  doc,
   amountKey,
   amountLabel,
   amountDue,
 }: {
   form: FieldsForm
+  config: KindConfig
+  doc: PaidDocument
   amountKey: 'amount_paid_now' | 'amount'
   amountLabel: string
   amountDue?: number
 }) {
+  const paidOn = form.getValues().payment_date
+  const early = typeof paidOn === 'string' && paidOn !== '' && paidOn < doc.dated
   return (
     <>
       {amountDue !== undefined && (
@@ -89,6 +105,12 @@ function PaymentFields({
           {...form.getInputProps('transaction_id')}
         />
       </SimpleGrid>
+      {early && (
+        <Text size="sm" c="orange.9" role="status">
+          Dated before the {config.dateField.toLowerCase()} ({formatDate(doc.dated)}). Keep it if it is an
+          advance.
+        </Text>
+      )}
       <CountedTextarea label="Notes" autosize minRows={2} maxLength={2000} {...form.getInputProps('notes')} />
     </>
   )
@@ -104,7 +126,7 @@ export function RecordPaymentModal({
   onClose,
 }: {
   config: KindConfig
-  doc: { id: string; number: string; due: number }
+  doc: PaidDocument & { id: string; due: number }
   onClose: () => void
 }) {
   const f = useSchemaForm({
@@ -141,6 +163,8 @@ export function RecordPaymentModal({
     >
       <PaymentFields
         form={f.form}
+        config={config}
+        doc={doc}
         amountKey="amount_paid_now"
         amountLabel={config.amountNow}
         amountDue={doc.due}
@@ -158,7 +182,7 @@ export function EditPaymentModal({
 }: {
   config: KindConfig
   /** `owed`: the document's total less what has been paid. */
-  doc: { number: string; owed: number }
+  doc: PaidDocument & { owed: number }
   payment: Payment
   onClose: () => void
 }) {
@@ -190,7 +214,13 @@ export function EditPaymentModal({
       gap="sm"
       submit={{ submitLabel: 'Save Changes' }}
     >
-      <PaymentFields form={f.form} amountKey="amount" amountLabel={config.amountEdit} />
+      <PaymentFields
+        form={f.form}
+        config={config}
+        doc={doc}
+        amountKey="amount"
+        amountLabel={config.amountEdit}
+      />
     </ModalForm>
   )
 }
