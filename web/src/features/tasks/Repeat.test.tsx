@@ -1,14 +1,15 @@
 import { addDays } from '@daftar/domain/format'
-import type { RecurringTask } from '@daftar/domain/recurring'
+import type { RecurringTask, RepeatChoice } from '@daftar/domain/recurring'
 import { organisationToday } from '@daftar/domain/registers'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
+import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { person, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
-import { noRepeat } from './RepeatField.tsx'
+import { noRepeat, RepeatField } from './RepeatField.tsx'
 import { SeriesDialog } from './SeriesDialog.tsx'
 import TaskFormModal from './TaskFormModal.tsx'
 
@@ -162,5 +163,22 @@ describe('the series dialog', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Starts on can be at most 31 days before today.')).toBeTruthy()
     expect(field.getAttribute('aria-invalid')).toBe('true')
     expect(sent).toEqual([])
+  })
+})
+
+function CountsHost() {
+  const [value, setValue] = useState<RepeatChoice>({ ...noRepeat, preset: 'custom', freq: 'DAILY' })
+  return <RepeatField value={value} onChange={setValue} startsOn="2026-12-02" />
+}
+
+describe("Repeat's counts", () => {
+  it('the interval is a whole count from 1: cleared it is 1, a fraction cannot be typed', async () => {
+    renderApp(<CountsHost />)
+    const every = await screen.findByRole('textbox', { name: 'Every' })
+    await userEvent.clear(every)
+    expect(screen.getByTestId('repeat-sentence').textContent).toBe('Every day')
+    await userEvent.type(every, '3.5')
+    expect((every as HTMLInputElement).value).toBe('35')
+    expect(screen.getByTestId('repeat-sentence').textContent).toBe('Every 35 days')
   })
 })

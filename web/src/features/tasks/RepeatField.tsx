@@ -48,6 +48,28 @@ function DayChips({ value, onChange }: { value: Weekday[]; onChange: (days: Week
   )
 }
 
+/** A whole count from 1 to `max` (the day of the month, the interval): cleared, it reads 1 again. */
+function CountInput({
+  onChange,
+  ...input
+}: {
+  label: string
+  max: number
+  value: number
+  onChange: (count: number) => void
+  description?: string
+}) {
+  return (
+    <NumberInput
+      {...input}
+      min={1}
+      clampBehavior="strict"
+      allowDecimal={false}
+      onChange={(v) => onChange(Number(v) || 1)}
+    />
+  )
+}
+
 /**
  * Create Task's 'Repeat' (docs/decisions.md, "Recurring tasks and reminders"): None, Daily, Weekdays,
  * Weekly on…, Monthly on day…, Monthly on the last working day, Custom; the rule's sentence beneath.
@@ -86,28 +108,22 @@ export function RepeatField({
       />
       {value.preset === 'weekly' && <DayChips value={value.days} onChange={(days) => set({ days })} />}
       {value.preset === 'monthlyDay' && (
-        <NumberInput
+        <CountInput
           label="Day of the month"
-          min={1}
           max={31}
-          clampBehavior="strict"
-          allowDecimal={false}
           value={value.monthDay}
-          onChange={(v) => set({ monthDay: Number(v) || 1 })}
+          onChange={(monthDay) => set({ monthDay })}
           description="In a month without that day (31 in April) there is no task."
         />
       )}
       {value.preset === 'custom' && (
         <>
           <SimpleGrid cols={2}>
-            <NumberInput
+            <CountInput
               label="Every"
-              min={1}
               max={99}
-              clampBehavior="strict"
-              allowDecimal={false}
               value={value.interval}
-              onChange={(v) => set({ interval: Number(v) || 1 })}
+              onChange={(interval) => set({ interval })}
             />
             <Select
               label="Unit"

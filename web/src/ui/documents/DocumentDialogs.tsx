@@ -17,6 +17,7 @@ import { FieldGrid } from '../DetailSection.tsx'
 import { DeletionPasswordInput } from '../form/CurrentPasswordInput.tsx'
 import { ModalForm } from '../form/ModalForm.tsx'
 import { type SchemaForm, useSchemaForm } from '../form/use-schema-form.tsx'
+import { authorName } from '../register-kit/detail-parts.tsx'
 import { CountedTextInput } from '../register-kit/fields.tsx'
 import { documentFailures } from './api.ts'
 
@@ -150,8 +151,6 @@ function DeleteDialog({ item, onClose, queryKey }: Props & { item: DocumentItem 
 }
 
 function InfoDialog({ item, onClose }: { item: DocumentItem; onClose: () => void }) {
-  const who = (full: string | null, user: string | null) =>
-    full ? `${full}${user ? ` (@${user})` : ''}` : user
   return (
     <Modal
       opened
@@ -164,9 +163,9 @@ function InfoDialog({ item, onClose }: { item: DocumentItem; onClose: () => void
           { label: 'Name', value: item.name, wide: true },
           { label: 'Type', value: item.is_folder ? 'Folder' : 'File' },
           { label: 'Size', value: item.is_folder ? null : formatFileSize(item.file_size) },
-          { label: 'Created by', value: who(item.created_by_fullname, item.created_by_username) },
+          { label: 'Created by', value: authorName(item.created_by_fullname, item.created_by_username) },
           { label: 'Created at', value: formatDateTime(item.created_at) },
-          { label: 'Updated by', value: who(item.updated_by_fullname, item.updated_by_username) },
+          { label: 'Updated by', value: authorName(item.updated_by_fullname, item.updated_by_username) },
           { label: 'Updated at', value: formatDateTime(item.updated_at) },
         ]}
       />

@@ -71,7 +71,8 @@ export interface AuditInfo {
   updated_by_fullname?: string | null
 }
 
-const who = (full: string | null | undefined, user: string | null) =>
+/** Who created or changed something: 'Full Name (@username)' where the full name is known, else the username. */
+export const authorName = (full: string | null | undefined, user: string | null) =>
   full ? `${full}${user ? ` (@${user})` : ''}` : user
 
 /** System Information, collapsed by default: who created and last changed the record, and when. */
@@ -90,9 +91,12 @@ export function SystemInformation({
       collapsible
       defaultOpen={false}
       fields={[
-        { label: 'Created by', value: who(record.created_by_fullname, record.created_by_username) },
+        { label: 'Created by', value: authorName(record.created_by_fullname, record.created_by_username) },
         { label: 'Created at', value: formatDateTime(record.created_at) },
-        { label: 'Last updated by', value: who(record.updated_by_fullname, record.updated_by_username) },
+        {
+          label: 'Last updated by',
+          value: authorName(record.updated_by_fullname, record.updated_by_username),
+        },
         { label: 'Last updated at', value: formatDateTime(record.updated_at) },
       ]}
     >
