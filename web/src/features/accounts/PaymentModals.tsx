@@ -14,7 +14,7 @@ import {
 } from '@daftar/domain/accounts-contract'
 import { formatCurrency, formatDate } from '@daftar/domain/format'
 import { toPaise } from '@daftar/domain/gst'
-import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core'
+import { Alert, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call, errorMessage } from '../../api/client.ts'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
@@ -106,10 +106,11 @@ function PaymentFields({
         />
       </SimpleGrid>
       {early && (
-        <Text size="sm" c="orange.9" role="status">
+        // A light alert: its darkened text reads at AA contrast (app/theme.ts); a note, not a refusal.
+        <Alert color="orange" variant="light" p="xs" role="status">
           Dated before the {config.dateField.toLowerCase()} ({formatDate(doc.dated)}). Keep it if it is an
           advance.
-        </Text>
+        </Alert>
       )}
       <CountedTextarea label="Notes" autosize minRows={2} maxLength={2000} {...form.getInputProps('notes')} />
     </>
