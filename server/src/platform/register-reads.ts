@@ -302,13 +302,39 @@ export function registerReads<
   }
 }
 
-/** A register's list split by a flag of its records (current or old employees, archived projects or not). */
-export function listByFlag<Query, Page>(
-  list: (deps: Deps, ctx: RequestContext, query: Query, filter?: ListFilter) => Page,
+/** A register's list as `registerList` reads it, with the view and the export's file named by the caller. */
+interface FilteredList<Query, Page, Sheet> {
+  list(deps: Deps, ctx: RequestContext, query: Query, filter?: ListFilter): Page
+  export(
+    deps: Deps,
+    ctx: RequestContext,
+    query: Omit<Query, 'page'> & { format: ExportFormat },
+    reply: FastifyReply,
+    filter?: ListFilter,
+    sheet?: Sheet,
+  ): unknown
+}
+
+/**
+ * A register's list split by a flag of its records (current or old employees, archived projects or
+ * not): each view's page and its export, whose file `sheetOf` names for the view.
+ */
+export function listsByFlag<Query, Page, Sheet>(
+  reads: FilteredList<Query, Page, Sheet>,
   flag: AnyPgColumn,
+  sheetOf: (value: boolean) => Sheet,
 ) {
-  return (deps: Deps, ctx: RequestContext, value: boolean, query: Query) =>
-    list(deps, ctx, query, flagFilter(flag, value))
+  return {
+    list: (deps: Deps, ctx: RequestContext, value: boolean, query: Query) =>
+      reads.list(deps, ctx, query, flagFilter(flag, value)),
+    export: (
+      deps: Deps,
+      ctx: RequestContext,
+      value: boolean,
+      query: Omit<Query, 'page'> & { format: ExportFormat },
+      reply: FastifyReply,
+    ) => reads.export(deps, ctx, query, reply, flagFilter(flag, value), sheetOf(value)),
+  }
 }
 
 /** The view of a list whose records have `flag` set to `value`. */

@@ -61,6 +61,43 @@ export function registerReadRoutes<Q extends z.ZodType, L extends z.ZodType, D e
   serve(app, routes.detail, async (req) => widened.detail(deps, req.ctx, req.params.id))
 }
 
+type ListEndpoints<Q extends z.ZodType, L extends z.ZodType> = Pick<
+  ReadEndpoints<Q, L, z.ZodType>,
+  'list' | 'export'
+>
+
+/** A register's lists split by a flag of its records (`listsByFlag`), as its routes call them. */
+interface ListsByFlagOf<Query, List> {
+  list: (deps: Deps, ctx: RequestContext, value: boolean, query: Query) => Promise<List>
+  export: (
+    deps: Deps,
+    ctx: RequestContext,
+    value: boolean,
+    query: Query & { format: ExportFormat },
+    reply: FastifyReply,
+  ) => unknown
+}
+
+/**
+ * The views of a register's list split by a flag of its records (current and old employees, live and
+ * archived projects), each at its own address with its export: `value` is the flag of its records.
+ */
+export function listsByFlagRoutes<Q extends z.ZodType, L extends z.ZodType>(
+  app: App,
+  deps: Deps,
+  lists: ListsByFlagOf<z.output<Q>, z.output<L>>,
+  views: ({ value: boolean } & ListEndpoints<Q, L>)[],
+) {
+  // Widened as in registerReadRoutes, once the call has checked `lists` against the endpoints.
+  const widened = lists as ListsByFlagOf<unknown, unknown>
+  const routes: ({ value: boolean } & ListEndpoints<z.ZodType, z.ZodType>)[] = views
+  // The pages first, then the files: the order the OpenAPI document lists them in.
+  for (const { value, list } of routes)
+    serve(app, list, async (req) => widened.list(deps, req.ctx, value, req.query))
+  for (const view of routes)
+    serve(app, view.export, async (req, reply) => widened.export(deps, req.ctx, view.value, req.query, reply))
+}
+
 type WriteEndpoints = ReturnType<typeof registerWriteEndpoints>
 
 /**

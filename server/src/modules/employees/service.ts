@@ -6,14 +6,13 @@ import {
   oldEmployeeExport,
 } from '@daftar/domain'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import type { FastifyReply } from 'fastify'
 import { audit } from '../../platform/audit.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { lowerSort, sortsByName } from '../../platform/register-queries.ts'
-import { type ExportQuery, flagFilter, listByFlag, registerReads } from '../../platform/register-reads.ts'
+import { listsByFlag, registerReads } from '../../platform/register-reads.ts'
 import { readAccess } from '../access/service.ts'
 import { stateRequestWaiting } from '../approvals/schema.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
@@ -76,8 +75,10 @@ const reads = registerReads({
   }),
 })
 
-/** GET /employees (current) and GET /employees/old. */
-export const listEmployees = listByFlag(reads.list, e.isActive)
+/** GET /employees (current) and GET /employees/old, and each list as CSV or XLSX. */
+export const employeeLists = listsByFlag(reads, e.isActive, (active) =>
+  active ? employeeExport : oldEmployeeExport,
+)
 
 export const getEmployee = reads.detail
 
@@ -103,22 +104,4 @@ export async function requestActivation(deps: Deps, ctx: RequestContext, id: str
     inState: (data) => data.is_active === activate,
     already: activate ? employeeMessages.alreadyActive : employeeMessages.alreadyInactive,
   })
-}
-
-/** GET /employees/export and /employees/old/export: each list as CSV or XLSX. */
-export function exportEmployees(
-  deps: Deps,
-  ctx: RequestContext,
-  active: boolean,
-  query: ExportQuery<EmployeeSort>,
-  reply: FastifyReply,
-) {
-  return reads.export(
-    deps,
-    ctx,
-    query,
-    reply,
-    flagFilter(e.isActive, active),
-    active ? employeeExport : oldEmployeeExport,
-  )
 }

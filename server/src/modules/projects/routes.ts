@@ -1,18 +1,14 @@
 import { projectEndpoints } from '@daftar/domain'
 import type { Deps } from '../../platform/deps.ts'
 import { type App, serve } from '../../platform/http.ts'
-import { answerChange, registerWriteRoutes } from '../approvals/register-routes.ts'
-import { exportProjects, getProject, listProjects, projectDropdown, requestArchive } from './service.ts'
+import { answerChange, listsByFlagRoutes, registerWriteRoutes } from '../approvals/register-routes.ts'
+import { getProject, projectDropdown, projectLists, requestArchive } from './service.ts'
 
 export async function projectRoutes(app: App, deps: Deps) {
-  serve(app, projectEndpoints.list, async (req) => listProjects(deps, req.ctx, false, req.query))
-  serve(app, projectEndpoints.archived, async (req) => listProjects(deps, req.ctx, true, req.query))
-  serve(app, projectEndpoints.export, async (req, reply) =>
-    exportProjects(deps, req.ctx, false, req.query, reply),
-  )
-  serve(app, projectEndpoints.archivedExport, async (req, reply) =>
-    exportProjects(deps, req.ctx, true, req.query, reply),
-  )
+  listsByFlagRoutes(app, deps, projectLists, [
+    { value: false, list: projectEndpoints.list, export: projectEndpoints.export },
+    { value: true, list: projectEndpoints.archived, export: projectEndpoints.archivedExport },
+  ])
   serve(app, projectEndpoints.dropdown, async (req) => projectDropdown(deps, req.ctx))
   serve(app, projectEndpoints.detail, async (req) => getProject(deps, req.ctx, req.params.id))
   registerWriteRoutes(app, deps, projectEndpoints, 'PROJECT')

@@ -1,11 +1,10 @@
 import { archivedProjectExport, type ProjectSort, projectExport, projectMessages } from '@daftar/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { FastifyReply } from 'fastify'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { notFound } from '../../platform/errors.ts'
 import { creator, sortsByChange, sortsByName, updater } from '../../platform/register-queries.ts'
-import { type ExportQuery, flagFilter, listByFlag, registerList } from '../../platform/register-reads.ts'
+import { listsByFlag, registerList } from '../../platform/register-reads.ts'
 import { assertReadable, readAccess } from '../access/service.ts'
 import { stateRequestWaiting } from '../approvals/schema.ts'
 import { submitStateRequest } from '../approvals/submit.ts'
@@ -60,8 +59,10 @@ const reads = registerList({
   }),
 })
 
-/** GET /projects (not archived) and GET /projects/archived. */
-export const listProjects = listByFlag(reads.list, projects.isArchived)
+/** GET /projects (not archived) and GET /projects/archived, and each list as CSV or XLSX. */
+export const projectLists = listsByFlag(reads, projects.isArchived, (archived) =>
+  archived ? archivedProjectExport : projectExport,
+)
 
 /** The detail is the project's own: full names in System Information, the waiting state request. */
 export async function getProject(deps: Deps, ctx: RequestContext, projectId: string) {
@@ -148,16 +149,4 @@ export async function requestArchive(deps: Deps, ctx: RequestContext, projectId:
     inState: (data) => data.is_archived === archive,
     already: archive ? 'The project is already archived.' : 'The project is not archived.',
   })
-}
-
-/** GET /projects/export and /projects/archived/export: each list as CSV or XLSX. */
-export function exportProjects(
-  deps: Deps,
-  ctx: RequestContext,
-  archived: boolean,
-  query: ExportQuery<ProjectSort>,
-  reply: FastifyReply,
-) {
-  const sheet = archived ? archivedProjectExport : projectExport
-  return reads.export(deps, ctx, query, reply, flagFilter(projects.isArchived, archived), sheet)
 }
