@@ -2,7 +2,9 @@
  * Concurrency sweep (docs/architecture.md, "Concurrency"): each guarded state change fired 20 times at
  * once must have exactly one winner. The races only show on a real server, so CI runs this file on PostgreSQL too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { auditEvents } from '../src/platform/schema.ts'
 import { paymentBody } from './accounts-helpers.ts'
 import { buildFixtures, type Fixtures } from './authz/fixtures.ts'
 import { client, multipart, startTestServer, type TestServer } from './helpers.ts'
@@ -179,5 +181,43 @@ describe(`${N} parallel calls, exactly one wins`, () => {
     const r = await twenty(() => admin.delete(`/announcements/${id}`))
     expect(r.errors).toEqual([])
     expect(r.wins).toBe(1)
+  })
+})
+
+// A second session holds the document's row while its delete is uncommitted: only a real server has
+// one (the embedded database is a single session), so this runs in CI's PostgreSQL pass.
+describe.runIf(inject('templateDatabaseUrl'))('a rename that meets a delete of the same document', () => {
+  it('waits for the delete, then answers that the document is gone and records no rename', async () => {
+    const id = await fx.fresh.document()
+    const pool = server.database.pool
+    const deleting = await pool.connect()
+    try {
+      await deleting.query('begin')
+      await deleting.query('delete from documents where document_id = $1', [id])
+      const admin = client(server, fx.org.admin.token)
+      const renaming = admin.put(`/documents/${id}`, { newName: 'Renamed while deleted.pdf' })
+      // The rename read the row (the delete is not committed) and now waits for its lock.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await pool.query(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update "documents"%'`,
+          )
+          expect(rows[0].n).toBe(1)
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+      await deleting.query('commit')
+      const answer = await renaming
+      expect(answer.statusCode, answer.body).toBe(404)
+      const renames = await server.deps.db
+        .select({ after: auditEvents.after })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'DOCUMENT_RENAME'))
+      expect(renames.map((r) => (r.after as { name: string }).name)).not.toContain(
+        'Renamed while deleted.pdf',
+      )
+    } finally {
+      deleting.release()
+    }
   })
 })

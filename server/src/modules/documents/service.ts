@@ -222,10 +222,13 @@ export async function renameDocument(deps: Deps, ctx: RequestContext, documentId
   )
   if (doc.name === newName) throw badRequest(documentMessages.sameName)
   await deps.db.transaction(async (tx) => {
-    await tx
+    const renamed = await tx
       .update(documents)
       .set({ name: newName, updatedBy: ctx.userId, updatedAt: new Date() })
       .where(eq(documents.documentId, documentId))
+      .returning({ documentId: documents.documentId })
+    // A delete that committed since the read above won: the document is gone, and no rename happened.
+    if (renamed.length === 0) throw notFound(documentMessages.notFound)
     await audit(tx, ctx, {
       action: 'DOCUMENT_RENAME',
       entityType: doc.entityType,
