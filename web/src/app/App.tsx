@@ -2,11 +2,11 @@ import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { ErrorBoundary } from 'react-error-boundary'
-import { RouterProvider } from 'react-router'
 import { setSessionExpiredHandler, setSignedOutHandler } from '../api/client.ts'
 import { keepDraftsForExpiredSession } from '../ui/drafts.ts'
 import { queryClient } from './query-client.ts'
 import { router } from './router.tsx'
+import { CatchingUpRouterProvider } from './router-provider.tsx'
 import { cssVariablesResolver, theme } from './theme.ts'
 
 // When the session ends for good, nothing of the previous user stays in memory.
@@ -57,7 +57,7 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <LateToasts />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <CatchingUpRouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   )
