@@ -10,7 +10,7 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 )
 
-test('a project on a phone: Documents, Billing and Access stay inside the screen as cards, the tabs scroll with a hint', async ({
+test('a project on a phone: its five tabs fit, Documents, Billing and Access stay inside the screen as cards; a narrower phone scrolls the tabs with a hint', async ({
   page,
 }) => {
   await signIn(page, 'admin@example.com')
@@ -51,7 +51,10 @@ test('a project on a phone: Documents, Billing and Access stay inside the screen
   await page.getByRole('textbox', { name: 'Search' }).fill(name)
   await page.getByRole('link', { name }).first().click()
   const tabs = page.getByRole('tablist')
-  await expect(tabs).not.toHaveAttribute('data-at-end')
+  // The five tabs fit the screen whole: no swipe to reach History, no fade over it.
+  await expect(tabs).toHaveAttribute('data-at-end', 'true')
+  for (const tab of ['Overview', 'Documents', 'Billing', 'Access', 'History'])
+    await expect(page.getByRole('tab', { name: tab })).toBeInViewport({ ratio: 1 })
   await page.getByRole('tab', { name: 'Documents' }).click()
   await expect(page.getByRole('button', { name: 'New Folder' })).toBeVisible()
   await expectNoSideScroll(page)
@@ -74,9 +77,13 @@ test('a project on a phone: Documents, Billing and Access stay inside the screen
   await expect(page.getByRole('button', { name: /Notifications/ })).toBeInViewport({ ratio: 1 })
   await expect(page.getByLabel('User menu')).toBeInViewport({ ratio: 1 })
 
+  // On a narrower phone the tabs scroll, faded at the edge until they are scrolled to their end.
+  await page.setViewportSize({ width: 320, height: 812 })
+  await expect(tabs).not.toHaveAttribute('data-at-end')
   await tabs.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
   await expect(tabs).toHaveAttribute('data-at-end', 'true')
   await expect(page.getByRole('tab', { name: 'Access' })).toBeInViewport({ ratio: 1 })
+  await page.setViewportSize({ width: 375, height: 812 })
   await page.getByRole('tab', { name: 'Access' }).click()
   const person = page
     .getByRole('list', { name: 'People with access' })
