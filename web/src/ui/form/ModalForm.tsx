@@ -15,7 +15,10 @@ export interface ModalFormProps extends Omit<ModalProps, 'opened' | 'onClose' | 
   onClose: () => void
   /** The submit button (`FormActions`): its label, its busy words, colour, margin, focus. */
   submit?: Omit<FormActionsProps, 'onCancel' | 'busy'>
-  /** How a failure shows: the form's red box unless given; null where the toast alone says it. */
+  /**
+   * How a failure shows: the form's red box unless given (a given one shows `f.failure` too); null
+   * where the toast alone says it.
+   */
   failure?: ReactNode
   /** The space between the parts: Stack's own unless given. */
   gap?: MantineSpacing
@@ -28,8 +31,9 @@ export interface ModalFormProps extends Omit<ModalProps, 'opened' | 'onClose' | 
  * form with its leave guard, the failure, the fields, and Cancel with the submit button.
  */
 export function ModalForm({ f, onClose, submit, failure, gap, children, ...modal }: ModalFormProps) {
-  const boxed = failure === undefined
-  // The red box says the failure: a toast would repeat it, over the buttons (ui/form/use-schema-form.tsx).
+  // The red box (its own, or one given) says the failure: a toast would repeat it, over the buttons
+  // (ui/form/use-schema-form.tsx). Only a dialog without one leaves it to the toast.
+  const boxed = failure !== null
   useEffect(() => {
     f.failureBox.current = boxed
   }, [f.failureBox, boxed])
