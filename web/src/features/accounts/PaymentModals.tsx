@@ -31,7 +31,8 @@ import type { KindConfig } from './kinds.ts'
 
 /**
  * What both payment dialogs do with a save: everything in receivables and payables refreshed (a
- * payment changes the document, its list and the summary), the dialog closed. A dialog asks before unsaved input is thrown away itself, so the page's leave guard stays off.
+ * payment changes the document, its list and the summary), the dialog closed. A dialog asks before
+ * unsaved input is thrown away itself, so the page's leave guard stays off.
  */
 const paymentSaveOptions = (onClose: () => void) => ({
   invalidate: [['accounts']],
