@@ -151,4 +151,16 @@ test('at 320 px the task list and the header stay inside the screen', async ({ p
   await expectNoSideScroll(page)
   await expect(page.getByRole('button', { name: /Notifications/ })).toBeInViewport({ ratio: 1 })
   await expect(page.getByLabel('User menu')).toBeInViewport({ ratio: 1 })
+  // The app's name gives way to the search: at 320 px only its mark shows, and nothing overlaps.
+  const home = page.getByRole('link', { name: 'Daftar' })
+  const search = page.getByRole('button', { name: 'Search everything' })
+  const right = async () => {
+    const box = (await home.boundingBox())!
+    return box.x + box.width
+  }
+  expect(await right()).toBeLessThanOrEqual((await search.boundingBox())!.x)
+  await page.setViewportSize({ width: 375, height: 700 })
+  // At 375 px the name shows in full beside the mark.
+  expect((await home.getByText('Daftar', { exact: true }).boundingBox())!.width).toBeGreaterThan(40)
+  expect(await right()).toBeLessThanOrEqual((await search.boundingBox())!.x)
 })

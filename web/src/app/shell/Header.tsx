@@ -31,7 +31,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
             <span className={classes.mark} aria-hidden>
               D
             </span>
-            Daftar
+            <span className={classes.titleText}>Daftar</span>
           </Link>
           {me && (
             <span className={classes.org} data-testid="org-name">
