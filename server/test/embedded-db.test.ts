@@ -260,6 +260,12 @@ describe('the data directory lock', () => {
     release()
   })
 
+  it('a released lock leaves no exit listener behind', () => {
+    const before = process.listenerCount('exit')
+    for (let n = 0; n < 3; n++) lockDataDir(tempDir())()
+    expect(process.listenerCount('exit')).toBe(before)
+  })
+
   it('the same process cannot open one data directory twice, and may reopen it after closing', async () => {
     const dataDir = migratedDataDir()
     const database = await open({ dataDir, statementTimeoutMs: 60_000 })

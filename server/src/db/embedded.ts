@@ -202,6 +202,8 @@ function holdLock(lockPath: string): () => void {
   const release = () => {
     if (released) return
     released = true
+    // A process that opens and closes databases (the watchdog's restarts, the tests) keeps no listener per lock.
+    process.off('exit', release)
     clearInterval(heartbeat)
     heldHere.delete(lockPath)
     try {
