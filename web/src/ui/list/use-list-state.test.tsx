@@ -54,4 +54,14 @@ describe('the list state in the address', () => {
     expect(shown()).toEqual({ page: 1, searchQuery: 'pump', sortBy: 'name_asc' })
     expect(latest.filtered).toBe(true)
   })
+
+  it('keeps a change still on its way when the next comes: a sort, then at once a page', async () => {
+    const { router } = renderApp(<Probe />, { path: '/clients?task=t1' })
+    await act(async () => {
+      latest.set({ sortBy: 'name_desc' })
+      latest.setPage(2)
+    })
+    expect(router.state.location.search).toBe('?task=t1&sortBy=name_desc&page=2')
+    expect(shown()).toEqual({ page: 2, searchQuery: '', sortBy: 'name_desc' })
+  })
 })

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import type { z } from 'zod'
 
@@ -29,21 +29,21 @@ export function useListState<S extends z.ZodType<Record<string, unknown>>>(schem
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the state
   const state = useMemo(() => parseListState(schema, params), [schema, key])
   const defaults = useMemo(() => schema.parse({}) as Record<string, unknown>, [schema])
+  // The query the last change asked for. The router writes the address only once the navigation is
+  // done (a page's code or data may still be loading), and hands a change the query of the last
+  // render: a page typed just after a new sort would otherwise drop the sort.
+  const written = useRef({ from: key, query: key })
+  if (written.current.from !== key) written.current = { from: key, query: key }
 
   function set(changes: Partial<Record<keyof z.output<S>, Scalar>>) {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        for (const [name, value] of Object.entries(changes) as [string, Scalar][]) {
-          if (value === undefined || value === null || value === '' || value === defaults[name])
-            next.delete(name)
-          else next.set(name, String(value))
-        }
-        if (!('page' in changes)) next.delete('page')
-        return next
-      },
-      { replace: true },
-    )
+    const next = new URLSearchParams(written.current.query)
+    for (const [name, value] of Object.entries(changes) as [string, Scalar][]) {
+      if (value === undefined || value === null || value === '' || value === defaults[name]) next.delete(name)
+      else next.set(name, String(value))
+    }
+    if (!('page' in changes)) next.delete('page')
+    written.current.query = next.toString()
+    setParams(next, { replace: true })
   }
 
   const setPage = (page: number) => set({ page } as Partial<Record<keyof z.output<S>, Scalar>>)
