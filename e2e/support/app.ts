@@ -61,10 +61,14 @@ export async function userPage(
 export async function goTo(page: Page, link: string | RegExp) {
   if ((page.viewportSize()?.width ?? 1280) <= 768)
     await page.getByRole('button', { name: 'Toggle navigation' }).click()
-  await page
+  const target = page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: link, exact: true })
-    .click()
+  const href = await target.getAttribute('href')
+  await target.click()
+  // The router changes the address once the page's code and data are in: until then the page before
+  // is still on screen, and a step could act on it.
+  await expect(page).toHaveURL(`${new URL(page.url()).origin}${href}`)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { baseURL, chunkOf, hold, openTasks, signIn, userPage } from '../support/app.ts'
+import { baseURL, chunkOf, goTo, hold, openTasks, signIn, userPage } from '../support/app.ts'
 import { expect, type Locator, test } from '../support/test.ts'
 
 // The polish items of the last browser walk.
@@ -41,7 +41,8 @@ test('a blank comment says why nothing happened; a new one reads “just now”'
 
 test('the grant-access picker leaves out admins', async ({ page }) => {
   await signIn(page, 'asha@example.com')
-  await page.goto(`${baseURL()}/clients/add`)
+  await goTo(page, 'Clients')
+  await page.getByRole('link', { name: 'Add Client' }).click()
   await page.getByRole('combobox', { name: 'Add a user' }).click()
   await expect(page.getByRole('option', { name: /Ravi/ })).toBeVisible()
   await expect(page.getByRole('option', { name: /Aditya Mehta/ })).toHaveCount(0)
@@ -86,7 +87,8 @@ test('a 300-character title is clamped to two lines in the list, whole in the de
     .padEnd(200, 'Chemicals and Fertilisers ')
     .slice(0, 200)
     .trim()
-  await admin.goto(`${baseURL()}/clients/add`)
+  await goTo(admin, 'Clients')
+  await admin.getByRole('link', { name: 'Add Client' }).click()
   await expect(admin.getByText('0/200')).toBeVisible()
   await admin.getByRole('textbox', { name: 'Client name' }).fill(name)
   await expect(admin.getByText(`${name.length}/200`)).toBeVisible()
@@ -106,7 +108,8 @@ test('a 300-character title is clamped to two lines in the list, whole in the de
 test('money reads the same in a list and its detail: ₹12,50,000.50 both', async ({ browser }) => {
   const admin = await userPage(browser, 'admin@example.com')
   const name = `Paise project ${Date.now().toString(36)}`
-  await admin.goto(`${baseURL()}/projects/add`)
+  await goTo(admin, 'Projects')
+  await admin.getByRole('link', { name: 'Add Project' }).click()
   await admin.getByRole('textbox', { name: 'Project name' }).fill(name)
   await admin.getByRole('textbox', { name: 'Client' }).fill('Ganga')
   await admin.getByRole('option', { name: /Ganga Water Works/ }).click()
@@ -139,7 +142,7 @@ test('dates read dd Mon yyyy, every date input is the Mantine picker with today 
 
 test('a clearance dated before its invoice is refused with a message', async ({ browser }) => {
   const admin = await userPage(browser, 'admin@example.com')
-  await admin.goto(`${baseURL()}/projects`)
+  await goTo(admin, 'Projects')
   await admin.getByRole('link', { name: 'Ganga STP Operations' }).click()
   await admin.getByRole('tab', { name: 'Billing' }).click()
   await admin.getByRole('button', { name: 'Add Invoice' }).click()

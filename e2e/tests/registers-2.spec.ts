@@ -1,4 +1,4 @@
-import { baseURL, signIn, userPage } from '../support/app.ts'
+import { baseURL, goTo, signIn, userPage } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 
 const unique = () => Date.now().toString(36)
@@ -8,7 +8,8 @@ test('a staff request for a supplier is read in the review diff and approved by 
 }) => {
   const name = `Kaveri Valves ${unique()}`
   const ravi = await userPage(browser, 'ravi@example.com')
-  await ravi.goto(`${baseURL()}/suppliers/add`)
+  await goTo(ravi, 'Suppliers')
+  await ravi.getByRole('link', { name: 'Add Supplier' }).click()
   await expect(ravi.getByRole('heading', { name: 'Add New Supplier' })).toBeVisible()
   // The schema's message shows on submit and goes as soon as the field is right.
   await ravi.getByRole('button', { name: 'Submit for Approval' }).click()
@@ -64,7 +65,8 @@ test('a staff request for a supplier is read in the review diff and approved by 
 test('an admin adds an employee with a login account, and that person signs in', async ({ browser }) => {
   const id = unique()
   const admin = await userPage(browser, 'admin@example.com')
-  await admin.goto(`${baseURL()}/employees/add`)
+  await goTo(admin, 'Current Employees')
+  await admin.getByRole('link', { name: 'Add Employee' }).click()
   await expect(admin.getByRole('heading', { name: 'Add New Employee' })).toBeVisible()
   await admin.getByRole('textbox', { name: 'Full name' }).fill('Kiran Deshpande')
   await admin.getByRole('textbox', { name: 'Employee Official ID' }).fill(`EMP-${id}`)
@@ -98,7 +100,8 @@ test('an asset assigned to a project shows the project’s name, in the list and
 }) => {
   const admin = await userPage(browser, 'admin@example.com')
   const assetId = `AST-${unique()}`
-  await admin.goto(`${baseURL()}/organization/assets/add`)
+  await goTo(admin, 'Assets')
+  await admin.getByRole('link', { name: 'Add Asset' }).click()
   await expect(admin.getByRole('heading', { name: 'Add New Asset' })).toBeVisible()
   await admin.getByRole('textbox', { name: 'Asset ID' }).fill(assetId)
   await admin.getByRole('textbox', { name: 'Asset name' }).fill('Turbidity meter')
@@ -135,7 +138,8 @@ test('technical information keywords are added with commas and Enter, trimmed an
 }) => {
   const admin = await userPage(browser, 'admin@example.com')
   const title = `Chlorine demand test ${unique()}`
-  await admin.goto(`${baseURL()}/technical-info/add`)
+  await goTo(admin, 'Technical Info')
+  await admin.getByRole('link', { name: 'Add Entry' }).click()
   await admin.getByRole('textbox', { name: 'Title' }).fill(title)
   const keywords = admin.getByRole('combobox', { name: 'Keywords' })
   await keywords.pressSequentially(' Chlorine ,')

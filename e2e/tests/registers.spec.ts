@@ -1,4 +1,4 @@
-import { baseURL, userPage } from '../support/app.ts'
+import { baseURL, goTo, userPage } from '../support/app.ts'
 import { expect, test } from '../support/test.ts'
 
 const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''))
@@ -12,7 +12,8 @@ test('a staff request for a new client is reviewed and approved, then the client
 
   // Asha (staff) asks for a new client.
   const asha = await userPage(browser, 'asha@example.com')
-  await asha.goto(`${baseURL()}/clients/add`)
+  await goTo(asha, 'Clients')
+  await asha.getByRole('link', { name: 'Add Client' }).click()
   await expect(asha.getByRole('heading', { name: 'Add New Client' })).toBeVisible()
   await expect(asha.getByText('This action completes only after admin approval')).toBeVisible()
   await asha.getByRole('textbox', { name: 'Client name' }).fill(name)
@@ -28,7 +29,7 @@ test('a staff request for a new client is reviewed and approved, then the client
 
   // The admin finds it in the queue and reads the field-by-field difference.
   const admin = await userPage(browser, 'admin@example.com')
-  await admin.goto(`${baseURL()}/admin/approvals`)
+  await goTo(admin, /^Admin Approvals/)
   await expect(admin.getByRole('heading', { name: 'Admin Approval Queue' })).toBeVisible()
   const row = admin.getByRole('row').filter({ hasText: name })
   await expect(row).toContainText('Create')
@@ -100,7 +101,7 @@ test('an admin adds a PDF invoice to a project and clears it; the metric cards f
   browser,
 }) => {
   const admin = await userPage(browser, 'admin@example.com')
-  await admin.goto(`${baseURL()}/projects`)
+  await goTo(admin, 'Projects')
   await admin.getByRole('link', { name: 'Metro Pharma WTP' }).click()
   await expect(admin.getByRole('heading', { name: 'Metro Pharma WTP' })).toBeVisible()
   await admin.getByRole('tab', { name: 'Billing' }).click()

@@ -1,4 +1,4 @@
-import { baseURL, openTasks, signIn } from '../support/app.ts'
+import { goTo, openTasks, signIn } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
@@ -152,7 +152,7 @@ test('a completed task shows its completion feedback and file', async ({ page })
   await complete.getByRole('button', { name: 'Mark as Complete' }).click()
   await expect(page.getByText('Task submitted successfully!').first()).toBeVisible()
 
-  await page.goto(`${baseURL()}/tasks`)
+  await goTo(page, 'Active Tasks')
   await page.getByRole('tab', { name: /Approval/ }).click()
   await page.getByRole('button', { name: title, exact: true }).click()
   await page.getByRole('button', { name: 'Approve' }).click()
@@ -162,7 +162,7 @@ test('a completed task shows its completion feedback and file', async ({ page })
     .click()
   await expect(page.getByText('Task Approved').first()).toBeVisible()
 
-  await page.goto(`${baseURL()}/finished-tasks`)
+  await goTo(page, 'Finished Tasks')
   await page.getByRole('button', { name: title, exact: true }).click()
   const detail = page.getByRole('dialog').filter({ hasText: title })
   await expect(detail.getByText('Everything is in the report.')).toBeVisible()
