@@ -103,6 +103,7 @@ export const accountMessages = {
   supplierNotFound: 'Supplier not found.',
   noContactEmail: 'The client has no contact email address.',
   noPdf: 'This invoice has no PDF yet: mark it as sent first.',
+  noEmailCancelled: 'A cancelled invoice is not emailed: the client would read it as owed.',
 } as const
 
 /** The words that differ between an invoice and a bill. */

@@ -108,14 +108,17 @@ function DetailsBody({
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={downloadPdf}>
               Download PDF
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconMail size={16} />}
-              loading={email.isPending}
-              onClick={() => email.mutate()}
-            >
-              Email invoice
-            </Button>
+            {/* A cancelled invoice is not mailed: the client would read it as owed. */}
+            {doc.status !== 'CANCELLED' && (
+              <Button
+                variant="default"
+                leftSection={<IconMail size={16} />}
+                loading={email.isPending}
+                onClick={() => email.mutate()}
+              >
+                Email invoice
+              </Button>
+            )}
           </>
         )}
         {actions.recordPayment && (
