@@ -214,12 +214,16 @@ export function rowMenu(kind: AccountKind, status: AccountStatus, isAdmin: boole
   }
 }
 
-/** The details modal: payments need an amount due on a live document. */
+/**
+ * The details modal: payments need an amount due on a live document. Mailing an invoice is for those
+ * the server lets mail it (admins and accountants), never for a cancelled one.
+ */
 export function detailActions(status: AccountStatus, amountDue: number, user: AccountsUser) {
   const allowed = canUseAccounts(user)
   return {
     recordPayment: allowed && amountDue > 0 && status !== 'CANCELLED' && status !== 'DRAFT',
     edit: allowed && status !== 'CANCELLED',
+    email: allowed && status !== 'CANCELLED',
     managePayments: user.isadmin,
   }
 }

@@ -108,8 +108,7 @@ function DetailsBody({
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={downloadPdf}>
               Download PDF
             </Button>
-            {/* A cancelled invoice is not mailed: the client would read it as owed. */}
-            {doc.status !== 'CANCELLED' && (
+            {actions.email && (
               <Button
                 variant="default"
                 leftSection={<IconMail size={16} />}
