@@ -103,6 +103,7 @@ export const accountMessages = {
   supplierNotFound: 'Supplier not found.',
   noContactEmail: 'The client has no contact email address.',
   noPdf: 'This invoice has no PDF yet: mark it as sent first.',
+  noEmailCancelled: 'A cancelled invoice is not emailed: the client would read it as owed.',
 } as const
 
 /** The words that differ between an invoice and a bill. */
@@ -213,12 +214,16 @@ export function rowMenu(kind: AccountKind, status: AccountStatus, isAdmin: boole
   }
 }
 
-/** The details modal: payments need an amount due on a live document. */
+/**
+ * The details modal: payments need an amount due on a live document. Mailing an invoice is for those
+ * the server lets mail it (admins and accountants), never for a cancelled one.
+ */
 export function detailActions(status: AccountStatus, amountDue: number, user: AccountsUser) {
   const allowed = canUseAccounts(user)
   return {
     recordPayment: allowed && amountDue > 0 && status !== 'CANCELLED' && status !== 'DRAFT',
     edit: allowed && status !== 'CANCELLED',
+    email: allowed && status !== 'CANCELLED',
     managePayments: user.isadmin,
   }
 }

@@ -64,6 +64,7 @@ async function loadPdfData(deps: Deps, orgId: string, which: SQL) {
       invoiceDate: i.documentDate,
       dueDate: i.dueDate,
       isRcm: i.isRcm,
+      cancelled: i.status === 'CANCELLED',
       lines: await linesOf(deps.db, i.invoiceId),
       subtotal: Number(i.subtotal),
       cgst: Number(i.cgstAmount),
@@ -196,6 +197,7 @@ export async function emailInvoice(deps: Deps, ctx: RequestContext, invoiceId: s
   requireAccountant(ctx, accountMessages.emailOnly)
   const doc = await findDocument(deps.db, ctx, 'RECEIVABLE', invoiceId)
   if (!doc.pdfKey) throw conflict(accountMessages.noPdf)
+  if (doc.status === 'CANCELLED') throw conflict(accountMessages.noEmailCancelled)
   const to = await clientEmailOf(deps, doc)
   await deps.db.transaction(async (tx) => {
     await enqueue(tx, 'invoice-mail', { orgId: ctx.orgId, invoiceId, to } satisfies InvoiceMail, ctx.orgId)
@@ -210,6 +212,7 @@ export function invoiceMailHandler(deps: Deps) {
     const { orgId, invoiceId, to, reminder } = payload as InvoiceMail
     const loaded = await currentPdf(deps, orgId, invoiceId)
     if (!loaded) return // deleted meanwhile: nothing to send
+    if (loaded.data.cancelled) return // cancelled meanwhile: the client is not sent a void invoice
     const file = await deps.storage.read(loaded.key)
     if (!file) throw new Error(`Invoice PDF ${loaded.key} is missing`)
     const chunks: Buffer[] = []

@@ -183,6 +183,31 @@ describe('the invoice PDF', () => {
     expect(qr).toEqual([])
   })
 
+  it('says CANCELLED once the invoice is cancelled, with no balance or QR, and is not emailed', async () => {
+    const id = await sentReceivable(server, org.admin, org.clientId, { invoice_no: 'INV-VOID-1' })
+    const live = await parsePdf(
+      await downloadPdf((await receivable(server, org.admin, id)).invoice_pdf_s3_key),
+    )
+    expect(live.text).not.toContain('CANCELLED')
+    // Queued while live, delivered after the cancel: the void invoice does not go out either.
+    expect((await as(server, org.admin).post(`/receivables/${id}/email`)).statusCode).toBe(200)
+    expect((await as(server, org.admin).put(`/receivables/${id}/cancel`)).statusCode).toBe(200)
+    const { text, qr } = await parsePdf(
+      await downloadPdf((await receivable(server, org.admin, id)).invoice_pdf_s3_key),
+    )
+    expect(text).toMatch(/TAX INVOICE .*CANCELLED BILL TO/)
+    expect(text).not.toContain('Balance Due')
+    expect(qr).toEqual([])
+    const mail = await as(server, org.admin).post(`/receivables/${id}/email`)
+    expect(mail.statusCode).toBe(409)
+    expect(errorOf(mail)).toBe(accountMessages.noEmailCancelled)
+    await server.deps.outbox.drain()
+    const dir = server.config.outboxDir
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir) : []
+    const sent = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    expect(sent.filter((m) => m.includes('Invoice INV-VOID-1'))).toEqual([])
+  })
+
   it('renders the QR as a PNG that decodes to the same UPI link', async () => {
     const link = upiLink('shop@upi', 'A & B Traders', 1234.5, 'X/1')
     expect(link).toBe('upi://pay?pa=shop@upi&pn=A%20%26%20B%20Traders&am=1234.50&tn=Invoice%20X%2F1')

@@ -22,6 +22,8 @@ export interface InvoicePdfData extends GstTotals {
   invoiceDate: string
   dueDate: string | null
   isRcm: boolean
+  /** Cancelled: the PDF says so under its title, so that it is never read as a bill to pay. */
+  cancelled: boolean
   lines: StoredLineItem[]
   paid: number
   due: number
@@ -93,6 +95,12 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     doc.fillColor(MUTED).text(label, 355, fy, { width: 80 })
     doc.fillColor(INK).text(value, 435, fy, { width: 120, align: 'right' })
     fy += 14
+  }
+  if (data.cancelled) {
+    doc.font('Helvetica-Bold').fontSize(12).fillColor('#b91c1c')
+    doc.text('CANCELLED', 355, fy + 2, { width: 200, align: 'right' })
+    doc.font('Helvetica').fontSize(9)
+    fy += 18
   }
 
   // Bill To.

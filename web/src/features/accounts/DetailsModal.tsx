@@ -108,14 +108,16 @@ function DetailsBody({
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={downloadPdf}>
               Download PDF
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconMail size={16} />}
-              loading={email.isPending}
-              onClick={() => email.mutate()}
-            >
-              Email invoice
-            </Button>
+            {actions.email && (
+              <Button
+                variant="default"
+                leftSection={<IconMail size={16} />}
+                loading={email.isPending}
+                onClick={() => email.mutate()}
+              >
+                Email invoice
+              </Button>
+            )}
           </>
         )}
         {actions.recordPayment && (

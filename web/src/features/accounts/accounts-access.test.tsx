@@ -8,7 +8,7 @@ import { startMockApi } from '../../../test/server.ts'
 import { Sidebar } from '../../app/shell/Sidebar.tsx'
 import { OrganisationSection } from '../admin/OrganisationSection.tsx'
 import { ReceivablesPage } from './AccountsListPage.tsx'
-import { answerReceivables, menuItem, receivableRow } from './test-accounts.ts'
+import { answerReceivables, menuItem, receivableDetail, receivableRow } from './test-accounts.ts'
 
 const mock = startMockApi()
 // Dialogs and menus render slowly in jsdom on a busy machine.
@@ -47,6 +47,30 @@ describe('who can open Accounts', { timeout: 30_000 }, () => {
       .getAllByRole('menuitem', { hidden: true })
       .map((i) => i.textContent)
     expect(items).toEqual(['Edit', 'View Info'])
+  })
+
+  it("offers 'Email invoice' to admins and accountants on a live invoice: not to staff, not on a cancelled one", async () => {
+    const key = 'org/x/receivables/y.pdf'
+    const offered = async (status: 'SENT' | 'CANCELLED', who = admin()) => {
+      signedInAs(mock, who)
+      answerReceivables(mock, [receivableRow({ status })])
+      mock.use(
+        http.get('/api/receivables/:id', () =>
+          HttpResponse.json(receivableDetail({ status, invoice_pdf_s3_key: key })),
+        ),
+      )
+      const { unmount } = renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
+      const user = userEvent.setup()
+      await user.click(await menuItem(user, 'Actions for INV-101', 'View Info'))
+      const dialog = await screen.findByRole('dialog', { name: 'Invoice Details' })
+      await within(dialog).findByRole('button', { name: 'Download PDF' })
+      const email = within(dialog).queryByRole('button', { name: 'Email invoice' }) !== null
+      unmount()
+      return email
+    }
+    expect(await offered('SENT')).toBe(true)
+    expect(await offered('CANCELLED')).toBe(false)
+    expect(await offered('SENT', person({ can_open_accounts: true }))).toBe(false)
   })
 
   it('an admin chooses it in the Organisation settings; Save is off until it changes', async () => {
