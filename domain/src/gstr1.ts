@@ -92,6 +92,26 @@ export function stateInAddress(address: string | null | undefined): string | und
   return byLength.find(([, name]) => new RegExp(`\\b${name.toLowerCase()}\\b`).test(text))?.[0]
 }
 
+/**
+ * An invoice's place of supply, as a 2-digit state code: the client's GSTIN's state, else the client's
+ * own state, else the organisation's (`home`) for an intra-state invoice, else the state its address
+ * names. The return and the invoice's PDF both say it.
+ */
+export function placeOfSupply(
+  inv: Pick<Gstr1Invoice, 'clientGstin' | 'clientState' | 'clientAddress' | 'gstType'>,
+  home: string | undefined,
+): string | undefined {
+  const registered = Boolean(inv.clientGstin && isValidGstin(inv.clientGstin))
+  return (
+    (registered ? stateCodeOf(inv.clientGstin) : undefined) ??
+    (inv.clientState && inv.clientState in gstStates ? inv.clientState : undefined) ??
+    (inv.gstType === 'INTRASTATE' ? home : stateInAddress(inv.clientAddress))
+  )
+}
+
+/** '27' → 'Maharashtra (27)', as an invoice prints its place of supply. */
+export const placeName = (code: string) => `${gstStates[code] ?? code} (${code})`
+
 export interface Gstr1Line {
   hsn: string | null
   description: string
@@ -267,7 +287,7 @@ function taxAgainstPlace(inv: Gstr1Invoice, pos: string, home: string): string |
   const expected = pos === home ? 'INTRASTATE' : 'INTERSTATE'
   if (inv.gstType !== 'INTRASTATE' && inv.gstType !== 'INTERSTATE') return undefined
   if (inv.gstType === expected) return undefined
-  const place = `${gstStates[pos] ?? pos} (${pos})`
+  const place = placeName(pos)
   const where = pos === home ? "the organisation's own state" : 'another state'
   return `Invoice ${inv.number}: its place of supply is ${place}, ${where}, but its GST type is ${gstTypeLabels[inv.gstType]}. Change it to ${gstTypeLabels[expected]}.`
 }
@@ -330,12 +350,7 @@ export function buildGstr1(orgGstin: string, period: string, invoices: Gstr1Invo
       continue
     }
     const registered = Boolean(inv.clientGstin && isValidGstin(inv.clientGstin))
-    // The GSTIN's state, else the client's own state, else (as before) home for an intra-state
-    // invoice or the state its address names.
-    const pos =
-      (registered ? stateCodeOf(inv.clientGstin) : undefined) ??
-      (inv.clientState && inv.clientState in gstStates ? inv.clientState : undefined) ??
-      (inv.gstType === 'INTRASTATE' ? home : stateInAddress(inv.clientAddress))
+    const pos = placeOfSupply(inv, home)
     if (!pos) {
       problems.push(
         `Invoice ${inv.number}: the place of supply is not known. Give ${inv.clientName} a GSTIN or a state.`,

@@ -4,8 +4,12 @@ import {
   fillReminder,
   formatCurrency,
   formatDate,
+  type GstType,
   INVOICE_PDF_MAX_BYTES,
+  placeName,
+  placeOfSupply,
   type StoredAccountStatus,
+  stateCodeOf,
 } from '@daftar/domain'
 import { and, eq, type SQL } from 'drizzle-orm'
 import { audit } from '../../platform/audit.ts'
@@ -27,6 +31,24 @@ import { upiLink } from './upi.ts'
 
 const inv = accountInvoices
 
+/** The place of supply a GST invoice must state, by the rule the GSTR-1 return files it under. */
+function placeOfSupplyOf(
+  client: { clientGstin: string | null; clientState: string | null; clientAddress: string | null },
+  gstType: GstType,
+  orgGstin: string | null,
+) {
+  const code = placeOfSupply(
+    {
+      clientGstin: client.clientGstin,
+      clientState: client.clientState,
+      clientAddress: client.clientAddress,
+      gstType,
+    },
+    stateCodeOf(orgGstin),
+  )
+  return code ? placeName(code) : null
+}
+
 /** What a receivable's PDF prints, read in one snapshot with the key it is stored under. */
 async function loadPdfData(deps: Deps, orgId: string, which: SQL) {
   const [row] = await deps.db
@@ -36,6 +58,7 @@ async function loadPdfData(deps: Deps, orgId: string, which: SQL) {
       clientName: clients.name,
       clientAddress: clients.officeAddress,
       clientGstin: clients.gstin,
+      clientState: clients.stateCode,
       projectName: projects.name,
     })
     .from(inv)
@@ -59,6 +82,7 @@ async function loadPdfData(deps: Deps, orgId: string, which: SQL) {
         upiId: org.upiId,
       },
       client: { name: row.clientName, address: row.clientAddress, gstin: row.clientGstin },
+      placeOfSupply: placeOfSupplyOf(row, i.gstType, org.gstin),
       projectName: row.projectName,
       invoiceNo: i.number,
       invoiceDate: i.documentDate,

@@ -112,6 +112,7 @@ describe('the invoice PDF', () => {
       'BILL TO',
       'Sunrise Textiles',
       'GSTIN: 27AAACS1234A1Z2',
+      'Place of Supply: Maharashtra (27)',
       'Project: ETP Upgrade',
       'INV-2026-014',
       'Design services',
@@ -181,6 +182,22 @@ describe('the invoice PDF', () => {
     )
     expect(text).toContain('Balance Due (INR) 0.00')
     expect(qr).toEqual([])
+  })
+
+  it("states the place of supply of a client without a GSTIN from the client's state", async () => {
+    const clientId = await createClient(server, org.admin.token, {
+      name: 'Mysore Silks',
+      state_code: 'Karnataka',
+    })
+    const id = await sentReceivable(server, org.admin, clientId, {
+      invoice_no: 'INV-POS-1',
+      gst_type: 'INTERSTATE',
+    })
+    const { text } = await parsePdf(
+      await downloadPdf((await receivable(server, org.admin, id)).invoice_pdf_s3_key),
+    )
+    expect(text).toContain('GSTIN: Unregistered')
+    expect(text).toContain('Place of Supply: Karnataka (29)')
   })
 
   it('says CANCELLED once the invoice is cancelled, with no balance or QR, and is not emailed', async () => {

@@ -17,6 +17,8 @@ export interface InvoicePdfData extends GstTotals {
     upiId: string | null
   }
   client: { name: string; address: string | null; gstin: string | null }
+  /** 'Maharashtra (27)'; null where neither the client nor the invoice tells it. */
+  placeOfSupply: string | null
   projectName: string | null
   invoiceNo: string
   invoiceDate: string
@@ -116,6 +118,7 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   doc.font('Helvetica').fontSize(9)
   if (data.client.address) doc.fillColor(MUTED).text(data.client.address, { width: 300 })
   doc.fillColor(INK).text(`GSTIN: ${data.client.gstin ?? 'Unregistered'}`, { width: 300 })
+  if (data.placeOfSupply) doc.text(`Place of Supply: ${data.placeOfSupply}`, { width: 300 })
   if (data.projectName) doc.fillColor(MUTED).text(`Project: ${data.projectName}`, { width: 300 })
   y = doc.y + 14
 
