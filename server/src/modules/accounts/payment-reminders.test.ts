@@ -35,8 +35,8 @@ afterAll(() => server.close())
 /** The fake clock: 10:00 in India on the day `offset` days from today. */
 const at = (offset: number, time = '10:00') => new Date(`${addDays(day(0), offset)}T${time}:00+05:30`)
 
-async function stepsOf(id: string) {
-  const rows = await server.deps.db.execute<{ step: string; to_email: string | null }>(
+async function stepsOf(id: string, on = server) {
+  const rows = await on.deps.db.execute<{ step: string; to_email: string | null }>(
     sql`select step, to_email from receivable_reminders where invoice_id = ${id} order by sent_at, step`,
   )
   return rows.rows.map((r) => `${r.step}:${r.to_email ?? '-'}`)
@@ -55,6 +55,24 @@ function mails() {
 }
 
 describe('the payment reminder job', () => {
+  it('counts the days overdue in India time, as OVERDUE does, whatever TIME_ZONE says', async () => {
+    const west = await startTestServer({ TIME_ZONE: 'America/Los_Angeles' })
+    try {
+      const firm = await accountsOrg(west)
+      const id = await sentReceivable(west, firm.accountant, firm.clientId, {
+        invoice_no: 'REM-WEST',
+        invoice_date: day(-20),
+        due_date: day(-3),
+      })
+      // 10:00 in India three days after the due date is 20:30 of the day before in Los Angeles: the
+      // invoice has been OVERDUE for three days, and its 3-day reminder is due.
+      expect(await sendPaymentReminders(west.deps, at(0))).toBe(1)
+      expect(await stepsOf(id, west)).toEqual(['3:meera@sunrise.test'])
+    } finally {
+      await west.close()
+    }
+  })
+
   it('sends each step once per overdue invoice, even with two instances at once, and stops when paid', async () => {
     const due5 = await sentReceivable(server, org.accountant, org.clientId, {
       invoice_no: 'REM-5',

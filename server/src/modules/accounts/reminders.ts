@@ -1,11 +1,11 @@
 import {
   accountMessages,
+  accountsToday,
   defaultPaymentReminderSettings,
   hourIn,
   type PaymentReminderSettings,
   type paymentReminderSettingsInput,
   reminderMessages,
-  todayIn,
 } from '@daftar/domain'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -45,9 +45,9 @@ const contactEmailSql = sql`(select nullif(trim(e.value->>'email'), '') from cli
  * short on the embedded database's one connection. `now` is injected (the tests' clock).
  */
 export async function sendPaymentReminders(deps: Deps, now = new Date()) {
-  const zone = deps.config.TIME_ZONE
-  if (hourIn(zone, now) < PAYMENT_REMINDER_HOUR) return 0
-  const today = todayIn(zone, now)
+  if (hourIn(deps.config.TIME_ZONE, now) < PAYMENT_REMINDER_HOUR) return 0
+  // The days overdue are counted on the day OVERDUE is judged by (docs/decisions.md, "Accounts").
+  const today = accountsToday(now)
   const defaultDays = JSON.stringify(defaultPaymentReminderSettings.days)
   return deps.db.transaction(async (tx) => {
     const claimed = await tx.execute<{
@@ -166,7 +166,7 @@ export async function remindNow(deps: Deps, ctx: RequestContext, invoiceId: stri
   if (!['SENT', 'PARTIALLY_PAID'].includes(doc.status) || Number(doc.amountDue) <= 0)
     throw badRequest(accountMessages.remindNotDue)
   const to = await clientEmailOf(deps, doc)
-  const today = todayIn(deps.config.TIME_ZONE, now)
+  const today = accountsToday(now)
   const daysOverdue = doc.dueDate ? Math.max(0, daysBetween(doc.dueDate, today)) : 0
   await deps.db.transaction(async (tx) => {
     await tx
