@@ -1,4 +1,5 @@
 import { TASK_STATUS } from '@daftar/domain/tasks'
+import { notificationsStore } from '@mantine/notifications'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, HttpResponse, http } from 'msw'
@@ -11,6 +12,12 @@ import { TaskActions } from './TaskActions.tsx'
 import { TaskComments } from './TaskComments.tsx'
 
 const mock = startMockApi()
+
+/** The toasts asked for (shown or queued behind the limit). */
+const toasts = () => {
+  const { notifications, queue } = notificationsStore.getState()
+  return [...notifications, ...queue].map((toast) => toast.message)
+}
 const TASK_ID = '5b0e2a4c-1d3f-4e5a-9b6c-7d8e9f0a1b2c'
 
 function task(over: Partial<TaskDetail> = {}): TaskDetail {
@@ -87,6 +94,39 @@ describe('the task dialogs', { timeout: 30_000 }, () => {
     fireEvent.click(send)
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Comment' })).toBeNull())
     expect(sent).toEqual([{ task_id: TASK_ID, comment_text: 'Ordered.' }])
+  })
+
+  it('Mark as Complete keeps the feedback and file for another try when its call fails', async () => {
+    signedInAs(mock, person())
+    let calls = 0
+    mock.use(
+      http.put(`/api/tasks/${TASK_ID}/complete`, () => {
+        calls++
+        return HttpResponse.error()
+      }),
+    )
+    renderApp(<TaskActions task={task()} onClose={() => {}} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as Complete' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Mark the Task as Complete' })
+    const photo = new File(['jpeg'], 'panel.jpg', { type: 'image/jpeg' })
+    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, photo)
+    fireEvent.change(screen.getByRole('textbox', { name: 'Completion Feedback' }), {
+      target: { value: 'Replaced the filter and tested the pump.' },
+    })
+    const send = Array.from(dialog.querySelectorAll('button')).find(
+      (b) => b.textContent === 'Mark as Complete',
+    )!
+    await userEvent.click(send)
+    // The dialog closes at once (the list hides the task) and the failure is said as the spec words it.
+    await waitFor(() => expect(toasts()).toContain('Error: Could not complete task. Restoring task.'))
+    expect(calls).toBe(1)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as Complete' }))
+    const again = await screen.findByRole('dialog', { name: 'Mark the Task as Complete' })
+    expect((screen.getByRole('textbox', { name: 'Completion Feedback' }) as HTMLTextAreaElement).value).toBe(
+      'Replaced the filter and tested the pump.',
+    )
+    expect(again.textContent).toContain('panel.jpg')
   })
 
   it('Reject the Task with a comment typed asks before Cancel throws it away', async () => {
