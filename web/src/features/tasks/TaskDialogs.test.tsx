@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { person, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
+import { setSessionExpiredHandler } from '../../api/client.ts'
+import { session } from '../../api/session.ts'
+import { keepDraftsForExpiredSession } from '../../ui/drafts.ts'
 import type { TaskDetail } from './api.ts'
 import { TaskActions } from './TaskActions.tsx'
 import { TaskComments } from './TaskComments.tsx'
@@ -94,6 +97,38 @@ describe('the task dialogs', { timeout: 30_000 }, () => {
     fireEvent.click(send)
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Comment' })).toBeNull())
     expect(sent).toEqual([{ task_id: TASK_ID, comment_text: 'Ordered.' }])
+  })
+
+  it('Add Comment keeps what was typed across an expired session and opens with it again', async () => {
+    signedInAs(mock, person())
+    setSessionExpiredHandler(keepDraftsForExpiredSession)
+    session.set({ accessToken: 'expired-access', refreshToken: 'revoked-refresh' })
+    mock.use(
+      http.post('/api/comments', () => HttpResponse.json({ error: 'Unauthorized.' }, { status: 401 })),
+      http.post('/api/auth/refresh-token', () =>
+        HttpResponse.json({ error: 'Your session has expired. Please log in again.' }, { status: 401 }),
+      ),
+    )
+    const first = renderApp(<TaskComments task={task()} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Add Comment' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add Comment' })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Comment' }), {
+      target: { value: 'The cables came in the wrong gauge.' },
+    })
+    const send = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Add Comment')!
+    await userEvent.click(send)
+    await waitFor(() => expect(session.isAuthenticated()).toBe(false))
+    first.unmount()
+
+    // Signed in again, the task opens with the comment being written.
+    session.set({ accessToken: 'new-access', refreshToken: 'new-refresh' })
+    renderApp(<TaskComments task={task()} />)
+    await screen.findByRole('dialog', { name: 'Add Comment' })
+    expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe(
+      'The cables came in the wrong gauge.',
+    )
+    session.clear()
+    setSessionExpiredHandler(() => {})
   })
 
   it('Mark as Complete keeps the feedback and file for another try when its call fails', async () => {
