@@ -31,6 +31,18 @@ export function keepDraftsForExpiredSession() {
   sessionStorage.setItem(EXPIRED, '1')
 }
 
+/**
+ * Keeps one form's draft now: a form already closed when its call failed (Mark as Complete closes at
+ * once), restored by `useRestoredDraft` when it opens again.
+ */
+export function keepDraft(key: string, value: unknown) {
+  try {
+    sessionStorage.setItem(PREFIX + key, JSON.stringify(value))
+  } catch {
+    // Not stored (quota): lost as before.
+  }
+}
+
 export function forgetReturnTo() {
   sessionStorage.removeItem(RETURN_TO)
 }

@@ -70,6 +70,7 @@ function EditDocumentPage({ config }: { config: KindConfig }) {
         submitLabel="Save Changes"
         submit={(body) => accountsApi.update(config.kind, id, body, doc.version)}
         failed={config.toasts.updateFailed}
+        draftKey={`accounts:${config.kind}:edit:${id}`}
         savedTo={config.route}
         onCancel={() => navigate(config.route)}
       />

@@ -43,6 +43,7 @@ export function InvoiceDetailsForm({ organisation }: { organisation: Settings['o
     successText: () => 'Invoice details saved.',
     // Invoice PDFs read the organisation's details through Accounts.
     invalidate: [settingsQuery.queryKey, ['accounts', 'organisation']],
+    draftKey: 'settings:invoice-details',
   })
   const input = (field: (typeof fields)[number]) => (
     <TextInput

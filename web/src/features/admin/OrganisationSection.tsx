@@ -48,6 +48,7 @@ function NameForm({ organisation }: { organisation: Organisation }) {
     submit: (body) => call(adminEndpoints.updateOrganisation, { body, ifMatch: organisation.version }),
     failed: 'Failed to update the organisation.',
     invalidate: [settingsQuery.queryKey, meQuery.queryKey],
+    draftKey: 'settings:organisation-name',
   })
   return (
     <form {...f.formProps}>

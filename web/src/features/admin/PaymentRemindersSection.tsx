@@ -98,6 +98,7 @@ function RemindersForm({
     },
     submit: (body) => call(paymentReminderEndpoints.update, { body, ifMatch: saved.version }),
     failed: 'Failed to save the reminder settings.',
+    draftKey: 'settings:payment-reminders',
     successText: (res) => res.message,
     invalidate: [paymentRemindersQuery.queryKey],
   })

@@ -7,6 +7,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { screen as device } from '../../../test/setup.ts'
+import { setSessionExpiredHandler } from '../../api/client.ts'
+import { session } from '../../api/session.ts'
+import { keepDraftsForExpiredSession } from '../../ui/drafts.ts'
 import { CategoriesSection } from './CategoriesSection.tsx'
 import { InvoiceDetailsForm } from './InvoiceDetailsForm.tsx'
 import { UsersSection } from './UsersSection.tsx'
@@ -184,5 +187,38 @@ describe('the invoice details of the organisation', () => {
     expect(sent[0]!.ifMatch).toContain('7')
     // Saved: nothing unsaved is left to send.
     await waitFor(() => expect(save).toHaveProperty('disabled', true), slow)
+  })
+
+  it('keep what was typed across an expired session and start from it again', async () => {
+    mock.use(
+      http.put('/api/admin/organisation', () =>
+        HttpResponse.json({ error: 'Unauthorized.' }, { status: 401 }),
+      ),
+      http.post('/api/auth/refresh-token', () =>
+        HttpResponse.json({ error: 'Your session has expired. Please log in again.' }, { status: 401 }),
+      ),
+    )
+    setSessionExpiredHandler(keepDraftsForExpiredSession)
+    session.set({ accessToken: 'expired-access', refreshToken: 'revoked-refresh' })
+    const first = renderApp(<InvoiceDetailsForm organisation={organisation} />, { path: '/admin/settings' })
+    const address = await screen.findByRole('textbox', { name: 'Address' }, slow)
+    await user.clear(address)
+    await user.type(address, 'Unit 9, Chakan MIDC')
+    await user.click(screen.getByRole('button', { name: 'Save invoice details' }))
+    await waitFor(() => expect(session.isAuthenticated()).toBe(false), slow)
+    first.unmount()
+
+    // Signed in again, the settings open with the address being typed.
+    session.set({ accessToken: 'new-access', refreshToken: 'new-refresh' })
+    renderApp(<InvoiceDetailsForm organisation={organisation} />, { path: '/admin/settings' })
+    await waitFor(
+      () =>
+        expect((screen.getByRole('textbox', { name: 'Address' }) as HTMLTextAreaElement).value).toBe(
+          'Unit 9, Chakan MIDC',
+        ),
+      slow,
+    )
+    session.clear()
+    setSessionExpiredHandler(() => {})
   })
 })

@@ -7,9 +7,10 @@ import {
 } from '@daftar/domain/tasks'
 import { Select, Text, Textarea } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { call, transportMessages } from '../../api/client.ts'
 import { useMe, usersQuery } from '../../api/shared-queries.ts'
+import { keepDraft } from '../../ui/drafts.ts'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { type TaskDetail, tasksKey } from './api.ts'
@@ -23,18 +24,38 @@ interface ActionFormProps {
   onDone: () => void
 }
 
+/** Where a completion whose call failed is kept until its task's dialog opens again. */
+const completionDraft = (taskId: string) => `task:complete:${taskId}`
+const failedFiles = new Map<string, File>()
+
+/**
+ * A completion whose call failed: the dialog had closed at once, so its feedback and file are kept for
+ * the next time it opens on this task (the feedback in session storage, which also outlives an expired
+ * session; the file in memory, which session storage cannot hold).
+ */
+export function keepFailedCompletion(taskId: string, feedback: string | null, file: File | null) {
+  keepDraft(completionDraft(taskId), { completionFeedback: feedback ?? '' })
+  if (file) failedFiles.set(taskId, file)
+}
+
 /**
  * Mark the Task as Complete: the completion file and feedback. The list hides the task at once and
- * brings it back if the call fails (`complete` runs the call the list's way).
+ * brings it back if the call fails (`complete` runs the call the list's way, and keeps what was typed
+ * for another try: `keepFailedCompletion`).
  */
 export function CompleteTaskModal({
+  taskId,
   onClose,
   complete,
 }: {
+  taskId: string
   onClose: () => void
   complete: (fields: { completionFeedback: string | null }, file: File | null) => void
 }) {
-  const [file, setFile] = useState<File | null>(null)
+  const [file, setFile] = useState<File | null>(() => failedFiles.get(taskId) ?? null)
+  useEffect(() => {
+    failedFiles.delete(taskId)
+  }, [taskId])
   const f = useSchemaForm({
     schema: completeTaskInput,
     initialValues: { completionFeedback: '' },
@@ -43,6 +64,7 @@ export function CompleteTaskModal({
     successText: () => false,
     guard: 'search',
     extraDirty: file !== null,
+    draftKey: completionDraft(taskId),
   })
   return (
     <ModalForm

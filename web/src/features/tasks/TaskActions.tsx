@@ -9,7 +9,12 @@ import { hasDraft } from '../../ui/drafts.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
 import { useOnceMutation } from '../../ui/use-once-mutation.ts'
 import { tasksKey } from './api.ts'
-import { CompleteTaskModal, ForwardTaskModal, RejectTaskModal } from './TaskActionForms.tsx'
+import {
+  CompleteTaskModal,
+  ForwardTaskModal,
+  keepFailedCompletion,
+  RejectTaskModal,
+} from './TaskActionForms.tsx'
 import classes from './TaskDetail.module.css'
 import type { OpenTaskProps } from './TaskDetailBody.tsx'
 
@@ -66,6 +71,10 @@ export function TaskActions({ task, onClose, hidden }: OpenTaskProps) {
           params: { id: task.task_id },
           fields,
           files: { completionFile: file },
+        }).catch((error: unknown) => {
+          // The dialog closed at once: what was typed waits for the next try instead of being lost.
+          keepFailedCompletion(task.task_id, fields.completionFeedback, file)
+          throw error
         }),
       {
         pending: taskMessages.submitting,
@@ -118,7 +127,9 @@ export function TaskActions({ task, onClose, hidden }: OpenTaskProps) {
           <TaskFormModal task={task} onClose={() => setDialog(null)} />
         </Suspense>
       )}
-      {dialog === 'complete' && <CompleteTaskModal onClose={() => setDialog(null)} complete={complete} />}
+      {dialog === 'complete' && (
+        <CompleteTaskModal taskId={task.task_id} onClose={() => setDialog(null)} complete={complete} />
+      )}
       <ConfirmDialog
         opened={dialog === 'delete'}
         title="Delete the Task"

@@ -4,10 +4,14 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconMessagePlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
+import { hasDraft } from '../../ui/drafts.ts'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextarea } from '../../ui/register-kit/fields.tsx'
 import { type TaskDetail, tasksKey } from './api.ts'
+
+/** Names the comment's draft, kept if the session expires while it is written. */
+const commentDraft = (taskId: string) => `task:comment:${taskId}`
 
 /**
  * Add Comment: the form hook refuses a second click in the same tick, and the server answers a
@@ -23,6 +27,7 @@ function AddCommentModal({ task, onClose }: { task: TaskDetail; onClose: () => v
     invalidate: [[...tasksKey, 'detail', task.task_id]],
     onSuccess: onClose,
     guard: 'search',
+    draftKey: commentDraft(task.task_id),
   })
   return (
     <ModalForm
@@ -50,7 +55,8 @@ function AddCommentModal({ task, onClose }: { task: TaskDetail; onClose: () => v
 }
 
 export function TaskComments({ task }: { task: TaskDetail }) {
-  const [open, setOpen] = useState(false)
+  // A comment kept from an expired session opens again, as Edit Task does.
+  const [open, setOpen] = useState(() => hasDraft(commentDraft(task.task_id)))
   const closed = task.status === TASK_STATUS.completed || task.status === TASK_STATUS.deleted
   return (
     <Stack gap="xs">
