@@ -2,10 +2,14 @@ import { baseURL, openTasks, signIn } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
-/** Ends the session as expiry would: the access token is refused and so is the refresh token. */
+/**
+ * Ends the session as expiry would: the access token still names its user but is refused (its
+ * signature no longer fits), and so is the refresh token.
+ */
 async function expireSession(page: Page) {
   await page.evaluate(() => {
-    localStorage.setItem('daftar.accessToken', 'expired')
+    const token = localStorage.getItem('daftar.accessToken') ?? ''
+    localStorage.setItem('daftar.accessToken', token.replace(/[^.]*$/, 'expired'))
     localStorage.setItem('daftar.refreshToken', 'expired')
   })
 }

@@ -2,7 +2,7 @@ import { Box, Center, Group, Loader, Skeleton, Stack } from '@mantine/core'
 import { type ReactNode, Suspense, useEffect, useState } from 'react'
 import { Navigate } from 'react-router'
 import { useIsAuthenticated } from '../api/session.ts'
-import { forgetReturnTo, returnTo } from '../ui/drafts.ts'
+import { forgetDraftsOfOthers, forgetReturnTo, returnTo } from '../ui/drafts.ts'
 
 export function PageLoader() {
   return (
@@ -68,7 +68,10 @@ export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
 }
 
 function ReturnAfterSignIn() {
-  const [to] = useState(() => returnTo() ?? '/')
+  const [to] = useState(() => {
+    forgetDraftsOfOthers()
+    return returnTo() ?? '/'
+  })
   useEffect(forgetReturnTo, [])
   return <Navigate to={to} replace />
 }

@@ -6,10 +6,13 @@
  */
 import { messages as authMessages } from '@daftar/domain/auth'
 import { useEffect, useRef, useState } from 'react'
+import { session } from '../api/session.ts'
 
 const PREFIX = 'daftar.draft:'
 const RETURN_TO = 'daftar.returnTo'
 const EXPIRED = 'daftar.sessionExpired'
+/** The user whose drafts and page to return to these are. */
+const OWNER = 'daftar.draftOwner'
 /** The mark of a session that has just expired; login.html's boot script reads it too. */
 export const SESSION_EXPIRED_KEY = EXPIRED
 
@@ -18,8 +21,40 @@ export const SESSION_EXPIRED_MESSAGE = authMessages.sessionExpired
 
 const providers = new Map<string, () => unknown>()
 
+/** The user an access token names (its subject), read without checking it: only to tell people apart. */
+function tokenSubject(token: string | null): string | null {
+  try {
+    const payload = token?.split('.')[1]
+    if (!payload) return null
+    const sub = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).sub
+    return typeof sub === 'string' ? sub : null
+  } catch {
+    return null
+  }
+}
+
+function markOwner() {
+  const owner = tokenSubject(session.accessToken())
+  if (owner) sessionStorage.setItem(OWNER, owner)
+  else sessionStorage.removeItem(OWNER)
+}
+
+/**
+ * After a sign-in: drafts and the page to return to are kept for the person who wrote them only. On a
+ * shared computer someone else may sign in on the tab where a session expired, and a draft holds what
+ * its writer typed (an invoice, a comment, an employee's numbers): they start clean instead.
+ */
+export function forgetDraftsOfOthers() {
+  const owner = sessionStorage.getItem(OWNER)
+  if (owner !== null && owner === tokenSubject(session.accessToken())) return
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith(PREFIX)) sessionStorage.removeItem(key)
+  sessionStorage.removeItem(RETURN_TO)
+  sessionStorage.removeItem(OWNER)
+}
+
 /** Called by the API client just before an expired session is cleared. */
 export function keepDraftsForExpiredSession() {
+  markOwner()
   for (const [key, read] of providers) {
     try {
       sessionStorage.setItem(PREFIX + key, JSON.stringify(read()))
@@ -36,6 +71,7 @@ export function keepDraftsForExpiredSession() {
  * once), restored by `useRestoredDraft` when it opens again.
  */
 export function keepDraft(key: string, value: unknown) {
+  markOwner()
   try {
     sessionStorage.setItem(PREFIX + key, JSON.stringify(value))
   } catch {
