@@ -19,6 +19,7 @@ export const activityEntityTypes = [
   'ORGANISATION',
   'CATEGORY',
   'ANNOUNCEMENT',
+  'RECURRING_TASK',
 ] as const
 export type ActivityEntityType = (typeof activityEntityTypes)[number]
 
@@ -38,6 +39,7 @@ export const activityEntityLabels: Record<ActivityEntityType, string> = {
   ORGANISATION: 'Organisation',
   CATEGORY: 'Category',
   ANNOUNCEMENT: 'Announcement',
+  RECURRING_TASK: 'Recurring task',
 }
 
 /** Entries of one History page, at most. */

@@ -5,6 +5,7 @@
  */
 import {
   type DiffRow,
+  describeRule,
   diff,
   type EntityType,
   entityTypes,
@@ -86,6 +87,15 @@ const words: Record<string, string> = {
   IMPORT_CREATE: 'Imported',
   IMPORT_UPDATE: 'Updated by an import',
   IMPORT: 'Imported a file',
+  RECURRING_TASK_CREATE: 'Recurring task created',
+  RECURRING_TASK_UPDATE: 'Recurring task edited',
+  RECURRING_TASK_END: 'Recurring task ended',
+  REMIND: 'Payment reminder sent',
+  PASSWORD_RESET: 'Password reset',
+  TWO_FACTOR_ENABLED: 'Two-factor sign-in turned on',
+  TWO_FACTOR_DISABLED: 'Two-factor sign-in turned off',
+  PASSKEY_ADDED: 'Passkey added',
+  PASSKEY_REMOVED: 'Passkey removed',
 }
 
 /** 'TWO_FACTOR_ENABLE' → 'Two factor enable': a code this list does not know yet still reads. */
@@ -118,7 +128,8 @@ const otherLabels: Record<string, Record<string, string>> = {
     gst_type: 'GST Type',
     transaction_id: 'Transaction ID',
   },
-  TASK: { chain: 'Assigned To', to: 'Forwarded To', text: 'Comment' },
+  TASK: { chain: 'Assigned To', to: 'Forwarded To', text: 'Comment', series_id: 'From a recurring task' },
+  RECURRING_TASK: { title: 'Title', rule: 'Repeats', active: 'Active' },
   REPORT: {},
 }
 const commonLabels: Record<string, string> = {
@@ -250,6 +261,18 @@ function withNames(data: Record<string, unknown> | null, names: Map<string, stri
   return named
 }
 
+/**
+ * Values kept as codes, in the words their pages use: a series' rule as its sentence ('Every day', not
+ * FREQ=DAILY), and a task made by a series as that fact rather than the series' id.
+ */
+function inWords(type: string, data: Record<string, unknown> | null) {
+  if (!data) return data
+  if (type === 'RECURRING_TASK' && typeof data.rule === 'string')
+    return { ...data, rule: describeRule(data.rule) }
+  if (type === 'TASK' && 'series_id' in data) return { ...data, series_id: true }
+  return data
+}
+
 export function entryOf(
   registers: RegisterRegistry,
   row: EventRow,
@@ -265,7 +288,7 @@ export function entryOf(
   }
   const read = (data: unknown) => {
     const named = withNames(shown(registers, row.entityType, data), names)
-    return ofDocument ? documentData(named) : named
+    return ofDocument ? documentData(named) : inWords(row.entityType, named)
   }
   const before = read(row.before)
   const after = read(row.after)

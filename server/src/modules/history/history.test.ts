@@ -345,6 +345,43 @@ describe('what an entry says', () => {
     })
   })
 
+  it('a recurring task in words: its own events by name and rule sentence, and its tasks without the series id', async () => {
+    const made = await admin().post('/recurring-tasks', {
+      title: 'Daily meter reading',
+      rule: 'FREQ=DAILY',
+      starts_on: day(0),
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const seriesId = made.json().recurring_task.series_id as string
+    const edited = await admin().put(`/recurring-tasks/${seriesId}`, {
+      title: 'Daily meter reading',
+      rule: 'FREQ=WEEKLY;BYDAY=MO',
+      starts_on: day(0),
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    const res = await admin().get('/admin/activity?entityType=RECURRING_TASK')
+    expect(res.statusCode, res.body).toBe(200)
+    const [update, create] = (res.json() as ActivityList).events.filter((e) => e.entity_id === seriesId)
+    expect(create).toMatchObject({
+      summary: 'Recurring task created',
+      changes: expect.arrayContaining([{ field: 'rule', label: 'Repeats', from: null, to: 'Every day' }]),
+    })
+    expect(update).toMatchObject({
+      summary: 'Recurring task edited',
+      changes: [{ field: 'rule', label: 'Repeats', from: 'Every day', to: 'Weekly on Mon' }],
+    })
+    // Today's task, made by the series: said so, without an id nobody can read.
+    const task = (await admin().get('/admin/activity?entityType=TASK')).json() as ActivityList
+    const made1 = task.events.find((e) => e.changes.some((c) => c.to === 'Daily meter reading'))
+    expect(made1?.changes).toContainEqual({
+      field: 'series_id',
+      label: 'From a recurring task',
+      from: null,
+      to: 'Yes',
+    })
+    expect(JSON.stringify(made1)).not.toContain(seriesId)
+  })
+
   it('secrets never appear: an employee’s Aadhaar and bank account masked, a login password never', async () => {
     const first = aadhaar('28765432109')
     const second = aadhaar('38765432101')

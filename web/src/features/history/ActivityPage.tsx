@@ -37,6 +37,8 @@ function recordLink(item: ActivityItem): string | null {
   if (isRegister(item.entity_type)) return recordHref(item.entity_type, item.entity_id)
   if (item.entity_type === 'REPORT') return `/reports/view/${item.entity_id}`
   if (item.entity_type === 'TASK') return `/tasks?task=${item.entity_id}`
+  // A series has no page of its own: its list opens it.
+  if (item.entity_type === 'RECURRING_TASK') return '/recurring-tasks'
   return null
 }
 

@@ -1,5 +1,10 @@
 import { addDays } from '@daftar/domain/format'
-import type { RecurringTask, RepeatChoice } from '@daftar/domain/recurring'
+import {
+  nextOccurrences,
+  type RecurringTask,
+  type RepeatChoice,
+  sentenceDate,
+} from '@daftar/domain/recurring'
 import { organisationToday } from '@daftar/domain/registers'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -102,7 +107,7 @@ describe("Create Task's Repeat", { timeout: 30_000 }, () => {
 
 describe('the series dialog', { timeout: 30_000 }, () => {
   /** A series of the signed-in user's, started `daysBack` days ago; what its dialog sends. */
-  function openSeries(daysBack: number) {
+  function openSeries(daysBack: number, timing: Partial<RecurringTask> = {}) {
     const sent = api()
     mock.use(
       http.put('/api/recurring-tasks/:id', async ({ request }) => {
@@ -133,6 +138,7 @@ describe('the series dialog', { timeout: 30_000 }, () => {
       last_created_task_id: null,
       created_at: new Date().toISOString(),
       version: 1,
+      ...timing,
     }
     renderApp(<SeriesDialog series={series} onClose={() => {}} />)
     return sent
@@ -147,6 +153,24 @@ describe('the series dialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]?.body).toMatchObject({ starts_on: addDays(organisationToday(), -60) })
     expect(screen.queryByText('Starts on can be at most 31 days before today.')).toBeNull()
+  })
+
+  it("the coming dates follow an edited rule, not the saved one's", async () => {
+    const today = organisationToday()
+    const monthlyOn = (day: number) =>
+      nextOccurrences(`FREQ=MONTHLY;BYMONTHDAY=${day}`, today, today).map(sentenceDate).join(', ')
+    openSeries(0, {
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=15',
+      rule_text: 'Monthly on day 15',
+      next_occurrences: nextOccurrences('FREQ=MONTHLY;BYMONTHDAY=15', today, addDays(today, 1)),
+    })
+    await screen.findByText(/^Next: /)
+    const day = screen.getByRole('textbox', { name: 'Day of the month' })
+    await userEvent.type(day, '31', { initialSelectionStart: 0, initialSelectionEnd: 2 })
+    expect(screen.getByTestId('series-sentence').textContent).toBe('Monthly on day 31')
+    // A 31st only in the months that have one, as the series will create them.
+    expect(screen.getByText(/^Next: /).textContent).toContain(`Next: ${monthlyOn(31)}`)
+    expect(screen.queryByText(new RegExp(monthlyOn(15).split(',')[0]!))).toBeNull()
   })
 
   it('refuses to move the start further back than 31 days, on the field', async () => {

@@ -1,12 +1,16 @@
+import { isCalendarDay } from '@daftar/domain/contract'
 import {
   choiceOf,
   describeRule,
+  nextOccurrences,
   type RecurringTask,
   recurringEndpoints,
   recurringTaskEdit,
   ruleOf,
+  ruleProblem,
   sentenceDate,
 } from '@daftar/domain/recurring'
+import { organisationToday } from '@daftar/domain/registers'
 import {
   Button,
   Group,
@@ -30,6 +34,20 @@ import { CountedTextarea, CountedTextInput, DateField } from '../../ui/register-
 import { tasksKey } from './api.ts'
 import { RepeatField } from './RepeatField.tsx'
 import { categoryOptions, personLabel } from './task-options.ts'
+
+/**
+ * The coming dates of the series as the form now holds it: an edit applies from today (docs/decisions.md,
+ * "Recurring tasks and reminders"), so they are the rule's dates from today or its start, whichever is
+ * later. Null while the rule or the start cannot be read (the fields say why).
+ */
+export function editedDates(rule: string, startsOn: string, today = organisationToday()): string[] | null {
+  if (ruleProblem(rule) || !isCalendarDay(startsOn)) return null
+  try {
+    return nextOccurrences(rule, startsOn, startsOn > today ? startsOn : today)
+  } catch {
+    return null
+  }
+}
 
 const catchUpOptions = [
   { value: 'each', label: 'Create each missed date (marked late)' },
@@ -96,7 +114,14 @@ export function SeriesDialog({ series, onClose }: { series: RecurringTask; onClo
   })
   const people = (users.data ?? []).map((u) => ({ value: u.user_id, label: personLabel(u) }))
   const readOnly = !series.can_edit
-  const next = series.next_occurrences
+  // The saved series' dates until its timing is edited; then the edited rule's, so the line never
+  // names dates the sentence above it no longer describes.
+  const timingEdited = values.rule !== series.rule || values.starts_on !== series.starts_on
+  const next = timingEdited
+    ? values.active
+      ? editedDates(values.rule, values.starts_on)
+      : []
+    : series.next_occurrences
 
   return (
     <>
@@ -113,11 +138,13 @@ export function SeriesDialog({ series, onClose }: { series: RecurringTask; onClo
           {values.active ? '' : ' (paused)'}
         </Text>
         <Text size="xs" c="dimmed">
-          {next.length
-            ? `Next: ${next.map(sentenceDate).join(', ')}`
-            : values.active
-              ? 'No further dates.'
-              : 'Paused: no tasks are created.'}{' '}
+          {next === null
+            ? 'No dates until the rule and the start are valid.'
+            : next.length
+              ? `Next: ${next.map(sentenceDate).join(', ')}`
+              : values.active
+                ? 'No further dates.'
+                : 'Paused: no tasks are created.'}{' '}
           · Owner: {series.owner.full_name}
         </Text>
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
