@@ -87,6 +87,18 @@ export function hasDraft(key: string): boolean {
   return sessionStorage.getItem(PREFIX + key) !== null
 }
 
+/** The keys of the drafts kept under `prefix`: a form that names its record in its key. */
+export function keptDraftKeys(prefix: string): string[] {
+  return Object.keys(sessionStorage)
+    .filter((key) => key.startsWith(PREFIX + prefix))
+    .map((key) => key.slice(PREFIX.length))
+}
+
+/** Drops a kept draft its form will not open again (the record no longer takes it). */
+export function forgetDraft(key: string) {
+  sessionStorage.removeItem(PREFIX + key)
+}
+
 /**
  * The login page: whether to say the session expired. Read during render, and forgotten by
  * `forgetSessionExpired` once the user has signed in again, so that a reload of /login still says it.

@@ -18,7 +18,7 @@ import { accountsApi, accountsKey, type DocRow, listQuery, summaryQuery } from '
 import { DetailsModal, type DocRef } from './DetailsModal.tsx'
 import { documentColumns, type RowAction } from './DocumentsTable.tsx'
 import { dateOf, idOf, type KindConfig, numberOf, payablesConfig, receivablesConfig } from './kinds.ts'
-import { RecordPaymentModal } from './PaymentModals.tsx'
+import { documentWithKeptPayment, RecordPaymentModal } from './PaymentModals.tsx'
 import { AgingStrip, SummaryCards } from './SummaryCards.tsx'
 
 type Confirm = {
@@ -36,7 +36,8 @@ function AccountsListPage({ config }: { config: KindConfig }) {
   const allowed = Boolean(me?.can_open_accounts)
   const list = useInfiniteQuery({ ...listQuery(config.kind, filters), enabled: allowed && !datesInvalid })
   const summary = useQuery({ ...summaryQuery(config.kind, filters), enabled: allowed && !datesInvalid })
-  const [viewing, setViewing] = useState<string | null>(null)
+  // A Record Payment being filled when the session expired: its document opens again (DetailsModal).
+  const [viewing, setViewing] = useState<string | null>(() => documentWithKeptPayment(config.kind))
   const [paying, setPaying] = useState<Omit<DocRef, 'status'> | null>(null)
   const [confirm, setConfirm] = useState<Confirm>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountsKey(config.kind) })

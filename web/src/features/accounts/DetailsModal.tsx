@@ -4,6 +4,7 @@ import { formatDate } from '@daftar/domain/format'
 import { Alert, Button, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconDownload, IconFileInvoice, IconMail } from '@tabler/icons-react'
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { call, errorMessage } from '../../api/client.ts'
 import { HistoryTabs } from '../../ui/history/HistoryTabs.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
@@ -14,6 +15,7 @@ import { PaymentHistory } from './DetailPayments.tsx'
 import { DetailReminders } from './DetailReminders.tsx'
 import { StatusBadge } from './DocumentsTable.tsx'
 import { dateOf, idOf, type KindConfig, numberOf, partyOf } from './kinds.ts'
+import { resumeKeptPayment } from './PaymentModals.tsx'
 
 /** What the list needs of a document to record a payment on it or to edit it. */
 export interface DocRef {
@@ -71,6 +73,11 @@ function DetailsBody({
   }
   const pdfKey = 'invoice_pdf_s3_key' in doc ? doc.invoice_pdf_s3_key : null
   const actions = detailActions(doc.status, doc.amount_due, user)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the document has been read
+  useEffect(
+    () => resumeKeptPayment(config.kind, ref.id, actions.recordPayment, () => onRecordPayment(ref)),
+    [],
+  )
   const email = useMutation({
     mutationFn: () => accountsApi.email(ref.id),
     onSuccess: (res) => notifySuccess(res.message),

@@ -1,4 +1,5 @@
 import {
+  type AccountKind,
   accountMessages,
   accountsToday,
   type PaymentMode,
@@ -17,6 +18,7 @@ import { toPaise } from '@daftar/domain/gst'
 import { Alert, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call, errorMessage } from '../../api/client.ts'
+import { forgetDraft, hasDraft, keptDraftKeys } from '../../ui/drafts.ts'
 import { ModalForm } from '../../ui/form/ModalForm.tsx'
 import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { notifyError, notifySuccess } from '../../ui/notify.ts'
@@ -34,6 +36,28 @@ import type { KindConfig } from './kinds.ts'
  * payment changes the document, its list and the summary), the dialog closed. A dialog asks before
  * unsaved input is thrown away itself, so the page's leave guard stays off.
  */
+/** Record Payment's draft kept across an expired session names its document. */
+const paymentDraftPrefix = (kind: AccountKind) => `payment:record:${kind}:`
+export const paymentDraftKey = (kind: AccountKind, id: string) => paymentDraftPrefix(kind) + id
+
+/**
+ * The document whose Record Payment was being filled when the session expired, if any: the list opens
+ * its details again, and the details reopen the payment with what was typed, checked against what is
+ * due now (someone may have paid meanwhile).
+ */
+export function documentWithKeptPayment(kind: AccountKind): string | null {
+  const key = keptDraftKeys(paymentDraftPrefix(kind))[0]
+  return key ? key.slice(paymentDraftPrefix(kind).length) : null
+}
+
+/** Reopens a kept Record Payment once its document's details are read, or drops it if paying is over. */
+export function resumeKeptPayment(kind: AccountKind, id: string, payable: boolean, open: () => void) {
+  const key = paymentDraftKey(kind, id)
+  if (!hasDraft(key)) return
+  if (payable) open()
+  else forgetDraft(key)
+}
+
 const paymentSaveOptions = (onClose: () => void) => ({
   invalidate: [['accounts']],
   onSuccess: onClose,
@@ -153,6 +177,7 @@ export function RecordPaymentModal({
     failed: 'Failed to record payment.',
     successText: () => accountMessages.paymentRecorded,
     ...paymentSaveOptions(onClose),
+    draftKey: paymentDraftKey(config.kind, doc.id),
   })
   return (
     <ModalForm

@@ -6,6 +6,9 @@ import { admin, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { screen as display } from '../../../test/setup.ts'
+import { setSessionExpiredHandler } from '../../api/client.ts'
+import { session } from '../../api/session.ts'
+import { keepDraftsForExpiredSession } from '../../ui/drafts.ts'
 import { PayablesPage, ReceivablesPage } from './AccountsListPage.tsx'
 import {
   answerPayables,
@@ -210,5 +213,66 @@ describe('Record Payment', { timeout: 30_000 }, () => {
     expect(posted).toBe(0)
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy()
+  })
+
+  /** Fills Record Payment for INV-101 and confirms it into an expired session. */
+  async function payIntoExpiredSession() {
+    signedInAs(mock, admin())
+    answerReceivables(mock, [receivableRow()])
+    setSessionExpiredHandler(keepDraftsForExpiredSession)
+    session.set({ accessToken: 'expired-access', refreshToken: 'revoked-refresh' })
+    mock.use(
+      http.post('/api/receivables/:id/payments', () =>
+        HttpResponse.json({ error: 'Unauthorized.' }, { status: 401 }),
+      ),
+      http.post('/api/auth/refresh-token', () =>
+        HttpResponse.json({ error: 'Your session has expired. Please log in again.' }, { status: 401 }),
+      ),
+    )
+    const page = renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
+    const user = userEvent.setup()
+    await user.click(await menuItem(user, 'Actions for INV-101', 'Record Payment'))
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payment for Invoice #INV-101' })
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount Received Now' })
+    await user.clear(amount)
+    await user.type(amount, '1000')
+    await user.type(within(dialog).getByRole('textbox', { name: /Transaction ID/ }), 'UTR-77')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment' }))
+    await waitFor(() => expect(session.isAuthenticated()).toBe(false))
+    page.unmount()
+    session.set({ accessToken: 'new-access', refreshToken: 'new-refresh' })
+  }
+  const keptDrafts = () => Object.keys(sessionStorage).filter((key) => key.startsWith('daftar.draft:'))
+
+  it('keeps a payment being recorded across an expired session, and opens it again on its invoice', async () => {
+    await payIntoExpiredSession()
+    mock.use(http.get('/api/receivables/:id', () => HttpResponse.json(receivableDetail())))
+    renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payment for Invoice #INV-101' })
+    expect(
+      (within(dialog).getByRole('textbox', { name: 'Amount Received Now' }) as HTMLInputElement).value,
+    ).toMatch(/^(₹\s?)?1,?000/)
+    expect((within(dialog).getByRole('textbox', { name: /Transaction ID/ }) as HTMLInputElement).value).toBe(
+      'UTR-77',
+    )
+    expect(screen.getByRole('dialog', { name: 'Invoice Details' })).toBeTruthy()
+    session.clear()
+    setSessionExpiredHandler(() => {})
+  })
+
+  it('drops a kept payment whose invoice was paid meanwhile, and shows the invoice as it is now', async () => {
+    await payIntoExpiredSession()
+    mock.use(
+      http.get('/api/receivables/:id', () =>
+        HttpResponse.json(receivableDetail({ status: 'PAID', amount_paid: 2950, amount_due: 0 })),
+      ),
+    )
+    renderApp(<ReceivablesPage />, { path: '/accounts/receivables' })
+    const details = await screen.findByRole('dialog', { name: 'Invoice Details' })
+    await within(details).findByText('Balance Due')
+    expect(screen.queryByRole('dialog', { name: 'Record Payment for Invoice #INV-101' })).toBeNull()
+    expect(keptDrafts()).toEqual([])
+    session.clear()
+    setSessionExpiredHandler(() => {})
   })
 })

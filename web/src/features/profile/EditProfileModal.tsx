@@ -10,6 +10,7 @@ import { useSchemaForm } from '../../ui/form/use-schema-form.tsx'
 import { CountedTextInput } from '../../ui/register-kit/fields.tsx'
 import { cropAndCompress, type PixelArea } from './crop.ts'
 import { type Photo, PhotoPicker } from './PhotoPicker.tsx'
+import { PROFILE_DRAFT } from './profile-draft.ts'
 
 /** The chosen photo could not be cropped and converted in the browser. */
 class PhotoProcessingError extends Error {}
@@ -61,6 +62,7 @@ export default function EditProfileModal({ me, onClose }: { me: Me; onClose: () 
     onSuccess: onClose,
     extraDirty: photo.kind !== 'unchanged',
     needsConfirm: () => true,
+    draftKey: PROFILE_DRAFT,
   })
 
   const choosePhoto = (next: Photo, problem: string | null = null) => {

@@ -3,10 +3,12 @@ import { IconBell, IconKey, IconShieldLock, IconUser, IconUserEdit } from '@tabl
 import { lazy, Suspense, useState } from 'react'
 import { type Me, useMe } from '../../api/shared-queries.ts'
 import { SectionBoundary } from '../../app/errors.tsx'
+import { hasDraft } from '../../ui/drafts.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { AddressTabs, PageLoading } from '../../ui/RecordPage.tsx'
 import { ChangePasswordModal } from './ChangePasswordModal.tsx'
 import { NotificationsTab } from './NotificationsTab.tsx'
+import { PROFILE_DRAFT } from './profile-draft.ts'
 import { SecurityTab } from './SecurityTab.tsx'
 
 // Cropping and compression libraries load only when someone edits their profile.
@@ -57,7 +59,10 @@ export default function ProfilePage() {
 }
 
 function ProfileTab({ me }: { me: Me }) {
-  const [dialog, setDialog] = useState<'password' | 'profile' | null>(null)
+  // A name typed in Edit Profile when the session expired opens the dialog again with it.
+  const [dialog, setDialog] = useState<'password' | 'profile' | null>(() =>
+    hasDraft(PROFILE_DRAFT) ? 'profile' : null,
+  )
   const close = () => setDialog(null)
   const facts: [string, string | null][] = [
     ['Full name', me.full_name],

@@ -4,10 +4,15 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
+import { setSessionExpiredHandler } from '../../api/client.ts'
+import { session } from '../../api/session.ts'
+import { keepDraftsForExpiredSession } from '../../ui/drafts.ts'
 import { ChangePasswordModal } from './ChangePasswordModal.tsx'
 import EditProfileModal from './EditProfileModal.tsx'
+import ProfilePage from './ProfilePage.tsx'
 
 const mock = startMockApi()
 // Mantine's dialogs render slowly in jsdom on a busy machine.
@@ -116,5 +121,35 @@ describe('Edit Profile', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(await screen.findByText('Discard changes?', undefined, slow)).toBeTruthy()
     expect(onClose).not.toHaveBeenCalled()
+  })
+
+  it('keeps the name being typed across an expired session, and the page opens the dialog with it again', async () => {
+    signedInAs(mock, me)
+    setSessionExpiredHandler(keepDraftsForExpiredSession)
+    session.set({ accessToken: 'expired-access', refreshToken: 'revoked-refresh' })
+    mock.use(
+      http.put('/api/users/u-1', () => HttpResponse.json({ error: 'Unauthorized.' }, { status: 401 })),
+      http.post('/api/auth/refresh-token', () =>
+        HttpResponse.json({ error: messages.sessionExpired }, { status: 401 }),
+      ),
+    )
+    const first = renderApp(<ProfilePage />)
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }, slow))
+    const name = await screen.findByLabelText(/^Full name/, {}, slow)
+    await user.clear(name)
+    await user.type(name, 'Asha Kumari Verma')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText(userMessages.saveConfirm, undefined, slow)
+    await user.click(screen.getAllByRole('button', { name: 'Save' }).at(-1)!)
+    await waitFor(() => expect(session.isAuthenticated()).toBe(false), slow)
+    first.unmount()
+
+    // Signed in again, the profile page opens Edit Profile with the name as it was being typed.
+    session.set({ accessToken: 'new-access', refreshToken: 'new-refresh' })
+    renderApp(<ProfilePage />)
+    const again = (await screen.findByLabelText(/^Full name/, {}, slow)) as HTMLInputElement
+    expect(again.value).toBe('Asha Kumari Verma')
+    session.clear()
+    setSessionExpiredHandler(() => {})
   })
 })
