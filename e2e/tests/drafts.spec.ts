@@ -1,4 +1,4 @@
-import { baseURL, openTasks, signIn } from '../support/app.ts'
+import { baseURL, goTo, openTasks, openUserMenuItem, signIn } from '../support/app.ts'
 import { expect, type Page, test } from '../support/test.ts'
 import { e2eUsers } from '../support/users.ts'
 
@@ -121,4 +121,62 @@ test('a report form and the announcement form with unsaved input ask before a li
   await expect(leave).toBeVisible()
   await leave.getByRole('button', { name: 'Stay' }).click()
   await expect(page).toHaveURL(`${baseURL()}/organization/announcements`)
+})
+
+/** Signs in again on the login page an expired session led to. */
+async function signInAgain(page: Page, identifier: string) {
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+  await page.getByLabel('Email or Mobile').fill(identifier)
+  await page.getByRole('textbox', { name: /^Password/ }).fill('Demo@1234')
+  await page.getByRole('button', { name: 'Login' }).click()
+}
+
+test('a payment being recorded when the session expires opens again on its invoice, as it was typed', async ({
+  page,
+}) => {
+  await signIn(page, 'accounts@example.com')
+  await goTo(page, 'Receivables')
+  await page.getByRole('button', { name: 'Actions for INV-2026-004' }).click()
+  await page.getByRole('menuitem', { name: 'Record Payment' }).click()
+  const payment = page.getByRole('dialog', { name: 'Record Payment for Invoice #INV-2026-004' })
+  await payment.getByRole('textbox', { name: 'Amount Received Now' }).fill('1500')
+  await payment.getByRole('textbox', { name: 'Transaction ID / Ref No.' }).fill('UTR-KEPT-1')
+  await expireSession(page)
+  await payment.getByRole('button', { name: 'Confirm Payment' }).click()
+
+  await signInAgain(page, 'accounts@example.com')
+  await expect(page).toHaveURL(`${baseURL()}/accounts/receivables`)
+  const again = page.getByRole('dialog', { name: 'Record Payment for Invoice #INV-2026-004' })
+  await expect(again.getByRole('textbox', { name: 'Amount Received Now' })).toHaveValue('₹1,500')
+  await expect(again.getByRole('textbox', { name: 'Transaction ID / Ref No.' })).toHaveValue('UTR-KEPT-1')
+  // Nothing was recorded by the refused request; leaving throws the kept input away after asking.
+  await again.getByRole('button', { name: 'Cancel' }).click()
+  await page
+    .getByRole('dialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click()
+  const details = page.getByRole('dialog', { name: 'Invoice Details' })
+  await expect(details).toBeVisible()
+  await expect(details.getByText('UTR-KEPT-1')).toHaveCount(0)
+})
+
+test('a name being typed in Edit Profile when the session expires opens again after signing in', async ({
+  page,
+}) => {
+  await signIn(page, e2eUsers.watcher.email)
+  await openUserMenuItem(page, 'Edit Profile')
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' })
+  await dialog.getByRole('textbox', { name: /^Full name/ }).fill('Watcher Kept Name')
+  await expireSession(page)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: 'Save changes to your profile?' })
+    .getByRole('button', { name: 'Save' })
+    .click()
+
+  await signInAgain(page, e2eUsers.watcher.email)
+  await expect(
+    page.getByRole('dialog', { name: 'Edit Profile' }).getByRole('textbox', { name: /^Full name/ }),
+  ).toHaveValue('Watcher Kept Name')
 })

@@ -7,7 +7,9 @@ import { LogoutDialog } from '../../features/auth/LogoutDialog.tsx'
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx'
 import { usePushNote } from '../../features/notifications/push.ts'
 import { ChangePasswordModal } from '../../features/profile/ChangePasswordModal.tsx'
+import { PROFILE_DRAFT } from '../../features/profile/profile-draft.ts'
 import { SearchTrigger } from '../../features/search/SearchTrigger.tsx'
+import { hasDraft } from '../../ui/drafts.ts'
 import classes from './Header.module.css'
 
 // Cropping and compression libraries load only when someone edits their profile.
@@ -18,7 +20,9 @@ type Dialog = 'password' | 'profile' | 'logout' | null
 export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { data: me, isPending } = useMe()
   const photo = usePhotoUrl(me?.display_photo)
-  const [dialog, setDialog] = useState<Dialog>(null)
+  // A name typed in Edit Profile when the session expired opens the dialog again with it, on the page
+  // it was typed on (the user menu is on every page).
+  const [dialog, setDialog] = useState<Dialog>(() => (hasDraft(PROFILE_DRAFT) ? 'profile' : null))
   const pushNote = usePushNote()
   const close = () => setDialog(null)
 

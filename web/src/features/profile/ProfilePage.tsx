@@ -3,12 +3,10 @@ import { IconBell, IconKey, IconShieldLock, IconUser, IconUserEdit } from '@tabl
 import { lazy, Suspense, useState } from 'react'
 import { type Me, useMe } from '../../api/shared-queries.ts'
 import { SectionBoundary } from '../../app/errors.tsx'
-import { hasDraft } from '../../ui/drafts.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { AddressTabs, PageLoading } from '../../ui/RecordPage.tsx'
 import { ChangePasswordModal } from './ChangePasswordModal.tsx'
 import { NotificationsTab } from './NotificationsTab.tsx'
-import { PROFILE_DRAFT } from './profile-draft.ts'
 import { SecurityTab } from './SecurityTab.tsx'
 
 // Cropping and compression libraries load only when someone edits their profile.
@@ -59,10 +57,7 @@ export default function ProfilePage() {
 }
 
 function ProfileTab({ me }: { me: Me }) {
-  // A name typed in Edit Profile when the session expired opens the dialog again with it.
-  const [dialog, setDialog] = useState<'password' | 'profile' | null>(() =>
-    hasDraft(PROFILE_DRAFT) ? 'profile' : null,
-  )
+  const [dialog, setDialog] = useState<'password' | 'profile' | null>(null)
   const close = () => setDialog(null)
   const facts: [string, string | null][] = [
     ['Full name', me.full_name],

@@ -1,5 +1,6 @@
 import { messages } from '@daftar/domain/auth'
 import { type CurrentUser, userMessages } from '@daftar/domain/users'
+import { AppShell } from '@mantine/core'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
@@ -9,10 +10,10 @@ import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { setSessionExpiredHandler } from '../../api/client.ts'
 import { session } from '../../api/session.ts'
+import { Header } from '../../app/shell/Header.tsx'
 import { keepDraftsForExpiredSession } from '../../ui/drafts.ts'
 import { ChangePasswordModal } from './ChangePasswordModal.tsx'
 import EditProfileModal from './EditProfileModal.tsx'
-import ProfilePage from './ProfilePage.tsx'
 
 const mock = startMockApi()
 // Mantine's dialogs render slowly in jsdom on a busy machine.
@@ -123,18 +124,25 @@ describe('Edit Profile', () => {
     expect(onClose).not.toHaveBeenCalled()
   })
 
-  it('keeps the name being typed across an expired session, and the page opens the dialog with it again', async () => {
+  it('keeps the name being typed across an expired session, and the user menu opens the dialog with it again', async () => {
     signedInAs(mock, me)
     setSessionExpiredHandler(keepDraftsForExpiredSession)
     session.set({ accessToken: 'expired-access', refreshToken: 'revoked-refresh' })
     mock.use(
+      http.get('/api/notifications/unread-count', () => HttpResponse.json({ unreadCount: 0 })),
       http.put('/api/users/u-1', () => HttpResponse.json({ error: 'Unauthorized.' }, { status: 401 })),
       http.post('/api/auth/refresh-token', () =>
         HttpResponse.json({ error: messages.sessionExpired }, { status: 401 }),
       ),
     )
-    const first = renderApp(<ProfilePage />)
-    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }, slow))
+    const shell = () => (
+      <AppShell header={{ height: 56 }}>
+        <Header menuOpen={false} onToggleMenu={() => {}} />
+      </AppShell>
+    )
+    const first = renderApp(shell())
+    await user.click(await screen.findByRole('button', { name: 'User menu' }, slow))
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Profile' }, slow))
     const name = await screen.findByLabelText(/^Full name/, {}, slow)
     await user.clear(name)
     await user.type(name, 'Asha Kumari Verma')
@@ -144,9 +152,9 @@ describe('Edit Profile', () => {
     await waitFor(() => expect(session.isAuthenticated()).toBe(false), slow)
     first.unmount()
 
-    // Signed in again, the profile page opens Edit Profile with the name as it was being typed.
+    // Signed in again, the app opens Edit Profile with the name as it was being typed.
     session.set({ accessToken: 'new-access', refreshToken: 'new-refresh' })
-    renderApp(<ProfilePage />)
+    renderApp(shell())
     const again = (await screen.findByLabelText(/^Full name/, {}, slow)) as HTMLInputElement
     expect(again.value).toBe('Asha Kumari Verma')
     session.clear()
