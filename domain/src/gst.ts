@@ -66,6 +66,35 @@ export interface GstTotals {
 }
 
 /**
+ * The heads of Σ basic × rate (paise-percent): INTRASTATE rounds each half once, so CGST = SGST, and
+ * INTERSTATE rounds the whole once into IGST.
+ */
+function headsOf(rateSum: bigint, gstType: GstType) {
+  return {
+    cgst: gstType === 'INTRASTATE' ? half(rateSum, 200n) : 0n,
+    igst: gstType === 'INTERSTATE' ? half(rateSum, 100n) : 0n,
+  }
+}
+
+/**
+ * The CGST, SGST and IGST that amounts (`basic`, in paise) at their GST rates carry, split as an invoice
+ * splits its tax (`computeGst`): what GSTR-1 reports for a reverse-charge invoice, which carries none
+ * itself (docs/decisions.md, "GSTR-1"), so that it is the tax the same invoice without reverse charge
+ * would show, to the paisa.
+ */
+export function taxHeads(
+  amounts: readonly { basic: number; gstRate: number }[],
+  gstType: GstType,
+): { cgst: number; sgst: number; igst: number } {
+  const rateSum = amounts.reduce(
+    (sum, a) => sum + BigInt(Math.round(a.basic)) * (isGstRate(a.gstRate) ? BigInt(a.gstRate) : 0n),
+    0n,
+  )
+  const { cgst, igst } = headsOf(rateSum, gstType)
+  return { cgst: Number(cgst), sgst: Number(cgst), igst: Number(igst) }
+}
+
+/**
  * Per line: basic = qty × rate (to the paisa); tax = basic × gst_rate % (none with RCM, EXEMPT or SEZ).
  * INTRASTATE splits the tax equally into CGST and SGST, INTERSTATE puts it in IGST; each head is the
  * exact sum over the lines rounded once to the paisa; the total is rounded to the rupee and round_off
@@ -89,8 +118,7 @@ export function computeGst(
     rateSum += basic * rate
     results.push({ basic: Number(basic), tax: Number(half(basic * rate, 100n)) })
   }
-  const cgst = gstType === 'INTRASTATE' ? half(rateSum, 200n) : 0n
-  const igst = gstType === 'INTERSTATE' ? half(rateSum, 100n) : 0n
+  const { cgst, igst } = headsOf(rateSum, gstType)
   const exact = subtotal + cgst * 2n + igst
   const total = half(exact, 100n) * 100n
   return {

@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { computeGst, type GstType } from './gst.ts'
+import { computeGst, GST_RATES, type GstType } from './gst.ts'
 import { gstinCheckCharacter } from './gstin.ts'
 import { buildGstr1, type Gstr1Invoice, gstStateCode, stateInAddress } from './gstr1.ts'
 import { gstr1Sheets, templateDate, templatePlaceOfSupply } from './gstr1-sheets.ts'
@@ -215,6 +216,72 @@ describe('GSTR-1 of a month', () => {
     expect(stateInAddress('Plot 4, MIDC, Pune, Maharashtra 411019')).toBe('27')
     expect(stateInAddress('Salt Lake, Kolkata, West Bengal')).toBe('19')
     expect(stateInAddress('Somewhere')).toBeUndefined()
+  })
+})
+
+describe('GSTR-1 of a reverse-charge invoice', () => {
+  /** An invoice's CGST, SGST and IGST as the return reports them, summed over its rates, in paise. */
+  function reported(inv: Gstr1Invoice) {
+    const { json, summary } = buildGstr1(ORG, '2026-10', [inv])
+    const items = (json.b2b as { inv: { itms: { itm_det: Record<string, number> }[] }[] }[]).flatMap((c) =>
+      c.inv.flatMap((i) => i.itms.map((it) => it.itm_det)),
+    )
+    const paise = (key: string) => items.reduce((a, d) => a + Math.round((d[key] ?? 0) * 100), 0)
+    return {
+      cgst: paise('camt'),
+      sgst: paise('samt'),
+      igst: paise('iamt'),
+      hsn: { cgst: summary.hsn.camt, sgst: summary.hsn.samt, igst: summary.hsn.iamt },
+    }
+  }
+  /** What the same invoice without reverse charge carries: the tax the recipient pays under it. */
+  const withoutRcm = (lines: Line[], type: GstType) => {
+    const { cgst, sgst, igst } = computeGst(
+      lines.map(([qty, rate, gst_rate]) => ({ qty, rate, gst_rate })),
+      type,
+      false,
+    ).totals
+    return { cgst, sgst, igst }
+  }
+
+  it('reports the CGST and SGST the invoice would carry, each half rounded once, not a paisa more', () => {
+    // ₹1,000.50 at 5 %: ₹50.025 of tax, ₹25.0125 each half: CGST and SGST ₹25.01, as the invoice splits it.
+    const lines: Line[] = [[1, 1000.5, 5, '998719', 'Nos']]
+    const rcm = invoice('R-1', { gstin: MAHA }, 'INTRASTATE', lines, { rcm: true })
+    expect(withoutRcm(lines, 'INTRASTATE')).toEqual({ cgst: 2501, sgst: 2501, igst: 0 })
+    expect(reported(rcm)).toEqual({
+      cgst: 2501,
+      sgst: 2501,
+      igst: 0,
+      hsn: { cgst: 2501, sgst: 2501, igst: 0 },
+    })
+  })
+
+  const lineArb = fc.tuple(
+    fc.integer({ min: 1, max: 100_000 }).map((m) => m / 1000),
+    fc.integer({ min: 1, max: 10_000_000 }).map((p) => p / 100),
+    fc.constantFrom(...GST_RATES),
+    fc.constant('998719'),
+    fc.constant('Nos'),
+  )
+
+  it('for any lines, with or without reverse charge, each head is the one the invoice splits, CGST = SGST', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom<GstType>('INTRASTATE', 'INTERSTATE'),
+        fc.boolean(),
+        (lines, type, rcm) => {
+          const client = { gstin: type === 'INTRASTATE' ? MAHA : KARNATAKA }
+          const inv = invoice('R-1', client, type, lines, { rcm })
+          const heads = rcm ? withoutRcm(lines, type) : { cgst: inv.cgst, sgst: inv.sgst, igst: inv.igst }
+          const taxed = lines.some(([, , gst]) => gst > 0)
+          const expected = taxed ? heads : { cgst: 0, sgst: 0, igst: 0 }
+          expect(reported(inv)).toEqual({ ...expected, hsn: expected })
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 })
 

@@ -5,7 +5,7 @@
  * invoice's rate groups are reconciled to the heads the invoice itself carries.
  */
 import { z } from 'zod'
-import { gstTypeLabels, stateCodeOf } from './gst.ts'
+import { gstTypeLabels, stateCodeOf, taxHeads } from './gst.ts'
 import { isValidGstin } from './gstin.ts'
 import { endpoint } from './http.ts'
 
@@ -190,9 +190,6 @@ function share(total: number, weights: number[]): number[] {
   return parts
 }
 
-/** Tax of `txval` paise at `rate` %, rounded half up to the paisa. */
-const taxOf = (txval: number, rate: number) => Math.round((txval * rate) / 100)
-
 interface RateGroup extends Taxes {
   rt: number
   lines: Gstr1Line[]
@@ -201,7 +198,9 @@ interface RateGroup extends Taxes {
 /**
  * An invoice's taxed lines by rate, with each head's tax reconciled to what the invoice carries: the
  * sum over its rates equals its CGST, SGST and IGST exactly. With reverse charge the invoice carries
- * no tax and the recipient pays it: the rates' taxes are reported as computed (docs/decisions.md).
+ * no tax and the recipient pays it: the heads reported are those the invoice would carry without it,
+ * split as the invoice splits its tax (`taxHeads`), so CGST = SGST and neither is a paisa off
+ * (docs/decisions.md, "GSTR-1").
  */
 function rateGroups(inv: Gstr1Invoice): RateGroup[] {
   const byRate = new Map<number, Gstr1Line[]>()
@@ -209,18 +208,16 @@ function rateGroups(inv: Gstr1Invoice): RateGroup[] {
     byRate.set(line.gstRate, [...(byRate.get(line.gstRate) ?? []), line])
   const groups = [...byRate.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([rt, lines]) => {
-      const txval = lines.reduce((a, l) => a + l.basic, 0)
-      const tax = taxOf(txval, rt)
-      const half = Math.round(tax / 2)
-      if (inv.gstType === 'SEZ') return { rt, lines, txval, iamt: 0, camt: 0, samt: 0 }
-      return inv.gstType === 'INTERSTATE'
-        ? { rt, lines, txval, iamt: tax, camt: 0, samt: 0 }
-        : { rt, lines, txval, iamt: 0, camt: half, samt: half }
-    })
-  if (inv.isRcm || inv.gstType === 'SEZ' || groups.length === 0) return groups
+    .map(([rt, lines]) => ({ rt, lines, ...noTaxes(), txval: lines.reduce((a, l) => a + l.basic, 0) }))
+  if (inv.gstType === 'SEZ' || groups.length === 0) return groups
+  const carried = inv.isRcm
+    ? taxHeads(
+        groups.map((g) => ({ basic: g.txval, gstRate: g.rt })),
+        inv.gstType,
+      )
+    : inv
   const weights = groups.map((g) => g.txval * g.rt)
-  const heads = { iamt: inv.igst, camt: inv.cgst, samt: inv.sgst } as const
+  const heads = { iamt: carried.igst, camt: carried.cgst, samt: carried.sgst } as const
   for (const head of ['iamt', 'camt', 'samt'] as const) {
     const parts = share(heads[head], weights)
     groups.forEach((g, i) => {

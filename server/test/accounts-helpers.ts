@@ -18,6 +18,21 @@ export type AccountsOrg = Awaited<ReturnType<typeof accountsOrg>>
 
 export const as = (server: TestServer, who: Member) => client(server, who.token)
 
+/** Sets the organisation's 'Who can open Accounts' (as its admin), keeping its name. */
+export async function openAccountsTo(
+  server: TestServer,
+  target: AccountsOrg,
+  access: 'EVERYONE' | 'ADMINS_AND_ACCOUNTANTS',
+) {
+  const settings = await as(server, target.admin).get('/admin/settings')
+  const res = await as(server, target.admin).put('/admin/organisation', {
+    name: settings.json().organisation.name,
+    accounts_access: access,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  expect(res.json().organisation.accounts_access).toBe(access)
+}
+
 /** Days from today as YYYY-MM-DD, in India Standard Time like the server. */
 export function day(offset = 0): string {
   const now = new Date(Date.now() + offset * 86_400_000)

@@ -7,6 +7,7 @@ import {
   createReceivable,
   day,
   invoiceBody,
+  openAccountsTo,
   paymentBody,
   receivable,
   sentReceivable,
@@ -76,16 +77,6 @@ function call(who: Member, route: { method: string; url: string }, target = ids)
   return api.delete(url)
 }
 
-/** Sets the organisation's 'Who can open Accounts'. */
-async function openTo(target: AccountsOrg, access: 'EVERYONE' | 'ADMINS_AND_ACCOUNTANTS') {
-  const res = await as(server, target.admin).put('/admin/organisation', {
-    name: 'Home Org',
-    accounts_access: access,
-  })
-  expect(res.statusCode, res.body).toBe(200)
-  expect(res.json().organisation.accounts_access).toBe(access)
-}
-
 /** Routes staff may use when everyone may open Accounts. */
 const openToStaff = (r: { method: string; url: string }) =>
   !r.url.startsWith('/api/payments/') &&
@@ -141,7 +132,7 @@ describe('who can open Accounts', () => {
   it('admins and accountants only: staff get 403 on every accounts route, the PDF link and the sidebar flag', async () => {
     const live = await sentReceivable(server, org.admin, org.clientId)
     const key = (await receivable(server, org.admin, live)).invoice_pdf_s3_key
-    await openTo(org, 'ADMINS_AND_ACCOUNTANTS')
+    await openAccountsTo(server, org, 'ADMINS_AND_ACCOUNTANTS')
     try {
       expect((await as(server, org.staff).get('/users/me')).json().can_open_accounts).toBe(false)
       expect((await as(server, org.accountant).get('/users/me')).json().can_open_accounts).toBe(true)
@@ -155,7 +146,7 @@ describe('who can open Accounts', () => {
       expect((await as(server, org.accountant).get(url)).statusCode).toBe(200)
       expect(await receivable(server, org.admin, ids.draft)).toMatchObject({ status: 'DRAFT' })
     } finally {
-      await openTo(org, 'EVERYONE')
+      await openAccountsTo(server, org, 'EVERYONE')
     }
   })
 

@@ -227,28 +227,29 @@ export async function updateDocument(
   return { message: words(kind).updated, id }
 }
 
-/** Mark as Sent (receivables) or Mark as Received (payables): only a draft, guarded in SQL. */
+/**
+ * Mark as Sent (receivables) or Mark as Received (payables): only a draft, on its locked row and guarded
+ * in SQL. It becomes SENT or RECEIVED, or PAID at once when its total is ₹0 (`statusAfterPayments`).
+ */
 export async function markLive(deps: Deps, ctx: RequestContext, kind: AccountKind, id: string) {
   await requireAccounts(deps.db, ctx)
   await deps.db.transaction(async (tx) => {
+    const before = await lockDocument(tx, ctx, kind, id) // 404 when it is not the caller's
+    const status = statusAfterPayments(
+      kind,
+      liveStatusOf[kind],
+      paiseOf(before.amountPaid),
+      paiseOf(before.totalAmount),
+    )
     const [moved] = await tx
       .update(inv)
-      .set({
-        status: liveStatusOf[kind],
-        ...freshPdfKey(ctx.orgId, kind, liveStatusOf[kind]),
-        ...changedBy(inv, ctx.userId),
-      })
-      .where(
-        and(eq(inv.invoiceId, id), eq(inv.orgId, ctx.orgId), eq(inv.kind, kind), eq(inv.status, 'DRAFT')),
-      )
+      .set({ status, ...freshPdfKey(ctx.orgId, kind, status), ...changedBy(inv, ctx.userId) })
+      .where(and(eq(inv.invoiceId, id), eq(inv.status, 'DRAFT')))
       .returning({ id: inv.invoiceId })
-    if (!moved) {
-      await lockDocument(tx, ctx, kind, id) // 404 when it is not there at all
-      throw conflict(words(kind).markLiveOnlyDraft)
-    }
+    if (!moved) throw conflict(words(kind).markLiveOnlyDraft)
     await auditDocument(tx, ctx, kind, id, kind === 'RECEIVABLE' ? 'SEND' : 'RECEIVE', {
       before: { status: 'DRAFT' },
-      after: { status: liveStatusOf[kind] },
+      after: { status },
     })
   })
   return { message: words(kind).markLive }

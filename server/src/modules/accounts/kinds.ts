@@ -102,7 +102,9 @@ export function documentInput(input: ReceivableInput | PayableInput): DocumentIn
 }
 
 /**
- * The status of a live document after its payments change: PAID when nothing is due, PARTIALLY_PAID
+ * The status of a live document (or of a draft leaving DRAFT, as `status` SENT or RECEIVED) after its
+ * total or its payments change: PAID when nothing is due, a total of ₹0 included, since it can take no
+ * payment and would otherwise stay SENT with nothing owed (docs/decisions.md, "Accounts"); PARTIALLY_PAID
  * when something was paid, else back to SENT or RECEIVED. Drafts and cancelled ones keep theirs.
  */
 export function statusAfterPayments(
@@ -112,6 +114,7 @@ export function statusAfterPayments(
   totalPaise: number,
 ): StoredAccountStatus {
   if (status === 'DRAFT' || status === 'CANCELLED') return status
+  if (totalPaise <= 0) return 'PAID'
   if (paidPaise <= 0) return liveStatusOf[kind]
   return paidPaise >= totalPaise ? 'PAID' : 'PARTIALLY_PAID'
 }

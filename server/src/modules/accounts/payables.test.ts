@@ -1,6 +1,13 @@
 import { accountMessages, kindWords } from '@daftar/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountsOrg, accountsOrg, as, day, paymentBody } from '../../../test/accounts-helpers.ts'
+import {
+  type AccountsOrg,
+  accountsOrg,
+  as,
+  day,
+  openAccountsTo,
+  paymentBody,
+} from '../../../test/accounts-helpers.ts'
 import { errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 
 let server: TestServer
@@ -93,6 +100,41 @@ describe('payable bills', () => {
     const cancel = await as(server, org.admin).put(`/payables/${id}/cancel`)
     expect(cancel.json().message).toBe(words.cancelled)
     expect(await bill(id)).toMatchObject({ status: 'CANCELLED', amount_paid: 28320 })
+  })
+
+  it('of ₹0 are PAID once marked received: never OVERDUE, counted on no card; staff where Accounts is closed are refused', async () => {
+    const created = await as(server, org.accountant).post(
+      '/payables',
+      billBody({
+        line_items: [{ description: 'Free sample', qty: 1, rate: 0, gst_rate: 18 }],
+        bill_date: day(-40),
+        due_date: day(-30),
+      }),
+    )
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().payable_id
+    const owed = async () => {
+      const { totalPayable, totalOverdue, aging } = (
+        await as(server, org.admin).get('/payables/summary')
+      ).json()
+      return { totalPayable, totalOverdue, aging }
+    }
+    const before = await owed()
+    await openAccountsTo(server, org, 'ADMINS_AND_ACCOUNTANTS')
+    try {
+      const refused = await as(server, org.staff).put(`/payables/${id}/receive`)
+      expect(refused.statusCode).toBe(403)
+      expect(errorOf(refused)).toBe(accountMessages.accountsOnly)
+      expect((await bill(id)).status).toBe('DRAFT')
+    } finally {
+      await openAccountsTo(server, org, 'EVERYONE')
+    }
+    const received = await as(server, org.accountant).put(`/payables/${id}/receive`)
+    expect(received.statusCode, received.body).toBe(200)
+    expect(await bill(id)).toMatchObject({ status: 'PAID', total_amount: 0, amount_due: 0 })
+    const overdue = (await as(server, org.admin).get('/payables?status=OVERDUE')).json().payables
+    expect(overdue.map((b: { payable_id: string }) => b.payable_id)).not.toContain(id)
+    expect(await owed()).toEqual(before)
   })
 
   it('answer the bill form’s messages', async () => {

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { accountMessages, kindWords } from '@daftar/domain'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type AccountsOrg,
@@ -8,12 +10,14 @@ import {
   createReceivable,
   day,
   invoiceBody,
+  openAccountsTo,
   paymentBody,
   receivable,
   sentReceivable,
 } from '../../../test/accounts-helpers.ts'
 import { errorOf, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { createClient, createProject } from '../../../test/registers-helpers.ts'
+import { migrationsFolder } from '../../db/migrate.ts'
 import { auditEvents } from '../../platform/schema.ts'
 import { accountInvoices } from './schema.ts'
 
@@ -258,6 +262,90 @@ describe('Mark as Sent', () => {
     const again = await as(server, org.admin).put(`/receivables/${id}/send`)
     expect(again.statusCode).toBe(409)
     expect(errorOf(again)).toBe(words.markLiveOnlyDraft)
+  })
+})
+
+describe('a ₹0 invoice', () => {
+  const free = [{ description: 'Warranty visit', qty: 1, rate: 0, gst_rate: 18 }]
+  const late = { invoice_date: day(-40), due_date: day(-30) }
+
+  it('is PAID once marked sent: nothing is due, it is never OVERDUE and no card counts it', async () => {
+    const o = await accountsOrg(server, 'Zero Org')
+    const id = await createReceivable(server, o.accountant, o.clientId, { line_items: free, ...late })
+    const sent = await as(server, o.accountant).put(`/receivables/${id}/send`)
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json().message).toBe(words.markLive)
+    expect(await receivable(server, o.admin, id)).toMatchObject({
+      status: 'PAID',
+      total_amount: 0,
+      amount_due: 0,
+    })
+    const events = await server.deps.db.select().from(auditEvents).where(eq(auditEvents.entityId, id))
+    expect(events.find((e) => e.action === 'SEND')).toMatchObject({
+      before: { status: 'DRAFT' },
+      after: { status: 'PAID' },
+    })
+    expect((await as(server, o.admin).get('/receivables?status=OVERDUE')).json().receivables).toEqual([])
+    expect((await as(server, o.admin).get('/receivables?status=SENT')).json().receivables).toEqual([])
+    const summary = (await as(server, o.admin).get('/receivables/summary')).json()
+    expect(summary).toMatchObject({ totalReceivable: 0, totalOverdue: 0, draftCount: 0 })
+    expect(Object.values(summary.aging)).toEqual([0, 0, 0, 0, 0])
+    // Sent again: still only a draft may be.
+    expect((await as(server, o.admin).put(`/receivables/${id}/send`)).statusCode).toBe(409)
+  })
+
+  it('is PAID when an edit brings a live invoice to ₹0, and back to SENT (then OVERDUE) when it owes again', async () => {
+    const id = await sentReceivable(server, org.accountant, org.clientId, late)
+    const { invoice_no } = await receivable(server, org.admin, id)
+    const zero = invoiceBody(org.clientId, { invoice_no, line_items: free, ...late })
+    expect((await as(server, org.accountant).put(`/receivables/${id}`, zero)).statusCode).toBe(200)
+    expect(await receivable(server, org.admin, id)).toMatchObject({ status: 'PAID', amount_due: 0 })
+    const again = invoiceBody(org.clientId, { invoice_no, ...late })
+    expect((await as(server, org.accountant).put(`/receivables/${id}`, again)).statusCode).toBe(200)
+    expect(await receivable(server, org.admin, id)).toMatchObject({ status: 'OVERDUE', amount_due: 2950 })
+    // A ₹0 draft stays a draft when edited.
+    const draft = await createReceivable(server, org.accountant, org.clientId)
+    const body = invoiceBody(org.clientId, {
+      invoice_no: (await receivable(server, org.admin, draft)).invoice_no,
+      line_items: free,
+    })
+    expect((await as(server, org.accountant).put(`/receivables/${draft}`, body)).statusCode).toBe(200)
+    expect((await receivable(server, org.admin, draft)).status).toBe('DRAFT')
+  })
+
+  it('left SENT before this rule, is never OVERDUE nor counted, and migration 0026 makes it PAID', async () => {
+    const o = await accountsOrg(server, 'Legacy Zero Org')
+    const id = await createReceivable(server, o.accountant, o.clientId, { line_items: free, ...late })
+    await server.deps.db
+      .update(accountInvoices)
+      .set({ status: 'SENT' })
+      .where(eq(accountInvoices.invoiceId, id))
+    expect(await receivable(server, o.admin, id)).toMatchObject({ status: 'SENT', amount_due: 0 })
+    expect((await as(server, o.admin).get('/receivables?status=OVERDUE')).json().receivables).toEqual([])
+    const summary = (await as(server, o.admin).get('/receivables/summary')).json()
+    expect(summary).toMatchObject({ totalReceivable: 0, totalOverdue: 0 })
+    expect(Object.values(summary.aging)).toEqual([0, 0, 0, 0, 0])
+    const file = path.join(migrationsFolder, '0026_zero_documents_paid.sql')
+    await server.deps.db.execute(sql.raw(await readFile(file, 'utf8')))
+    expect(await receivable(server, o.admin, id)).toMatchObject({ status: 'PAID', amount_due: 0 })
+  })
+
+  it('is not marked sent or edited by staff where Accounts is for admins and accountants, nor by another organisation', async () => {
+    const o = await accountsOrg(server, 'Closed Zero Org')
+    const outsider = await accountsOrg(server, 'Outsider Zero Org')
+    const id = await createReceivable(server, o.accountant, o.clientId, { line_items: free })
+    await openAccountsTo(server, o, 'ADMINS_AND_ACCOUNTANTS')
+    const { invoice_no } = await receivable(server, o.admin, id)
+    const body = invoiceBody(o.clientId, { invoice_no, line_items: free })
+    for (const res of [
+      await as(server, o.staff).put(`/receivables/${id}/send`),
+      await as(server, o.staff).put(`/receivables/${id}`, body),
+    ]) {
+      expect(res.statusCode).toBe(403)
+      expect(errorOf(res)).toBe(accountMessages.accountsOnly)
+    }
+    expect((await as(server, outsider.admin).put(`/receivables/${id}/send`)).statusCode).toBe(404)
+    expect((await receivable(server, o.admin, id)).status).toBe('DRAFT')
   })
 })
 
