@@ -4,6 +4,7 @@ import {
   idTo,
   idToMessage,
   isCalendarDay,
+  labelled,
   messageResponse,
   pageFields,
   requiredText,
@@ -267,6 +268,23 @@ export const commentInput = z.object({
     .max(5_000),
 })
 
+/**
+ * The active list's Due filter: the In Progress tasks I am the current assignee of, past their
+ * deadline or due today on the organisation's day. It is what the home page's 'Overdue tasks' and
+ * 'Due today' cards count, and their 'View all' opens the list with it (docs/product.md, "The task
+ * list").
+ */
+export const { values: taskDues, labels: taskDueLabels } = labelled([
+  ['overdue', 'My overdue tasks'],
+  ['today', 'My tasks due today'],
+])
+export type TaskDue = (typeof taskDues)[number]
+const dueFilter = blankIsNone(z.enum(taskDues))
+
+/** GET /tasks: the Due filter, none when absent or blank. */
+export const activeTaskQuery = z.object({ due: dueFilter })
+export type ActiveTaskQuery = z.output<typeof activeTaskQuery>
+
 const listQuery = <T extends string>(sorts: readonly T[]) =>
   z.object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -285,6 +303,8 @@ export const taskExportQuery = exportQueryOf(
     view: z.enum(['active', 'finished', 'deleted']).default('active'),
     /** The active list's tab (My Tasks, Delegated, Approval); all three unless given. */
     tab: blankIsNone(z.enum(['my', 'delegated', 'approval'])),
+    /** The active list's Due filter (`activeTaskQuery`). */
+    due: dueFilter,
   }),
 )
 export const deletedQuery = listQuery(deletedSorts)
@@ -295,7 +315,7 @@ export const deletedQuery = listQuery(deletedSorts)
  * A repeated comment (double click, retry) answers 200 with the comment already added.
  */
 export const taskEndpoints = {
-  active: endpoint('GET', '/tasks', { response: { 200: activeTaskList } }),
+  active: endpoint('GET', '/tasks', { querystring: activeTaskQuery, response: { 200: activeTaskList } }),
   finished: endpoint('GET', '/tasks/finished', {
     querystring: finishedQuery,
     response: { 200: closedTaskPage },

@@ -1,6 +1,6 @@
 import { apiAs, baseURL, openTasks, signIn } from '../support/app.ts'
 import { expectNoSideScroll } from '../support/checks.ts'
-import { expect, type Page, test } from '../support/test.ts'
+import { type Browser, expect, type Page, test } from '../support/test.ts'
 
 type Section = { count: number; items: { id: string; title: string; url: string }[] }
 type Home = Record<string, Section>
@@ -26,6 +26,51 @@ async function openHome(page: Page, identifier: string): Promise<Home> {
   await expect(page).toHaveURL(`${baseURL()}/`)
   await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible()
   return (await answer).json()
+}
+
+/** The organisation's day (India), `offset` days on, as YYYY-MM-DD. */
+const orgDay = (offset = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  )
+
+/** A task the admin gives `assignTo`, through the API; its title. */
+async function taskFromAdmin(browser: Browser, fields: Record<string, string>) {
+  const admin = await apiAs(browser, 'admin@example.com')
+  const created = await admin.context.request.post(`${baseURL()}/api/tasks`, {
+    headers: admin.headers,
+    multipart: fields,
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  await admin.context.close()
+  return fields.title!
+}
+
+/**
+ * 'View all' of the Overdue card opens the task list on My Tasks filtered to the card's tasks: as
+ * many rows as the card counts, `overdue` among them, none of `others` (docs/decisions.md, "The
+ * home page").
+ */
+async function viewAllOverdue(page: Page, home: Home, overdue: string, others: string[]) {
+  const count = home.tasks_overdue!.count
+  await page.getByRole('link', { name: 'View all: Overdue tasks' }).click()
+  await expect(page).toHaveURL(/\/tasks\?tab=my&due=overdue$/)
+  await expect(page.getByRole('combobox', { name: 'Due' })).toHaveValue('My overdue tasks')
+  const myTasks = page.getByRole('tab', { name: /^My Tasks/ })
+  await expect(myTasks).toHaveAttribute('aria-selected', 'true')
+  await expect(myTasks).toHaveText(new RegExp(`^My Tasks\\s*${count}$`))
+  const rows = page.getByRole('tabpanel', { name: /^My Tasks/ }).getByTestId('task-row')
+  await expect(rows).toHaveCount(count)
+  await expect(rows.filter({ hasText: overdue })).toHaveCount(1)
+  for (const title of others) await expect(rows.filter({ hasText: title }), title).toHaveCount(0)
+  await expect(page.getByRole('tab', { name: /^Delegated/ })).toHaveText(/^Delegated\s*0$/)
+  await expectNoSideScroll(page)
+  // Cleared by the person (the chosen option again, as the keyboard does it): every task is back.
+  await page.getByRole('combobox', { name: 'Due' }).click()
+  await page.getByRole('option', { name: 'My overdue tasks' }).click()
+  await expect(page).toHaveURL(/\/tasks\?tab=my$/)
+  await expect(page.getByRole('combobox', { name: 'Due' })).toHaveValue('')
+  await expect(rows.filter({ hasText: others[0]! })).toHaveCount(1)
 }
 
 /** A card for each section of the answer, with its count, and none for a section it left out. */
@@ -105,16 +150,23 @@ test('a staff member’s home: today’s task opens over the task list; no admin
   page,
   browser,
 }) => {
-  // A task due today, given to Ravi by the admin.
-  const admin = await apiAs(browser, 'admin@example.com')
-  const title = `Home due today ${Date.now().toString(36)}`
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())
-  const created = await admin.context.request.post(`${baseURL()}/api/tasks`, {
-    headers: admin.headers,
-    multipart: { title, assignTo: 'ravi', deadline: today },
+  // A task due today and one overdue, given to Ravi by the admin, and one overdue of Asha's.
+  const stamp = Date.now().toString(36)
+  const title = await taskFromAdmin(browser, {
+    title: `Home due today ${stamp}`,
+    assignTo: 'ravi',
+    deadline: orgDay(),
   })
-  expect(created.status(), await created.text()).toBe(201)
-  await admin.context.close()
+  const overdue = await taskFromAdmin(browser, {
+    title: `Home overdue ${stamp}`,
+    assignTo: 'ravi',
+    deadline: orgDay(-1),
+  })
+  const ashas = await taskFromAdmin(browser, {
+    title: `Asha's overdue ${stamp}`,
+    assignTo: 'asha',
+    deadline: orgDay(-1),
+  })
 
   const home = await openHome(page, 'ravi@example.com')
   expect(home.pending_requests).toBeUndefined()
@@ -134,11 +186,22 @@ test('a staff member’s home: today’s task opens over the task list; no admin
   await page.getByRole('link', { name: 'View all: Waiting for my approval' }).click()
   await expect(page).toHaveURL(/\/tasks\?tab=approval$/)
   await expect(page.getByRole('tab', { name: /^Approval/ })).toHaveAttribute('aria-selected', 'true')
+
+  // 'View all' of the Overdue card: Ravi's overdue tasks only; not today's, not the demo's overdue
+  // O&M report he is only CC'd on, nor Asha's.
+  await page.getByRole('link', { name: 'Home', exact: true }).click()
+  await viewAllOverdue(page, home, overdue, [title, 'Submit monthly O&M report for Ganga STP', ashas])
 })
 
 test('a phone (375 px): the cards stack, nothing scrolls sideways, the sidebar reaches Tasks', async ({
   page,
+  browser,
 }) => {
+  const overdue = await taskFromAdmin(browser, {
+    title: `Phone overdue ${Date.now().toString(36)}`,
+    assignTo: 'asha',
+    deadline: orgDay(-3),
+  })
   await page.setViewportSize({ width: 375, height: 812 })
   const home = await openHome(page, 'asha@example.com')
   await expectCards(page, home)
@@ -155,5 +218,7 @@ test('a phone (375 px): the cards stack, nothing scrolls sideways, the sidebar r
   }
   expect(boxes.map((b) => b.y)).toEqual([...boxes.map((b) => b.y)].sort((a, b) => a - b))
   await expectNoSideScroll(page)
+  // Her own task without a deadline is on My Tasks, but not among the overdue.
+  await viewAllOverdue(page, home, overdue, ['Update site photographs'])
   await openTasks(page)
 })

@@ -125,6 +125,13 @@ describe(`task queries on ${TASKS.toLocaleString('en-IN')} tasks`, () => {
     expect(scans).toEqual(['Index Only Scan task_members_list_idx'])
     const { used } = await expectNoSeqScan('/tasks')
     expect(used).toEqual(['tasks_pkey'])
+    // The Due filter (the home's task cards' 'View all') reads the same ranges, In Progress only.
+    for (const due of ['overdue', 'today']) {
+      const filtered = await indexed.members(api, `/tasks?due=${due}`)
+      expect(filtered.scans).toEqual(['Index Only Scan task_members_list_idx'])
+      expect((await expectNoSeqScan(`/tasks?due=${due}`)).used).toEqual(['tasks_pkey'])
+    }
+    expect((await api.get('/tasks?due=overdue')).json().tasks.length).toBeGreaterThan(10)
   })
 
   it('the finished and deleted pages and their counts are read index-only from task_members', async () => {

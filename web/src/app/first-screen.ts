@@ -5,10 +5,12 @@
  * components use these same chunks (app/page-chunk.tsx), so a chunk asked for here is the one they
  * render, without a loader in between.
  */
+import { activeTaskQuery } from '@daftar/domain/tasks'
 import type { QueryClient } from '@tanstack/react-query'
 import { session } from '../api/session.ts'
 import { categoriesQuery, meQuery } from '../api/shared-queries.ts'
 import { activeTasksQuery } from '../features/tasks/api.ts'
+import { parseListState } from '../ui/list/use-list-state.ts'
 import { chunk } from './page-chunk.tsx'
 
 export const loginPage = chunk(() => import('../features/auth/LoginPage.tsx'))
@@ -33,7 +35,10 @@ export function preloadFirstScreen(
     // The categories name the filter's choices.
     wanted.push(
       taskListPage.preload(),
-      queryClient.prefetchQuery(activeTasksQuery),
+      // The list's Due filter is in the address when a home card's 'View all' opened it.
+      queryClient.prefetchQuery(
+        activeTasksQuery(parseListState(activeTaskQuery, new URLSearchParams(search))),
+      ),
       queryClient.prefetchQuery(categoriesQuery),
     )
   } else if (pathname === '/') {

@@ -301,6 +301,80 @@ describe('GET /api/home across organisations', () => {
   })
 })
 
+describe("the task cards' 'View all': the task list's Due filter", () => {
+  type Listed = { tasks: { task_id: string; title: string }[] }
+  const list = async (who: Member, due: string) => {
+    const res = await client(server, who.token).get(`/tasks?due=${due}`)
+    expect(res.statusCode, res.body).toBe(200)
+    return (res.json() as Listed).tasks
+  }
+  const sections = { overdue: 'tasks_overdue', today: 'tasks_due_today' } as const
+
+  beforeAll(async () => {
+    // Around staff2: theirs, handed on, waiting for approval, and only CC'd; all past their deadline.
+    const admin = taskClient(server, org.admin.token)
+    const tara = taskClient(server, org.staff2.token)
+    const create = async (who: typeof admin, fields: Record<string, string>) => {
+      const res = await who.create(fields)
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json().task.task_id as string
+    }
+    await create(admin, { title: 'Late for Tara', deadline: day(-2), assignTo: org.staff2.username })
+    const handed = await create(tara, { title: 'Handed on', deadline: day(-4) })
+    expect((await tara.forward(handed, org.accountant.username)).statusCode).toBe(200)
+    const submitted = await create(admin, {
+      title: 'Submitted late',
+      deadline: day(-5),
+      assignTo: org.staff2.username,
+    })
+    expect((await tara.complete(submitted)).statusCode).toBe(200)
+    await create(admin, {
+      title: 'Tara CC only',
+      deadline: day(-1),
+      assignTo: org.accountant.username,
+      cc: JSON.stringify([org.staff2.username]),
+    })
+  })
+
+  it('lists exactly what each card counts, for everyone of both organisations', async () => {
+    for (const o of [org, other])
+      for (const role of ['admin', 'accountant', 'staff', 'staff2'] as const)
+        for (const [due, key] of Object.entries(sections)) {
+          const card = (await home(o[role]))[key]
+          const listed = (await list(o[role], due)).map((t) => t.task_id)
+          expect(listed.length, `${role} ${due}`).toBe(card.count)
+          expect(listed, `${role} ${due}`).toEqual(expect.arrayContaining(card.items.map((i) => i.id)))
+        }
+  })
+
+  it("shows the caller's own tasks only: not a CC, a task handed on, one waiting for approval, another's", async () => {
+    const titlesOf = async (who: Member, due: string) => (await list(who, due)).map((t) => t.title).sort()
+    expect(await titlesOf(org.staff2, 'overdue')).toEqual(['Late for Tara'])
+    expect(await titlesOf(org.accountant, 'overdue')).toEqual(['Handed on', 'Tara CC only'])
+    expect(await titlesOf(org.staff, 'overdue')).toEqual(['Overdue', 'Overdue longer'])
+    // Staff is CC'd on staff2's task due today; the admin created both: neither is theirs to do.
+    expect(await titlesOf(org.staff, 'today')).toEqual(['Due today'])
+    expect(await titlesOf(org.staff2, 'today')).toEqual(['CC only'])
+    expect(await titlesOf(org.admin, 'overdue')).toEqual([])
+    // Nothing of the other organisation, whose tasks have the same titles.
+    const theirs = (await list(other.staff, 'overdue')).map((t) => t.task_id)
+    expect(theirs).toHaveLength(2)
+    expect((await list(org.staff, 'overdue')).filter((t) => theirs.includes(t.task_id))).toEqual([])
+    // Without a filter the list is every active task, as before.
+    const all = await client(server, org.staff.token).get('/tasks?due=')
+    expect((all.json() as Listed).tasks.length).toBeGreaterThan(3)
+  })
+
+  it('exports the filtered list, and refuses an unknown filter or a caller without a session', async () => {
+    const res = await client(server, org.staff.token).get('/tasks/export?view=active&due=overdue')
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = res.body.trimEnd().split('\r\n').slice(1)
+    expect(rows.map((r) => r.split(',')[0])).toEqual(['Overdue longer', 'Overdue'])
+    expect((await client(server, org.staff.token).get('/tasks?due=late')).statusCode).toBe(400)
+    expect((await client(server).get('/tasks?due=overdue')).statusCode).toBe(401)
+  })
+})
+
 describe('GET /api/home asked again', () => {
   /** Statements the pool runs while `run` does (the home's sections, the session's check if not cached). */
   async function statementsDuring(run: () => Promise<unknown>) {

@@ -1,15 +1,21 @@
-import { HOME_ITEMS, type HomeItem, type HomeSection, TASK_STATUS } from '@daftar/domain'
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import {
+  HOME_ITEMS,
+  type HomeItem,
+  type HomeSection,
+  TASK_STATUS,
+  type TaskDue,
+  taskDues,
+} from '@daftar/domain'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
 import { builtOnce, callerPlaceholders, callerValues, prepared } from '../../platform/built-once.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Deps } from '../../platform/deps.ts'
 import { loadPeople } from '../tasks/people.ts'
-import { myMemberships } from '../tasks/queries.ts'
+import { dueFor, dueOf, myMemberships } from '../tasks/queries.ts'
 import { taskMembers, tasks } from '../tasks/schema.ts'
 
 const t = tasks
-const assignee = sql`${t.assignmentChain}[array_length(${t.assignmentChain}, 1)]`
 const creator = sql`${t.assignmentChain}[1]`
 
 type TaskRow = {
@@ -17,6 +23,8 @@ type TaskRow = {
   title: string
   status: string
   deadline: string | null
+  /** The Due filter of the task list it is in, if any (`dueOf`). */
+  due: TaskDue | null
   addedDate: Date
   submittedAt: Date | null
   projectName: string | null
@@ -32,16 +40,16 @@ export type TaskSections = {
 
 /**
  * The caller's open tasks that need them today: In Progress and assigned to them (the last of the
- * chain) with a deadline today or past, and Pending Approval tasks they created (the rules of the
- * task list's tabs, `taskTab`). One read of their member rows (task_members, as the task list reads
- * them) and those tasks by key, then the names of the people the first items show.
+ * chain) with a deadline today or past, the task list's Due filter (`dueFor`), and Pending Approval
+ * tasks they created (the rules of the task list's tabs, `taskTab`). One read of their member rows
+ * (task_members, as the task list reads them) and those tasks by key, then the names of the people
+ * the first items show.
  */
 export async function taskSections(deps: Deps, ctx: RequestContext, today: string): Promise<TaskSections> {
   const rows: TaskRow[] = await needingMe(deps.db).execute({ ...callerValues(ctx), today })
-  const open = rows.filter((r) => r.status === TASK_STATUS.inProgress)
   // Due today: newest first; overdue: the longest overdue first; approvals: the newest submission first.
-  const dueToday = open.filter((r) => r.deadline === today).sort(byNewest((r) => r.addedDate.toISOString()))
-  const overdue = open.filter((r) => r.deadline! < today).sort(byOldest((r) => r.deadline!))
+  const dueToday = rows.filter((r) => r.due === 'today').sort(byNewest((r) => r.addedDate.toISOString()))
+  const overdue = rows.filter((r) => r.due === 'overdue').sort(byOldest((r) => r.deadline!))
   const approvals = rows
     .filter((r) => r.status === TASK_STATUS.pendingApproval)
     .sort(byNewest((r) => r.submittedAt?.toISOString() ?? ''))
@@ -87,6 +95,7 @@ const needingMe = builtOnce((db: Db) => {
         title: t.title,
         status: t.status,
         deadline: t.deadline,
+        due: sql<TaskDue | null>`case when ${dueFor(ctx, today, taskDues)} then ${dueOf(today)} end`,
         addedDate: t.addedDate,
         submittedAt: t.submittedAt,
         projectName: t.projectName,
@@ -99,11 +108,7 @@ const needingMe = builtOnce((db: Db) => {
           eq(t.orgId, ctx.orgId),
           inArray(t.taskId, mine),
           or(
-            and(
-              eq(t.status, TASK_STATUS.inProgress),
-              sql`${assignee} = ${ctx.username}`,
-              lte(t.deadline, today),
-            ),
+            dueFor(ctx, today, taskDues),
             and(eq(t.status, TASK_STATUS.pendingApproval), sql`${creator} = ${ctx.username}`),
           ),
         ),

@@ -1,8 +1,10 @@
 import {
+  type ActiveTaskQuery,
   matchesTaskSearch,
   sortTasks,
   TASK_PAGE_SIZE,
   TASK_STATUS,
+  type TaskDue,
   type TaskExportQuery,
   type TaskListRow,
   type TaskPerson,
@@ -12,12 +14,12 @@ import {
   taskMessages,
   taskSorts,
   taskTab,
+  todayIn,
 } from '@daftar/domain'
 import { and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from '../../db/connection.ts'
 import {
-  builtOnce,
   builtPerShape,
   callerPlaceholders,
   callerValues,
@@ -55,6 +57,28 @@ export function myMemberships(ctx: Pick<RequestContext, 'orgId' | 'username'>, s
     sql`${taskMembers.status} in (${sql.join(statuses.map(constant), sql`, `)})`,
   )!
 }
+
+/**
+ * In Progress, the caller its current assignee (the last of the chain: a CC is not an assignment)
+ * and its deadline `dues` against `today`, the organisation's day: the home page's 'Overdue tasks'
+ * and 'Due today' cards and the task list's Due filter, which their 'View all' opens, so that the list
+ * shows exactly what the card counts (docs/decisions.md, "The home page").
+ */
+export function dueFor(
+  caller: Pick<RequestContext, 'username'>,
+  today: SQLWrapper | string,
+  dues: readonly TaskDue[],
+): SQL {
+  return and(
+    eq(tasks.status, TASK_STATUS.inProgress),
+    sql`${tasks.assignmentChain}[array_length(${tasks.assignmentChain}, 1)] = ${caller.username}`,
+    sql`${dueOf(today)} in (${sql.join(dues.map(constant), sql`, `)})`,
+  )!
+}
+
+/** Which Due a task's deadline is on `today`: 'overdue' before it, 'today' on it, else null. */
+export const dueOf = (today: SQLWrapper | string) =>
+  sql<TaskDue | null>`(case when ${tasks.deadline} < ${today} then 'overdue' when ${tasks.deadline} = ${today} then 'today' end)`
 
 /** Who asks: a prepared list statement names them by placeholders, the one task's read by value. */
 type Asker = { isAdmin: SQLWrapper | boolean; userId: SQLWrapper | string }
@@ -160,27 +184,49 @@ function present(rows: unknown[][], at: Record<ListColumn, number>) {
 
 const listValues = (ctx: RequestContext) => ({ ...callerValues(ctx), isAdmin: ctx.isAdmin })
 
-/** Every active task of the caller (the three tabs are worked out in the browser, see taskTab). */
-export async function listActiveTasks(deps: Deps, ctx: RequestContext) {
-  return activeTasks(deps.db).execute(listValues(ctx))
+/**
+ * Every active task of the caller (the three tabs are worked out in the browser, see taskTab), or
+ * only those of a Due filter (`dueFor`), judged on the organisation's day.
+ */
+export async function listActiveTasks(deps: Deps, ctx: RequestContext, query: ActiveTaskQuery = {}) {
+  const { due } = query
+  return activeTasks(deps.db, due ?? null).execute({
+    ...listValues(ctx),
+    today: due ? todayIn(deps.config.TIME_ZONE) : undefined,
+  })
 }
 
-const activeTasks = builtOnce((db: Db) => {
-  const caller = callerPlaceholders()
-  const mine = db
-    .select({ id: taskMembers.taskId })
-    .from(taskMembers)
-    .where(myMemberships(caller, [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval]))
-  return preparedArrays(
-    db,
-    taskListRows(db)
-      .where(and(eq(tasks.orgId, caller.orgId), inArray(tasks.taskId, mine)))
-      .orderBy(asc(tasks.addedDate))
-      .limit(2000),
-    LIST_COLUMNS,
-    present,
-  )
-})
+/** One statement per Due filter (none, overdue, today); a filter reads only In Progress member rows. */
+const activeTasks = builtPerShape(
+  (due: TaskDue | null) => due ?? '',
+  (db: Db, due: TaskDue | null) => {
+    const caller = callerPlaceholders()
+    const mine = db
+      .select({ id: taskMembers.taskId })
+      .from(taskMembers)
+      .where(
+        myMemberships(
+          caller,
+          due ? [TASK_STATUS.inProgress] : [TASK_STATUS.inProgress, TASK_STATUS.pendingApproval],
+        ),
+      )
+    return preparedArrays(
+      db,
+      taskListRows(db)
+        .where(
+          and(
+            eq(tasks.orgId, caller.orgId),
+            inArray(tasks.taskId, mine),
+            due ? dueFor(caller, sql.placeholder('today'), [due]) : undefined,
+          ),
+        )
+        .orderBy(asc(tasks.addedDate))
+        .limit(2000),
+      LIST_COLUMNS,
+      present,
+    )
+  },
+)
 
 type ClosedKind = 'finished' | 'deleted'
 
@@ -337,14 +383,14 @@ export async function getTask(deps: Deps, ctx: RequestContext, taskId: string, s
 
 /**
  * GET /tasks/export: the rows of one task list with its filters, in its order (docs/decisions.md,
- * "Exports"). The active list is the caller's own (at most what GET /tasks answers), filtered and
- * sorted as the browser does, and narrowed to a tab when one is asked; the finished and deleted lists
+ * "Exports"). The active list is the caller's own (at most what GET /tasks answers, with its Due
+ * filter), filtered and sorted as the browser does, and narrowed to a tab when one is asked; the finished and deleted lists
  * are read EXPORT_BATCH at a time.
  */
 export async function* taskExportRows(deps: Deps, ctx: RequestContext, query: TaskExportQuery) {
   const { view } = query
   if (view === 'active') {
-    const { tasks: all, people } = await listActiveTasks(deps, ctx)
+    const { tasks: all, people } = await listActiveTasks(deps, ctx, query)
     const category = query.selectedCategory.toLowerCase()
     const filtered = all.filter(
       (t) =>

@@ -37,7 +37,7 @@ export async function taskRoutes(app: App, deps: Deps) {
     fileOfVisibleTask(tasks.completionFile, tasks.completionFileName),
   )
 
-  serve(app, taskEndpoints.active, async (req) => listActiveTasks(deps, req.ctx))
+  serve(app, taskEndpoints.active, async (req) => listActiveTasks(deps, req.ctx, req.query))
   serve(app, taskEndpoints.finished, async (req) => listClosedTasks(deps, req.ctx, 'finished', req.query))
   serve(app, taskEndpoints.deleted, async (req) => listClosedTasks(deps, req.ctx, 'deleted', req.query))
   serve(app, taskEndpoints.export, async (req, reply) =>

@@ -43,11 +43,15 @@ describe('the home page', { timeout: 30_000 }, () => {
     // No admin or Accounts section in the answer: no card for them.
     expect(screen.queryByRole('region', { name: 'Approval queue' })).toBeNull()
     expect(screen.queryByRole('region', { name: 'Overdue receivables' })).toBeNull()
+    // The task cards open the task list filtered to what they count.
     expect(
       within(card('Overdue tasks'))
         .getByRole('link', { name: 'View all: Overdue tasks' })
         .getAttribute('href'),
-    ).toBe('/tasks')
+    ).toBe('/tasks?tab=my&due=overdue')
+    expect(
+      within(card('Due today')).getByRole('link', { name: 'View all: Due today' }).getAttribute('href'),
+    ).toBe('/tasks?tab=my&due=today')
   })
 
   it('lists the first items as links with the count, money in Indian notation and the aging bars', async () => {

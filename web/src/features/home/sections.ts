@@ -17,7 +17,10 @@ export interface SectionCard {
   title: string
   /** What an empty section says: good news, not a blank. */
   empty: string
-  /** The full list the card summarises. */
+  /**
+   * The full list the card summarises, filtered to what it counts where the list can be: the task
+   * cards open the task list's Due filter on My Tasks (docs/decisions.md, "The home page").
+   */
   viewAll: string
   icon: typeof IconChecklist
   color: string
@@ -33,7 +36,7 @@ export const sectionCards: SectionCard[] = [
     key: 'tasks_overdue',
     title: 'Overdue tasks',
     empty: 'Nothing overdue',
-    viewAll: '/tasks',
+    viewAll: '/tasks?tab=my&due=overdue',
     icon: IconAlertTriangle,
     color: 'red',
   },
@@ -41,7 +44,7 @@ export const sectionCards: SectionCard[] = [
     key: 'tasks_due_today',
     title: 'Due today',
     empty: 'Nothing due today',
-    viewAll: '/tasks',
+    viewAll: '/tasks?tab=my&due=today',
     icon: IconCalendarDue,
     color: 'orange',
   },

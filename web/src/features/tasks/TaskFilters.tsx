@@ -1,4 +1,4 @@
-import type { TaskSort } from '@daftar/domain/tasks'
+import { type TaskDue, type TaskSort, taskDueLabels, taskDues } from '@daftar/domain/tasks'
 import { ActionIcon, Button, type ButtonProps, Group, Select, TextInput } from '@mantine/core'
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -16,6 +16,8 @@ export const activeSortOptions: SortOption<TaskSort>[] = [
   { value: 'firstAdded', label: 'First added' },
 ]
 
+const dueOptions = taskDues.map((value) => ({ value, label: taskDueLabels[value] }))
+
 interface Props<S extends string> {
   category: string
   onCategory: (name: string) => void
@@ -24,12 +26,17 @@ interface Props<S extends string> {
   onSort: (sort: S) => void
   search: string
   onSearch: (text: string) => void
+  /** The active list's Due filter (none when absent or null); the closed lists have none. */
+  due?: { value: TaskDue | null; onChange: (due: TaskDue | null) => void }
   onCreate?: () => void
   /** Buttons after the search (the list's Export). */
   actions?: ReactNode
 }
 
-/** Category, sort, a search icon that opens a box, and 'Create Task' (docs/product.md, "The task list"). */
+/**
+ * Category, sort, the active list's Due, a search icon that opens a box, and 'Create Task'
+ * (docs/product.md, "The task list").
+ */
 export function TaskFilters<S extends string>(props: Props<S>) {
   const categories = useQuery(categoriesQuery)
   const [searchOpen, setSearchOpen] = useState(Boolean(props.search))
@@ -56,6 +63,17 @@ export function TaskFilters<S extends string>(props: Props<S>) {
           style={{ flex: '1 1 0', maxWidth: 160, minWidth: 0 }}
         />
       </Group>
+      {props.due && (
+        <Select
+          aria-label="Due"
+          placeholder="All deadlines"
+          data={dueOptions}
+          value={props.due.value}
+          onChange={(value) => props.due?.onChange(value as TaskDue | null)}
+          clearable
+          style={{ flex: '0 1 220px', minWidth: 0 }}
+        />
+      )}
       {searchOpen ? (
         <TextInput
           aria-label="Search tasks"

@@ -1,6 +1,8 @@
 import {
+  activeTaskQuery,
   matchesTaskSearch,
   sortTasks,
+  type TaskDue,
   type TaskListRow,
   type TaskSort,
   type TaskTab,
@@ -17,6 +19,7 @@ import { call, errorMessage } from '../../api/client.ts'
 import { useMe } from '../../api/shared-queries.ts'
 import { hasDraft } from '../../ui/drafts.ts'
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx'
+import { useListState } from '../../ui/list/use-list-state.ts'
 import { ScrollTabsList } from '../../ui/ScrollTabsList.tsx'
 import { activeTasksQuery } from './api.ts'
 import { useHiddenTasks } from './hidden-tasks.ts'
@@ -36,7 +39,10 @@ const linkedTab = (value: string | null): MainTab => mainTabs.find((t) => t === 
 
 export default function TaskListPage() {
   const { data: me } = useMe()
-  const tasks = useQuery(activeTasksQuery)
+  // The Due filter is the list's one state in the address: a home card's 'View all' opens it there.
+  const list = useListState(activeTaskQuery)
+  const due = list.state.due ?? null
+  const tasks = useQuery(activeTasksQuery(list.state))
   const hidden = useHiddenTasks()
   const detail = useTaskParam()
   const [searchParams] = useSearchParams()
@@ -52,6 +58,12 @@ export default function TaskListPage() {
     setTab(next)
     // The page scrolls to the top when the tab changes.
     window.scrollTo({ top: 0 })
+  }
+
+  // The Due filter's tasks are all on My Tasks (they are assigned to me), so choosing it shows them.
+  const changeDue = (next: TaskDue | null) => {
+    list.set({ due: next })
+    if (next && tab !== 'my') changeTab('my')
   }
 
   const groups = useMemo(() => {
@@ -110,6 +122,7 @@ export default function TaskListPage() {
             onSort={setSort}
             search={search}
             onSearch={setSearch}
+            due={{ value: due, onChange: changeDue }}
             onCreate={() => setCreating(true)}
             actions={
               <ExportMenu
@@ -119,6 +132,7 @@ export default function TaskListPage() {
                     query: {
                       view: 'active',
                       tab,
+                      due: list.state.due,
                       searchQuery: search,
                       selectedCategory: category,
                       sortBy: sort,

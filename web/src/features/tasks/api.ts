@@ -1,5 +1,6 @@
 import type { TaskPerson } from '@daftar/domain'
 import {
+  type ActiveTaskQuery,
   type deletedQuery,
   type finishedQuery,
   taskEndpoints,
@@ -30,14 +31,17 @@ const taskFreshness = { staleTime: 5 * MINUTE, refetchInterval: 5 * MINUTE }
  */
 export const ACTIVE_REFRESH_MS = 30_000
 
-export const activeTasksQuery = queryOptions({
-  queryKey: [...tasksKey, 'active'],
-  queryFn: ({ signal }) => call(taskEndpoints.active, { signal }),
-  staleTime: ACTIVE_REFRESH_MS,
-  refetchInterval: ACTIVE_REFRESH_MS,
-  refetchIntervalInBackground: false,
-  refetchOnWindowFocus: 'always',
-})
+/** The active list, all of it or only a Due filter's tasks (`activeTaskQuery`), each under its own key. */
+export function activeTasksQuery({ due }: ActiveTaskQuery = {}) {
+  return queryOptions({
+    queryKey: due ? [...tasksKey, 'active', due] : [...tasksKey, 'active'],
+    queryFn: ({ signal }) => call(taskEndpoints.active, { query: { due }, signal }),
+    staleTime: ACTIVE_REFRESH_MS,
+    refetchInterval: ACTIVE_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+  })
+}
 
 export function closedTasksQuery(kind: ClosedKind, query: ClosedListParams) {
   return queryOptions({
