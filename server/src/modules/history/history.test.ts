@@ -265,6 +265,25 @@ describe('what an entry says', () => {
     )
   })
 
+  it('an edited request names the people of its access grants, at any depth of its data', async () => {
+    const asked = await as('write').post('/clients', {
+      name: `Regranted ${Date.now()}`,
+      accessPermissions: [{ user_id: fx.people.read.userId, level: 'WRITE' }],
+    })
+    expect(asked.statusCode, asked.body).toBe(202)
+    const actionId = asked.json().actionId as string
+    const edited = await admin().put(`/admin-actions/pending/${actionId}`, {
+      proposed_data: { name: `Regranted ${Date.now()}` },
+      access_permissions: [{ user_id: fx.people.none.userId, level: 'READ' }],
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    const activity = (await admin().get('/admin/activity?entityType=CLIENT')).json() as ActivityList
+    const edit = activity.events.find((e) => e.action === 'EDIT_PENDING' && e.entity_id === actionId)
+    const grantees = edit!.changes.filter((c) => c.field.endsWith('.user_id'))
+    expect(grantees).toEqual([expect.objectContaining({ from: 'Tara Staff', to: 'Nisha Nobody' })])
+    expect(JSON.stringify(edit)).not.toContain(fx.people.none.userId)
+  })
+
   it('archived and restored, as state changes from and to', async () => {
     const id = await fx.fresh.project()
     expect((await admin().put(`/projects/${id}/archive`, { archive: true })).statusCode).toBe(200)
