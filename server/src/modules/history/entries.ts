@@ -296,7 +296,11 @@ function withNames(type: string, data: Record<string, unknown> | null, names: Na
   if (!data) return data
   const byUsername = USERNAME_KEYS[type] ?? []
   const rename = (key: string, value: unknown): unknown => {
-    const lookup = byUsername.includes(key) ? names.byUsername : key in NAMED_KEYS ? names.byId : null
+    const lookup = byUsername.includes(key)
+      ? names.byUsername
+      : Object.hasOwn(NAMED_KEYS, key)
+        ? names.byId
+        : null
     if (!lookup) return walk(value)
     const nameOf = (v: unknown) => (typeof v === 'string' ? (lookup.get(v) ?? v) : v)
     return Array.isArray(value) ? value.map(nameOf) : nameOf(value)
