@@ -91,6 +91,11 @@ describe('describeRule: the human sentence of a rule', () => {
       'Weekly on Mon and Thu',
     )
     expect(describeRule(ruleOf(choice({ preset: 'monthlyDay', monthDay: 31 }))!)).toBe('Monthly on day 31')
+    expect(ruleOf(choice({ preset: 'lastDay', monthDay: 31 }))).toBe('FREQ=MONTHLY;BYMONTHDAY=-1')
+    expect(describeRule(ruleOf(choice({ preset: 'lastDay' }))!)).toBe('Monthly on the last day')
+    expect(describeRule(ruleOf(choice({ preset: 'lastDay', until: '2027-06-30' }))!)).toBe(
+      'Monthly on the last day until 30 Jun 2027',
+    )
     expect(describeRule(ruleOf(choice({ preset: 'lastWorkingDay' }))!)).toBe(
       'Monthly on the last working day',
     )
@@ -112,7 +117,7 @@ describe('choiceOf: the Repeat choice of a saved rule', () => {
       freq: 'WEEKLY',
       until: null,
     }
-    for (const preset of ['daily', 'weekdays', 'weekly', 'monthlyDay', 'lastWorkingDay'] as const)
+    for (const preset of ['daily', 'weekdays', 'weekly', 'monthlyDay', 'lastDay', 'lastWorkingDay'] as const)
       expect(choiceOf(ruleOf({ ...base, preset })!).preset, preset).toBe(preset)
     expect(choiceOf('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH')).toMatchObject({
       preset: 'custom',
@@ -120,6 +125,13 @@ describe('choiceOf: the Repeat choice of a saved rule', () => {
       days: ['MO', 'TH'],
     })
     expect(choiceOf('FREQ=MONTHLY;BYMONTHDAY=12').monthDay).toBe(12)
+    // The last day is its own choice; the second last (no preset makes it) stays Custom.
+    expect(choiceOf('FREQ=MONTHLY;BYMONTHDAY=-1;UNTIL=20271231')).toMatchObject({
+      preset: 'lastDay',
+      until: '2027-12-31',
+    })
+    expect(choiceOf('FREQ=MONTHLY;BYMONTHDAY=-2').preset).toBe('custom')
+    expect(choiceOf('FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1').preset).toBe('custom')
   })
 })
 
@@ -308,7 +320,12 @@ describe('expansion (property-tested)', () => {
   it('the last day of the month is 28 or 29 February by leap year', () => {
     fc.assert(
       fc.property(day, (start) => {
-        for (const d of nextOccurrences('FREQ=MONTHLY;BYMONTHDAY=-1', start, start, 14)) {
+        const dates = nextOccurrences('FREQ=MONTHLY;BYMONTHDAY=-1', start, start, 14)
+        // Every month from the start's on, once: none skipped, however short.
+        expect(dates.map((d) => d.slice(0, 7))).toEqual(
+          monthsFrom(start, 14).map(([y, m]) => `${y}-${pad(m)}`),
+        )
+        for (const d of dates) {
           const [y, m] = [Number(d.slice(0, 4)), Number(d.slice(5, 7))]
           expect(Number(d.slice(8))).toBe(lastOfMonth(y, m))
           if (m === 2) expect(d.slice(8)).toBe((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? '29' : '28')
@@ -319,6 +336,34 @@ describe('expansion (property-tested)', () => {
     expect(nextOccurrences('FREQ=MONTHLY;BYMONTHDAY=-1', '2028-02-01', '2028-02-01', 1)).toEqual([
       '2028-02-29',
     ])
+    // 'Monthly on the last day' from a 31st: every month, the 30-day ones and February (leap or not)
+    // included, where day 31 skips five months of the twelve.
+    expect(nextOccurrences('FREQ=MONTHLY;BYMONTHDAY=-1', '2026-12-31', '2026-12-31', 14)).toEqual([
+      '2026-12-31',
+      '2027-01-31',
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+      '2027-05-31',
+      '2027-06-30',
+      '2027-07-31',
+      '2027-08-31',
+      '2027-09-30',
+      '2027-10-31',
+      '2027-11-30',
+      '2027-12-31',
+      '2028-01-31',
+    ])
+    expect(nextOccurrences('FREQ=MONTHLY;BYMONTHDAY=31', '2026-12-31', '2026-12-31', 8)).toHaveLength(8)
+    expect(
+      occurrencesBetween('FREQ=MONTHLY;BYMONTHDAY=31', '2027-01-01', '2027-01-01', '2027-12-31'),
+    ).toHaveLength(7)
+    expect(
+      occurrencesBetween('FREQ=MONTHLY;BYMONTHDAY=-1', '2027-01-01', '2027-01-01', '2027-12-31'),
+    ).toHaveLength(12)
+    expect(
+      occurrencesBetween('FREQ=MONTHLY;BYMONTHDAY=-1', '2028-01-15', '2028-01-15', '2028-04-30'),
+    ).toEqual(['2028-01-31', '2028-02-29', '2028-03-31', '2028-04-30'])
     expect(nextOccurrences('FREQ=MONTHLY;BYMONTHDAY=-1', '2100-02-01', '2100-02-01', 1)).toEqual([
       '2100-02-28',
     ])

@@ -340,6 +340,7 @@ export const { values: repeatPresets, labels: repeatPresetLabels } = labelled([
   ['weekdays', 'Weekdays'],
   ['weekly', 'Weekly on…'],
   ['monthlyDay', 'Monthly on day…'],
+  ['lastDay', 'Monthly on the last day'],
   ['lastWorkingDay', 'Monthly on the last working day'],
   ['custom', 'Custom'],
 ])
@@ -349,7 +350,7 @@ export interface RepeatChoice {
   preset: RepeatPreset
   /** Weekly on…, and Custom weekly. */
   days: Weekday[]
-  /** Monthly on day… (1–31, or -1 for the last day). */
+  /** Monthly on day… (1–31; the last day is its own choice, BYMONTHDAY=-1). */
   monthDay: number
   /** Custom. */
   interval: number
@@ -372,6 +373,9 @@ export function ruleOf(choice: RepeatChoice): string | null {
       return formatRule({ ...base, freq: 'WEEKLY', byDay: days(choice.days) })
     case 'monthlyDay':
       return formatRule({ ...base, freq: 'MONTHLY', byMonthDay: [choice.monthDay] })
+    // Every month's own last day (28, 29, 30 or 31), where day 31 skips the months without one.
+    case 'lastDay':
+      return formatRule({ ...base, freq: 'MONTHLY', byMonthDay: [-1] })
     case 'lastWorkingDay':
       return formatRule({ ...base, freq: 'MONTHLY', byDay: days([...WORKING_DAYS]), bySetPos: [-1] })
     case 'custom':
@@ -553,6 +557,8 @@ export function choiceOf(rule: string): RepeatChoice {
   if (p.freq === 'WEEKLY' && only('byDay') && plain.length) return { ...choice, preset: 'weekly' }
   if (p.freq === 'MONTHLY' && only('byMonthDay') && p.byMonthDay.length === 1 && p.byMonthDay[0]! > 0)
     return { ...choice, preset: 'monthlyDay', monthDay: p.byMonthDay[0]! }
+  if (p.freq === 'MONTHLY' && only('byMonthDay') && p.byMonthDay.length === 1 && p.byMonthDay[0] === -1)
+    return { ...choice, preset: 'lastDay' }
   if (
     p.freq === 'MONTHLY' &&
     only('byDay', 'bySetPos') &&

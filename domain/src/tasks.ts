@@ -30,7 +30,9 @@ export const TASK_PAGE_SIZE = 20
 export const taskSorts = ['deadline', 'firstAdded', 'lastAdded'] as const
 export type TaskSort = (typeof taskSorts)[number]
 export const finishedSorts = ['lastFinished', 'firstFinished'] as const
+export type FinishedSort = (typeof finishedSorts)[number]
 export const deletedSorts = ['lastDeleted', 'firstDeleted'] as const
+export type DeletedSort = (typeof deletedSorts)[number]
 
 export const taskMessages = {
   titleRequired: 'Title is required.',
@@ -285,15 +287,13 @@ const dueFilter = blankIsNone(z.enum(taskDues))
 export const activeTaskQuery = z.object({ due: dueFilter })
 export type ActiveTaskQuery = z.output<typeof activeTaskQuery>
 
-const listQuery = <T extends string>(sorts: readonly T[]) =>
+/** A closed list's query; a sort it does not have is refused (400), as every list's is (docs/decisions.md, "Tasks and notifications"). */
+const listQuery = <const T extends readonly [string, ...string[]]>(sorts: T) =>
   z.object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     searchQuery: z.string().trim().max(200).optional().default(''),
     selectedCategory: z.string().trim().max(100).optional().default(''),
-    sortBy: z
-      .string()
-      .optional()
-      .transform((v) => (v && (sorts as readonly string[]).includes(v) ? (v as T) : sorts[0]!)),
+    sortBy: z.enum(sorts).default(sorts[0]),
   })
 export const finishedQuery = listQuery(finishedSorts)
 /** GET /tasks/export: the list (`view`) and its filters; the active list's sort is the browser's. */

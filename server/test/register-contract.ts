@@ -4,7 +4,16 @@
  * may ask to change a record, another organisation sees nothing, stale edits answer 412, and documents
  * and access work for the register's entity type.
  */
-import type { EntityType } from '@daftar/domain'
+import {
+  assetSorts,
+  clientSorts,
+  collectionSorts,
+  type EntityType,
+  employeeSorts,
+  projectSorts,
+  supplierSorts,
+  technicalInfoSorts,
+} from '@daftar/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, errorOf, startTestServer, type TestServer } from './helpers.ts'
 import { countRows, grant, notificationsOf, type RegisterOrg, registerOrg } from './registers-helpers.ts'
@@ -30,6 +39,17 @@ export interface RegisterContract {
   listPath?: string
 }
 type Setup = Record<string, string>
+
+/** Each register list's sorts, as its domain list query names them. */
+const sortsOf: Record<EntityType, readonly string[]> = {
+  CLIENT: clientSorts,
+  PROJECT: projectSorts,
+  SUPPLIER: supplierSorts,
+  TECHNICAL_INFO: technicalInfoSorts,
+  ASSET: assetSorts,
+  EMPLOYEE: employeeSorts,
+  COLLECTION: collectionSorts,
+}
 
 export function registerContract(contract: RegisterContract) {
   let server: TestServer
@@ -58,6 +78,28 @@ export function registerContract(contract: RegisterContract) {
       setup = (await contract.setup?.(server, org)) ?? {}
     })
     afterAll(() => server.close())
+
+    it('its list and export take each of its sorts, and refuse one it does not have (400, naming them)', async () => {
+      const sorts = sortsOf[contract.entityType]
+      const lists = [contract.path, `${contract.path}/export`]
+      for (const list of lists)
+        for (const sortBy of sorts) {
+          const res = await api(org.admin.token).get(`${list}?sortBy=${sortBy}`)
+          expect(res.statusCode, `${list} ${sortBy}`).toBe(200)
+        }
+      // The spec's client list sends `sort`: the same choices.
+      expect((await api(org.admin.token).get(`${contract.path}?sort=${sorts[1]}`)).statusCode).toBe(200)
+      for (const list of lists)
+        for (const [query, field] of [
+          ['sortBy=dropped_table', 'Sort by'],
+          [`sortBy=${sorts[0]!.toUpperCase()}`, 'Sort by'],
+          ['sort=newest', 'Sort'],
+        ]) {
+          const res = await api(org.staff.token).get(`${list}?${query}`)
+          expect(res.statusCode, `${list}?${query}`).toBe(400)
+          expect(errorOf(res)).toBe(`${field} must be one of: ${sorts.join(', ')}.`)
+        }
+    })
 
     it('an admin’s create applies at once', async () => {
       const res = await api(org.admin.token).post(contract.path, contract.body('Contract Admin', setup))

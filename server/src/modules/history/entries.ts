@@ -229,36 +229,89 @@ export const NAMED_KEYS = {
 } as const
 export type NamedKind = (typeof NAMED_KEYS)[keyof typeof NAMED_KEYS]
 
-/** The ids the events' data names, by kind, to be read as names in one statement each. */
-export function namedIdsIn(rows: EventRow[]): Record<NamedKind, string[]> {
+/**
+ * Keys that hold people by username, by the kind of record whose trail writes them: a task's chain
+ * ('Assigned To') and whom it was forwarded to. Read as full names, as the rest of the app names people
+ * (docs/decisions.md, "History and activity"); elsewhere `to` is an e-mail address and stays as it is.
+ */
+export const USERNAME_KEYS: Record<string, readonly string[]> = { TASK: ['chain', 'to'] }
+
+/** The ids and usernames the events' data names, to be read as names in one statement a kind. */
+export interface NamedInEvents {
+  ids: Record<NamedKind, string[]>
+  usernames: string[]
+}
+
+/** The names a page of events reads its ids and usernames as. */
+export interface Names {
+  /** A record's or person's id → its name. */
+  byId: Map<string, string>
+  /** A username → that person's full name. */
+  byUsername: Map<string, string>
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Every value held under one of `keys` at any depth of `data` (a list's items each). */
+function valuesUnder(data: unknown, keys: readonly string[], out: unknown[] = []): unknown[] {
+  if (Array.isArray(data)) for (const item of data) valuesUnder(item, keys, out)
+  else if (isObject(data))
+    for (const [key, value] of Object.entries(data)) {
+      if (keys.includes(key)) out.push(...(Array.isArray(value) ? value : [value]))
+      else valuesUnder(value, keys, out)
+    }
+  return out
+}
+
+/**
+ * The ids and usernames the events' data names, at any depth (a pending request's
+ * `access_permissions[].user_id`), to be read as names in one statement each.
+ */
+export function namedIn(rows: EventRow[]): NamedInEvents {
   const ids: Record<NamedKind, Set<string>> = {
     user: new Set(),
     client: new Set(),
     project: new Set(),
     supplier: new Set(),
   }
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+  const usernames = new Set<string>()
   for (const row of rows)
     for (const side of [row.before, row.after]) {
-      if (!isObject(side)) continue
-      for (const [key, kind] of Object.entries(NAMED_KEYS)) {
-        const value = side[key]
-        for (const v of Array.isArray(value) ? value : [value])
-          if (typeof v === 'string' && uuid.test(v)) ids[kind].add(v)
-      }
+      for (const [key, kind] of Object.entries(NAMED_KEYS))
+        for (const v of valuesUnder(side, [key])) if (typeof v === 'string' && UUID.test(v)) ids[kind].add(v)
+      for (const v of valuesUnder(side, USERNAME_KEYS[row.entityType] ?? []))
+        if (typeof v === 'string' && v) usernames.add(v)
     }
-  return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, [...v]])) as Record<NamedKind, string[]>
+  return {
+    ids: Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, [...v]])) as Record<NamedKind, string[]>,
+    usernames: [...usernames],
+  }
 }
 
-/** Ids in the data replaced by the names they stand for (an id no longer known stays as it is). */
-function withNames(data: Record<string, unknown> | null, names: Map<string, string>) {
+/**
+ * The data with its ids and usernames replaced by the names they stand for, at any depth. An id no
+ * longer known stays as it is; a username no longer anyone's reads as the username.
+ */
+function withNames(type: string, data: Record<string, unknown> | null, names: Names) {
   if (!data) return data
-  const named = { ...data }
-  const nameOf = (v: unknown) => (typeof v === 'string' ? (names.get(v) ?? v) : v)
-  for (const key of Object.keys(NAMED_KEYS))
-    if (key in named)
-      named[key] = Array.isArray(named[key]) ? (named[key] as unknown[]).map(nameOf) : nameOf(named[key])
-  return named
+  const byUsername = USERNAME_KEYS[type] ?? []
+  const rename = (key: string, value: unknown): unknown => {
+    const lookup = byUsername.includes(key)
+      ? names.byUsername
+      : Object.hasOwn(NAMED_KEYS, key)
+        ? names.byId
+        : null
+    if (!lookup) return walk(value)
+    const nameOf = (v: unknown) => (typeof v === 'string' ? (lookup.get(v) ?? v) : v)
+    return Array.isArray(value) ? value.map(nameOf) : nameOf(value)
+  }
+  const walk = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(walk)
+      : isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rename(k, v)]))
+        : value
+  return walk(data) as Record<string, unknown>
 }
 
 /**
@@ -273,11 +326,7 @@ function inWords(type: string, data: Record<string, unknown> | null) {
   return data
 }
 
-export function entryOf(
-  registers: RegisterRegistry,
-  row: EventRow,
-  names: Map<string, string>,
-): HistoryEntry {
+export function entryOf(registers: RegisterRegistry, row: EventRow, names: Names): HistoryEntry {
   const ofDocument = DOCUMENT_ACTIONS.has(row.action)
   const recordLabels = isRegister(row.entityType)
     ? registerFieldLabels[row.entityType]
@@ -287,7 +336,7 @@ export function entryOf(
     labels: { ...commonLabels, ...(ofDocument ? documentLabels : recordLabels) },
   }
   const read = (data: unknown) => {
-    const named = withNames(shown(registers, row.entityType, data), names)
+    const named = withNames(row.entityType, shown(registers, row.entityType, data), names)
     return ofDocument ? documentData(named) : inWords(row.entityType, named)
   }
   const before = read(row.before)

@@ -1,10 +1,16 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { type ActivityList, type HistoryEntry, verhoeffDigit } from '@daftar/domain'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { day, paymentBody } from '../../../test/accounts-helpers.ts'
 import { buildFixtures, type Fixtures, type Role } from '../../../test/authz/fixtures.ts'
-import { client, startTestServer, type TestServer } from '../../../test/helpers.ts'
+import { client, multipart, startTestServer, type TestServer } from '../../../test/helpers.ts'
 import { planChecker } from '../../../test/query-plans.ts'
-import { PDF_BYTES, sendMultipart } from '../../../test/registers-helpers.ts'
+import { member, PDF_BYTES, sendMultipart } from '../../../test/registers-helpers.ts'
+import { CAPTURE_HEADER } from '../../platform/sql-capture.ts'
+import { users } from '../users/schema.ts'
 
 /**
  * The History tab of every record and the organisation's activity (docs/decisions.md, "History and
@@ -15,8 +21,10 @@ import { PDF_BYTES, sendMultipart } from '../../../test/registers-helpers.ts'
 
 let server: TestServer
 let fx: Fixtures
+/** The SQL of a request sent with the capture header (bench/README.md, "the SQL alone"). */
+const captured = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'daftar-history-')), 'sql.jsonl')
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ SQL_CAPTURE_FILE: captured })
   fx = await buildFixtures(server)
 }, 120_000)
 afterAll(() => server.close())
@@ -257,6 +265,25 @@ describe('what an entry says', () => {
     )
   })
 
+  it('an edited request names the people of its access grants, at any depth of its data', async () => {
+    const asked = await as('write').post('/clients', {
+      name: `Regranted ${Date.now()}`,
+      accessPermissions: [{ user_id: fx.people.read.userId, level: 'WRITE' }],
+    })
+    expect(asked.statusCode, asked.body).toBe(202)
+    const actionId = asked.json().actionId as string
+    const edited = await admin().put(`/admin-actions/pending/${actionId}`, {
+      proposed_data: { name: `Regranted ${Date.now()}` },
+      access_permissions: [{ user_id: fx.people.none.userId, level: 'READ' }],
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    const activity = (await admin().get('/admin/activity?entityType=CLIENT')).json() as ActivityList
+    const edit = activity.events.find((e) => e.action === 'EDIT_PENDING' && e.entity_id === actionId)
+    const grantees = edit!.changes.filter((c) => c.field.endsWith('.user_id'))
+    expect(grantees).toEqual([expect.objectContaining({ from: 'Tara Staff', to: 'Nisha Nobody' })])
+    expect(JSON.stringify(edit)).not.toContain(fx.people.none.userId)
+  })
+
   it('archived and restored, as state changes from and to', async () => {
     const id = await fx.fresh.project()
     expect((await admin().put(`/projects/${id}/archive`, { archive: true })).statusCode).toBe(200)
@@ -330,7 +357,7 @@ describe('what an entry says', () => {
     ])
   })
 
-  it('a task: status changes and forwards', async () => {
+  it('a task: status changes and forwards, its people by their full names as the task shows them', async () => {
     const id = await fx.fresh.task()
     const forwarded = await client(server, fx.people.write.token).put(`/tasks/${id}/forward`, {
       assignTo: fx.people.read.username,
@@ -338,10 +365,72 @@ describe('what an entry says', () => {
     expect(forwarded.statusCode, forwarded.body).toBe(200)
     const [forward, created] = await history('TASK', id)
     expect(created).toMatchObject({ action: 'TASK_CREATE', summary: 'Created' })
+    expect(created!.changes).toContainEqual({
+      field: 'chain',
+      label: 'Assigned To',
+      from: null,
+      to: 'Anita Admin, Sunil Staff',
+    })
     expect(forward).toMatchObject({
       action: 'TASK_FORWARD',
       summary: 'Forwarded',
-      changes: [{ label: 'Forwarded To', to: fx.people.read.username }],
+      changes: [{ label: 'Forwarded To', to: 'Tara Staff' }],
+    })
+    // The Activity page and its CSV say the same.
+    const activity = (await admin().get('/admin/activity?entityType=TASK')).json() as ActivityList
+    expect(activity.events.find((e) => e.id === forward!.id)!.changes).toEqual(forward!.changes)
+    const csv = await admin().get('/admin/activity/export?entityType=TASK')
+    expect(csv.body).toContain('Forwarded To: — → Tara Staff')
+    expect(csv.body).not.toContain(`→ ${fx.people.read.username}`)
+  })
+
+  it('a person held by username who is no longer anyone reads as the username; a page asks for its people once', async () => {
+    const gone = await member(server, fx.org.orgId, { fullName: 'Gita Gone' })
+    const body = multipart({ title: 'Handed around', assignTo: gone.username })
+    const made = await server.app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${fx.org.admin.token}` },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const id = made.json().task.task_id as string
+    for (const [by, to] of [
+      [gone, fx.people.write],
+      [fx.people.write, fx.people.read],
+    ] as const)
+      expect(
+        (await client(server, by.token).put(`/tasks/${id}/forward`, { assignTo: to.username })).statusCode,
+      ).toBe(200)
+    fs.writeFileSync(captured, '')
+    const res = await admin().get(`/history/TASK/${id}`, { [CAPTURE_HEADER]: '1' })
+    expect(res.statusCode, res.body).toBe(200)
+    const [second, first, created] = res.json() as HistoryEntry[]
+    expect([second!.changes[0]!.to, first!.changes[0]!.to]).toEqual(['Tara Staff', 'Sunil Staff'])
+    expect(created!.changes).toContainEqual({
+      field: 'chain',
+      label: 'Assigned To',
+      from: null,
+      to: 'Anita Admin, Gita Gone',
+    })
+    // The people of every entry in one statement, not one an entry or a name.
+    const statements = fs
+      .readFileSync(captured, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { text: string })
+    expect(statements.filter((s) => /from "users"/.test(s.text))).toHaveLength(1)
+    // Gone: the username the trail holds is no one's any more.
+    await server.deps.db
+      .update(users)
+      .set({ username: `${gone.username}-renamed` })
+      .where(eq(users.userId, gone.userId))
+    const [, , again] = await history('TASK', id)
+    expect(again!.changes).toContainEqual({
+      field: 'chain',
+      label: 'Assigned To',
+      from: null,
+      to: `Anita Admin, ${gone.username}`,
     })
   })
 

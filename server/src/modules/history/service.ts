@@ -21,7 +21,7 @@ import {
   taskMessages,
   technicalInfoMessages,
 } from '@daftar/domain'
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connection.ts'
 import { requireAdmin } from '../../platform/auth-guard.ts'
@@ -40,7 +40,7 @@ import { suppliers } from '../suppliers/schema.ts'
 import { visibleTo as taskVisibleTo } from '../tasks/queries.ts'
 import { tasks } from '../tasks/schema.ts'
 import { users } from '../users/schema.ts'
-import { type EventRow, entryOf, type NamedKind, namedIdsIn } from './entries.ts'
+import { type EventRow, entryOf, type NamedKind, namedIn } from './entries.ts'
 
 const registerNotFound: Record<EntityType, string> = {
   CLIENT: clientMessages.notFound,
@@ -110,9 +110,13 @@ function selectEvents(db: DbOrTx) {
 
 const newestFirst = [desc(auditEvents.createdAt), desc(auditEvents.id)]
 
-/** The entries of a page of events, with the people and records their data names read in a statement a kind. */
+/**
+ * The entries of a page of events, with the people and records their data names read in one statement
+ * a kind: the people held by id or by username (a task's chain) together, so a page never asks once
+ * an entry (docs/decisions.md, "History and activity").
+ */
 async function entriesOf(deps: Deps, ctx: RequestContext, rows: EventRow[]) {
-  const ids = namedIdsIn(rows)
+  const { ids, usernames } = namedIn(rows)
   const read = (kind: NamedKind, table: PgTable, id: AnyPgColumn, name: AnyPgColumn, org: AnyPgColumn) =>
     ids[kind].length === 0
       ? Promise.resolve([] as { id: string; name: string }[])
@@ -120,13 +124,31 @@ async function entriesOf(deps: Deps, ctx: RequestContext, rows: EventRow[]) {
           .select({ id: sql<string>`${id}::text`, name: sql<string>`${name}` })
           .from(table)
           .where(and(eq(org, ctx.orgId), inArray(id, ids[kind]))) as Promise<{ id: string; name: string }[]>)
-  const found = await Promise.all([
-    read('user', users, users.userId, users.fullName, users.orgId),
+  const people =
+    ids.user.length === 0 && usernames.length === 0
+      ? Promise.resolve([])
+      : deps.db
+          .select({ id: sql<string>`${users.userId}::text`, username: users.username, name: users.fullName })
+          .from(users)
+          .where(
+            and(
+              eq(users.orgId, ctx.orgId),
+              or(
+                ids.user.length ? inArray(users.userId, ids.user) : undefined,
+                usernames.length ? inArray(users.username, usernames) : undefined,
+              ),
+            ),
+          )
+  const [persons, ...records] = await Promise.all([
+    people,
     read('client', clients, clients.clientId, clients.name, clients.orgId),
     read('project', projects, projects.projectId, projects.name, projects.orgId),
     read('supplier', suppliers, suppliers.supplierId, suppliers.name, suppliers.orgId),
   ])
-  const names = new Map(found.flat().map((r) => [r.id, r.name]))
+  const names = {
+    byId: new Map([...persons, ...records.flat()].map((r) => [r.id, r.name])),
+    byUsername: new Map(persons.map((p) => [p.username, p.name])),
+  }
   return rows.map((row) => entryOf(deps.registers, row, names))
 }
 

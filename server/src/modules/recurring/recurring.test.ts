@@ -227,6 +227,32 @@ describe('the recurring-tasks job (an injected clock)', () => {
     expect((await tasksOf(latest.series_id)).map((t) => t.start)).toEqual([start, later])
   })
 
+  it("'Monthly on the last day' creates each month's task on its own last day: February's, April's 30th", async () => {
+    const year = Number(today().slice(0, 4)) + 1
+    const last = (month: number) =>
+      `${year}-${String(month).padStart(2, '0')}-${new Date(Date.UTC(year, month, 0)).getUTCDate()}`
+    const series = await create(owner, {
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=-1',
+      starts_on: `${year}-01-01`,
+      deadline_days: 1,
+    })
+    expect(series.rule_text).toBe('Monthly on the last day')
+    expect(series.next_occurrences).toEqual([1, 2, 3, 4, 5].map(last))
+    const made: string[] = []
+    for (const month of [1, 2, 3, 4]) {
+      // The day before: nothing yet. The last day: its task, on time, due the next day.
+      await createDueTasks(server.deps, at(addDays(last(month), -1)))
+      expect((await tasksOf(series.series_id)).map((t) => t.start)).toEqual(made)
+      await createDueTasks(server.deps, at(last(month)))
+      made.push(last(month))
+      const tasks = await tasksOf(series.series_id)
+      expect(tasks.map((t) => t.start)).toEqual(made)
+      expect(tasks.at(-1)).toMatchObject({ deadline: addDays(last(month), 1), late: false })
+    }
+    expect(made[1]).toMatch(/-02-2[89]$/)
+    expect(made[3]).toBe(`${year}-04-30`)
+  })
+
   it('two instances running at once create each date once', async () => {
     const start = addDays(today(), 60)
     const series = await Promise.all(

@@ -104,6 +104,22 @@ describe('GET /tasks/finished', () => {
     expect(last.titles).toEqual(titles('Finished', [3, 2, 1]))
   })
 
+  it('refuses a sort the list does not have (400, naming its sorts), as every list does', async () => {
+    for (const [kind, sortBy, sorts] of [
+      ['finished', 'lastDeleted', 'lastFinished, firstFinished'],
+      ['deleted', 'dropped_table', 'lastDeleted, firstDeleted'],
+      [
+        'export',
+        'title',
+        'lastFinished, firstFinished, lastDeleted, firstDeleted, deadline, firstAdded, lastAdded',
+      ],
+    ]) {
+      const res = await meera.api.get(`/tasks/${kind}?sortBy=${sortBy}`)
+      expect(res.statusCode, `${kind} ${sortBy}`).toBe(400)
+      expect(res.json().error).toBe(`Sort by must be one of: ${sorts}.`)
+    }
+  })
+
   it('searches title, project, client and chain members, case-insensitively', async () => {
     expect((await list(meera, 'finished', { searchQuery: 'finished 1' })).titles.sort()).toEqual(
       titles('Finished', [10, 11, 12, 13, 14, 15, 16, 17, 18, 19]),

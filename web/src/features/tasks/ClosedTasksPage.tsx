@@ -154,7 +154,7 @@ export function ClosedTasksPage({ kind }: { kind: ClosedKind }) {
             fileName={`${kind}-tasks-export`}
             download={(format) =>
               call(taskEndpoints.export, {
-                query: { view: kind, searchQuery, selectedCategory, sortBy: sortBy as string, format },
+                query: { view: kind, searchQuery, selectedCategory, sortBy, format },
               })
             }
           />

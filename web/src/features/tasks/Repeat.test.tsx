@@ -173,6 +173,41 @@ describe('the series dialog', { timeout: 30_000 }, () => {
     expect(screen.queryByText(new RegExp(monthlyOn(15).split(',')[0]!))).toBeNull()
   })
 
+  it("offers 'Monthly on the last day': every month's own last day, saved as BYMONTHDAY=-1", async () => {
+    const today = organisationToday()
+    const sent = openSeries(0, {
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=31',
+      rule_text: 'Monthly on day 31',
+      next_occurrences: nextOccurrences('FREQ=MONTHLY;BYMONTHDAY=31', today, today),
+    })
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Repeat' }))
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Monthly on the last day', hidden: true }),
+    )
+    expect(screen.getByTestId('series-sentence').textContent).toBe('Monthly on the last day')
+    expect(screen.queryByRole('textbox', { name: 'Day of the month' })).toBeNull()
+    expect((screen.getByRole('textbox', { name: /^Rule/ }) as HTMLInputElement).value).toBe(
+      'FREQ=MONTHLY;BYMONTHDAY=-1',
+    )
+    // One date a month, each its month's last: no month is skipped.
+    const lastDays = nextOccurrences('FREQ=MONTHLY;BYMONTHDAY=-1', today, today)
+    expect(new Set(lastDays.map((d) => d.slice(0, 7))).size).toBe(5)
+    for (const d of lastDays) expect(addDays(d, 1).slice(8)).toBe('01')
+    expect(screen.getByText(/^Next: /).textContent).toContain(
+      `Next: ${lastDays.map(sentenceDate).join(', ')}`,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]?.body).toMatchObject({ rule: 'FREQ=MONTHLY;BYMONTHDAY=-1' })
+  })
+
+  it('a series saved on the last day opens on that choice', async () => {
+    openSeries(0, { rule: 'FREQ=MONTHLY;BYMONTHDAY=-1', rule_text: 'Monthly on the last day' })
+    expect(((await screen.findByRole('combobox', { name: 'Repeat' })) as HTMLInputElement).value).toBe(
+      'Monthly on the last day',
+    )
+  })
+
   it('refuses to move the start further back than 31 days, on the field', async () => {
     const sent = openSeries(60)
     const field = await screen.findByRole('textbox', { name: /^Starts on/ })

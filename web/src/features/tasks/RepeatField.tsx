@@ -72,7 +72,8 @@ function CountInput({
 
 /**
  * Create Task's 'Repeat' (docs/decisions.md, "Recurring tasks and reminders"): None, Daily, Weekdays,
- * Weekly on…, Monthly on day…, Monthly on the last working day, Custom; the rule's sentence beneath.
+ * Weekly on…, Monthly on day…, Monthly on the last day, Monthly on the last working day, Custom; the
+ * rule's sentence beneath.
  */
 export function RepeatField({
   value,
@@ -113,7 +114,7 @@ export function RepeatField({
           max={31}
           value={value.monthDay}
           onChange={(monthDay) => set({ monthDay })}
-          description="In a month without that day (31 in April) there is no task."
+          description="In a month without that day (31 in April) there is no task: for the end of every month, choose 'Monthly on the last day'."
         />
       )}
       {value.preset === 'custom' && (

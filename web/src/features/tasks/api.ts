@@ -1,8 +1,11 @@
 import type { TaskPerson } from '@daftar/domain'
 import {
   type ActiveTaskQuery,
-  type deletedQuery,
+  type DeletedSort,
+  deletedSorts,
+  type FinishedSort,
   type finishedQuery,
+  finishedSorts,
   taskEndpoints,
   type taskWithPeople,
 } from '@daftar/domain/tasks'
@@ -17,7 +20,12 @@ export type TaskDetail = z.output<typeof taskWithPeople>
 export type ClosedKind = 'finished' | 'deleted'
 
 /** The query of the finished and deleted lists, under the API's own names. */
-export type ClosedListParams = z.input<typeof finishedQuery> & z.input<typeof deletedQuery>
+export type ClosedListParams = Omit<z.input<typeof finishedQuery>, 'sortBy'> & {
+  sortBy?: FinishedSort | DeletedSort
+}
+
+/** The sort if it is one of `sorts`: each list is sent only its own, which is all it takes (400 otherwise). */
+const own = <T extends string>(sorts: readonly T[], sort: string | undefined) => sorts.find((s) => s === sort)
 
 /** Every task query starts with it: a change refreshes them all. */
 export const tasksKey = ['tasks'] as const
@@ -48,8 +56,14 @@ export function closedTasksQuery(kind: ClosedKind, query: ClosedListParams) {
     queryKey: [...tasksKey, kind, query],
     queryFn: ({ signal }) =>
       kind === 'finished'
-        ? call(taskEndpoints.finished, { query, signal })
-        : call(taskEndpoints.deleted, { query, signal }),
+        ? call(taskEndpoints.finished, {
+            query: { ...query, sortBy: own(finishedSorts, query.sortBy) },
+            signal,
+          })
+        : call(taskEndpoints.deleted, {
+            query: { ...query, sortBy: own(deletedSorts, query.sortBy) },
+            signal,
+          }),
     placeholderData: keepPreviousData,
     ...taskFreshness,
   })

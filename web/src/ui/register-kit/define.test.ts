@@ -2,9 +2,11 @@ import { employeeData } from '@daftar/domain/employees'
 import { registerFieldLabels } from '@daftar/domain/field-labels'
 import { supplierData } from '@daftar/domain/suppliers'
 import { describe, expect, it } from 'vitest'
+import { registerLoaders } from '../../app/registers.ts'
 import { register as employees } from '../../features/employees/register.tsx'
 import { register as suppliers } from '../../features/suppliers/register.tsx'
 import { register as technicalInfo } from '../../features/technical-info/register.tsx'
+import { parseListState } from '../list/use-list-state.ts'
 import { rowsOf, withoutRows } from './api.ts'
 import { recordHref } from './roots.ts'
 
@@ -67,6 +69,29 @@ describe('a register declaration with the defaults filled in', () => {
     expect(technicalInfo.noun).toBe('technical info')
     expect(technicalInfo.queryKey).toBe('technical-info')
   })
+})
+
+describe("a register list's sorts", () => {
+  // The server refuses a sort its list does not have (docs/decisions.md, "Registers, approvals, access
+  // and documents"): the list offers only its query's own, and an address holding another opens the
+  // list in its default sort rather than an error.
+  it.each(Object.entries(registerLoaders))(
+    '%s offers only sorts its list query takes',
+    async (_type, entry) => {
+      const { register } = await entry.load()
+      const { query, sorts } = register.list
+      expect(sorts.length).toBeGreaterThan(1)
+      for (const { value } of sorts)
+        expect(query.safeParse({ sortBy: value }).data?.sortBy, value).toBe(value)
+      expect(query.safeParse({ sortBy: 'dropped_table' }).success).toBe(false)
+      const fallback = query.parse({}).sortBy
+      expect(parseListState(query, new URLSearchParams('sortBy=dropped_table&searchQuery=pump'))).toEqual({
+        page: 1,
+        searchQuery: 'pump',
+        sortBy: fallback,
+      })
+    },
+  )
 })
 
 describe('a list answer', () => {
