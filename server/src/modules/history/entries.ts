@@ -221,13 +221,15 @@ const text = (value: unknown): string | null => {
 
 /** Keys whose values are ids of people or records, read as their names (the kind of record each names). */
 export const NAMED_KEYS = {
-  user_id: 'user',
-  recipients: 'user',
-  client_id: 'client',
-  project_id: 'project',
-  supplier_id: 'supplier',
+  user_id: ['user'],
+  recipients: ['user'],
+  client_id: ['client'],
+  project_id: ['project'],
+  supplier_id: ['supplier'],
+  /** An asset's 'Assigned Target': a project or a person (a user), as its assigned_to_type says. */
+  assigned_to_id: ['project', 'user'],
 } as const
-export type NamedKind = (typeof NAMED_KEYS)[keyof typeof NAMED_KEYS]
+export type NamedKind = (typeof NAMED_KEYS)[keyof typeof NAMED_KEYS][number]
 
 /**
  * Keys that hold people by username, by the kind of record whose trail writes them: a task's chain
@@ -277,8 +279,9 @@ export function namedIn(rows: EventRow[]): NamedInEvents {
   const usernames = new Set<string>()
   for (const row of rows)
     for (const side of [row.before, row.after]) {
-      for (const [key, kind] of Object.entries(NAMED_KEYS))
-        for (const v of valuesUnder(side, [key])) if (typeof v === 'string' && UUID.test(v)) ids[kind].add(v)
+      for (const [key, kinds] of Object.entries(NAMED_KEYS))
+        for (const v of valuesUnder(side, [key]))
+          if (typeof v === 'string' && UUID.test(v)) for (const kind of kinds) ids[kind].add(v)
       for (const v of valuesUnder(side, USERNAME_KEYS[row.entityType] ?? []))
         if (typeof v === 'string' && v) usernames.add(v)
     }

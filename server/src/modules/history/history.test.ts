@@ -245,6 +245,32 @@ describe('what an entry says', () => {
     })
   })
 
+  it('an asset’s Assigned Target by the name of its project or person, not an id', async () => {
+    const projectName = ((await admin().get(`/projects/${fx.ids.projectId}`)).json() as { name: string }).name
+    const created = await admin().post('/assets', {
+      asset_display_id: `AT-${Date.now().toString(36)}`,
+      name: 'Survey drone',
+      assigned_to_type: 'PROJECT',
+      assigned_to_id: fx.ids.projectId,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().entityId as string
+    const detail = (await admin().get(`/assets/${id}`)).json()
+    const moved = await admin().put(`/assets/${id}`, {
+      asset_display_id: detail.asset_display_id,
+      name: detail.name,
+      assigned_to_type: 'EMPLOYEE',
+      assigned_to_id: fx.people.read.userId,
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const [edited, made] = await history('ASSET', id)
+    const target = (entry: HistoryEntry | undefined) =>
+      entry!.changes.find((c) => c.field === 'assigned_to_id')
+    expect(target(made)).toMatchObject({ label: 'Assigned Target', to: projectName })
+    expect(target(edited)).toMatchObject({ label: 'Assigned Target', from: projectName, to: 'Tara Staff' })
+    expect(JSON.stringify([made, edited])).not.toContain(fx.people.read.userId)
+  })
+
   it('access given with a create (the form’s grants, the requester’s WRITE on approval) is in the History too', async () => {
     const asked = await as('write').post('/clients', {
       name: `Granted ${Date.now()}`,
