@@ -85,11 +85,13 @@ describe('contact rows and clients', () => {
     })
   })
 
-  it('formats display ids and falls back to the default sort', () => {
+  it('formats display ids, and takes only the list’s own sorts (the default when none is asked)', () => {
     expect(clientDisplayId(1)).toBe('CL-0001')
     expect(clientDisplayId(12345)).toBe('CL-12345')
     expect(clientListQuery.parse({ sort: 'name_desc' })).toMatchObject({ sortBy: 'name_desc', page: 1 })
-    expect(clientListQuery.parse({ sortBy: 'drop table' }).sortBy).toBe('name_asc')
+    expect(clientListQuery.parse({}).sortBy).toBe('name_asc')
+    expect(clientListQuery.safeParse({ sortBy: 'drop table' }).success).toBe(false)
+    expect(clientListQuery.safeParse({ sort: 'drop table' }).success).toBe(false)
   })
 })
 

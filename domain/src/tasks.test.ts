@@ -264,7 +264,8 @@ describe('other task inputs', () => {
       sortBy: 'firstFinished',
       page: 3,
     })
-    expect(deletedQuery.parse({ sortBy: 'bogus' }).sortBy).toBe('lastDeleted')
+    expect(deletedQuery.safeParse({ sortBy: 'bogus' }).success).toBe(false)
+    expect(deletedQuery.safeParse({ sortBy: 'firstFinished' }).success).toBe(false)
     expect(deletedQuery.parse({ sortBy: 'firstDeleted' }).sortBy).toBe('firstDeleted')
   })
 })
