@@ -1,4 +1,5 @@
 import { formatCurrency, formatShortDate } from '@daftar/domain/format'
+import { toPaise } from '@daftar/domain/gst'
 import type { HomeItem, HomeMoneySection, HomeRequestItem, HomeSection } from '@daftar/domain/home'
 import { Anchor, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
@@ -110,15 +111,29 @@ export function GoodNews({ text }: { text: string }) {
   )
 }
 
+/** What the aging strip holds past its due date, to the paisa. */
+function overdueOf({ days_1_30, days_31_60, days_61_90, days_over_90 }: HomeMoneySection['aging']) {
+  return [days_1_30, days_31_60, days_61_90, days_over_90].reduce((sum, v) => sum + toPaise(v), 0) / 100
+}
+
 function MoneySummary({ card, section }: { card: SectionCard; section: HomeMoneySection }) {
+  const dueSoon = card.key === 'payables_due_soon'
+  // Bills already overdue are not 'due this week': said beside it, so '₹0 due this week' never reads
+  // as nothing owed beside red bars (docs/decisions.md, "The home page").
+  const overdue = dueSoon ? overdueOf(section.aging) : 0
   return (
     <Stack gap={6}>
       <Text fz={22} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {formatCurrency(section.amount)}
         <Text span size="sm" c="dimmed" fw={500} ml={6}>
-          {card.key === 'payables_due_soon' ? 'due this week' : 'overdue'}
+          {dueSoon ? 'due this week' : 'overdue'}
         </Text>
       </Text>
+      {overdue > 0 && (
+        <Text size="sm" c="red.8" fw={600} mt={-4} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {`${formatCurrency(overdue)} already overdue`}
+        </Text>
+      )}
       <AgingBars aging={section.aging} label={`${card.title}: amount due by age`} />
     </Stack>
   )

@@ -100,6 +100,24 @@ describe('the home page', { timeout: 30_000 }, () => {
     expect(within(bars).getAllByRole('listitem')).toHaveLength(5)
   })
 
+  it('says beside the bills due this week what is already overdue, and nothing when none is', async () => {
+    const bills = (days_1_30: number) => ({
+      count: 0,
+      amount: 0,
+      aging: { current: 19824, days_1_30, days_31_60: 0, days_61_90: 0, days_over_90: 0.1 },
+      items: [],
+    })
+    answer({ ...nothing, payables_due_soon: bills(82305.2) })
+    const first = renderApp(<HomePage />)
+    await screen.findByRole('region', { name: 'Bills due this week' })
+    expect(within(card('Bills due this week')).getByText('₹82,305.30 already overdue')).toBeTruthy()
+    first.unmount()
+    answer({ ...nothing, payables_due_soon: { ...bills(0), aging: { ...bills(0).aging, days_over_90: 0 } } })
+    renderApp(<HomePage />)
+    await screen.findByRole('region', { name: 'Bills due this week' })
+    expect(within(card('Bills due this week')).queryByText(/already overdue/)).toBeNull()
+  })
+
   it('says the page could not load and tries again when asked', async () => {
     let fail = true
     answer(() => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(nothing)))
