@@ -15,7 +15,7 @@ import { person, signedInAs } from '../../../test/people.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { startMockApi } from '../../../test/server.ts'
 import { noRepeat, RepeatField } from './RepeatField.tsx'
-import { SeriesDialog } from './SeriesDialog.tsx'
+import { editedDates, SeriesDialog } from './SeriesDialog.tsx'
 import TaskFormModal from './TaskFormModal.tsx'
 
 const mock = startMockApi()
@@ -222,6 +222,19 @@ describe('the series dialog', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Starts on can be at most 31 days before today.')).toBeTruthy()
     expect(field.getAttribute('aria-invalid')).toBe('true')
     expect(sent).toEqual([])
+  })
+})
+
+describe("the series dialog's coming dates", () => {
+  it('reads none for a start the form refuses, at once: a half-typed year is the year 2, not a walk from it', () => {
+    const today = '2026-12-02'
+    const started = performance.now()
+    expect(editedDates('FREQ=DAILY', '0002-10-01', '2026-11-20', today)).toBeNull()
+    expect(editedDates('FREQ=DAILY', '2026-10-01', '2026-11-20', today)).toBeNull()
+    expect(performance.now() - started).toBeLessThan(50)
+    // The saved start stands however far back it is; a start in reach reads its dates from today.
+    expect(editedDates('FREQ=DAILY', '2025-01-01', '2025-01-01', today)?.[0]).toBe(today)
+    expect(editedDates('FREQ=DAILY', '2026-11-01', '2025-01-01', today)?.[0]).toBe(today)
   })
 })
 

@@ -9,6 +9,7 @@ import {
   ruleOf,
   ruleProblem,
   sentenceDate,
+  startsInReach,
 } from '@daftar/domain/recurring'
 import { organisationToday } from '@daftar/domain/registers'
 import {
@@ -40,8 +41,16 @@ import { categoryOptions, personLabel } from './task-options.ts'
  * "Recurring tasks and reminders"), so they are the rule's dates from today or its start, whichever is
  * later. Null while the rule or the start cannot be read (the fields say why).
  */
-export function editedDates(rule: string, startsOn: string, today = organisationToday()): string[] | null {
+export function editedDates(
+  rule: string,
+  startsOn: string,
+  savedStart: string,
+  today = organisationToday(),
+): string[] | null {
   if (ruleProblem(rule) || !isCalendarDay(startsOn)) return null
+  // Nor while the start is one the form refuses: half typed, '01 Oct 2' is the year 2, and walking the
+  // rule from then to today took seconds a keystroke.
+  if (startsOn !== savedStart && !startsInReach(startsOn, today)) return null
   try {
     return nextOccurrences(rule, startsOn, startsOn > today ? startsOn : today)
   } catch {
@@ -119,7 +128,7 @@ export function SeriesDialog({ series, onClose }: { series: RecurringTask; onClo
   const timingEdited = values.rule !== series.rule || values.starts_on !== series.starts_on
   const next = timingEdited
     ? values.active
-      ? editedDates(values.rule, values.starts_on)
+      ? editedDates(values.rule, values.starts_on, series.starts_on)
       : []
     : series.next_occurrences
 
