@@ -384,8 +384,8 @@ export async function getTask(deps: Deps, ctx: RequestContext, taskId: string, s
 /**
  * GET /tasks/export: the rows of one task list with its filters, in its order (docs/decisions.md,
  * "Exports"). The active list is the caller's own (at most what GET /tasks answers, with its Due
- * filter), filtered and sorted as the browser does, and narrowed to a tab when one is asked; the finished and deleted lists
- * are read EXPORT_BATCH at a time.
+ * filter), filtered and sorted as the browser does, and narrowed to a tab when one is asked; the
+ * finished and deleted lists are read EXPORT_BATCH at a time.
  */
 export async function* taskExportRows(deps: Deps, ctx: RequestContext, query: TaskExportQuery) {
   const { view } = query

@@ -31,11 +31,6 @@ import {
 import { accountsApi } from './api.ts'
 import type { KindConfig } from './kinds.ts'
 
-/**
- * What both payment dialogs do with a save: everything in receivables and payables refreshed (a
- * payment changes the document, its list and the summary), the dialog closed. A dialog asks before
- * unsaved input is thrown away itself, so the page's leave guard stays off.
- */
 /** Record Payment's draft kept across an expired session names its document. */
 const paymentDraftPrefix = (kind: AccountKind) => `payment:record:${kind}:`
 export const paymentDraftKey = (kind: AccountKind, id: string) => paymentDraftPrefix(kind) + id
@@ -58,6 +53,11 @@ export function resumeKeptPayment(kind: AccountKind, id: string, payable: boolea
   else forgetDraft(key)
 }
 
+/**
+ * What both payment dialogs do with a save: everything in receivables and payables refreshed (a
+ * payment changes the document, its list and the summary), the dialog closed. A dialog asks before
+ * unsaved input is thrown away itself, so the page's leave guard stays off.
+ */
 const paymentSaveOptions = (onClose: () => void) => ({
   invalidate: [['accounts']],
   onSuccess: onClose,
